@@ -1,0 +1,59 @@
+import i18next, { type i18n } from 'i18next';
+import enCommon from '../../locales/en-US/common.json';
+import zhCommon from '../../locales/zh-CN/common.json';
+import twCommon from '../../locales/zh-TW/common.json';
+import enLayout from '../../locales/en-US/layout.json';
+import zhLayout from '../../locales/zh-CN/layout.json';
+import twLayout from '../../locales/zh-TW/layout.json';
+
+export const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh-CN';
+export const FALLBACK_LANGUAGE: Language = 'en-US';
+/** Cookie mirroring appSetting.language so the server renders in it. */
+export const LANGUAGE_COOKIE = 'lang';
+
+export type Resources = Record<string, Record<string, Record<string, string>>>;
+
+export const resources: Resources = {
+  'zh-CN': { common: zhCommon, layout: zhLayout },
+  'en-US': { common: enCommon, layout: enLayout },
+  'zh-TW': { common: twCommon, layout: twLayout },
+};
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/**
+ * One instance per request or island: a shared instance would mix languages
+ * across concurrent server renders.
+ */
+export function createI18n(lang: Language, res: Resources = resources): i18n {
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: lang,
+    fallbackLng: FALLBACK_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    resources: res,
+    ns: Object.keys(res[lang] ?? res[FALLBACK_LANGUAGE] ?? { common: {} }),
+    defaultNS: 'common',
+    keySeparator: false,
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+  });
+  return instance;
+}
+
+/** Cookie first (the user's explicit choice), then Accept-Language, then zh-CN. */
+export function pickLanguage(cookieValue?: string | null, acceptLanguage?: string | null): Language {
+  if (isLanguage(cookieValue)) return cookieValue;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
+    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-hant') return 'zh-TW';
+    if (tag.startsWith('zh')) return 'zh-CN';
+    if (tag.startsWith('en')) return 'en-US';
+  }
+  return DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,61 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { getCookie } from 'hono/cookie';
+import { bodyLimit } from 'hono/body-limit';
+import { type ApiReply, Code } from '../../lib/codes';
+import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../lib/i18n';
+import type { Runtime } from '../runtime';
+import type { ApiApp, ApiEnv } from './context';
+import { handleError } from './errors';
+import { registerClientLog } from './client-log';
+import { registerHealth } from './health';
+import { validationHook } from './validation';
+
+/** Each domain adds its routes here; the order only matters for the OpenAPI document. */
+const domains: Array<(app: ApiApp) => void> = [registerHealth, registerClientLog];
+
+export function createApiApp(runtime: Runtime): ApiApp {
+  const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).basePath('/api') as unknown as ApiApp;
+
+  app.use(async (c, next) => {
+    const lang = pickLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
+    c.set('runtime', runtime);
+    c.set('lang', lang);
+    c.set('t', createI18n(lang).t);
+    c.set('ip', clientIp(c.req.raw.headers, c.env, runtime.env.TRUST_PROXY));
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: runtime.env.BODY_LIMIT,
+      onError: (c) =>
+        c.json({ code: Code.PAYLOAD_TOO_LARGE, result: c.get('t')('error.payloadTooLarge'), data: null }, 413),
+    }),
+  );
+
+  for (const register of domains) register(app);
+
+  app.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Miaobi API',
+      version: runtime.version,
+      description:
+        'Every reply is { code, result, data }. code 200 or 1000000 is success; 1000001 means not logged in; ' +
+        'other business codes are listed on each operation.',
+    },
+  });
+
+  app.notFound((c) => c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404));
+  app.onError(handleError);
+  return app;
+}
+
+/** Node's socket address, unless a trusted proxy says otherwise. */
+function clientIp(headers: Headers, env: unknown, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}

@@ -1,0 +1,19 @@
+import { z } from '@hono/zod-openapi';
+
+/** OpenAPI shape of SPEC's `{ code, result, data }` reply around a data schema. */
+export function replySchema<T extends z.ZodType>(data: T, name?: string) {
+  const schema = z.object({
+    code: z.number().int().openapi({ description: 'Reply code: 200, or a SPEC business code' }),
+    result: z.string().openapi({ description: 'Message for people, in the request language' }),
+    data,
+  });
+  return name ? schema.openapi(name) : schema;
+}
+
+export const errorReply = replySchema(z.unknown().nullable()).openapi('ErrorReply');
+
+/** Standard error responses every route may give, for the OpenAPI document. */
+export const errorResponses = {
+  400: { description: 'Invalid input: result is the first message, data.fields has each field', content: { 'application/json': { schema: errorReply } } },
+  413: { description: 'Body larger than BODY_LIMIT', content: { 'application/json': { schema: errorReply } } },
+} as const;

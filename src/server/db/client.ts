@@ -1,0 +1,162 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
+import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The one database type services take: PGlite and PostgreSQL share it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+/** Cross-process notifications (Postgres LISTEN/NOTIFY) on one channel. */
+export interface Notifier {
+  publish(channel: string, payload: string): Promise<void>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
+}
+
+export interface Database {
+  kind: DbKind;
+  db: Db;
+  notifier: Notifier;
+  close(): Promise<void>;
+}
+
+// Bundled, this file sits in dist/server/ and the build copies migrations beside it.
+const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
+// Any constant shared by all processes: serialises concurrent start-ups.
+const MIGRATION_LOCK = 7_340_001;
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  migrationsFolder?: string;
+  onListenError?: (err: Error) => void;
+}
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const migrationsFolder = opts.migrationsFolder ?? MIGRATIONS;
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, migrationsFolder, opts.onListenError)
+    : openPglite(path.join(opts.dataDir, 'pg'), migrationsFolder);
+}
+
+async function openPglite(dir: string, migrationsFolder: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir);
+  const db = drizzleLite(client, { schema });
+  await migrateLite(db, { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db: db as unknown as Db,
+    notifier: {
+      async publish(channel, payload) {
+        await client.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      async listen(channel, onPayload) {
+        await client.listen(channel, onPayload);
+      },
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(
+  url: string,
+  migrationsFolder: string,
+  onListenError: (err: Error) => void = () => {},
+): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client dropped by a database restart must not crash the process.
+  pool.on('error', onListenError);
+  const migrator = await pool.connect();
+  try {
+    await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+  } finally {
+    await migrator.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    migrator.release();
+  }
+  const listener = new PgListener(url, onListenError);
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    notifier: {
+      async publish(channel, payload) {
+        await pool.query('select pg_notify($1, $2)', [channel, payload]);
+      },
+      listen: (channel, onPayload) => listener.listen(channel, onPayload),
+    },
+    async close() {
+      await listener.close();
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that reconnects after the server drops it. */
+class PgListener {
+  private client: pg.Client | null = null;
+  private readonly handlers = new Map<string, (payload: string) => void>();
+  private closed = false;
+  private reconnecting = false;
+  private retryMs = 500;
+
+  constructor(
+    private readonly url: string,
+    private readonly onError: (err: Error) => void,
+  ) {}
+
+  async listen(channel: string, onPayload: (payload: string) => void) {
+    this.handlers.set(channel, onPayload);
+    const client = this.client ?? (await this.connect());
+    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+  }
+
+  private async connect(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: this.url });
+    this.client = client;
+    // Events of a replaced client are stale: only the current one may reconnect.
+    const lost = (err?: Error) => {
+      if (this.client !== client) return;
+      if (err) this.onError(err);
+      this.scheduleReconnect();
+    };
+    client.on('notification', (n) => this.handlers.get(n.channel)?.(n.payload ?? ''));
+    client.on('error', lost);
+    client.on('end', () => lost());
+    await client.connect();
+    for (const channel of this.handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    this.retryMs = 500;
+    return client;
+  }
+
+  private scheduleReconnect() {
+    if (this.closed || this.reconnecting) return;
+    this.reconnecting = true;
+    this.client = null;
+    const delay = this.retryMs;
+    this.retryMs = Math.min(this.retryMs * 2, 10_000);
+    setTimeout(() => {
+      this.reconnecting = false;
+      if (this.closed) return;
+      this.connect().catch((err: Error) => {
+        this.onError(err);
+        this.scheduleReconnect();
+      });
+    }, delay).unref();
+  }
+
+  async close() {
+    this.closed = true;
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => {});
+  }
+}

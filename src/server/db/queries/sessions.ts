@@ -1,0 +1,44 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../client';
+import { sessions } from '../schema';
+
+/** Session lifetime: 7 days (DESIGN §7). */
+export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** Creates a session and returns the bearer token; only its hash is stored. */
+export async function createSession(
+  db: Db,
+  params: { userId: number; userAgent?: string | null; ip?: string | null; now?: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = params.now ?? new Date();
+  await db.insert(sessions).values({
+    userId: params.userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    userAgent: params.userAgent?.slice(0, 300) ?? null,
+    ip: params.ip ?? null,
+  });
+  return token;
+}
+
+/** The user id a live token belongs to, or null. Malformed tokens never reach the database. */
+export async function userIdForToken(db: Db, token: string | null | undefined, now = new Date()) {
+  if (!token || token.length > 128 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  const [row] = await db
+    .select({ userId: sessions.userId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
+export async function revokeSession(db: Db, token: string) {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+}

@@ -1,0 +1,3 @@
+export * from './push-channels';
+export * from './sessions';
+export * from './users';

@@ -1,0 +1,20 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { getRequestListener } from '@hono/node-server';
+import { createApiApp } from './api';
+import { loadEnv } from './env';
+import { createLogger } from './log';
+import { closeRuntime, createRuntime, publishRuntime } from './runtime';
+
+/** The runtime for `astro dev`: same API, socket and database as production. */
+export async function startDevRuntime() {
+  const env = loadEnv({ NODE_ENV: 'development', ...process.env });
+  const runtime = await createRuntime(env, createLogger(env.LOG_LEVEL));
+  publishRuntime(runtime);
+  const api = getRequestListener(createApiApp(runtime).fetch);
+  return {
+    handleApi: (req: IncomingMessage, res: ServerResponse) => void api(req, res),
+    handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => runtime.hub.handleUpgrade(req, socket, head),
+    close: () => closeRuntime(runtime),
+  };
+}

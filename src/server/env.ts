@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * Every environment variable the server reads. Nothing else reads
+ * process.env: a wrong value stops start-up with a message naming it.
+ */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Origin users reach the site at; links in QR codes and e-mails use it. */
+  PUBLIC_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front. */
+  TRUST_PROXY: bool.default(false),
+  /** Largest request body the API accepts, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  ICP_NUMBER: z.string().max(64).default(''),
+  TERMS_URL: z.url().optional(),
+  PRIVACY_URL: z.url().optional(),
+});
+
+export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
+
+export class EnvError extends Error {}
+
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  // Empty strings mean "unset", as in most .env files.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  return { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
+}

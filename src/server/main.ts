@@ -1,0 +1,52 @@
+import { EnvError, loadEnv } from './env';
+import type { NodeHandler } from './http';
+import { createLogger } from './log';
+import { startServer } from './server';
+
+// The adapter's entry would otherwise start its own server on import.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  // Bundled next to Astro's server entry (dist/server/), loaded at run time.
+  const entry = new URL('./entry.mjs', import.meta.url).href;
+  const { handler } = (await import(entry)) as { handler: NodeHandler };
+  const running = await startServer(env, log, handler);
+  const { runtime } = running;
+  const providers = Object.entries(runtime.providers).map(([k, v]) => `${k}=${v}`);
+  log.info('server started', {
+    url: running.url,
+    publicOrigin: env.PUBLIC_ORIGIN,
+    database: runtime.database.kind === 'pglite' ? `pglite (${env.DATA_DIR}/pg)` : 'postgres (DATABASE_URL)',
+    providers: providers.join(' ') || 'none',
+    version: runtime.version,
+  });
+
+  const shutdown = (signal: string) => {
+    log.info('shutting down', { signal });
+    running.stop().then(
+      () => process.exit(0),
+      (err: Error) => {
+        log.error('shutdown failed', { err: err.message });
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`Start-up failed: ${err.stack ?? err.message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,157 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { type WebSocket, WebSocketServer } from 'ws';
+import { Code, SocketClose } from '../../lib/codes';
+import type { Db, Notifier } from '../db/client';
+import { channelOwner } from '../db/queries/push-channels';
+import { userIdForToken } from '../db/queries/sessions';
+import type { Logger } from '../log';
+
+export const PUSH_PATH = '/websocket/callback';
+const CHANNEL = 'miaobi_push';
+const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
+// NOTIFY payloads are limited to 8000 bytes by Postgres.
+const MAX_PAYLOAD = 7900;
+const LIVENESS_MS = 30_000;
+
+interface Envelope {
+  t: string;
+  u?: number;
+  m: unknown;
+}
+
+interface Client extends WebSocket {
+  taskId: string;
+  userId: number | null;
+  alive: boolean;
+}
+
+export interface PushHub {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Delivers to sockets of taskId on every process; with userId only to that user's sockets. */
+  publish(taskId: string, message: unknown, opts?: { userId?: number }): Promise<void>;
+  connections(): number;
+  close(): Promise<void>;
+}
+
+export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Logger }): Promise<PushHub> {
+  const { db, notifier, log } = deps;
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 1024, clientTracking: false });
+  const byTask = new Map<string, Set<Client>>();
+  let count = 0;
+
+  await notifier.listen(CHANNEL, (payload) => {
+    let env: Envelope;
+    try {
+      env = JSON.parse(payload) as Envelope;
+    } catch {
+      return;
+    }
+    const targets = byTask.get(env.t);
+    if (!targets) return;
+    const text = JSON.stringify(env.m);
+    for (const ws of targets) {
+      if (env.u === undefined || ws.userId === env.u) ws.send(text);
+    }
+  });
+
+  const liveness = setInterval(() => {
+    for (const set of byTask.values()) {
+      for (const ws of set) {
+        if (!ws.alive) ws.terminate();
+        else {
+          ws.alive = false;
+          ws.ping();
+        }
+      }
+    }
+  }, LIVENESS_MS);
+  liveness.unref();
+
+  function track(ws: Client) {
+    let set = byTask.get(ws.taskId);
+    if (!set) byTask.set(ws.taskId, (set = new Set()));
+    set.add(ws);
+    count++;
+  }
+
+  function untrack(ws: Client) {
+    const set = byTask.get(ws.taskId);
+    if (!set?.delete(ws)) return;
+    count--;
+    if (set.size === 0) byTask.delete(ws.taskId);
+  }
+
+  async function accept(ws: Client, taskId: string | null, token: string | null) {
+    if (!taskId || !TASK_ID.test(taskId)) {
+      ws.close(SocketClose.BAD_REQUEST, 'taskId is required (1-64 letters, digits, - or _)');
+      return;
+    }
+    const owner = await channelOwner(db, taskId);
+    if (owner !== null) {
+      const userId = await userIdForToken(db, token);
+      if (userId !== owner) {
+        ws.close(SocketClose.FORBIDDEN, 'this task belongs to another user or the login has expired');
+        return;
+      }
+      ws.userId = userId;
+    }
+    if (ws.readyState !== ws.OPEN) return;
+    ws.taskId = taskId;
+    track(ws);
+    ws.send(JSON.stringify({ code: Code.SOCKET_CONNECTED }));
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname !== PUSH_PATH) {
+        socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      wss.handleUpgrade(req, socket, head, (raw) => {
+        const ws = raw as Client;
+        ws.alive = true;
+        ws.userId = null;
+        ws.on('pong', () => {
+          ws.alive = true;
+        });
+        // The browser's 10-second text heartbeat; any text counts as one.
+        ws.on('message', (_data, isBinary) => {
+          ws.alive = true;
+          if (!isBinary) ws.send('pong');
+        });
+        ws.on('close', () => untrack(ws));
+        ws.on('error', () => untrack(ws));
+        accept(ws, url.searchParams.get('taskId'), url.searchParams.get('token')).catch((err: Error) => {
+          log.error('push accept failed', { err: err.message });
+          ws.close(1011, 'server error');
+        });
+      });
+    },
+
+    async publish(taskId, message, opts) {
+      const payload = JSON.stringify({ t: taskId, u: opts?.userId, m: message } satisfies Envelope);
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`push message for ${taskId} is too large`);
+      await notifier.publish(CHANNEL, payload);
+    },
+
+    connections: () => count,
+
+    async close() {
+      clearInterval(liveness);
+      const closing: Promise<void>[] = [];
+      for (const set of byTask.values()) {
+        for (const ws of set) {
+          closing.push(new Promise((resolve) => ws.once('close', () => resolve())));
+          ws.close(SocketClose.SHUTDOWN, 'server shutting down');
+        }
+      }
+      // A peer that never answers the close handshake must not hold shutdown.
+      await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 2000).unref())]);
+      for (const set of byTask.values()) for (const ws of set) ws.terminate();
+      byTask.clear();
+      wss.close();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import pkg from '../../package.json';
+import { type Database, openDatabase } from './db/client';
+import type { Env } from './env';
+import type { Logger } from './log';
+import { createPushHub, type PushHub } from './push/hub';
+
+/** Everything a request may need, built once at start-up and shared. */
+export interface Runtime {
+  env: Env;
+  log: Logger;
+  version: string;
+  database: Database;
+  hub: PushHub;
+  /** provider kind → mode (offline, sandbox or the adapter's name), printed at start-up and in /api/health. */
+  providers: Record<string, string>;
+}
+
+/** Public site facts the layout shows; read by Astro pages through globalThis (see src/lib/site.ts). */
+export interface SiteConfig {
+  icpNumber: string;
+  termsUrl: string | null;
+  privacyUrl: string | null;
+}
+
+export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
+  // Opened at start-up: creating a PGlite data dir takes seconds, never on a request.
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onListenError: (err) => log.warn('database connection lost, reconnecting', { err: err.message }),
+  });
+  const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
+  return { env, log, version: pkg.version, database, hub, providers: {} };
+}
+
+export async function closeRuntime(rt: Runtime) {
+  await rt.hub.close();
+  await rt.database.close();
+}
+
+const RUNTIME = Symbol.for('miaobi.runtime');
+const SITE = '__miaobiSite';
+
+/**
+ * Astro's server bundle is a separate module graph from main.ts: pages reach
+ * the one runtime through a global rather than a second copy of the modules.
+ */
+export function publishRuntime(rt: Runtime) {
+  const g = globalThis as Record<PropertyKey, unknown>;
+  g[RUNTIME] = rt;
+  g[SITE] = {
+    icpNumber: rt.env.ICP_NUMBER,
+    termsUrl: rt.env.TERMS_URL ?? null,
+    privacyUrl: rt.env.PRIVACY_URL ?? null,
+  } satisfies SiteConfig;
+}
+
+export function getRuntime(): Runtime {
+  const rt = (globalThis as Record<PropertyKey, unknown>)[RUNTIME] as Runtime | undefined;
+  if (!rt) throw new Error('runtime not started: run the site through src/server/main.ts or npm run dev');
+  return rt;
+}

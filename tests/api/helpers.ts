@@ -1,0 +1,85 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { loadEnv } from '../../src/server/env';
+import { createLogger } from '../../src/server/log';
+import { type RunningServer, startServer } from '../../src/server/server';
+
+export interface TestServer extends RunningServer {
+  /** JSON request helper returning status, headers and parsed body. */
+  call(method: string, urlPath: string, body?: unknown, headers?: Record<string, string>): Promise<CallResult>;
+  dispose(): Promise<void>;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field in tests
+  body: any;
+}
+
+/** A fresh database for one test file: a PGlite dir, or a new database on the api-pg PostgreSQL. */
+export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-test-'));
+  const admin = inject('postgresUrl');
+  if (!admin) {
+    return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `miaobi_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return {
+    dataDir,
+    databaseUrl: url.toString(),
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      const c = new pg.Client({ connectionString: admin });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...extraEnv,
+  });
+  const running = await startServer(env, createLogger(env.LOG_LEVEL));
+  return {
+    ...running,
+    async call(method, urlPath, body, headers = {}) {
+      const init: RequestInit = { method, headers: { ...headers } };
+      if (body !== undefined) {
+        init.body = typeof body === 'string' ? body : JSON.stringify(body);
+        (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
+      }
+      const res = await fetch(running.url + urlPath, init);
+      const textBody = await res.text();
+      let parsed: unknown = textBody;
+      try {
+        parsed = JSON.parse(textBody);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: res.status, headers: res.headers, body: parsed };
+    },
+    async dispose() {
+      await running.stop(2000);
+      await database.drop();
+    },
+  };
+}
