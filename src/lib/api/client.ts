@@ -1,0 +1,179 @@
+import { getToken, removeToken } from '../../stores/auth';
+import type { ApiReply } from '../codes';
+import { apiConfig } from './config';
+import { apiUrl, buildRequest, withAbort } from './http';
+import {
+  ApiError,
+  type ApiFailure,
+  type ApiResult,
+  type ApiStreamResult,
+  type Method,
+  type QueryData,
+  type RequestOptions,
+  type StreamOptions,
+} from './types';
+
+/** `message` is the server's own text for the person, '' when it sent none. */
+type Body =
+  | { type: 'reply'; reply: ApiReply<unknown>; message: string }
+  | { type: 'text'; text: string }
+  | { type: 'other'; message: string };
+
+function field(value: object, name: string): unknown {
+  return (value as Record<string, unknown>)[name];
+}
+
+function textField(value: object, name: string): string {
+  const text = field(value, name);
+  return typeof text === 'string' ? text : '';
+}
+
+/** Like axios: JSON when it parses, otherwise the text itself counts as a string body. */
+function parseBody(text: string): Body {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { type: 'text', text };
+  }
+  if (typeof value === 'string') return { type: 'text', text: value };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return { type: 'other', message: '' };
+  // Proxies and frameworks put their text in `message` rather than `result`.
+  const message = textField(value, 'result') || textField(value, 'message');
+  const code = field(value, 'code');
+  if (typeof code !== 'number') return { type: 'other', message };
+  const reply = { code, result: textField(value, 'result'), data: field(value, 'data') ?? null };
+  return { type: 'reply', reply, message };
+}
+
+function serverMessage(body: Body): string {
+  return body.type === 'text' ? '' : body.message;
+}
+
+const STATUS_MESSAGE_KEYS: Record<number, string> = {
+  401: 'error.unauthorized',
+  404: 'error.notFound',
+  413: 'error.payloadTooLarge',
+  429: 'error.tooManyRequests',
+  500: 'error.internal',
+};
+
+/** SPEC §8: 400 and 503 fall back to 'Error'; other statuses to their own text. */
+function statusMessage(status: number, body: Body): string {
+  const { t } = apiConfig();
+  const fromServer = serverMessage(body);
+  if (fromServer) return fromServer;
+  const key = status === 400 || status === 503 ? undefined : STATUS_MESSAGE_KEYS[status];
+  return t(key ?? 'error.generic');
+}
+
+function failure(kind: ApiFailure['kind'], messageKey: string, silent: boolean | undefined): ApiFailure {
+  if (kind === 'aborted') return { ok: false, kind, code: 0, message: '' };
+  const message = apiConfig().t(messageKey);
+  if (!silent) apiConfig().notify('error', message);
+  return { ok: false, kind, code: 0, message };
+}
+
+function httpFailure(status: number, body: Body, silent: boolean | undefined): ApiFailure {
+  const message = statusMessage(status, body);
+  const reply = body.type === 'reply' ? body.reply : undefined;
+  const result: ApiFailure = { ok: false, kind: 'http', status, code: reply?.code ?? status, message };
+  if (reply) result.reply = reply;
+  if (status === 401) {
+    // Reload only when a token was cleared: reloading a logged-out page
+    // whose start-up call answers 401 would loop forever.
+    const hadToken = getToken() !== undefined;
+    removeToken();
+    if (!silent) apiConfig().notify('error', message);
+    if (hadToken) apiConfig().reload();
+    return result;
+  }
+  if (!silent) apiConfig().notify('error', message);
+  return result;
+}
+
+function classify<T>(status: number, body: Body, silent: boolean | undefined): ApiResult<T> {
+  if (status !== 200) return httpFailure(status, body, silent);
+  if (body.type === 'text') return { ok: true, kind: 'text', status, text: body.text };
+  if (body.type === 'other') return httpFailure(status, body, silent);
+  const { reply } = body;
+  if (reply.code === 200) {
+    const typed = reply as ApiReply<T>;
+    return { ok: true, kind: 'reply', status, code: reply.code, result: reply.result, data: typed.data, reply: typed };
+  }
+  const typed = reply as ApiReply<T | null>;
+  return {
+    ok: false,
+    kind: 'business',
+    status,
+    code: reply.code,
+    result: reply.result,
+    data: typed.data,
+    reply: typed,
+  };
+}
+
+function isJson(response: Response): boolean {
+  return (response.headers.get('content-type') ?? '').toLowerCase().includes('application/json');
+}
+
+/**
+ * One call to the API (SPEC §7–8, DESIGN §5). Never rejects: every outcome is
+ * a result to branch on. HTTP, timeout and network problems have already been
+ * shown through `notify`; business codes have not — the caller decides.
+ * With `{ stream: true }` a 200 non-JSON response comes back unread, without
+ * a timeout; a JSON answer (an error instead of a stream) is classified as usual.
+ */
+export function request<T>(
+  method: Method,
+  url: string,
+  data: object | undefined,
+  opts: StreamOptions,
+): Promise<ApiStreamResult<T>>;
+export function request<T>(method: Method, url: string, data?: object, opts?: RequestOptions): Promise<ApiResult<T>>;
+export async function request<T>(
+  method: Method,
+  url: string,
+  data?: object,
+  opts: RequestOptions | StreamOptions = {},
+): Promise<ApiStreamResult<T>> {
+  const config = apiConfig();
+  const stream = 'stream' in opts && opts.stream;
+  const built = buildRequest(method, apiUrl(config.baseUrl, url), data, getToken(), opts.headers);
+  const timeoutMs = stream ? undefined : (('timeoutMs' in opts ? opts.timeoutMs : undefined) ?? config.timeoutMs);
+
+  const outcome = await withAbort(
+    async (signal) => {
+      // A stream must stay cancellable by the caller after this function returns.
+      const response = await config.fetch(built.url, {
+        ...built.init,
+        signal: stream ? (opts.signal ?? signal) : signal,
+      });
+      if (stream && response.status === 200 && !isJson(response)) return { response, body: undefined };
+      return { response, body: parseBody(await response.text()) };
+    },
+    timeoutMs,
+    opts.signal,
+  );
+
+  if (outcome.kind === 'timeout') return failure('timeout', 'error.timeout', opts.silent);
+  if (outcome.kind === 'aborted') return failure('aborted', '', opts.silent);
+  if (outcome.kind === 'network') return failure('network', 'error.network', opts.silent);
+  const { response, body } = outcome.value;
+  if (body === undefined) return { ok: true, kind: 'stream', status: response.status, response };
+  return classify<T>(response.status, body, opts.silent);
+}
+
+export function get<T>(url: string, query?: QueryData, opts?: RequestOptions): Promise<ApiResult<T>> {
+  return request<T>('GET', url, query, opts);
+}
+
+export function post<T>(url: string, body?: object, opts?: RequestOptions): Promise<ApiResult<T>> {
+  return request<T>('POST', url, body, opts);
+}
+
+/** The data of a code-200 reply, or an ApiError for anything else. */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (result.kind === 'reply') return result.data;
+  throw new ApiError(result);
+}

@@ -1,0 +1,38 @@
+/** Browser API client (SPEC §7–8, DESIGN §5). Import from here, not the parts. */
+export { get, post, request, unwrap } from './client';
+export {
+  type ApiConfig,
+  apiConfig,
+  configureApi,
+  DEFAULT_TIMEOUT_MS,
+  type FetchLike,
+  type Notify,
+  type NotifyKind,
+  resetApiConfig,
+  type Translate,
+} from './config';
+export {
+  createListLoader,
+  isLastPage,
+  type ListLoader,
+  type ListLoaderOptions,
+  type ListState,
+  type PageData,
+  type PageFetcher,
+  type PageRequest,
+} from './list-loader';
+export {
+  type ApiBusiness,
+  ApiError,
+  type ApiFailure,
+  type ApiOk,
+  type ApiResult,
+  type ApiStream,
+  type ApiStreamResult,
+  type ApiText,
+  type Method,
+  type QueryData,
+  type QueryValue,
+  type RequestOptions,
+  type StreamOptions,
+} from './types';

@@ -1,0 +1,106 @@
+import type { ApiReply } from '../codes';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export type QueryValue = string | number | boolean | null | undefined;
+/** GET data becomes query parameters; arrays repeat the key. */
+export type QueryData = Record<string, QueryValue | readonly QueryValue[]>;
+
+export interface RequestOptions {
+  headers?: Record<string, string>;
+  /** The caller's own cancellation (unmount, new search): yields `aborted`, shown to nobody. */
+  signal?: AbortSignal;
+  /** Overrides the 30 s default for this call. */
+  timeoutMs?: number;
+  /**
+   * Do not show HTTP, timeout or network messages (SPEC §8: list-load
+   * failures are only logged). A 401 still clears the token and reloads.
+   */
+  silent?: boolean;
+}
+
+export interface StreamOptions extends Omit<RequestOptions, 'timeoutMs'> {
+  /** Return the raw Response for SSE/NDJSON, without a timeout. */
+  stream: true;
+}
+
+/** `code` 200: success by SPEC §7. */
+export interface ApiOk<T> {
+  ok: true;
+  kind: 'reply';
+  status: number;
+  code: number;
+  result: string;
+  data: T;
+  reply: ApiReply<T>;
+}
+
+/** A plain-text body: success by SPEC §7, whatever it says. */
+export interface ApiText {
+  ok: true;
+  kind: 'text';
+  status: number;
+  text: string;
+}
+
+/** A 2xx streaming response left unread for the caller. */
+export interface ApiStream {
+  ok: true;
+  kind: 'stream';
+  status: number;
+  response: Response;
+}
+
+/**
+ * HTTP 200 with a code other than 200. Nothing was shown: the caller branches
+ * on `code` per SPEC §8 (1000000 business success, 1000001 not logged in,
+ * 100000304 duplicate unpaid order...). `data` is whatever the server sent.
+ */
+export interface ApiBusiness<T> {
+  ok: false;
+  kind: 'business';
+  status: number;
+  code: number;
+  result: string;
+  data: T | null;
+  reply: ApiReply<T | null>;
+}
+
+/**
+ * The request failed before a business answer: `http` (status other than 200),
+ * `timeout`, `network`, or `aborted` by the caller. `message` is what was shown
+ * through notify (unless silent or aborted); `code` is the reply's code when the
+ * server sent one, else the HTTP status, else 0.
+ */
+export interface ApiFailure {
+  ok: false;
+  kind: 'http' | 'timeout' | 'network' | 'aborted';
+  status?: number;
+  code: number;
+  message: string;
+  reply?: ApiReply<unknown>;
+}
+
+export type ApiResult<T> = ApiOk<T> | ApiText | ApiBusiness<T> | ApiFailure;
+export type ApiStreamResult<T = unknown> = ApiStream | ApiOk<T> | ApiText | ApiBusiness<T> | ApiFailure;
+
+/** Thrown by `unwrap`, for callers that prefer exceptions (list loaders). */
+export class ApiError extends Error {
+  readonly kind: ApiBusiness<unknown>['kind'] | ApiFailure['kind'] | 'text';
+  readonly code: number;
+  readonly status: number | undefined;
+
+  constructor(result: ApiBusiness<unknown> | ApiFailure | ApiText) {
+    const message =
+      result.kind === 'business'
+        ? result.result
+        : result.kind === 'text'
+          ? 'Expected a JSON reply, got text'
+          : result.message;
+    super(message || `API ${result.kind} error`);
+    this.name = 'ApiError';
+    this.kind = result.kind;
+    this.code = result.kind === 'text' ? 0 : result.code;
+    this.status = result.status;
+  }
+}

@@ -1,0 +1,28 @@
+import { persistentAtom } from '@nanostores/persistent';
+
+/** SPEC §3/§9: local key of the login token, a plain string without expiry. */
+export const TOKEN_KEY = 'SECRET_TOKEN';
+
+/**
+ * The login token, in memory and in local storage. Read from storage at start-up;
+ * a login or logout in another tab reaches this one while the store is mounted.
+ * `undefined` means logged out (persistent deletes the key for it).
+ */
+export const $token = persistentAtom<string | undefined>(TOKEN_KEY, undefined);
+
+export function getToken(): string | undefined {
+  // An empty string left by older code is no token either.
+  return $token.get() || undefined;
+}
+
+export function setToken(token: string): void {
+  if (token === '') {
+    removeToken();
+    return;
+  }
+  $token.set(token);
+}
+
+export function removeToken(): void {
+  $token.set(undefined);
+}
