@@ -1,9 +1,12 @@
 import i18next, { type i18n } from 'i18next';
+import enAccount from '../../locales/en-US/account.json';
 import enCommon from '../../locales/en-US/common.json';
-import zhCommon from '../../locales/zh-CN/common.json';
-import twCommon from '../../locales/zh-TW/common.json';
 import enLayout from '../../locales/en-US/layout.json';
+import zhAccount from '../../locales/zh-CN/account.json';
+import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
+import twAccount from '../../locales/zh-TW/account.json';
+import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;
@@ -16,9 +19,9 @@ export const LANGUAGE_COOKIE = 'lang';
 export type Resources = Record<string, Record<string, Record<string, string>>>;
 
 export const resources: Resources = {
-  'zh-CN': { common: zhCommon, layout: zhLayout },
-  'en-US': { common: enCommon, layout: enLayout },
-  'zh-TW': { common: twCommon, layout: twLayout },
+  'zh-CN': { common: zhCommon, layout: zhLayout, account: zhAccount },
+  'en-US': { common: enCommon, layout: enLayout, account: enAccount },
+  'zh-TW': { common: twCommon, layout: twLayout, account: twAccount },
 };
 
 export function isLanguage(value: unknown): value is Language {

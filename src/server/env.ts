@@ -23,10 +23,29 @@ export const envSchema = z.object({
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front. */
   TRUST_PROXY: bool.default(false),
   /** Largest request body the API accepts, in bytes. */
-  BODY_LIMIT: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(1024 * 1024),
   ICP_NUMBER: z.string().max(64).default(''),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
+
+  /** smtp(s)://user:pass@host:port — unset: mail goes to DATA_DIR/outbox as .eml files. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).max(200).default('妙笔 <no-reply@miaobi.local>'),
+
+  /** WeChat official account: all three set → real QR login; otherwise the sandbox. */
+  WECHAT_MP_APPID: z.string().min(1).max(64).optional(),
+  WECHAT_MP_SECRET: z.string().min(1).max(128).optional(),
+  WECHAT_MP_TOKEN: z.string().min(1).max(128).optional(),
+  /** Base of WeChat's API; tests point it at a local server speaking the same format. */
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
@@ -42,6 +61,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid environment configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  const wechat = [env.WECHAT_MP_APPID, env.WECHAT_MP_SECRET, env.WECHAT_MP_TOKEN].filter(Boolean).length;
+  if (wechat !== 0 && wechat !== 3) {
+    throw new EnvError(
+      'Invalid environment configuration:\n  WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_MP_TOKEN must be set together',
+    );
+  }
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
 }

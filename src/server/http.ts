@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import type { ApiApp } from './api/context';
 import { redactUrl } from './log';
+import { FILES_PREFIX } from './providers/storage';
 import type { Runtime } from './runtime';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -57,7 +58,12 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) void apiListener(req, res);
-      else pages(req, res);
+      else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+        rt.storage.serve(req, res).then(
+          (served) => served || pages(req, res),
+          () => pages(req, res),
+        );
+      } else pages(req, res);
     });
   });
   server.on('upgrade', (req, socket, head) => rt.hub.handleUpgrade(req, socket, head));

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { EnvError, loadEnv } from './env';
 import type { NodeHandler } from './http';
 import { createLogger } from './log';
@@ -7,6 +8,8 @@ import { startServer } from './server';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 async function main() {
+  // Variables already in the environment win over the file.
+  if (existsSync('.env')) process.loadEnvFile('.env');
   let env: ReturnType<typeof loadEnv>;
   try {
     env = loadEnv();

@@ -2,6 +2,9 @@ import pkg from '../../package.json';
 import { type Database, openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
+import { createMailProvider, type MailProvider } from './providers/mail';
+import { createLocalStorage, type StorageProvider } from './providers/storage';
+import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
 
 /** Everything a request may need, built once at start-up and shared. */
@@ -11,6 +14,9 @@ export interface Runtime {
   version: string;
   database: Database;
   hub: PushHub;
+  mail: MailProvider;
+  storage: StorageProvider;
+  wechat: WechatLoginProvider;
   /** provider kind → mode (offline, sandbox or the adapter's name), printed at start-up and in /api/health. */
   providers: Record<string, string>;
 }
@@ -30,11 +36,16 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
     onListenError: (err) => log.warn('database connection lost, reconnecting', { err: err.message }),
   });
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
-  return { env, log, version: pkg.version, database, hub, providers: {} };
+  const mail = createMailProvider(env, log);
+  const wechat = createWechatProvider(env);
+  const storage = createLocalStorage(env.DATA_DIR);
+  const providers = { mail: mail.mode, wechat: wechat.mode, storage: storage.mode };
+  return { env, log, version: pkg.version, database, hub, mail, storage, wechat, providers };
 }
 
 export async function closeRuntime(rt: Runtime) {
   await rt.hub.close();
+  rt.mail.close();
   await rt.database.close();
 }
 

@@ -30,7 +30,7 @@ export default async function setup(project: TestProject) {
   const bin = findPostgresBin();
   if (!bin) {
     throw new Error(
-      'The api-pg tests need PostgreSQL: set TEST_DATABASE_URL, or install Debian\'s postgresql package (apt-get install -y postgresql).',
+      "The api-pg tests need PostgreSQL: set TEST_DATABASE_URL, or install Debian's postgresql package (apt-get install -y postgresql).",
     );
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-pg-'));
@@ -45,8 +45,14 @@ export default async function setup(project: TestProject) {
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
   run('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', 'start',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
   ]);
   project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
   return () => {

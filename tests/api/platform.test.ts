@@ -52,7 +52,12 @@ describe('platform API', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const res = await srv.call('POST', '/api/client-log', { level: 'warn', message: 'x', url: 'y', detail: 'z'.repeat(8000) });
+    const res = await srv.call('POST', '/api/client-log', {
+      level: 'warn',
+      message: 'x',
+      url: 'y',
+      detail: 'z'.repeat(8000),
+    });
     expect(res.status).toBe(413);
     expect(res.body.code).toBe(413);
     expect(res.body.result).toBe('提交的内容过大');
@@ -89,8 +94,10 @@ describe('platform API', () => {
     const walk = (schema: Record<string, unknown> | undefined, where: string) => {
       if (!schema || typeof schema !== 'object') return;
       if (schema.$ref) return walk(resolveRef(doc, String(schema.$ref)), `${where}→${schema.$ref}`);
-      if (schema.type === 'string' && !schema.enum && schema.maxLength === undefined && !schema.format) unbounded.push(where);
-      for (const [k, v] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {})) walk(v, `${where}.${k}`);
+      if (schema.type === 'string' && !schema.enum && schema.maxLength === undefined && !schema.format)
+        unbounded.push(where);
+      for (const [k, v] of Object.entries((schema.properties as Record<string, Record<string, unknown>>) ?? {}))
+        walk(v, `${where}.${k}`);
       if (schema.items) walk(schema.items as Record<string, unknown>, `${where}[]`);
     };
     for (const [p, ops] of Object.entries<Record<string, Record<string, unknown>>>(doc.paths)) {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
 import { registerChannel } from '../../src/server/db/queries/push-channels';
 import { createSession } from '../../src/server/db/queries/sessions';
+import { users } from '../../src/server/db/schema';
 import { startTestServer, type TestServer } from './helpers';
 import { isConnected, openSocket, spawnServerProcess } from './socket-helpers';
 
@@ -13,7 +13,10 @@ let aliceId: number;
 beforeAll(async () => {
   srv = await startTestServer();
   const { db } = srv.runtime.database;
-  const [alice, bob] = await db.insert(users).values([{ email: 'alice@example.com' }, { email: 'bob@example.com' }]).returning();
+  const [alice, bob] = await db
+    .insert(users)
+    .values([{ email: 'alice@example.com' }, { email: 'bob@example.com' }])
+    .returning();
   aliceId = alice.id;
   aliceToken = await createSession(db, { userId: alice.id });
   bobToken = await createSession(db, { userId: bob.id });
@@ -28,11 +31,14 @@ describe('push socket', () => {
     s.ws.send('ping');
     expect(await s.next((m) => m === 'pong')).toBe('pong');
     await srv.runtime.hub.publish('a1b2c3d4e5f60718', { code: 1000000, data: { openId: 'o-1' } });
-    expect(await s.next((m) => (m as { code: number }).code === 1000000)).toEqual({ code: 1000000, data: { openId: 'o-1' } });
+    expect(await s.next((m) => (m as { code: number }).code === 1000000)).toEqual({
+      code: 1000000,
+      data: { openId: 'o-1' },
+    });
     s.ws.close();
   });
 
-  it('does not deliver another task\'s messages', async () => {
+  it("does not deliver another task's messages", async () => {
     const s = await openSocket(srv.url, { taskId: 'task-one' });
     await s.next(isConnected);
     await srv.runtime.hub.publish('task-two', { code: 1 });
@@ -49,7 +55,7 @@ describe('push socket', () => {
     expect((await bad.closed).code).toBe(4400);
   });
 
-  it('closes a private task socket without its owner\'s token, and delivers to the owner only', async () => {
+  it("closes a private task socket without its owner's token, and delivers to the owner only", async () => {
     const anonymous = await openSocket(srv.url, { taskId: 'ORD20261121A1' });
     expect(await anonymous.closed).toMatchObject({ code: 4403 });
     expect(anonymous.messages).toEqual([]);
@@ -64,7 +70,9 @@ describe('push socket', () => {
     const alice = await openSocket(srv.url, { taskId: 'ORD20261121A1', token: aliceToken });
     await alice.next(isConnected);
     await srv.runtime.hub.publish('ORD20261121A1', { code: 1000000, data: { orderStatus: 1 } }, { userId: aliceId });
-    expect(await alice.next((m) => (m as { code: number }).code === 1000000)).toMatchObject({ data: { orderStatus: 1 } });
+    expect(await alice.next((m) => (m as { code: number }).code === 1000000)).toMatchObject({
+      data: { orderStatus: 1 },
+    });
     alice.ws.close();
   });
 
@@ -93,12 +101,21 @@ describe('push socket', () => {
 
 describe.runIf(inject('postgresUrl'))('push across server processes (PostgreSQL)', () => {
   it('delivers a message published by one process to a socket held by another', async () => {
-    const other = await spawnServerProcess({ DATABASE_URL: String(srv.runtime.env.DATABASE_URL), DATA_DIR: srv.runtime.env.DATA_DIR });
+    const other = await spawnServerProcess({
+      DATABASE_URL: String(srv.runtime.env.DATABASE_URL),
+      DATA_DIR: srv.runtime.env.DATA_DIR,
+    });
     try {
       const s = await openSocket(other.url, { taskId: 'ORD20261121A1', token: aliceToken });
       await s.next(isConnected);
-      await srv.runtime.hub.publish('ORD20261121A1', { code: 1000000, data: { orderStatus: 1, orderDesc: '月度会员' } }, { userId: aliceId });
-      expect(await s.next((m) => (m as { code: number }).code === 1000000)).toMatchObject({ data: { orderDesc: '月度会员' } });
+      await srv.runtime.hub.publish(
+        'ORD20261121A1',
+        { code: 1000000, data: { orderStatus: 1, orderDesc: '月度会员' } },
+        { userId: aliceId },
+      );
+      expect(await s.next((m) => (m as { code: number }).code === 1000000)).toMatchObject({
+        data: { orderDesc: '月度会员' },
+      });
 
       const stranger = await openSocket(other.url, { taskId: 'ORD20261121A1', token: bobToken });
       expect((await stranger.closed).code).toBe(4403);

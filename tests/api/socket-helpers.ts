@@ -30,7 +30,10 @@ export function openSocket(baseUrl: string, query: Record<string, string>): Prom
   );
   const next = (match: (m: unknown) => boolean = () => true, timeoutMs = 3000) =>
     new Promise<unknown>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching message in ${timeoutMs} ms: ${JSON.stringify(messages)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching message in ${timeoutMs} ms: ${JSON.stringify(messages)}`)),
+        timeoutMs,
+      );
       const check = () => {
         const found = messages.find(match);
         if (found !== undefined) {
@@ -49,7 +52,9 @@ export function openSocket(baseUrl: string, query: Record<string, string>): Prom
 export const isConnected = (m: unknown) => (m as { code?: number })?.code === 100000502;
 
 /** Starts tests/fixtures/api-server.ts as a separate OS process. */
-export async function spawnServerProcess(env: Record<string, string>): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
+export async function spawnServerProcess(
+  env: Record<string, string>,
+): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/api-server.ts'], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -1,17 +1,19 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
+import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../lib/codes';
 import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../lib/i18n';
 import type { Runtime } from '../runtime';
+import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
 import { handleError } from './errors';
-import { registerClientLog } from './client-log';
 import { registerHealth } from './health';
+import { registerUser } from './user';
 import { validationHook } from './validation';
+import { registerWx } from './wx';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
-const domains: Array<(app: ApiApp) => void> = [registerHealth, registerClientLog];
+const domains: Array<(app: ApiApp) => void> = [registerHealth, registerClientLog, registerUser, registerWx];
 
 export function createApiApp(runtime: Runtime): ApiApp {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).basePath('/api') as unknown as ApiApp;
@@ -45,7 +47,9 @@ export function createApiApp(runtime: Runtime): ApiApp {
     },
   });
 
-  app.notFound((c) => c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404));
+  app.notFound((c) =>
+    c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404),
+  );
   app.onError(handleError);
   return app;
 }

@@ -14,6 +14,9 @@ export const errorReply = replySchema(z.unknown().nullable()).openapi('ErrorRepl
 
 /** Standard error responses every route may give, for the OpenAPI document. */
 export const errorResponses = {
-  400: { description: 'Invalid input: result is the first message, data.fields has each field', content: { 'application/json': { schema: errorReply } } },
+  400: {
+    description: 'Invalid input: result is the first message, data.fields has each field',
+    content: { 'application/json': { schema: errorReply } },
+  },
   413: { description: 'Body larger than BODY_LIMIT', content: { 'application/json': { schema: errorReply } } },
 } as const;

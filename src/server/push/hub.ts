@@ -69,8 +69,8 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
   liveness.unref();
 
   function track(ws: Client) {
-    let set = byTask.get(ws.taskId);
-    if (!set) byTask.set(ws.taskId, (set = new Set()));
+    const set = byTask.get(ws.taskId) ?? new Set<Client>();
+    byTask.set(ws.taskId, set);
     set.add(ws);
     count++;
   }

@@ -40,5 +40,8 @@ export async function userIdForToken(db: Db, token: string | null | undefined, n
 }
 
 export async function revokeSession(db: Db, token: string) {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(token)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(eq(sessions.tokenHash, hashToken(token)));
 }

@@ -1,3 +1,6 @@
 export * from './push-channels';
+export * from './rate-limits';
 export * from './sessions';
 export * from './users';
+export * from './verification-codes';
+export * from './wx-logins';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -7,14 +7,33 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     /** Stored as typed; uniqueness is case-insensitive through the index below. */
     email: text('email'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     passwordHash: text('password_hash'),
+    /** WeChat openId of the official account (or the sandbox), for QR login. */
+    wechatOpenId: text('wechat_open_id'),
     nickname: text('nickname'),
     avatarUrl: text('avatar_url'),
     description: text('description'),
+    /** Language for e-mails: the one the user last used. */
+    language: text('language').notNull().default('zh-CN'),
+    /** Membership (SPEC §3): null vipType means none. */
+    vipType: integer('vip_type'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    plusType: integer('plus_type'),
+    startDatePlus: timestamp('start_date_plus', { withTimezone: true }),
+    endDatePlus: timestamp('end_date_plus', { withTimezone: true }),
+    /** Consecutive failed password logins, for the per-account back-off. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_wechat_open_id_idx').on(t.wechatOpenId),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

@@ -1,0 +1,42 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { Env } from '../../env';
+import type { Logger } from '../../log';
+import type { MailProvider } from './types';
+
+export type { MailMessage, MailProvider } from './types';
+
+/**
+ * SMTP through nodemailer when SMTP_URL is set. Otherwise nodemailer still
+ * builds the real message, and it is written to DATA_DIR/outbox as an .eml
+ * file anyone can open, with its subject and recipient logged.
+ */
+export function createMailProvider(env: Env, log: Logger): MailProvider {
+  if (env.SMTP_URL) {
+    const transport = nodemailer.createTransport(env.SMTP_URL);
+    return {
+      mode: 'smtp',
+      async send(m) {
+        await transport.sendMail({ from: env.MAIL_FROM, ...m });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const outbox = path.join(env.DATA_DIR, 'outbox');
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    mode: 'offline',
+    async send(m) {
+      const info = await transport.sendMail({ from: env.MAIL_FROM, ...m });
+      mkdirSync(outbox, { recursive: true });
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
+      writeFileSync(file, info.message as Buffer);
+      log.info('mail written to outbox', { to: m.to, subject: m.subject, file });
+    },
+    close: () => transport.close(),
+  };
+}

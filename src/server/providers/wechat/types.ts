@@ -1,0 +1,16 @@
+export interface LoginQr {
+  /** Image to show: a data: URL or an https URL of the QR picture. */
+  filePath: string;
+  /** The text the QR encodes, when known (the sandbox URL; WeChat's own URL). */
+  qrcode?: string;
+  expiresInSeconds: number;
+}
+
+export interface WechatLoginProvider {
+  mode: 'sandbox' | 'official';
+  /** A QR that, scanned in WeChat, ends in confirmWechatLogin(qrcodeSocket, openId). */
+  createLoginQr(qrcodeSocket: string): Promise<LoginQr>;
+}
+
+/** How long a login QR stays valid (seconds). */
+export const LOGIN_QR_TTL_SECONDS = 300;

@@ -1,0 +1,48 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import WebSocket from 'ws';
+
+// Drives the production build as a separate process, as `npm start` runs it.
+const PORT = 4398;
+let proc: ChildProcess;
+let dataDir: string;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-shutdown-'));
+  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+});
+
+test.afterAll(() => {
+  if (proc.exitCode === null) proc.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('SIGTERM closes push sockets with 1001, finishes, and exits 0', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${PORT}/404`);
+  // A socket held by the page and one held from Node.
+  await page.evaluate((port) => {
+    const w = window as unknown as { pushClose?: number };
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/websocket/callback?taskId=shutdown-page`);
+    ws.onclose = (e) => {
+      w.pushClose = e.code;
+    };
+  }, PORT);
+  const ws = new WebSocket(`ws://127.0.0.1:${PORT}/websocket/callback?taskId=shutdown-node`);
+  const connected = new Promise((resolve) => ws.once('message', resolve));
+  const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+  await connected;
+
+  const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+  proc.kill('SIGTERM');
+  expect(await closed).toBe(1001);
+  await expect.poll(() => page.evaluate(() => (window as unknown as { pushClose?: number }).pushClose)).toBe(1001);
+  expect(await exited).toBe(0);
+  await expect(fetch(`http://127.0.0.1:${PORT}/api/health`)).rejects.toThrow();
+});
