@@ -2,12 +2,18 @@ import i18next, { type i18n } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
 import enCommon from '../../locales/en-US/common.json';
 import enLayout from '../../locales/en-US/layout.json';
+import enLogin from '../../locales/en-US/login.json';
+import enOrder from '../../locales/en-US/order.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
+import zhLogin from '../../locales/zh-CN/login.json';
+import zhOrder from '../../locales/zh-CN/order.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
+import twLogin from '../../locales/zh-TW/login.json';
+import twOrder from '../../locales/zh-TW/order.json';
 
 export const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -19,9 +25,9 @@ export const LANGUAGE_COOKIE = 'lang';
 export type Resources = Record<string, Record<string, Record<string, string>>>;
 
 export const resources: Resources = {
-  'zh-CN': { common: zhCommon, layout: zhLayout, account: zhAccount },
-  'en-US': { common: enCommon, layout: enLayout, account: enAccount },
-  'zh-TW': { common: twCommon, layout: twLayout, account: twAccount },
+  'zh-CN': { common: zhCommon, layout: zhLayout, account: zhAccount, login: zhLogin, order: zhOrder },
+  'en-US': { common: enCommon, layout: enLayout, account: enAccount, login: enLogin, order: enOrder },
+  'zh-TW': { common: twCommon, layout: twLayout, account: twAccount, login: twLogin, order: twOrder },
 };
 
 export function isLanguage(value: unknown): value is Language {

@@ -4,13 +4,14 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api';
 import { loadEnv } from './env';
 import { createLogger } from './log';
-import { closeRuntime, createRuntime, publishRuntime } from './runtime';
+import { closeRuntime, createRuntime, publishRuntime, startBackground } from './runtime';
 
 /** The runtime for `astro dev`: same API, socket and database as production. */
 export async function startDevRuntime() {
   const env = loadEnv({ NODE_ENV: 'development', ...process.env });
   const runtime = await createRuntime(env, createLogger(env.LOG_LEVEL));
   publishRuntime(runtime);
+  startBackground(runtime);
   const api = getRequestListener(createApiApp(runtime).fetch);
   return {
     handleApi: (req: IncomingMessage, res: ServerResponse) => void api(req, res),

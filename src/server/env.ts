@@ -46,6 +46,16 @@ export const envSchema = z.object({
   WECHAT_MP_TOKEN: z.string().min(1).max(128).optional(),
   /** Base of WeChat's API; tests point it at a local server speaking the same format. */
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+
+  /** sandbox (default) | wechatpay | alipay */
+  PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
+  /** Minutes an order may stay unpaid before it is auto-cancelled (status 7). */
+  PAY_LIMIT_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
 });
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };

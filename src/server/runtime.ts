@@ -3,9 +3,12 @@ import { type Database, openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
 import { createMailProvider, type MailProvider } from './providers/mail';
+import { createPaymentProvider, type PaymentProvider } from './providers/payment';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
+import { startOrderSweeper } from './services/order-lifecycle';
+import { CACHE_CHANNEL, createProductCatalog, type ProductCatalog, seedProductsIfEmpty } from './services/products';
 
 /** Everything a request may need, built once at start-up and shared. */
 export interface Runtime {
@@ -15,8 +18,12 @@ export interface Runtime {
   database: Database;
   hub: PushHub;
   mail: MailProvider;
+  payment: PaymentProvider;
   storage: StorageProvider;
   wechat: WechatLoginProvider;
+  products: ProductCatalog;
+  /** Stops background work (order sweeper); set by startBackground. */
+  stopBackground: () => void;
   /** provider kind → mode (offline, sandbox or the adapter's name), printed at start-up and in /api/health. */
   providers: Record<string, string>;
 }
@@ -39,11 +46,35 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
   const mail = createMailProvider(env, log);
   const wechat = createWechatProvider(env);
   const storage = createLocalStorage(env.DATA_DIR);
-  const providers = { mail: mail.mode, wechat: wechat.mode, storage: storage.mode };
-  return { env, log, version: pkg.version, database, hub, mail, storage, wechat, providers };
+  const payment = createPaymentProvider(env);
+  const providers = { mail: mail.mode, wechat: wechat.mode, payment: payment.mode, storage: storage.mode };
+  await seedProductsIfEmpty(database.db);
+  const catalog = createProductCatalog(database.db);
+  await database.notifier.listen(CACHE_CHANNEL, () => catalog.invalidate());
+  return {
+    env,
+    log,
+    version: pkg.version,
+    database,
+    hub,
+    mail,
+    payment,
+    storage,
+    wechat,
+    products: catalog,
+    stopBackground: () => {},
+    providers,
+  };
+}
+
+/** Background work every process shares through row claims (SKIP LOCKED). */
+export function startBackground(rt: Runtime) {
+  const stopSweeper = startOrderSweeper(rt);
+  rt.stopBackground = () => stopSweeper();
 }
 
 export async function closeRuntime(rt: Runtime) {
+  rt.stopBackground();
   await rt.hub.close();
   rt.mail.close();
   await rt.database.close();

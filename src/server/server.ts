@@ -4,7 +4,7 @@ import { createApiApp } from './api';
 import type { Env } from './env';
 import { createHttpServer, type NodeHandler } from './http';
 import type { Logger } from './log';
-import { closeRuntime, createRuntime, publishRuntime, type Runtime } from './runtime';
+import { closeRuntime, createRuntime, publishRuntime, type Runtime, startBackground } from './runtime';
 
 export interface RunningServer {
   server: Server;
@@ -21,6 +21,7 @@ const noPages: NodeHandler = (_req, res) => {
 export async function startServer(env: Env, log: Logger, pages: NodeHandler = noPages): Promise<RunningServer> {
   const runtime = await createRuntime(env, log);
   publishRuntime(runtime);
+  startBackground(runtime);
   const server = createHttpServer(runtime, createApiApp(runtime), pages);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -83,3 +83,18 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     },
   };
 }
+
+/** A user with a live session, made directly in the database (the accounts suite covers the real flows). */
+export async function createUserWithToken(srv: RunningServer, email: string) {
+  const { users } = await import('../../src/server/db/schema');
+  const { createSession } = await import('../../src/server/db/queries/sessions');
+  const { hashPassword } = await import('../../src/server/services/passwords');
+  const db = srv.runtime.database.db;
+  const [user] = await db
+    .insert(users)
+    .values({ email, passwordHash: await hashPassword('secret123') })
+    .returning();
+  if (!user) throw new Error('no user');
+  const token = await createSession(db, { userId: user.id });
+  return { id: user.id, token, headers: { authorization: `Bearer ${token}` } };
+}

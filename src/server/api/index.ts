@@ -8,12 +8,21 @@ import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerOrder } from './order';
 import { registerUser } from './user';
 import { validationHook } from './validation';
 import { registerWx } from './wx';
+import { registerWxCallback } from './wx-callback';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
-const domains: Array<(app: ApiApp) => void> = [registerHealth, registerClientLog, registerUser, registerWx];
+const domains: Array<(app: ApiApp) => void> = [
+  registerHealth,
+  registerClientLog,
+  registerUser,
+  registerWx,
+  registerWxCallback,
+  registerOrder,
+];
 
 export function createApiApp(runtime: Runtime): ApiApp {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).basePath('/api') as unknown as ApiApp;

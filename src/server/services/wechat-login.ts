@@ -32,7 +32,13 @@ export async function confirmWechatLogin(rt: Runtime, qrcodeSocket: string, open
     .update(wxLogins)
     .set({ openId, confirmedAt: new Date() })
     .where(
-      and(eq(wxLogins.qrcodeSocket, qrcodeSocket), isNull(wxLogins.consumedAt), gt(wxLogins.expiresAt, new Date())),
+      // The first scan wins: a later scanner cannot swap in their own account.
+      and(
+        eq(wxLogins.qrcodeSocket, qrcodeSocket),
+        isNull(wxLogins.confirmedAt),
+        isNull(wxLogins.consumedAt),
+        gt(wxLogins.expiresAt, new Date()),
+      ),
     )
     .returning({ qrcodeSocket: wxLogins.qrcodeSocket });
   if (!row) return false;

@@ -1,3 +1,5 @@
+export * from './orders';
+export * from './products';
 export * from './push-channels';
 export * from './rate-limits';
 export * from './sessions';

@@ -23,6 +23,8 @@ export const users = pgTable(
     plusType: integer('plus_type'),
     startDatePlus: timestamp('start_date_plus', { withTimezone: true }),
     endDatePlus: timestamp('end_date_plus', { withTimezone: true }),
+    /** Compositions left to use (bought with productType 4 products). */
+    compositionsLeft: integer('compositions_left').notNull().default(0),
     /** Consecutive failed password logins, for the per-account back-off. */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),

@@ -1,0 +1,132 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonResponses } from '../route-kit';
+
+const orderNo = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{1,40}$/)
+  .max(40);
+const money = z.number().int().openapi({ description: 'fen (1 yuan = 100 fen)' });
+
+export const order = z
+  .object({
+    orderNo: z.string(),
+    orderPrice: money,
+    orderDesc: z.string(),
+    productCode: z.string(),
+    productId: z.number().int(),
+    productType: z.number().int(),
+    productBenefit: z.number().int(),
+    orderStatus: z.number().int().openapi({ description: 'SPEC §4: 1 paid … 9 no payment needed' }),
+    payLink: z.string().nullable(),
+    payLimitTime: z.number().int().openapi({ description: 'minutes' }),
+    createDate: z.string(),
+    createTime: z.number().int(),
+    expiresAt: z.string(),
+    updateTimestamp: z.number().int(),
+  })
+  .openapi('Order');
+
+export const product = z
+  .object({
+    productId: z.number().int(),
+    productCode: z.string(),
+    productName: z.string(),
+    productDescription: z.string(),
+    productType: z.number().int().openapi({ description: '1 membership, 2 plus, 4 compositions' }),
+    productBenefit: z.number().int().openapi({ description: 'days, or compositions when productType is 4' }),
+    productPrice: money,
+    productDisPrice: money,
+  })
+  .openapi('Product');
+
+const tags = ['order'];
+const auth = { 1000001: 'not logged in' };
+
+export const listProducts = createRoute({
+  method: 'post',
+  path: '/product/list/aichat',
+  tags: ['product'],
+  summary: 'Enabled membership products (data.data)',
+  request: { query: z.object({ type: z.coerce.number().int().min(1).max(99).optional() }) },
+  responses: jsonResponses(z.object({ data: z.array(product) })),
+});
+export const createOrder = createRoute({
+  method: 'post',
+  path: '/order/create',
+  tags,
+  summary: 'Order a product; status 5 carries payLink, status 9 needed no payment',
+  request: {
+    body: jsonBody(
+      z.object({
+        productId: z.coerce.number().int().min(1).max(2_147_483_647),
+        productCode: z.string().trim().min(1).max(40),
+      }),
+    ),
+  },
+  responses: jsonResponses(order, {
+    ...auth,
+    1000000: 'created (data is the order)',
+    100000304: 'an identical unpaid order exists (data is that order)',
+    100000305: 'the product cannot be bought now (result says why)',
+    400: 'the payment service refused the order',
+  }),
+});
+export const listOrders = createRoute({
+  method: 'post',
+  path: '/order/list',
+  tags,
+  summary: "The caller's orders, newest first",
+  request: {
+    body: jsonBody(
+      z.object({
+        pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(10),
+        orderNo: z.union([orderNo, z.literal('')]).optional(),
+      }),
+    ),
+  },
+  responses: jsonResponses(
+    z.object({ records: z.array(order), total: z.number().int(), current: z.number().int(), size: z.number().int() }),
+    auth,
+  ),
+});
+export const cancelOrder = createRoute({
+  method: 'post',
+  path: '/order/cancel',
+  tags,
+  summary: 'Cancel an unpaid order of the caller (status 6)',
+  request: { body: jsonBody(z.object({ orderNo })) },
+  responses: jsonResponses(order, {
+    ...auth,
+    404: 'no such order of the caller (HTTP 404)',
+    400: 'not unpaid any more',
+  }),
+});
+export const orderDetail = createRoute({
+  method: 'get',
+  path: '/order/detail',
+  tags,
+  summary: 'One order of the caller',
+  request: { query: z.object({ orderNo }) },
+  responses: jsonResponses(order, { ...auth, 404: 'no such order of the caller (HTTP 404)' }),
+});
+export const userLog = createRoute({
+  method: 'get',
+  path: '/user/log',
+  tags: ['user'],
+  summary: 'Log data: avatar and whether the user has ever ordered',
+  responses: jsonResponses(z.object({ avatar: z.string().nullable(), orderFlag: z.boolean() }), auth),
+});
+const sandboxParams = z.object({ orderNo, action: z.enum(['confirm', 'cancel']) });
+export const sandboxPay = createRoute({
+  method: 'post',
+  path: '/pay/sandbox/{orderNo}/{action}',
+  tags: ['pay'],
+  summary: 'Sandbox only: confirm or cancel payment of an order',
+  request: { params: sandboxParams },
+  responses: jsonResponses(z.object({ orderStatus: z.number().int() }), {
+    1000000: 'done',
+    404: 'unknown order or not the sandbox (HTTP 404)',
+  }),
+});

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from './products';
+import { users } from './users';
+
+/** SPEC §4 order status codes. */
+export const OrderStatus = {
+  PAID: 1,
+  TO_PAY: 2,
+  FAILED: 3,
+  TIMED_OUT: 4,
+  PAYING: 5,
+  CANCELLED: 6,
+  AUTO_CANCELLED: 7,
+  CLOSED: 8,
+  FREE: 9,
+} as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    productCode: text('product_code').notNull(),
+    productType: integer('product_type').notNull(),
+    productBenefit: integer('product_benefit').notNull(),
+    orderDesc: text('order_desc').notNull(),
+    /** Fen, copied from the product when the order was made. */
+    orderPrice: integer('order_price').notNull(),
+    orderStatus: integer('order_status').notNull(),
+    payProvider: text('pay_provider').notNull(),
+    payLink: text('pay_link'),
+    payLimitTime: integer('pay_limit_time').notNull(),
+    providerTradeNo: text('provider_trade_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('orders_no_idx').on(t.orderNo),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    // One unpaid order per user and product, enforced by the database under any race.
+    uniqueIndex('orders_one_unpaid_idx').on(t.userId, t.productId).where(sql`order_status in (2, 5)`),
+    index('orders_expiry_idx').on(t.expiresAt).where(sql`order_status in (2, 5)`),
+  ],
+);
+
+/** Every state change of an order, with its time and source. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    source: text('source').notNull(),
+    detail: text('detail'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId)],
+);
+
+export type Order = typeof orders.$inferSelect;
