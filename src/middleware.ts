@@ -3,10 +3,7 @@ import { createI18n, LANGUAGE_COOKIE, pickLanguage } from './lib/i18n';
 
 /** Per-request language and `t`, from the cookie mirroring appSetting.language. */
 export const onRequest = defineMiddleware((context, next) => {
-  const lang = pickLanguage(
-    context.cookies.get(LANGUAGE_COOKIE)?.value,
-    context.request.headers.get('accept-language'),
-  );
+  const lang = pickLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value);
   context.locals.lang = lang;
   context.locals.t = createI18n(lang).t;
   return next();

@@ -55,14 +55,11 @@ export function createI18n(lang: Language, res: Resources = resources): i18n {
   return instance;
 }
 
-/** Cookie first (the user's explicit choice), then Accept-Language, then zh-CN. */
-export function pickLanguage(cookieValue?: string | null, acceptLanguage?: string | null): Language {
-  if (isLanguage(cookieValue)) return cookieValue;
-  for (const part of (acceptLanguage ?? '').split(',')) {
-    const tag = part.split(';')[0]?.trim().toLowerCase() ?? '';
-    if (tag === 'zh-tw' || tag === 'zh-hk' || tag === 'zh-hant') return 'zh-TW';
-    if (tag.startsWith('zh')) return 'zh-CN';
-    if (tag.startsWith('en')) return 'en-US';
-  }
-  return DEFAULT_LANGUAGE;
+/**
+ * The cookie mirroring appSetting.language, else zh-CN (SPEC: the default
+ * interface language). Accept-Language is deliberately not consulted: the
+ * page, the API and appSetting must agree on one language.
+ */
+export function pickLanguage(cookieValue?: string | null): Language {
+  return isLanguage(cookieValue) ? cookieValue : DEFAULT_LANGUAGE;
 }

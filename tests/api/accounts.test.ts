@@ -126,7 +126,7 @@ describe('e-mail registration and login', () => {
       expect(res.status, path).toBe(400);
       expect(res.body.data.fields[field], JSON.stringify(res.body)).toBe(text);
     }
-    const en = await srv.call('POST', '/api/user/login/email', { username: 'x' }, { 'accept-language': 'en' });
+    const en = await srv.call('POST', '/api/user/login/email', { username: 'x' }, { cookie: 'lang=en-US' });
     expect(en.body.data.fields.username).toBe('Please enter a valid email address');
     const noEmail = await srv.call('GET', '/api/user/getEmailVerifycode');
     expect(noEmail.body.data.fields.email).toBe('请输入邮箱');

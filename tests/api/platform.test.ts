@@ -25,7 +25,7 @@ describe('platform API', () => {
     expect(res.body.data.fields.message).toBe('message不能为空');
     expect(res.body.result).toBe(Object.values(res.body.data.fields)[0]);
 
-    const en = await srv.call('POST', '/api/client-log', { level: 'warn', url: 'x' }, { 'accept-language': 'en-US' });
+    const en = await srv.call('POST', '/api/client-log', { level: 'warn', url: 'x' }, { cookie: 'lang=en-US' });
     expect(en.body.data.fields.message).toBe('message is required');
     const tw = await srv.call('POST', '/api/client-log', { level: 'warn', url: 'x' }, { cookie: 'lang=zh-TW' });
     expect(tw.body.data.fields.message).toBe('message不能為空');

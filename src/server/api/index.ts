@@ -28,7 +28,7 @@ export function createApiApp(runtime: Runtime): ApiApp {
   const app = new OpenAPIHono<ApiEnv>({ defaultHook: validationHook }).basePath('/api') as unknown as ApiApp;
 
   app.use(async (c, next) => {
-    const lang = pickLanguage(getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'));
+    const lang = pickLanguage(getCookie(c, LANGUAGE_COOKIE));
     c.set('runtime', runtime);
     c.set('lang', lang);
     c.set('t', createI18n(lang).t);
