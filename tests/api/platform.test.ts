@@ -70,6 +70,9 @@ describe('platform API', () => {
       expect(res.body.code).toBe(400);
       expect(typeof res.body.result).toBe('string');
     }
+    const notJson = await srv.call('POST', '/api/client-log', 'level=warn', { 'content-type': 'text/plain' });
+    expect(notJson.status).toBe(415);
+    expect(notJson.body.result).toBe('请以 JSON 格式提交请求内容');
     const wrongType = await srv.call('POST', '/api/client-log', '[]');
     expect(wrongType.status).toBe(400);
     const health = await srv.call('GET', '/api/health');

@@ -34,6 +34,13 @@ export function reply<T>(c: Context<ApiEnv>, data: T, result = 'success', code: 
   return c.json({ code, result, data } satisfies ApiReply<T>, 200);
 }
 
+const HTTP_KEYS: Record<number, string> = {
+  400: 'error.badJson',
+  404: 'error.notFound',
+  413: 'error.payloadTooLarge',
+  415: 'error.unsupportedMediaType',
+};
+
 export function handleError(err: Error, c: Context<ApiEnv>) {
   const t = c.get('t');
   if (err instanceof ApiError) {
@@ -44,14 +51,7 @@ export function handleError(err: Error, c: Context<ApiEnv>) {
   }
   if (err instanceof HTTPException) {
     const status = err.status;
-    const key =
-      status === 413
-        ? 'error.payloadTooLarge'
-        : status === 400
-          ? 'error.badJson'
-          : status === 404
-            ? 'error.notFound'
-            : 'error.generic';
+    const key = HTTP_KEYS[status] ?? 'error.generic';
     return c.json({ code: status, result: t(key), data: null } satisfies ApiReply, status as ContentfulStatusCode);
   }
   c.get('runtime').log.error('unhandled API error', {
