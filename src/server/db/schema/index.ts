@@ -1,3 +1,5 @@
+export * from './apps';
+export * from './chat-conversations';
 export * from './orders';
 export * from './products';
 export * from './push-channels';

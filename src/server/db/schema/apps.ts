@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/**
+ * SPEC §3 prompt / app: a system prompt with a title, description and icon.
+ * Seeded apps have no owner and a `seedKey`; user-made ones have an owner and
+ * appear in the store only when `published`.
+ */
+export const apps = pgTable(
+  'apps',
+  {
+    id: serial('id').primaryKey(),
+    ownerId: integer('owner_id').references(() => users.id),
+    /** Stable name of a seeded app, so seeding twice adds nothing. */
+    seedKey: text('seed_key'),
+    promptTitle: text('prompt_title').notNull(),
+    promptContent: text('prompt_content').notNull(),
+    promptDescription: text('prompt_description').notNull().default(''),
+    /** `emoji:✍️` for a built-in icon, or a /files/… URL of an uploaded image. */
+    iconUrl: text('icon_url').notNull(),
+    category: text('category').notNull().default(''),
+    published: boolean('published').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('apps_seed_key_idx').on(t.seedKey),
+    index('apps_owner_idx').on(t.ownerId, t.createdAt),
+    index('apps_store_idx').on(t.sortOrder, t.id).where(sql`published and deleted_at is null`),
+  ],
+);
+
+export type App = typeof apps.$inferSelect;
