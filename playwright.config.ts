@@ -1,0 +1,68 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = 4399;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * A fresh data directory per run. Playwright loads this file again in every
+ * worker, so only the first load (no E2E_DATA_DIR yet) wipes it; workers
+ * inherit the variable. It sits beside, not inside, outputDir, which
+ * Playwright empties while the server may already be using the directory.
+ */
+function freshDataDir(): string {
+  const existing = process.env.E2E_DATA_DIR;
+  if (existing) return existing;
+  const dir = resolve('test-results/e2e-data');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  process.env.E2E_DATA_DIR = dir;
+  return dir;
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir: 'test-results/playwright',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: BASE_URL,
+    locale: 'zh-CN',
+    trace: 'retain-on-failure',
+    // Debian's chromium: Playwright never downloads a browser here.
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: {
+    command: 'node dist/server/main.mjs',
+    url: `${BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: freshDataDir(),
+      LOG_LEVEL: 'warn',
+    },
+  },
+});

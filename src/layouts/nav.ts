@@ -1,0 +1,32 @@
+import type { IconName } from '../components/icons';
+
+export interface NavEntry {
+  /** Key under `layout:nav.*`. */
+  key: string;
+  href: string;
+  icon: IconName;
+  /** Sections this entry owns, so sub-pages (e.g. /chat/1002) highlight it too. */
+  sections: readonly string[];
+}
+
+/** SPEC §2: shown in the side nav and in the mobile bottom bar, in this order. */
+export const PRIMARY_NAV: readonly NavEntry[] = [
+  {
+    key: 'application',
+    href: '/app/store',
+    icon: 'apps',
+    sections: ['/app', '/myapplication', '/createApplication', '/modifyApplication'],
+  },
+  { key: 'chat', href: '/chat', icon: 'chat', sections: ['/chat', '/midjourney'] },
+  { key: 'music', href: '/music', icon: 'music', sections: ['/music', '/songsDetail'] },
+  { key: 'drawing', href: '/draw', icon: 'brush', sections: ['/draw', '/sd'] },
+  { key: 'gallery', href: '/gallery', icon: 'image', sections: ['/gallery'] },
+];
+
+/** Desktop side nav only: the bottom bar has room for five entries. */
+export const SECONDARY_NAV: readonly NavEntry[] = [
+  { key: 'square', href: '/square', icon: 'sparkles', sections: ['/square'] },
+  { key: 'membership', href: '/product', icon: 'crown', sections: ['/product'] },
+  { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
+  { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },
+];

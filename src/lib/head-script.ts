@@ -1,0 +1,35 @@
+import { guardTarget, hashRedirectTarget } from './routing';
+
+/**
+ * Runs inline in <head> before first paint: redirects must happen before the
+ * wrong page shows, and the theme class before anything is painted.
+ * Keys mirror src/stores (SECRET_TOKEN, appSetting) without importing them,
+ * because an inline script cannot import modules.
+ */
+function boot(hashTarget: typeof hashRedirectTarget, guard: typeof guardTarget): void {
+  let token: string | null = null;
+  let theme: unknown;
+  try {
+    token = localStorage.getItem('SECRET_TOKEN');
+    theme = JSON.parse(localStorage.getItem('appSetting') ?? '{}')?.theme;
+  } catch {
+    // Storage blocked or corrupt: behave as a fresh visitor with the light theme.
+  }
+  const target = hashTarget(location.hash) ?? guard(location.pathname, !!token);
+  if (target) {
+    location.replace(target);
+    return;
+  }
+  // An old link followed inside a page changes only the hash, without a new page load.
+  addEventListener('hashchange', () => {
+    const next = hashTarget(location.hash);
+    if (next) location.replace(next);
+  });
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  // Every navigation is a full page load: start each page at the top, as the old SPA did.
+  history.scrollRestoration = 'manual';
+  if (!location.hash) addEventListener('DOMContentLoaded', () => scrollTo(0, 0));
+}
+
+/** Source of the inline head script; the functions are self-contained, so their text runs as is. */
+export const HEAD_SCRIPT = `(${boot})(${hashRedirectTarget},${guardTarget});`;

@@ -1,0 +1,36 @@
+/** Window event asking the login dialog to open; the dialog island (loaded on demand) listens for it. */
+export const OPEN_LOGIN_EVENT = 'miaobi:open-login';
+
+/**
+ * Dispatched by the dialog island once it listens for OPEN_LOGIN_EVENT; the
+ * `client:event` directive then re-sends the event that woke it up.
+ */
+export const OPEN_LOGIN_READY_EVENT = `${OPEN_LOGIN_EVENT}:ready`;
+
+export const LOGIN_TABS = ['wechat', 'password', 'register', 'reset', 'bind'] as const;
+/** The three tabs of SPEC §2, the reset dialog, and (logged in) the profile's e-mail binding. */
+export type LoginTab = (typeof LOGIN_TABS)[number];
+
+/** What to show. Logged-in visitors get their profile whatever is asked. */
+export interface LoginRequest {
+  tab?: LoginTab;
+  /** Pre-fills the e-mail field of that tab. */
+  email?: string;
+  /** Pre-fills the code (the e-mailed link carries it). */
+  code?: string;
+}
+
+declare global {
+  interface WindowEventMap {
+    [OPEN_LOGIN_EVENT]: CustomEvent<LoginRequest | null>;
+  }
+}
+
+export function isLoginTab(value: unknown): value is LoginTab {
+  return typeof value === 'string' && (LOGIN_TABS as readonly string[]).includes(value);
+}
+
+/** Asks the login dialog to open, from any island or plain script. */
+export function openLogin(request?: LoginRequest): void {
+  window.dispatchEvent(new CustomEvent(OPEN_LOGIN_EVENT, { detail: request ?? null }));
+}

@@ -1,0 +1,105 @@
+import { expect, type Page, test } from '@playwright/test';
+import { build } from 'esbuild';
+
+let bundle = '';
+
+test.beforeAll(async () => {
+  const result = await build({
+    entryPoints: ['tests/e2e/fixtures/ui-harness.tsx'],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    jsx: 'automatic',
+    write: false,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  bundle = result.outputFiles[0]?.text ?? '';
+});
+
+/** The harness runs on a real page, so the site's CSS and toast host are there. */
+async function mountHarness(page: Page): Promise<void> {
+  await page.goto('/terms');
+  await page.addScriptTag({ content: bundle });
+  await expect(page.getByRole('button', { name: 'open plain' })).toBeVisible();
+}
+
+test('dialog closes with Escape, the mask and its close button', async ({ page }) => {
+  await mountHarness(page);
+  const dialog = page.getByRole('dialog', { name: '普通对话框' });
+
+  await page.getByRole('button', { name: 'open plain' }).click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'open plain' }).click();
+  await page.mouse.click(5, 5);
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'open plain' }).click();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('a dialog that is not mask-closable stays open until its close button', async ({ page }) => {
+  await mountHarness(page);
+  const dialog = page.getByRole('dialog', { name: '支付订单' });
+  await page.getByRole('button', { name: 'open pay' }).click();
+  await expect(dialog).toBeVisible();
+  await page.mouse.click(5, 5);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '关闭' }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('useConfirm resolves true on OK and false on cancel', async ({ page }) => {
+  await mountHarness(page);
+  const answers = () => page.evaluate(() => (window as Window & { harness?: { confirm: boolean[] } }).harness?.confirm);
+
+  await page.getByRole('button', { name: 'ask' }).click();
+  const dialog = page.getByRole('dialog', { name: '提示' });
+  await expect(dialog).toContainText('确定要删除吗？');
+  await dialog.getByRole('button', { name: '确定' }).click();
+  await expect.poll(answers).toEqual([true]);
+
+  await page.getByRole('button', { name: 'ask' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '取消' }).click();
+  await expect.poll(answers).toEqual([true, false]);
+});
+
+test('tabs switch by click and arrow keys', async ({ page }) => {
+  await mountHarness(page);
+  const list = page.getByRole('tablist', { name: '登录方式' });
+  await expect(page.getByRole('tabpanel')).toHaveText('scan panel');
+  await list.getByRole('tab', { name: '密码登录' }).click();
+  await expect(page.getByRole('tabpanel')).toHaveText('password panel');
+  await page.keyboard.press('ArrowLeft');
+  await expect(list.getByRole('tab', { name: '微信扫码登录' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel')).toHaveText('scan panel');
+});
+
+test('QR modal encodes its URL into an image', async ({ page }) => {
+  await mountHarness(page);
+  await page.getByRole('button', { name: 'open qr' }).click();
+  const dialog = page.getByRole('dialog', { name: '扫码支付' });
+  await expect(dialog.getByRole('img', { name: '二维码' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(dialog).toContainText('请使用微信扫码支付');
+  await expect(dialog.getByRole('link', { name: /打开支付页/ })).toHaveAttribute('target', '_blank');
+});
+
+test('toasts are announced, can be closed and expire', async ({ page }) => {
+  await mountHarness(page);
+  type ToastWindow = Window & { harnessToast?: Record<'success' | 'error', (text: string, ms?: number) => void> };
+  await page.evaluate(() => {
+    const t = (window as ToastWindow).harnessToast;
+    t?.success('登录成功', 500);
+    t?.error('网络连接失败', 0);
+  });
+  await expect(page.getByRole('status').filter({ hasText: '登录成功' })).toBeVisible();
+  const alert = page.getByRole('alert').filter({ hasText: '网络连接失败' });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '登录成功' })).toHaveCount(0);
+  await alert.getByRole('button', { name: '关闭通知' }).click();
+  await expect(alert).toHaveCount(0);
+});
