@@ -1,5 +1,6 @@
 import { $appSetting } from '../../stores/app-setting';
-import { createI18n, type Language } from '../i18n';
+import { commonT } from '../common-t';
+import { toast } from '../toast';
 
 export type NotifyKind = 'success' | 'info' | 'warning' | 'error';
 /** Shows a message to the person; the layout wires it to its toast. */
@@ -21,22 +22,20 @@ export interface ApiConfig {
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
-function consoleNotify(kind: NotifyKind, text: string): void {
+/** Toasts where there is a page to show them on, the console elsewhere (tests, server render). */
+function defaultNotify(kind: NotifyKind, text: string): void {
+  if (typeof document !== 'undefined') {
+    toast[kind](text);
+    return;
+  }
   if (kind === 'error') console.error(text);
   else if (kind === 'warning') console.warn(text);
   else console.info(text);
 }
 
-let cached: { language: Language; t: Translate } | undefined;
-
-/** Follows the chosen language; one i18next instance per language in use. */
+/** Follows the chosen language. */
 function settingsTranslate(key: string): string {
-  const { language } = $appSetting.get();
-  if (cached?.language !== language) {
-    const instance = createI18n(language);
-    cached = { language, t: (k) => instance.t(k) };
-  }
-  return cached.t(key);
+  return commonT($appSetting.get().language, key);
 }
 
 function defaultConfig(): ApiConfig {
@@ -45,7 +44,7 @@ function defaultConfig(): ApiConfig {
     // Looked up per call and called unbound-free: browsers throw "Illegal
     // invocation" when window.fetch is called as a method of another object.
     fetch: (input, init) => globalThis.fetch(input, init),
-    notify: consoleNotify,
+    notify: defaultNotify,
     t: settingsTranslate,
     reload: () => globalThis.location?.reload(),
     timeoutMs: DEFAULT_TIMEOUT_MS,
