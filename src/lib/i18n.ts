@@ -1,15 +1,18 @@
 import i18next, { type i18n } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
+import enActivity from '../../locales/en-US/activity.json';
 import enCommon from '../../locales/en-US/common.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enLogin from '../../locales/en-US/login.json';
 import enOrder from '../../locales/en-US/order.json';
 import zhAccount from '../../locales/zh-CN/account.json';
+import zhActivity from '../../locales/zh-CN/activity.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhLogin from '../../locales/zh-CN/login.json';
 import zhOrder from '../../locales/zh-CN/order.json';
 import twAccount from '../../locales/zh-TW/account.json';
+import twActivity from '../../locales/zh-TW/activity.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
@@ -25,9 +28,30 @@ export const LANGUAGE_COOKIE = 'lang';
 export type Resources = Record<string, Record<string, Record<string, string>>>;
 
 export const resources: Resources = {
-  'zh-CN': { common: zhCommon, layout: zhLayout, account: zhAccount, login: zhLogin, order: zhOrder },
-  'en-US': { common: enCommon, layout: enLayout, account: enAccount, login: enLogin, order: enOrder },
-  'zh-TW': { common: twCommon, layout: twLayout, account: twAccount, login: twLogin, order: twOrder },
+  'zh-CN': {
+    common: zhCommon,
+    layout: zhLayout,
+    account: zhAccount,
+    activity: zhActivity,
+    login: zhLogin,
+    order: zhOrder,
+  },
+  'en-US': {
+    common: enCommon,
+    layout: enLayout,
+    account: enAccount,
+    activity: enActivity,
+    login: enLogin,
+    order: enOrder,
+  },
+  'zh-TW': {
+    common: twCommon,
+    layout: twLayout,
+    account: twAccount,
+    activity: twActivity,
+    login: twLogin,
+    order: twOrder,
+  },
 };
 
 export function isLanguage(value: unknown): value is Language {

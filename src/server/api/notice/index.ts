@@ -1,0 +1,22 @@
+import { loadNotice, markNoticeRead } from '../../services/notices';
+import type { ApiApp } from '../context';
+import { optionalUserId } from '../coupon';
+import { reply } from '../errors';
+import * as r from './notice.routes';
+
+/** SPEC §7 notice calls: load (1000701 once read) and push (mark read). */
+export function registerNotice(app: ApiApp) {
+  app.openapi(r.load, async (c) => {
+    const db = c.get('runtime').database.db;
+    const userId = await optionalUserId(c);
+    return reply(c, await loadNotice(db, c.req.valid('query').noticeId, userId, c.get('lang')));
+  });
+
+  app.openapi(r.push, async (c) => {
+    const db = c.get('runtime').database.db;
+    const userId = await optionalUserId(c);
+    const { noticeId } = c.req.valid('query');
+    if (userId === null) return reply(c, { noticeId, revision: null });
+    return reply(c, await markNoticeRead(db, noticeId, userId));
+  });
+}

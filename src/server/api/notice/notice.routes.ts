@@ -1,0 +1,36 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonResponses } from '../route-kit';
+
+const tags = ['notice'];
+const query = z.object({ noticeId: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+export const load = createRoute({
+  method: 'post',
+  path: '/notice/load',
+  tags,
+  summary: 'A notice to show, unless the caller has read it (visitors keep their own read flag)',
+  request: { query },
+  responses: jsonResponses(
+    z
+      .object({
+        noticeId: z.number().int(),
+        kind: z.string().openapi({ description: 'announcement or banner' }),
+        page: z.string().nullable(),
+        content: z.string().openapi({ description: 'in the request language' }),
+        revision: z.number().int().openapi({ description: 'changes when the text changes' }),
+      })
+      .openapi('Notice'),
+    { 1000701: 'already read, or nothing to show' },
+  ),
+});
+
+export const push = createRoute({
+  method: 'post',
+  path: '/notice/push',
+  tags,
+  summary: 'Marks the notice read for the caller (a no-op for visitors)',
+  request: { query },
+  responses: jsonResponses(z.object({ noticeId: z.number().int(), revision: z.number().int().nullable() }), {
+    404: 'no such notice (HTTP 404)',
+  }),
+});

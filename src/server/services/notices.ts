@@ -1,0 +1,88 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Code } from '../../lib/codes';
+import { DEFAULT_LANGUAGE } from '../../lib/i18n';
+import { ApiError } from '../api/errors';
+import type { Db } from '../db/client';
+import { type Notice, noticeReads, notices } from '../db/schema';
+
+export interface NoticeView {
+  noticeId: number;
+  kind: string;
+  page: string | null;
+  content: string;
+  revision: number;
+}
+
+/** A notice's text in `lang`, else the default language, else any it has. */
+export function noticeText(notice: Pick<Notice, 'content'>, lang: string): string {
+  const c = notice.content;
+  return c[lang] ?? c[DEFAULT_LANGUAGE] ?? Object.values(c).find((v) => typeof v === 'string') ?? '';
+}
+
+function view(n: Notice, lang: string): NoticeView {
+  return { noticeId: n.id, kind: n.kind, page: n.page, content: noticeText(n, lang), revision: n.revision };
+}
+
+async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
+  const [n] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, noticeId), eq(notices.enabled, true)));
+  return n ?? null;
+}
+
+/**
+ * SPEC §7 notice load: the notice for the caller, or code 1000701 when there
+ * is nothing to show (read at its current revision, or switched off). Visitors
+ * always get it: their browser keeps its own read flag.
+ */
+export async function loadNotice(db: Db, noticeId: number, userId: number | null, lang: string): Promise<NoticeView> {
+  const n = await enabledNotice(db, noticeId);
+  if (!n) throw new ApiError(Code.NOTICE_READ, 'activity:notice.none');
+  if (userId !== null) {
+    const [read] = await db
+      .select({ revision: noticeReads.revision })
+      .from(noticeReads)
+      .where(and(eq(noticeReads.noticeId, noticeId), eq(noticeReads.userId, userId)));
+    if (read && read.revision >= n.revision) throw new ApiError(Code.NOTICE_READ, 'activity:notice.read');
+  }
+  return view(n, lang);
+}
+
+/** SPEC §7 notice push: the caller has seen the notice's current revision. */
+export async function markNoticeRead(db: Db, noticeId: number, userId: number) {
+  const [n] = await db.select().from(notices).where(eq(notices.id, noticeId));
+  if (!n) throw new ApiError(Code.NOT_FOUND, 'activity:notice.notFound', { status: 404 });
+  await db
+    .insert(noticeReads)
+    .values({ noticeId, userId, revision: n.revision })
+    .onConflictDoUpdate({
+      target: [noticeReads.noticeId, noticeReads.userId],
+      set: { revision: sql`greatest(${noticeReads.revision}, excluded.revision)`, readAt: new Date() },
+    });
+  return { noticeId, revision: n.revision };
+}
+
+/** Enabled banners of a page (chat, draw …), for the page to render on the server. */
+export async function pageBanners(db: Db, page: string, lang: string): Promise<NoticeView[]> {
+  const rows = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.kind, 'banner'), eq(notices.page, page), eq(notices.enabled, true)))
+    .orderBy(asc(notices.id));
+  return rows.map((n) => view(n, lang));
+}
+
+/**
+ * Replaces a notice's text (operators: src/server/cli/activity.ts). A changed
+ * text gets a new revision, so people who read the old one see it again.
+ */
+export async function setNoticeText(db: Db, noticeId: number, content: Record<string, string>, enabled = true) {
+  const [n] = await db
+    .update(notices)
+    .set({ content, enabled, revision: sql`${notices.revision} + 1`, updatedAt: new Date() })
+    .where(eq(notices.id, noticeId))
+    .returning();
+  if (!n) throw new Error(`no notice ${noticeId}`);
+  return n;
+}
