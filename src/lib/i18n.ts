@@ -18,12 +18,16 @@ import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
 import twOrder from '../../locales/zh-TW/order.json';
 
-export const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'zh-CN';
-export const FALLBACK_LANGUAGE: Language = 'en-US';
-/** Cookie mirroring appSetting.language so the server renders in it. */
-export const LANGUAGE_COOKIE = 'lang';
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+
+export {
+  DEFAULT_LANGUAGE,
+  FALLBACK_LANGUAGE,
+  isLanguage,
+  LANGUAGE_COOKIE,
+  LANGUAGES,
+  type Language,
+} from './languages';
 
 export type Resources = Record<string, Record<string, Record<string, string>>>;
 
@@ -53,10 +57,6 @@ export const resources: Resources = {
     order: twOrder,
   },
 };
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
 
 /**
  * One instance per request or island: a shared instance would mix languages
