@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import clientEvent from './src/integrations/client-event.mjs';
 import devServer from './src/server/dev-integration.mjs';
 
 export default defineConfig({
@@ -10,7 +11,7 @@ export default defineConfig({
   // Standalone mode gives a handler that serves hashed static files and SSR;
   // src/server/main.ts wraps it with the API, push socket and compression.
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), devServer()],
+  integrations: [react(), clientEvent(), devServer()],
   server: { host: '127.0.0.1', port: 4321 },
   redirects: {
     '/': '/chat',

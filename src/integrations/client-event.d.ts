@@ -1,0 +1,8 @@
+import 'astro';
+
+declare module 'astro' {
+  interface AstroClientDirectives {
+    /** Name of the window event whose first occurrence hydrates the island (src/integrations/client-event.mjs). */
+    'client:event'?: string;
+  }
+}

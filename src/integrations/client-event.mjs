@@ -1,0 +1,24 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Adds the `client:event` directive: `<Island client:event="name" />` ships no
+ * component code until `window` receives the event `name` (see
+ * client-event-directive.ts). DESIGN §8: the footer's login dialog must not
+ * put React on every page.
+ * @returns {import('astro').AstroIntegration}
+ */
+export default function clientEvent() {
+  return {
+    name: 'miaobi:client-event',
+    hooks: {
+      'astro:config:setup': ({ addClientDirective }) => {
+        addClientDirective({
+          name: 'event',
+          // Astro bundles the entrypoint with esbuild and inlines it into pages using the directive.
+          entrypoint: fileURLToPath(new URL('./client-event-directive.ts', import.meta.url)),
+        });
+      },
+    },
+  };
+}
