@@ -1,0 +1,79 @@
+import { useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, type Language } from '../../lib/i18n';
+import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
+import { getToken } from '../../stores/auth';
+import { type AccountLinks, LoginDialog } from './LoginDialog';
+import { ProfileDialog } from './ProfileDialog';
+
+export interface AccountDialogProps extends AccountLinks {
+  lang: Language;
+}
+
+interface Opened {
+  /** Re-keys the dialogs, so each opening starts from the requested tab. */
+  id: number;
+  open: boolean;
+  profile: boolean;
+  request: LoginRequest;
+}
+
+/** Only the known fields of an event's detail: any script may dispatch it. */
+function readRequest(detail: unknown): LoginRequest {
+  if (typeof detail !== 'object' || detail === null) return {};
+  const { tab, email, code } = detail as Record<string, unknown>;
+  return {
+    ...(isLoginTab(tab) ? { tab } : {}),
+    ...(typeof email === 'string' ? { email } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
+  };
+}
+
+function AccountDialogs({ links }: { links: AccountLinks }) {
+  const [opened, setOpened] = useState<Opened>({ id: 0, open: false, profile: false, request: {} });
+
+  useEffect(() => {
+    const onOpen = (event: CustomEvent<LoginRequest | null>) =>
+      setOpened((current) => ({
+        id: current.id + 1,
+        open: true,
+        // Logged-in visitors get their profile whatever was asked (SPEC §2 footer entry).
+        profile: getToken() !== undefined,
+        request: readRequest(event.detail),
+      }));
+    window.addEventListener(OPEN_LOGIN_EVENT, onOpen);
+    // Listening now: the client:event directive re-sends the event that loaded this island.
+    window.dispatchEvent(new Event(OPEN_LOGIN_READY_EVENT));
+    return () => window.removeEventListener(OPEN_LOGIN_EVENT, onOpen);
+  }, []);
+
+  const close = () => setOpened((current) => ({ ...current, open: false }));
+  const { id, open, profile, request } = opened;
+  return (
+    <>
+      <LoginDialog key={`login-${id}`} open={open && !profile} onClose={close} request={request} links={links} />
+      <ProfileDialog
+        key={`profile-${id}`}
+        open={open && profile}
+        onClose={close}
+        initialView={request.tab === 'bind' ? 'bind' : 'summary'}
+        code={request.code ?? ''}
+      />
+    </>
+  );
+}
+
+/**
+ * The account island (SPEC §2): login dialog for visitors, profile dialog
+ * once logged in. Mounted by the layout with `client:event`, so its code
+ * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
+ */
+export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <AccountDialogs links={links} />
+    </I18nextProvider>
+  );
+}

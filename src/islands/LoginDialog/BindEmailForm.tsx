@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
+import { toast } from '../../lib/toast';
+import { setUser } from '../../stores/user';
+import { bindEmail } from './account-api';
+import { CodeButton } from './CodeButton';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { reportFailure } from './session';
+import { type FieldRule, onSubmit, preventShiftEnter, useForm } from './use-form';
+
+type Name = 'email' | 'code' | 'password' | 'repeat';
+const RULES: Record<Name, FieldRule<Name>> = {
+  email: checkEmail,
+  code: checkCode,
+  password: checkNewPassword,
+  repeat: (value, values) => checkRepeat(value, values.password),
+};
+
+/** Adds an e-mail and a password to a WeChat-only account. */
+export function BindEmailForm({ code = '', onDone }: { code?: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Name>({ email: '', code, password: '', repeat: '' }, RULES);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const result = await bindEmail(form.values);
+    setBusy(false);
+    if (result.kind !== 'reply') {
+      reportFailure(result, t('common:error.generic'));
+      return;
+    }
+    setUser(result.data);
+    toast.success(t('account:email.bound'));
+    onDone();
+  };
+
+  const field = (name: Name) => ({
+    value: form.values[name],
+    onChange: (value: string) => form.set(name, value),
+    onBlur: () => form.blur(name),
+    error: form.errors[name],
+    inputRef: form.ref(name),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:profile.bindHint')}</p>
+      <Field
+        {...field('email')}
+        label={t('login:field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('login:field.emailPlaceholder')}
+      />
+      <Field
+        {...field('code')}
+        label={t('login:field.code')}
+        autoComplete="one-time-code"
+        placeholder={t('login:field.codePlaceholder')}
+        maxLength={6}
+        addon={<CodeButton purpose="bind" email={form.values.email} checkEmail={() => form.validateField('email')} />}
+      />
+      <Field
+        {...field('password')}
+        label={t('login:field.password')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('login:field.newPasswordPlaceholder')}
+      />
+      <Field
+        {...field('repeat')}
+        label={t('login:field.repeat')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('login:field.repeatPlaceholder')}
+      />
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:profile.bindSubmit')}
+      </button>
+    </form>
+  );
+}

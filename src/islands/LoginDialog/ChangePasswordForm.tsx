@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { checkLoginPassword, checkNewPassword, checkRepeat } from '../../lib/account-rules';
+import { toast } from '../../lib/toast';
+import { changePassword } from './account-api';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { reportFailure } from './session';
+import { type FieldRule, onSubmit, preventShiftEnter, useForm } from './use-form';
+
+type Name = 'current' | 'password' | 'repeat';
+const RULES: Record<Name, FieldRule<Name>> = {
+  current: checkLoginPassword,
+  password: checkNewPassword,
+  repeat: (value, values) => checkRepeat(value, values.password),
+};
+
+/** Change the password while logged in: the current one is required; other sessions end. */
+export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
+  const form = useForm<Name>({ current: '', password: '', repeat: '' }, RULES);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const result = await changePassword(form.values.current, form.values.password);
+    setBusy(false);
+    if (result.kind !== 'reply') {
+      reportFailure(result, t('common:error.generic'));
+      return;
+    }
+    toast.success(t('account:password.changed'));
+    onDone();
+  };
+
+  const field = (name: Name, label: string, autoComplete: string) => (
+    <Field
+      label={label}
+      type="password"
+      autoComplete={autoComplete}
+      value={form.values[name]}
+      onChange={(value) => form.set(name, value)}
+      onBlur={() => form.blur(name)}
+      error={form.errors[name]}
+      inputRef={form.ref(name)}
+    />
+  );
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      {field('current', t('login:field.currentPassword'), 'current-password')}
+      {field('password', t('login:field.newPassword'), 'new-password')}
+      {field('repeat', t('login:field.repeat'), 'new-password')}
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:reset.submit')}
+      </button>
+    </form>
+  );
+}

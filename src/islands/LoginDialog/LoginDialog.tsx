@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Dialog } from '../../components/Dialog';
+import { QrModal } from '../../components/QrModal';
+import { Tabs } from '../../components/Tabs';
+import type { LoginRequest, LoginTab } from '../../lib/login-event';
+import { PasswordLoginForm } from './PasswordLoginForm';
+import { RegisterForm } from './RegisterForm';
+import { ResetDialog } from './ResetDialog';
+import { WechatLogin } from './WechatLogin';
+
+export interface AccountLinks {
+  termsUrl: string;
+  privacyUrl: string;
+  /** Encoded in the 'trouble logging in' QR code. */
+  supportUrl: string;
+}
+
+export interface LoginDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Tab and pre-filled fields asked for by openLogin(). */
+  request: LoginRequest;
+  links: AccountLinks;
+}
+
+type Tab = Exclude<LoginTab, 'reset' | 'bind'>;
+
+function firstTab(asked: LoginTab | undefined): Tab {
+  if (asked === 'reset') return 'password';
+  return asked === undefined || asked === 'bind' ? 'wechat' : asked;
+}
+
+/** SPEC §2 login dialog: WeChat scan login, password login and register, plus the reset and support dialogs. */
+export function LoginDialog({ open, onClose, request, links }: LoginDialogProps) {
+  const { t } = useTranslation();
+  const wantsReset = request.tab === 'reset';
+  const [tab, setTab] = useState<Tab>(firstTab(request.tab));
+  const [email, setEmail] = useState(request.email ?? '');
+  const [resetOpen, setResetOpen] = useState(wantsReset);
+  const [troubleOpen, setTroubleOpen] = useState(false);
+  // Forms mount fresh when their tab is shown again; a 'go login' after registering lands on a clean form.
+  const [formKey, setFormKey] = useState(0);
+  const code = request.code ?? '';
+  // Absolute, so a phone scanning the QR code can open it; computed only in the browser (when shown).
+  const supportUrl = troubleOpen ? new URL(links.supportUrl, location.href).href : links.supportUrl;
+
+  const items = [
+    { key: 'wechat', label: t('login:tabs.wechat'), content: <WechatLogin /> },
+    {
+      key: 'password',
+      label: t('login:tabs.password'),
+      content: (
+        <PasswordLoginForm
+          key={formKey}
+          email={email}
+          onEmailChange={setEmail}
+          onForgot={() => setResetOpen(true)}
+          onTrouble={() => setTroubleOpen(true)}
+        />
+      ),
+    },
+    {
+      key: 'register',
+      label: t('login:tabs.register'),
+      content: (
+        <RegisterForm
+          email={email}
+          code={request.tab === 'register' ? code : ''}
+          onEmailChange={setEmail}
+          onGoLogin={() => {
+            setFormKey((n) => n + 1);
+            setTab('password');
+          }}
+          termsUrl={links.termsUrl}
+          privacyUrl={links.privacyUrl}
+        />
+      ),
+    },
+  ];
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t('login:dialog.title')}>
+      <p className="-mt-2 mb-5 text-sm text-slate-500 dark:text-slate-400">{t('login:dialog.subtitle')}</p>
+      <Tabs
+        items={items}
+        selectedKey={tab}
+        onChange={(key) => setTab(key as Tab)}
+        label={t('login:tabs.label')}
+        fullWidth
+      />
+      <ResetDialog
+        open={resetOpen}
+        onClose={() => setResetOpen(false)}
+        email={email}
+        code={wantsReset ? code : ''}
+        onDone={(changed) => {
+          setEmail(changed);
+          setFormKey((n) => n + 1);
+          setTab('password');
+          setResetOpen(false);
+        }}
+      />
+      <QrModal
+        open={troubleOpen}
+        onClose={() => setTroubleOpen(false)}
+        title={t('login:trouble.title')}
+        url={supportUrl}
+        alt={t('login:trouble.alt')}
+        hint={t('login:trouble.hint')}
+        link={{ href: supportUrl, label: t('login:trouble.link') }}
+      />
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { checkEmail, checkLoginPassword } from '../../lib/account-rules';
+import { loginWithEmail } from './account-api';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { finishLogin, reportFailure } from './session';
+import { textButtonClass } from './styles';
+import { onSubmit, preventShiftEnter, useForm } from './use-form';
+
+const RULES = { email: checkEmail, password: checkLoginPassword };
+
+export interface PasswordLoginFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  onForgot: () => void;
+  onTrouble: () => void;
+}
+
+/** SPEC §2 password login: e-mail, password, login, 'forgot password', 'trouble logging in'. */
+export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }: PasswordLoginFormProps) {
+  const { t } = useTranslation();
+  const form = useForm({ email, password: '' }, RULES);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const result = await loginWithEmail(form.values.email, form.values.password);
+    if (result.kind === 'reply') {
+      finishLogin(result.data.token, t('account:login.success'));
+      return;
+    }
+    setBusy(false);
+    reportFailure(result, t('common:error.generic'));
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <Field
+        label={t('login:field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        placeholder={t('login:field.emailPlaceholder')}
+        value={form.values.email}
+        onChange={(value) => {
+          form.set('email', value);
+          onEmailChange(value);
+        }}
+        onBlur={() => form.blur('email')}
+        error={form.errors.email}
+        inputRef={form.ref('email')}
+      />
+      <Field
+        label={t('login:field.password')}
+        type="password"
+        autoComplete="current-password"
+        placeholder={t('login:field.passwordPlaceholder')}
+        value={form.values.password}
+        onChange={(value) => form.set('password', value)}
+        onBlur={() => form.blur('password')}
+        error={form.errors.password}
+        inputRef={form.ref('password')}
+      />
+      <div className="flex items-center justify-between gap-3">
+        <button type="button" className={textButtonClass} onClick={onForgot}>
+          {t('login:login.forgot')}
+        </button>
+        <button type="button" className={textButtonClass} onClick={onTrouble}>
+          {t('login:login.trouble')}
+        </button>
+      </div>
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:login.submit')}
+      </button>
+    </form>
+  );
+}

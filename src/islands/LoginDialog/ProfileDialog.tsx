@@ -1,0 +1,94 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { Dialog } from '../../components/Dialog';
+import { SvgIcon } from '../../components/SvgIcon';
+import { $user, loadUser, type UserInfo } from '../../stores/user';
+import { BindEmailForm } from './BindEmailForm';
+import { ChangePasswordForm } from './ChangePasswordForm';
+import { DeleteAccountForm } from './DeleteAccountForm';
+import { ProfileEditForm } from './ProfileEditForm';
+import { ProfileSummary, type ProfileView } from './ProfileSummary';
+
+const TITLES: Record<ProfileView, string> = {
+  summary: 'login:profile.title',
+  edit: 'login:profile.edit',
+  password: 'login:profile.changePassword',
+  bind: 'login:profile.bindEmail',
+  delete: 'login:profile.delete',
+};
+
+export interface ProfileDialogProps {
+  open: boolean;
+  onClose: () => void;
+  /** Opens on a view (the e-mailed bind link opens 'bind' with its code). */
+  initialView?: ProfileView;
+  code?: string;
+}
+
+function ViewContent({
+  view,
+  user,
+  code,
+  onView,
+}: {
+  view: ProfileView;
+  user: UserInfo;
+  code: string;
+  onView: (view: ProfileView) => void;
+}) {
+  const back = () => onView('summary');
+  if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
+  if (view === 'password') return <ChangePasswordForm onDone={back} />;
+  if (view === 'bind') return <BindEmailForm code={code} onDone={back} />;
+  if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} />;
+  return <ProfileSummary user={user} onView={onView} />;
+}
+
+/** The footer's profile entry once logged in (SPEC §2): loads GET /user/info on open. */
+export function ProfileDialog({ open, onClose, initialView = 'summary', code = '' }: ProfileDialogProps) {
+  const { t } = useTranslation();
+  const state = useStore($user);
+  const [view, setView] = useState<ProfileView>(initialView);
+
+  useEffect(() => {
+    if (open) void loadUser();
+  }, [open]);
+
+  return (
+    <Dialog open={open} onClose={onClose} title={t(TITLES[view])}>
+      {view !== 'summary' && (
+        <button
+          type="button"
+          onClick={() => setView('summary')}
+          className="-mt-2 mb-4 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
+        >
+          <SvgIcon name="chevronDown" className="size-4 rotate-90" />
+          {t('login:profile.back')}
+        </button>
+      )}
+      {state.status === 'ready' && <ViewContent view={view} user={state.user} code={code} onView={setView} />}
+      {(state.status === 'loading' || state.status === 'anonymous') && (
+        <p
+          role="status"
+          className="flex items-center justify-center gap-3 py-12 text-sm text-slate-600 dark:text-slate-300"
+        >
+          <SvgIcon name="refresh" className="size-5 animate-spin text-brand-600 motion-reduce:animate-none" />
+          {t('login:profile.loading')}
+        </p>
+      )}
+      {state.status === 'failed' && (
+        <div
+          role="alert"
+          className="flex flex-col items-center gap-4 py-10 text-center text-sm text-slate-700 dark:text-slate-200"
+        >
+          <p>{state.message || t('login:profile.loadFailed')}</p>
+          <button type="button" className={buttonClass('secondary')} onClick={() => void loadUser()}>
+            {t('login:profile.retry')}
+          </button>
+        </div>
+      )}
+    </Dialog>
+  );
+}

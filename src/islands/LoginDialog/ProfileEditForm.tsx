@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { toast } from '../../lib/toast';
+import { setUser, type UserInfo } from '../../stores/user';
+import { AvatarPicker } from './AvatarPicker';
+import { saveProfile } from './account-api';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { reportFailure } from './session';
+import { onSubmit, preventShiftEnter, useForm } from './use-form';
+
+const NICKNAME_MAX = 20;
+const DESCRIPTION_MAX = 100;
+
+const RULES = {
+  nickname: (value: string) => {
+    const v = value.trim();
+    if (!v) return 'account:validation.nicknameRequired';
+    return v.length > NICKNAME_MAX ? 'account:validation.nicknameTooLong' : null;
+  },
+  description: (value: string) => (value.trim().length > DESCRIPTION_MAX ? 'login:profile.descriptionTooLong' : null),
+};
+
+/** Edit nickname, description and avatar; the server answers with the updated user. */
+export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
+  const { t } = useTranslation();
+  // The server shows 默认用户 for an empty description; editing starts from empty then.
+  const description = user.description === t('account:user.defaultDescription') ? '' : user.description;
+  const form = useForm({ nickname: user.nickname, description }, RULES);
+  const [avatar, setAvatar] = useState<string | null>(null);
+  const [avatarError, setAvatarError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !form.validate() || avatarError) return;
+    setBusy(true);
+    const result = await saveProfile({
+      nickname: form.values.nickname.trim(),
+      description: form.values.description.trim(),
+      ...(avatar ? { avatar } : {}),
+    });
+    setBusy(false);
+    if (result.kind !== 'reply') {
+      reportFailure(result, t('common:error.generic'));
+      return;
+    }
+    setUser(result.data);
+    toast.success(t('account:profile.saved'));
+    onDone();
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <AvatarPicker
+        src={avatar ?? user.avatarUrl}
+        name={form.values.nickname || user.nickname}
+        onPick={setAvatar}
+        error={avatarError}
+        onError={setAvatarError}
+      />
+      <Field
+        label={t('login:field.nickname')}
+        autoComplete="nickname"
+        maxLength={NICKNAME_MAX * 2}
+        value={form.values.nickname}
+        onChange={(value) => form.set('nickname', value)}
+        onBlur={() => form.blur('nickname')}
+        error={form.errors.nickname}
+        inputRef={form.ref('nickname')}
+      />
+      <Field
+        label={t('login:field.description')}
+        placeholder={t('account:user.defaultDescription')}
+        value={form.values.description}
+        onChange={(value) => form.set('description', value)}
+        onBlur={() => form.blur('description')}
+        error={form.errors.description}
+        inputRef={form.ref('description')}
+      />
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:profile.save')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import { type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import type { IconName } from '../../components/icons';
+import { SvgIcon } from '../../components/SvgIcon';
+import type { UserInfo } from '../../stores/user';
+import { Avatar } from './Avatar';
+import { logout } from './account-api';
+import { Membership } from './Membership';
+import { finishLogout } from './session';
+
+export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete';
+
+const LINKS: readonly { href: string; key: string; icon: IconName }[] = [
+  { href: '/order', key: 'login:profile.orders', icon: 'receipt' },
+  { href: '/product', key: 'login:profile.product', icon: 'crown' },
+  { href: '/activities', key: 'login:profile.activities', icon: 'gift' },
+];
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-2.5">
+      <dt className="text-sm text-slate-500 dark:text-slate-400">{label}</dt>
+      <dd className="min-w-0 truncate text-sm font-medium text-slate-800 dark:text-slate-100">{children}</dd>
+    </div>
+  );
+}
+
+/** SPEC §2/§3 profile: avatar, name, description, e-mail, membership, shortcuts, self-service and logout. */
+export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view: ProfileView) => void }) {
+  const { t } = useTranslation();
+  const [leaving, setLeaving] = useState(false);
+  const actions: { view: ProfileView; label: string; show: boolean }[] = [
+    { view: 'edit', label: t('login:profile.edit'), show: true },
+    { view: 'password', label: t('login:profile.changePassword'), show: user.hasPassword },
+    { view: 'bind', label: t('login:profile.bindEmail'), show: !user.hasPassword || user.email === null },
+    { view: 'delete', label: t('login:profile.delete'), show: true },
+  ];
+
+  const signOut = async () => {
+    setLeaving(true);
+    // Revoked on the server when reachable; forgotten locally either way.
+    await logout();
+    finishLogout(t('account:logout.success'));
+  };
+
+  return (
+    <div className="space-y-5">
+      <div className="flex items-center gap-4">
+        <Avatar src={user.avatarUrl} name={user.nickname} />
+        <div className="min-w-0">
+          <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{user.nickname}</p>
+          <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">{user.description}</p>
+        </div>
+      </div>
+      <dl className="divide-y divide-slate-100 dark:divide-slate-800">
+        <Row label={t('login:profile.email')}>
+          {user.email ?? t('login:profile.emailNone')}
+          {user.email && !user.emailVerified && (
+            <span className="ml-2 text-xs font-normal text-amber-700 dark:text-amber-300">
+              {t('login:profile.emailUnverified')}
+            </span>
+          )}
+        </Row>
+        {user.wechatBound && <Row label={t('login:profile.wechat')}>{t('login:profile.wechatBound')}</Row>}
+      </dl>
+      <Membership user={user} />
+      <nav aria-label={t('login:profile.links')} className="grid grid-cols-3 gap-2">
+        {LINKS.map((link) => (
+          <a
+            key={link.href}
+            href={link.href}
+            className="flex flex-col items-center gap-1.5 rounded-xl px-2 py-3 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-brand-50 hover:text-brand-700 hover:ring-brand-200 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-brand-200"
+          >
+            <SvgIcon name={link.icon} className="size-5" />
+            {t(link.key)}
+          </a>
+        ))}
+      </nav>
+      <div className="flex flex-wrap gap-2">
+        {actions
+          .filter((action) => action.show)
+          .map((action) => (
+            <button
+              key={action.view}
+              type="button"
+              onClick={() => onView(action.view)}
+              className={buttonClass(action.view === 'delete' ? 'ghost' : 'secondary', 'text-xs')}
+            >
+              {action.label}
+            </button>
+          ))}
+      </div>
+      <button type="button" onClick={signOut} disabled={leaving} className={buttonClass('secondary', 'w-full py-2.5')}>
+        {t('login:profile.logout')}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
+import { register } from './account-api';
+import { CodeButton } from './CodeButton';
+import { ConsentCheckbox } from './ConsentCheckbox';
+import { codeSessionFor } from './code-state';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { RegisterSuccess } from './RegisterSuccess';
+import { reportFailure } from './session';
+import { type FieldRule, onSubmit, preventShiftEnter, useForm } from './use-form';
+
+type Name = 'email' | 'password' | 'repeat' | 'code';
+const RULES: Record<Name, FieldRule<Name>> = {
+  email: checkEmail,
+  password: checkNewPassword,
+  repeat: (value, values) => checkRepeat(value, values.password),
+  code: checkCode,
+};
+
+export interface RegisterFormProps {
+  email: string;
+  code: string;
+  onEmailChange: (email: string) => void;
+  onGoLogin: () => void;
+  termsUrl: string;
+  privacyUrl: string;
+}
+
+/** SPEC §2 register: e-mail, password, repeat, code with the get-code button, and consent. */
+export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, privacyUrl }: RegisterFormProps) {
+  const { t } = useTranslation();
+  const form = useForm<Name>({ email, password: '', repeat: '', code }, RULES);
+  const [consent, setConsent] = useState(false);
+  const [refused, setRefused] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [registered, setRegistered] = useState<string | null>(null);
+
+  const submit = async () => {
+    if (busy) return;
+    const valid = form.validate();
+    setRefused(!consent);
+    if (!valid || !consent) return;
+    const { values } = form;
+    const sessionId = codeSessionFor('register', values.email);
+    if (!sessionId) {
+      form.setError('code', 'login:code.requestFirst');
+      return;
+    }
+    setBusy(true);
+    const result = await register({ ...values, sessionId });
+    setBusy(false);
+    if (result.kind === 'reply') setRegistered(values.email.trim());
+    else reportFailure(result, t('common:error.generic'));
+  };
+
+  if (registered !== null) return <RegisterSuccess email={registered} onGoLogin={onGoLogin} />;
+
+  const field = (name: Name) => ({
+    value: form.values[name],
+    onChange: (value: string) => form.set(name, value),
+    onBlur: () => form.blur(name),
+    error: form.errors[name],
+    inputRef: form.ref(name),
+  });
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <Field
+        {...field('email')}
+        onChange={(value) => {
+          form.set('email', value);
+          onEmailChange(value);
+        }}
+        label={t('login:field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        placeholder={t('login:field.emailPlaceholder')}
+      />
+      <Field
+        {...field('password')}
+        label={t('login:field.password')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('login:field.newPasswordPlaceholder')}
+      />
+      <Field
+        {...field('repeat')}
+        label={t('login:field.repeat')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('login:field.repeatPlaceholder')}
+      />
+      <Field
+        {...field('code')}
+        label={t('login:field.code')}
+        autoComplete="one-time-code"
+        placeholder={t('login:field.codePlaceholder')}
+        maxLength={6}
+        addon={
+          <CodeButton purpose="register" email={form.values.email} checkEmail={() => form.validateField('email')} />
+        }
+      />
+      <ConsentCheckbox
+        checked={consent}
+        onChange={(checked) => {
+          setConsent(checked);
+          if (checked) setRefused(false);
+        }}
+        refused={refused}
+        termsUrl={termsUrl}
+        privacyUrl={privacyUrl}
+      />
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:register.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { Dialog } from '../../components/Dialog';
+import { checkCode, checkEmail, checkNewPassword } from '../../lib/account-rules';
+import { toast } from '../../lib/toast';
+import { resetPassword } from './account-api';
+import { CodeButton } from './CodeButton';
+import { Field } from './Field';
+import { FormAlert } from './FormAlert';
+import { reportFailure } from './session';
+import { onSubmit, preventShiftEnter, useForm } from './use-form';
+
+const RULES = { email: checkEmail, code: checkCode, password: checkNewPassword };
+
+interface ResetFormProps {
+  email: string;
+  code: string;
+  onDone: (email: string) => void;
+}
+
+function ResetForm({ email, code, onDone }: ResetFormProps) {
+  const { t } = useTranslation();
+  const form = useForm({ email, code, password: '' }, RULES);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    if (busy || !form.validate()) return;
+    setBusy(true);
+    const result = await resetPassword(form.values);
+    setBusy(false);
+    if (result.kind !== 'reply') {
+      reportFailure(result, t('common:error.generic'));
+      return;
+    }
+    toast.success(t('account:password.changed'));
+    onDone(form.values.email.trim());
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:reset.description')}</p>
+      <Field
+        label={t('login:field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="username"
+        placeholder={t('login:field.emailPlaceholder')}
+        value={form.values.email}
+        onChange={(value) => form.set('email', value)}
+        onBlur={() => form.blur('email')}
+        error={form.errors.email}
+        inputRef={form.ref('email')}
+        autoFocus={!email}
+      />
+      <Field
+        label={t('login:field.code')}
+        autoComplete="one-time-code"
+        placeholder={t('login:field.codePlaceholder')}
+        maxLength={6}
+        value={form.values.code}
+        onChange={(value) => form.set('code', value)}
+        onBlur={() => form.blur('code')}
+        error={form.errors.code}
+        inputRef={form.ref('code')}
+        addon={<CodeButton purpose="reset" email={form.values.email} checkEmail={() => form.validateField('email')} />}
+      />
+      <Field
+        label={t('login:field.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        placeholder={t('login:field.newPasswordPlaceholder')}
+        value={form.values.password}
+        onChange={(value) => form.set('password', value)}
+        onBlur={() => form.blur('password')}
+        error={form.errors.password}
+        inputRef={form.ref('password')}
+      />
+      <FormAlert show={form.formError} />
+      <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
+        {busy ? t('login:form.submitting') : t('login:reset.submit')}
+      </button>
+    </form>
+  );
+}
+
+export interface ResetDialogProps extends ResetFormProps {
+  open: boolean;
+  onClose: () => void;
+}
+
+/** SPEC §2 reset dialog: e-mail, code, new password, get-code button → 'password changed'. */
+export function ResetDialog({ open, onClose, ...form }: ResetDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} title={t('login:reset.title')}>
+      <ResetForm {...form} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,84 @@
+/** The account calls of SPEC §7 used by the login and profile dialogs. */
+import { type ApiResult, get, post } from '../../lib/api';
+import type { UserInfo } from '../../stores/user';
+
+export type CodePurpose = 'register' | 'reset' | 'bind';
+
+export interface SentCode {
+  /** '1' means sent (SPEC §7). */
+  resultCode: string;
+  /** Ties the register request to the code that was sent. */
+  picCodeSessionId: string;
+}
+
+export interface LoginQr {
+  /** The QR image, a data: URL. */
+  filePath: string;
+  /** The text the QR encodes (the sandbox confirmation page). */
+  qrcode?: string;
+  /** Seconds until the QR stops working. */
+  expiresIn: number;
+  /** The sandbox stands in for WeChat; the dialog says so. */
+  sandbox: boolean;
+}
+
+export interface Token {
+  token: string;
+}
+
+/** Silent: the code button shows its own texts (SPEC §8). */
+export const requestCode = (email: string, type: CodePurpose) =>
+  get<SentCode>('/user/getEmailVerifycode', { email: email.trim(), type }, { silent: true });
+
+export const loginWithEmail = (username: string, password: string) =>
+  post<Token>('/user/login/email', { username: username.trim(), password });
+
+export const register = (p: { email: string; password: string; code: string; sessionId: string }) =>
+  post<null>('/user/register/email', {
+    identity: p.email.trim(),
+    password: p.password,
+    picCodeSessionId: p.sessionId,
+    picVerificationCode: p.code.trim(),
+    registerType: 'email',
+  });
+
+export const resetPassword = (p: { email: string; password: string; code: string }) =>
+  post<null>('/user/password/modify', {
+    identity: p.email.trim(),
+    password: p.password,
+    picVerificationCode: p.code.trim(),
+  });
+
+/** Answers with code 1000000 (not 200), so success arrives as a `business` result. */
+export const requestLoginQr = (qrcodeSocket: string) =>
+  post<LoginQr>('/api/wx/wxacoden', { qrcodeSocket }, { silent: true });
+
+export const loginWithOpenId = (openId: string, qrcodeSocket: string) =>
+  post<Token>('/user/login/openid', { openId, qrcodeSocket });
+
+export const logout = () => post<null>('/user/logout', undefined, { silent: true });
+
+export const saveProfile = (p: { nickname?: string; description?: string; avatar?: string }) =>
+  post<UserInfo>('/user/profile', p);
+
+export const changePassword = (oldPassword: string, password: string) =>
+  post<null>('/user/password/change', { oldPassword, password });
+
+export const bindEmail = (p: { email: string; code: string; password: string }) =>
+  post<UserInfo>('/user/email/bind', { email: p.email.trim(), code: p.code.trim(), password: p.password });
+
+export const deleteAccount = (password: string | undefined) =>
+  post<null>('/user/delete', password ? { confirm: true, password } : { confirm: true });
+
+/** The server's text for a failed call, '' when it sent none. */
+export function failureText(result: ApiResult<unknown>): string {
+  if (result.kind === 'business') return result.result;
+  if (result.kind === 'reply' || result.kind === 'text') return '';
+  return result.message;
+}
+
+/** 16 random hex characters: the unguessable key of one QR login (SPEC §7). */
+export function newQrcodeSocket(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(8));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -1,0 +1,79 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Code } from '../../lib/codes';
+import { openPush, type PushMessage } from '../../lib/push';
+import { failureText, type LoginQr, loginWithOpenId, newQrcodeSocket, requestLoginQr } from './account-api';
+import { finishLogin } from './session';
+
+export type QrLoginState =
+  | { status: 'loading' }
+  | { status: 'ready'; qr: LoginQr }
+  | { status: 'scanned'; qr: LoginQr }
+  | { status: 'expired'; qr: LoginQr }
+  | { status: 'failed'; message: string; qr?: LoginQr };
+
+function openIdOf(message: PushMessage): string | null {
+  const { data } = message;
+  if (message.code !== Code.SUCCESS || typeof data !== 'object' || data === null || !('openId' in data)) return null;
+  return typeof data.openId === 'string' ? data.openId : null;
+}
+
+/**
+ * SPEC §4 QR login: a QR for a fresh qrcodeSocket, the push socket on that
+ * key, and on the login message an openid login, the token and a reload.
+ * `attempt` changes start over with a new QR (the 'refresh' action).
+ */
+export function useQrLogin(attempt: number): QrLoginState {
+  const { t } = useTranslation();
+  const [state, setState] = useState<QrLoginState>({ status: 'loading' });
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the restart signal; `t` is stable per dialog.
+  useEffect(() => {
+    let alive = true;
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    let push: ReturnType<typeof openPush> | undefined;
+    const qrcodeSocket = newQrcodeSocket();
+    const stop = () => {
+      clearTimeout(expiry);
+      push?.close();
+    };
+
+    const login = async (qr: LoginQr, openId: string) => {
+      stop();
+      setState({ status: 'scanned', qr });
+      const result = await loginWithOpenId(openId, qrcodeSocket);
+      if (!alive) return;
+      if (result.kind === 'reply') finishLogin(result.data.token, t('account:login.success'));
+      else setState({ status: 'failed', qr, message: failureText(result) || t('account:wx.loginFailed') });
+    };
+
+    setState({ status: 'loading' });
+    void requestLoginQr(qrcodeSocket).then((result) => {
+      if (!alive) return;
+      if (result.kind !== 'business' || result.code !== Code.SUCCESS || !result.data) {
+        setState({ status: 'failed', message: failureText(result) || t('account:wx.qrFailed') });
+        return;
+      }
+      const qr = result.data;
+      setState({ status: 'ready', qr });
+      expiry = setTimeout(() => {
+        push?.close();
+        setState({ status: 'expired', qr });
+      }, qr.expiresIn * 1000);
+      push = openPush({
+        taskId: qrcodeSocket,
+        onMessage: (message) => {
+          const openId = openIdOf(message);
+          if (openId) void login(qr, openId);
+        },
+      });
+    });
+
+    return () => {
+      alive = false;
+      stop();
+    };
+  }, [attempt]);
+
+  return state;
+}

@@ -1,0 +1,73 @@
+import { atom, onMount } from 'nanostores';
+import { get } from '../lib/api';
+import { getToken } from './auth';
+
+/** SPEC §3 user info, as GET /api/user/info returns it (dates are ISO strings). */
+export interface UserInfo {
+  baseUserId: number;
+  email: string | null;
+  emailVerified: boolean;
+  nickname: string;
+  avatarUrl: string | null;
+  /** The server fills in 默认用户 (in the request's language) when empty. */
+  description: string;
+  /** null: no membership. */
+  vipType: number | null;
+  startDate: string | null;
+  endDate: string | null;
+  plusType: number | null;
+  startDatePlus: string | null;
+  endDatePlus: string | null;
+  hasPassword: boolean;
+  wechatBound: boolean;
+}
+
+export type UserState =
+  | { status: 'anonymous' }
+  | { status: 'loading' }
+  | { status: 'ready'; user: UserInfo }
+  | { status: 'failed'; message: string };
+
+/** The logged-in user; loads on first subscriber when a token exists. */
+export const $user = atom<UserState>({ status: 'anonymous' });
+
+let pending: Promise<UserInfo | null> | undefined;
+
+/**
+ * Fetches the user for the stored token (SPEC §4: after login the page
+ * reloads, which loads user data). A 401 makes the API client drop the token
+ * and reload. SPEC §4 also loads "log data" when vipType is null; no endpoint
+ * serves it yet, so nothing is loaded for it here.
+ */
+export function loadUser(): Promise<UserInfo | null> {
+  if (!getToken()) {
+    $user.set({ status: 'anonymous' });
+    return Promise.resolve(null);
+  }
+  pending ??= (async () => {
+    if ($user.get().status !== 'ready') $user.set({ status: 'loading' });
+    const result = await get<UserInfo>('/user/info', undefined, { silent: true });
+    pending = undefined;
+    if (result.kind === 'reply') {
+      $user.set({ status: 'ready', user: result.data });
+      return result.data;
+    }
+    if (!getToken()) {
+      $user.set({ status: 'anonymous' });
+      return null;
+    }
+    const message = result.kind === 'business' ? result.result : result.kind === 'text' ? '' : result.message;
+    $user.set({ status: 'failed', message });
+    return null;
+  })();
+  return pending;
+}
+
+/** Replaces the user with a fresher copy (profile edits answer with one). */
+export function setUser(user: UserInfo): void {
+  $user.set({ status: 'ready', user });
+}
+
+onMount($user, () => {
+  if ($user.get().status === 'anonymous' && getToken()) void loadUser();
+});
