@@ -1,0 +1,75 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { text } from '../validation';
+
+const tags = ['chat'];
+
+export const quota = z
+  .object({
+    limit: z.number().int().nullable().openapi({ description: 'messages a day; null is unlimited' }),
+    used: z.number().int(),
+    remaining: z.number().int().nullable(),
+    member: z.boolean(),
+    endDate: z.string().nullable(),
+    resetsAt: z.string(),
+  })
+  .openapi('ChatQuota');
+
+const message = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(16_000) });
+
+export const processChat = createRoute({
+  method: 'post',
+  path: '/chat/process',
+  tags,
+  summary: 'Ask the model; the answer streams back as Server-Sent Events',
+  description:
+    'Events: `meta` {model, quota}, then `delta` {text} pieces, then `done` {model, chars, ms} or ' +
+    '`error` {kind, message}. Closing the connection cancels the upstream call. Works without login ' +
+    '(visitors are counted per IP); an invalid token answers 401.',
+  request: {
+    body: jsonBody(
+      z.object({
+        prompt: text(8000, 1),
+        messages: z.array(message).max(80).default([]),
+        options: z
+          .object({
+            model: z.string().max(100).optional(),
+            usingContext: z.boolean().default(true),
+            systemMessage: z.string().max(4000).optional(),
+            temperature: z.number().min(0).max(2).optional(),
+            conversationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+          })
+          .default({ usingContext: true }),
+      }),
+    ),
+  },
+  responses: {
+    ...jsonResponses(z.null(), { 429: 'free messages used up today (HTTP 429, data.quota, data.link)' }),
+    200: {
+      description: 'text/event-stream of meta, delta, done or error events',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+  },
+});
+
+export const listModels = createRoute({
+  method: 'get',
+  path: '/chat/models',
+  tags,
+  summary: 'Models the chat offers; the first is the default',
+  responses: jsonResponses(
+    z.object({
+      mode: z.enum(['offline', 'openai']),
+      models: z.array(z.string()),
+      defaultModel: z.string(),
+    }),
+  ),
+});
+
+export const readQuota = createRoute({
+  method: 'get',
+  path: '/chat/quota',
+  tags,
+  summary: "Today's free messages of the caller (visitor by IP, or user), or the membership end",
+  responses: jsonResponses(quota),
+});

@@ -1,0 +1,37 @@
+import { bearer, requireUserId } from '../../services/auth';
+import { llmOf, streamChat } from '../../services/chat';
+import { readQuota } from '../../services/chat-quota';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './chat.routes';
+import { registerConversations } from './conversations';
+
+type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
+
+/** Visitors chat too: no token is a visitor (counted by IP), a dead token still answers 401. */
+async function caller(c: C) {
+  const auth = c.req.header('authorization');
+  const userId = bearer(auth) ? await requireUserId(c.get('runtime').database.db, auth) : null;
+  return { userId, ip: c.get('ip') };
+}
+
+export function registerChat(app: ApiApp) {
+  app.openapi(r.processChat, async (c) => {
+    const rt = c.get('runtime');
+    const response = await streamChat(
+      rt,
+      { caller: await caller(c), t: c.get('t'), lang: c.get('lang'), signal: c.req.raw.signal },
+      c.req.valid('json'),
+    );
+    return response as never;
+  });
+
+  app.openapi(r.listModels, (c) => {
+    const llm = llmOf(c.get('runtime'));
+    return reply(c, { mode: llm.mode, models: llm.models, defaultModel: llm.models[0] ?? '' });
+  });
+
+  app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
+
+  registerConversations(app);
+}

@@ -1,0 +1,45 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { listStore } from '../../services/apps';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import { jsonBody, jsonResponses } from '../route-kit';
+
+export const storeApp = z
+  .object({
+    id: z.number().int(),
+    promptTitle: z.string(),
+    promptContent: z.string(),
+    promptDescription: z.string(),
+    iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
+    category: z.string(),
+  })
+  .openapi('StoreApp');
+
+const listAll = createRoute({
+  method: 'post',
+  path: '/prompt/list/all',
+  tags: ['prompt'],
+  summary: 'Published applications of the store, page by page; content searches title, description and prompt',
+  request: {
+    body: jsonBody(
+      z.object({
+        pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+        pageSize: z.coerce.number().int().min(1).max(100).default(30),
+        orderNo: z.string().max(40).optional(),
+        content: z.string().trim().max(100).optional(),
+      }),
+    ),
+  },
+  responses: jsonResponses(
+    z.object({
+      records: z.array(storeApp),
+      current: z.number().int(),
+      total: z.number().int(),
+      size: z.number().int(),
+    }),
+  ),
+});
+
+export function registerPrompt(app: ApiApp) {
+  app.openapi(listAll, async (c) => reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'))));
+}

@@ -1,0 +1,21 @@
+import type { Env } from '../../env';
+import { chatConfig } from '../../services/chat-config';
+import { createOfflineLlm } from './offline';
+import { createOpenAiLlm } from './openai';
+import type { LlmProvider } from './types';
+
+export type { LlmMessage, LlmProvider, LlmRequest } from './types';
+export { LlmError } from './types';
+
+/** The offline responder unless OPENAI_BASE_URL or OPENAI_API_KEY is set. */
+export function createLlmProvider(env: Env): LlmProvider {
+  const cfg = chatConfig(env);
+  if (cfg.mode === 'offline') return createOfflineLlm();
+  return createOpenAiLlm({
+    baseUrl: cfg.baseUrl,
+    apiKey: cfg.OPENAI_API_KEY,
+    models: cfg.models,
+    connectTimeoutMs: cfg.LLM_CONNECT_TIMEOUT_MS,
+    idleTimeoutMs: cfg.LLM_IDLE_TIMEOUT_MS,
+  });
+}

@@ -1,0 +1,73 @@
+import { createI18n, isLanguage } from '../../../lib/i18n';
+import { OFFLINE_MODEL } from '../../services/chat-config';
+import type { LlmProvider, LlmRequest } from './types';
+
+/** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
+export function tokenize(text: string): string[] {
+  return (
+    text.match(/\s+|[A-Za-z0-9_'.-]+|[\u3000-\u9fff\uff00-\uffef]{1,2}|[^\sA-Za-z0-9\u3000-\u9fff\uff00-\uffef]/gu) ??
+    []
+  );
+}
+
+/** The deterministic answer: says plainly that no model is configured and how to configure one. */
+export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): string {
+  const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
+  const last = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const question = last.replace(/\s+/g, ' ').trim().slice(0, 120);
+  const system = request.messages.find((m) => m.role === 'system');
+  const context = request.messages.filter((m) => m.role !== 'system').length - 1;
+  return [
+    `> **${t('chat:offline.label')}**`,
+    '',
+    t('chat:offline.intro', { question }),
+    '',
+    `### ${t('chat:offline.howTitle')}`,
+    '',
+    t('chat:offline.how'),
+    '',
+    '```bash',
+    '# .env',
+    'OPENAI_BASE_URL=https://api.deepseek.com/v1',
+    'OPENAI_API_KEY=sk-...',
+    'CHAT_MODELS=deepseek-chat,deepseek-reasoner',
+    '```',
+    '',
+    `| ${t('chat:offline.tableKey')} | ${t('chat:offline.tableValue')} |`,
+    '|---|---|',
+    `| ${t('chat:offline.rowContext')} | ${context} |`,
+    `| ${t('chat:offline.rowSystem')} | ${system ? t('chat:offline.yes') : t('chat:offline.no')} |`,
+    `| ${t('chat:offline.rowLength')} | ${last.length} |`,
+    '',
+    t('chat:offline.outro'),
+  ].join('\n');
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted || ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+/** A local responder that streams offlineAnswer() a few characters at a time. */
+export function createOfflineLlm(delayMs = 8): LlmProvider {
+  return {
+    mode: 'offline',
+    models: [OFFLINE_MODEL],
+    async *stream(request) {
+      for (const piece of tokenize(offlineAnswer(request))) {
+        if (request.signal.aborted) return;
+        yield piece;
+        await sleep(delayMs, request.signal);
+      }
+    },
+  };
+}

@@ -1,0 +1,122 @@
+import { LlmError, type LlmErrorKind, type LlmProvider } from './types';
+
+export interface OpenAiOptions {
+  baseUrl: string;
+  apiKey?: string;
+  models: string[];
+  connectTimeoutMs: number;
+  idleTimeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+interface ErrorBody {
+  error?: { message?: string; code?: string | null; type?: string } | string;
+  message?: string;
+}
+
+/** Upstream status and error body → one of our error kinds. */
+export function classifyUpstreamError(status: number, body: string): LlmError {
+  let parsed: ErrorBody = {};
+  try {
+    parsed = JSON.parse(body) as ErrorBody;
+  } catch {
+    // Not JSON: the raw text still goes to the log.
+  }
+  const err = typeof parsed.error === 'object' ? parsed.error : undefined;
+  const message = (err?.message ?? (typeof parsed.error === 'string' ? parsed.error : parsed.message) ?? body).slice(
+    0,
+    300,
+  );
+  const code = `${err?.code ?? ''} ${err?.type ?? ''} ${message}`.toLowerCase();
+  let kind: LlmErrorKind = 'upstream';
+  if (
+    /context_length|context length|maximum context|too many tokens|too long|reduce the length/.test(code) ||
+    status === 413
+  )
+    kind = 'contextTooLong';
+  else if (status === 401 || status === 403 || /invalid_api_key|authentication/.test(code)) kind = 'auth';
+  else if (status === 429 || /rate_limit|quota/.test(code)) kind = 'rateLimit';
+  else if (status === 404 || /model_not_found|does not exist/.test(code)) kind = 'badModel';
+  else if (status === 408 || status === 504) kind = 'timeout';
+  return new LlmError(kind, `${status} ${message}`.trim());
+}
+
+interface Chunk {
+  choices?: Array<{ delta?: { content?: string | null } }>;
+  error?: ErrorBody['error'];
+}
+
+/** OpenAI-compatible chat completions with `stream: true` (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM). */
+export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
+  const doFetch = opts.fetch ?? fetch;
+  return {
+    mode: 'openai',
+    models: opts.models,
+    async *stream(request) {
+      const ctrl = new AbortController();
+      const cancel = () => ctrl.abort();
+      request.signal.addEventListener('abort', cancel, { once: true });
+      let timedOut = false;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const arm = (ms: number) => {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          ctrl.abort();
+        }, ms);
+      };
+      const failure = (err: unknown) => {
+        if (err instanceof LlmError) return err;
+        if (timedOut) return new LlmError('timeout');
+        return new LlmError('network', err instanceof Error ? err.message : String(err));
+      };
+      arm(opts.connectTimeoutMs);
+      try {
+        const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'text/event-stream' };
+        if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
+        const body = {
+          model: request.model,
+          messages: request.messages,
+          stream: true,
+          temperature: request.temperature,
+        };
+        const res = await doFetch(`${opts.baseUrl}/chat/completions`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+          signal: ctrl.signal,
+        });
+        if (!res.ok || !res.body) throw classifyUpstreamError(res.status, await res.text().catch(() => ''));
+        arm(opts.idleTimeoutMs);
+        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          arm(opts.idleTimeoutMs);
+          buffer += value;
+          const lines = buffer.split(/\r?\n/);
+          buffer = lines.pop() ?? '';
+          for (const line of lines) {
+            if (!line.startsWith('data:')) continue;
+            const data = line.slice(5).trim();
+            if (data === '[DONE]') return;
+            if (!data) continue;
+            const chunk = JSON.parse(data) as Chunk;
+            if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
+            const text = chunk.choices?.[0]?.delta?.content;
+            if (text) yield text;
+          }
+        }
+      } catch (err) {
+        if (request.signal.aborted) return;
+        throw failure(err);
+      } finally {
+        clearTimeout(timer);
+        request.signal.removeEventListener('abort', cancel);
+        // Stops the upstream generation when we end early (client gone, error, consumer stopped).
+        ctrl.abort();
+      }
+    },
+  };
+}

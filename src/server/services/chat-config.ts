@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import type { Env } from '../env';
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+/**
+ * Chat's environment variables. Spread into env.ts's envSchema
+ * (`...chatEnvShape`); until then chatConfig() reads them itself.
+ */
+export const chatEnvShape = {
+  /** OpenAI-compatible base URL (…/v1). Set it or OPENAI_API_KEY to leave the offline responder. */
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_API_KEY: z.string().min(1).max(512).optional(),
+  /** Comma-separated model ids offered in the chat; the first is the default. */
+  CHAT_MODELS: z.string().min(1).max(2000).optional(),
+  /** Milliseconds to wait for the upstream's first byte, and between two chunks. */
+  LLM_CONNECT_TIMEOUT_MS: int(1000, 600_000, 30_000),
+  LLM_IDLE_TIMEOUT_MS: int(1000, 600_000, 60_000),
+  /** Free messages a day: visitors (per IP), logged-in non-members, members (0 = unlimited). */
+  CHAT_FREE_VISITOR_DAILY: int(0, 100_000, 10),
+  CHAT_FREE_USER_DAILY: int(0, 100_000, 30),
+  CHAT_MEMBER_DAILY: int(0, 1_000_000, 0),
+};
+
+export const chatEnvSchema = z.object(chatEnvShape);
+export type ChatEnv = z.infer<typeof chatEnvSchema>;
+
+export interface ChatConfig extends ChatEnv {
+  mode: 'offline' | 'openai';
+  models: string[];
+  baseUrl: string;
+}
+
+export const OFFLINE_MODEL = 'miaobi-offline';
+const cache = new WeakMap<Env, ChatConfig>();
+
+/** Parses chat's variables from the validated env, falling back to the process environment. */
+export function chatConfig(env: Env, source: Record<string, string | undefined> = process.env): ChatConfig {
+  const hit = cache.get(env);
+  if (hit) return hit;
+  const own = Object.fromEntries(
+    Object.keys(chatEnvShape).map((key) => [key, (env as Record<string, unknown>)[key] ?? source[key]]),
+  );
+  const cleaned = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = chatEnvSchema.parse(cleaned);
+  const mode = parsed.OPENAI_BASE_URL || parsed.OPENAI_API_KEY ? 'openai' : 'offline';
+  const listed = (parsed.CHAT_MODELS ?? '')
+    .split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  const models = mode === 'offline' ? [OFFLINE_MODEL] : listed.length ? listed : ['gpt-4o-mini'];
+  const baseUrl = (parsed.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
+  const config: ChatConfig = { ...parsed, mode, models, baseUrl };
+  cache.set(env, config);
+  return config;
+}
