@@ -5,18 +5,21 @@ import enCommon from '../../locales/en-US/common.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enLogin from '../../locales/en-US/login.json';
 import enOrder from '../../locales/en-US/order.json';
+import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhLogin from '../../locales/zh-CN/login.json';
 import zhOrder from '../../locales/zh-CN/order.json';
+import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
 import twOrder from '../../locales/zh-TW/order.json';
+import twShop from '../../locales/zh-TW/shop.json';
 
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
@@ -39,6 +42,7 @@ export const resources: Resources = {
     activity: zhActivity,
     login: zhLogin,
     order: zhOrder,
+    shop: zhShop,
   },
   'en-US': {
     common: enCommon,
@@ -47,6 +51,7 @@ export const resources: Resources = {
     activity: enActivity,
     login: enLogin,
     order: enOrder,
+    shop: enShop,
   },
   'zh-TW': {
     common: twCommon,
@@ -55,6 +60,7 @@ export const resources: Resources = {
     activity: twActivity,
     login: twLogin,
     order: twOrder,
+    shop: twShop,
   },
 };
 
