@@ -1,0 +1,9 @@
+/** Product types the /product filter offers (SPEC §3; the API: 1 membership, 2 plus, 4 compositions). */
+export const PRODUCT_TYPES = [1, 2, 4] as const;
+
+/** The `type` query of /product, or undefined for all products (anything unreadable counts as all). */
+export function productTypeFrom(raw: string | null): number | undefined {
+  if (raw === null || !/^\d{1,2}$/.test(raw)) return undefined;
+  const type = Number(raw);
+  return type >= 1 && type <= 99 ? type : undefined;
+}

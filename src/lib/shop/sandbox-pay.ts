@@ -1,0 +1,62 @@
+/**
+ * The buttons of the sandbox pay page (src/pages/pay/sandbox/[orderNo].astro):
+ * POST /api/pay/sandbox/{orderNo}/confirm|cancel and say what happened.
+ */
+import { OrderStatus } from './types';
+
+type Action = 'confirm' | 'cancel';
+
+async function send(orderNo: string, action: Action): Promise<{ status: number | null; result: string }> {
+  try {
+    const response = await fetch(`/api/pay/sandbox/${encodeURIComponent(orderNo)}/${action}`, {
+      method: 'POST',
+      headers: { Accept: 'application/json' },
+    });
+    const body = (await response.json().catch(() => null)) as {
+      code?: unknown;
+      result?: unknown;
+      data?: { orderStatus?: unknown } | null;
+    } | null;
+    const status = body?.data?.orderStatus;
+    return {
+      status: response.ok && typeof status === 'number' ? status : null,
+      result: typeof body?.result === 'string' ? body.result : '',
+    };
+  } catch {
+    return { status: null, result: '' };
+  }
+}
+
+export function initSandboxPay(root: ParentNode = document): void {
+  const section = root.querySelector<HTMLElement>('[data-sandbox-pay]');
+  const actions = section?.querySelector<HTMLElement>('[data-actions]');
+  const output = section?.querySelector<HTMLElement>('[data-result]');
+  if (!section || !actions || !output) return;
+  const orderNo = section.dataset.orderNo ?? '';
+  const msg = actions.dataset;
+  const buttons = [...actions.querySelectorAll<HTMLButtonElement>('button[data-action]')];
+
+  const run = async (action: Action) => {
+    for (const button of buttons) button.disabled = true;
+    output.textContent = msg.msgWorking ?? '';
+    const { status, result } = await send(orderNo, action);
+    const done =
+      status === OrderStatus.PAID || status === OrderStatus.FREE
+        ? msg.msgPaid
+        : status !== null && status !== OrderStatus.PAYING && status !== OrderStatus.TO_PAY
+          ? msg.msgCancelled
+          : undefined;
+    if (done) {
+      actions.remove();
+      output.textContent = done;
+      output.classList.toggle('text-emerald-700', status === OrderStatus.PAID || status === OrderStatus.FREE);
+      return;
+    }
+    output.textContent = result || msg.msgFailed || '';
+    for (const button of buttons) button.disabled = false;
+  };
+
+  for (const button of buttons) {
+    button.addEventListener('click', () => void run(button.dataset.action === 'cancel' ? 'cancel' : 'confirm'));
+  }
+}
