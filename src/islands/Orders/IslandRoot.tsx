@@ -1,0 +1,21 @@
+import { type ReactNode, useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { configureApi } from '../../lib/api';
+import { createI18n, type Language } from '../../lib/i18n';
+import { notify } from '../../lib/toast';
+
+let wired = false;
+
+/** The API client's messages become toasts; done once, in the browser only. */
+function wireNotify(): void {
+  if (wired || typeof window === 'undefined') return;
+  wired = true;
+  configureApi({ notify });
+}
+
+/** i18n for one island, in the language the server rendered the page in (DESIGN §2). */
+export function IslandRoot({ lang, children }: { lang: Language; children: ReactNode }) {
+  wireNotify();
+  const i18n = useMemo(() => createI18n(lang), [lang]);
+  return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
+}

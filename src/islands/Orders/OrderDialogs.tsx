@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { Dialog } from '../../components/Dialog';
+import { type OrderInfo, OrderStatus } from '../../lib/shop/types';
+import { OrderDetails } from './OrderDetails';
+
+export interface OrderDialogProps {
+  order: OrderInfo;
+  open: boolean;
+  onClose: () => void;
+  onPay: (order: OrderInfo) => void;
+}
+
+function canPay(order: OrderInfo): boolean {
+  return order.orderStatus === OrderStatus.PAYING && Boolean(order.payLink);
+}
+
+function Footer({ order, onClose, onPay }: Omit<OrderDialogProps, 'open'>) {
+  const { t } = useTranslation('shop');
+  return (
+    <>
+      <button type="button" className={buttonClass('secondary')} onClick={onClose}>
+        {t('action.close')}
+      </button>
+      {canPay(order) && (
+        <button type="button" className={buttonClass('primary')} onClick={() => onPay(order)} data-autofocus>
+          {t('action.pay')}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** SPEC §2 'view': the order-info dialog. */
+export function OrderInfoDialog(props: OrderDialogProps) {
+  const { t } = useTranslation('shop');
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title={t('info.title')} footer={<Footer {...props} />}>
+      <OrderDetails order={props.order} />
+    </Dialog>
+  );
+}
+
+/** SPEC §8 100000304: the identical order still unpaid, with its pay option. */
+export function DuplicateOrderDialog(props: OrderDialogProps) {
+  const { t } = useTranslation('shop');
+  return (
+    <Dialog open={props.open} onClose={props.onClose} title={t('create.duplicate')} footer={<Footer {...props} />}>
+      <OrderDetails order={props.order} />
+    </Dialog>
+  );
+}

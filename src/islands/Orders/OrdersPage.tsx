@@ -1,0 +1,106 @@
+import { useStore } from '@nanostores/react';
+import { useTranslation } from 'react-i18next';
+import { useConfirm } from '../../components/Confirm';
+import { post } from '../../lib/api';
+import type { Language } from '../../lib/i18n';
+import { ORDER_PAGE_SIZE, type OrderInfo } from '../../lib/shop/types';
+import { toast } from '../../lib/toast';
+import { $token } from '../../stores/auth';
+import { IslandRoot } from './IslandRoot';
+import { ListEmpty, ListFailed, ListSkeleton } from './ListStatus';
+import { LoginRequired } from './LoginRequired';
+import { OrderCards } from './OrderCards';
+import { OrderSearch } from './OrderSearch';
+import { OrderTable } from './OrderTable';
+import { Pager } from './Pager';
+import { refreshUser } from './refresh-user';
+import { useOrders } from './use-orders';
+import { usePayFlow } from './use-pay-flow';
+
+function OrderList({ sandbox }: { sandbox: boolean }) {
+  const { t } = useTranslation('shop');
+  const { query, state, search, goTo, reload } = useOrders();
+  const { confirm, confirmElement } = useConfirm();
+  const flow = usePayFlow({
+    sandbox,
+    onPaid(orderDesc) {
+      // SPEC §4 on the orders page: close the pay dialog, say so, reload the list and the user.
+      flow.close();
+      toast.success(t('pay.success', { desc: orderDesc }));
+      reload();
+      void refreshUser();
+    },
+  });
+
+  const cancel = async (order: OrderInfo) => {
+    const ok = await confirm({
+      title: t('cancel.title'),
+      content: t('cancel.confirm', { orderNo: order.orderNo }),
+      okText: t('cancel.ok'),
+      cancelText: t('cancel.keep'),
+      danger: true,
+    });
+    if (!ok) return;
+    const result = await post<OrderInfo>('/order/cancel', { orderNo: order.orderNo });
+    // HTTP failures were already shown by the client; business ones carry their own text.
+    if (result.kind === 'reply') toast.success(result.result);
+    else if (result.kind === 'business') toast.error(result.result);
+    reload();
+  };
+
+  const handlers = { onPay: flow.showPay, onView: flow.showInfo, onCancel: cancel };
+  const { page } = state;
+  const records = page?.records ?? [];
+  let body = <ListSkeleton />;
+  if (state.status === 'failed') body = <ListFailed onRetry={reload} />;
+  else if (page && records.length === 0) body = <ListEmpty searching={query.orderNo !== ''} />;
+  else if (page)
+    body = (
+      <>
+        <div className="hidden md:block">
+          <OrderTable orders={records} {...handlers} />
+        </div>
+        <div className="md:hidden">
+          <OrderCards orders={records} {...handlers} />
+        </div>
+      </>
+    );
+
+  return (
+    <div className="space-y-4">
+      <OrderSearch onSearch={search} onRefresh={() => search('')} />
+      <section
+        aria-label={t('orders.list')}
+        aria-busy={state.status === 'loading'}
+        className={`overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 transition-opacity dark:bg-slate-900 dark:ring-slate-800 ${state.status === 'loading' && page ? 'opacity-60' : ''}`}
+      >
+        {body}
+      </section>
+      {page && page.total > 0 && state.status !== 'failed' && (
+        <Pager page={query.pageNum} pageSize={ORDER_PAGE_SIZE} total={page.total} onChange={goTo} />
+      )}
+      {flow.element}
+      {confirmElement}
+    </div>
+  );
+}
+
+function OrdersContent({ sandbox }: { sandbox: boolean }) {
+  // client:only: the token is read in the browser, never during a server render (DESIGN §2).
+  const token = useStore($token);
+  return token ? <OrderList sandbox={sandbox} /> : <LoginRequired />;
+}
+
+export interface OrdersIslandProps {
+  lang: Language;
+  sandbox: boolean;
+}
+
+/** SPEC §2 /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push. */
+export function OrdersIsland({ lang, sandbox }: OrdersIslandProps) {
+  return (
+    <IslandRoot lang={lang}>
+      <OrdersContent sandbox={sandbox} />
+    </IslandRoot>
+  );
+}
