@@ -56,7 +56,47 @@ export const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(15),
+
+  /** WeChat Pay API v3 (PAY_PROVIDER=wechatpay): merchant number and the AppID the orders are placed for. */
+  WECHATPAY_MCHID: z.string().min(1).max(32).optional(),
+  WECHATPAY_APPID: z.string().min(1).max(64).optional(),
+  /** Serial number of the merchant API certificate whose private key signs our requests. */
+  WECHATPAY_SERIAL_NO: z.string().min(1).max(64).optional(),
+  /** Merchant API private key (apiclient_key.pem): PEM text or a path to the file. */
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).max(8192).optional(),
+  /** APIv3 key: decrypts notifies (AES-256-GCM). */
+  WECHATPAY_API_V3_KEY: z
+    .string()
+    .refine((v) => Buffer.byteLength(v, 'utf8') === 32, 'must be exactly 32 bytes')
+    .optional(),
+  /** 微信支付公钥 (pub_key.pem) and its ID (PUB_KEY_ID_…): verify WeChat Pay's replies and notifies. */
+  WECHATPAY_PUBLIC_KEY: z.string().min(1).max(8192).optional(),
+  WECHATPAY_PUBLIC_KEY_ID: z.string().min(1).max(64).optional(),
+  WECHATPAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+
+  /** Alipay open platform (PAY_PROVIDER=alipay): the app's ID, its RSA2 private key and Alipay's public key. */
+  ALIPAY_APP_ID: z.string().min(1).max(32).optional(),
+  /** PEM text, a path to a PEM file, or the bare base64 Alipay's key tool prints. */
+  ALIPAY_PRIVATE_KEY: z.string().min(1).max(8192).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).max(8192).optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
+
+// A real payment service needs its credentials, and a public notify URL to reach us.
+const PAY_REQUIRED = {
+  sandbox: [],
+  wechatpay: [
+    'PUBLIC_ORIGIN',
+    'WECHATPAY_MCHID',
+    'WECHATPAY_APPID',
+    'WECHATPAY_SERIAL_NO',
+    'WECHATPAY_PRIVATE_KEY',
+    'WECHATPAY_API_V3_KEY',
+    'WECHATPAY_PUBLIC_KEY',
+    'WECHATPAY_PUBLIC_KEY_ID',
+  ],
+  alipay: ['PUBLIC_ORIGIN', 'ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'],
+} as const satisfies Record<z.infer<typeof envSchema>['PAY_PROVIDER'], ReadonlyArray<keyof z.infer<typeof envSchema>>>;
 
 export type Env = z.infer<typeof envSchema> & { PUBLIC_ORIGIN: string };
 
@@ -75,6 +115,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   if (wechat !== 0 && wechat !== 3) {
     throw new EnvError(
       'Invalid environment configuration:\n  WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_MP_TOKEN must be set together',
+    );
+  }
+  const missing = PAY_REQUIRED[env.PAY_PROVIDER].filter((k) => env[k] === undefined);
+  if (missing.length > 0) {
+    throw new EnvError(
+      `Invalid environment configuration:\n  PAY_PROVIDER=${env.PAY_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;

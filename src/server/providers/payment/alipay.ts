@@ -1,0 +1,172 @@
+import { loadPrivateKey, loadPublicKey, rsaSign, rsaVerify } from './keys';
+import type { PaymentProvider } from './types';
+
+export interface AlipayConfig {
+  appId: string;
+  /** The app's RSA2 private key: PEM, a path, or bare base64. */
+  privateKey: string;
+  /** Alipay's public key (支付宝公钥), same forms. */
+  publicKey: string;
+  /** https://openapi.alipay.com/gateway.do, or a local stand-in in tests. */
+  gateway: string;
+  notifyUrl: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+}
+
+export interface Alipay extends PaymentProvider {
+  mode: 'alipay';
+  appId: string;
+  /** Checks an asynchronous notify's RSA2 sign with Alipay's public key. */
+  verifyNotify(params: URLSearchParams): boolean;
+}
+
+export const isAlipay = (p: PaymentProvider): p is Alipay => p.mode === 'alipay' && 'verifyNotify' in p;
+
+const TIMEOUT_MS = 10_000;
+const SUCCESS = '10000';
+const NO_TRADE = 'ACQ.TRADE_NOT_EXIST';
+const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+
+/** Fen to Alipay's yuan string ("0.01", "268.00"), in integers so no float error creeps in. */
+export function fenToYuan(fen: number): string {
+  if (!Number.isSafeInteger(fen) || fen < 0) throw new Error(`not an amount in fen: ${fen}`);
+  return `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+}
+
+/** Alipay's yuan string to fen; null for anything that is not a plain amount with at most two decimals. */
+export function yuanToFen(yuan: string): number | null {
+  const m = /^(\d{1,11})(?:\.(\d{1,2}))?$/.exec(yuan);
+  if (!m) return null;
+  return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** Alipay wants "yyyy-MM-dd HH:mm:ss" in Beijing time. */
+const beijing = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+
+/** 待签名字符串: parameters sorted by name, name=value with raw (not URL-encoded) values, joined by &. */
+export function signContent(params: Iterable<[string, string]>): string {
+  return [...params]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('&');
+}
+
+/**
+ * The exact text of a top-level object value: Alipay signs the reply's bytes
+ * as sent, which a JSON.parse / stringify round trip would not reproduce.
+ */
+export function rawObject(text: string, key: string): string | null {
+  const at = text.indexOf(`"${key}"`);
+  const start = at < 0 ? -1 : text.indexOf('{', at);
+  if (start < 0 || text.slice(at + key.length + 2, start).trim() !== ':') return null;
+  let depth = 0;
+  let inString = false;
+  for (let i = start; i < text.length; i++) {
+    const ch = text[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{') depth++;
+    else if (ch === '}' && --depth === 0) return text.slice(start, i + 1);
+  }
+  return null;
+}
+
+type Reply = Record<string, unknown> & { code?: string; sub_code?: string };
+
+export function createAlipay(cfg: AlipayConfig): Alipay {
+  const privateKey = loadPrivateKey(cfg.privateKey, 'ALIPAY_PRIVATE_KEY');
+  const publicKey = loadPublicKey(cfg.publicKey, 'ALIPAY_PUBLIC_KEY');
+  const fetchFn = cfg.fetch ?? fetch;
+  const now = cfg.now ?? Date.now;
+
+  /** One gateway call; a successful reply must carry Alipay's valid sign, or it is not believed. */
+  async function call(method: string, biz: Record<string, string>, extra: Record<string, string> = {}) {
+    const common: Record<string, string> = {
+      app_id: cfg.appId,
+      method,
+      format: 'JSON',
+      charset: 'utf-8',
+      sign_type: 'RSA2',
+      timestamp: beijing(now()),
+      version: '1.0',
+      ...extra,
+    };
+    const bizContent = JSON.stringify(biz);
+    const sign = rsaSign(signContent(Object.entries({ ...common, biz_content: bizContent })), privateKey);
+    // As Alipay's SDKs do: common parameters in the query, the business content in the form body.
+    const res = await fetchFn(`${cfg.gateway}?${new URLSearchParams({ ...common, sign })}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded;charset=utf-8' },
+      body: new URLSearchParams({ biz_content: bizContent }).toString(),
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`Alipay ${method} failed: HTTP ${res.status}`);
+    const text = await res.text();
+    const key = `${method.replaceAll('.', '_')}_response`;
+    let body: Record<string, unknown>;
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      throw new Error(`Alipay ${method} failed: reply is not JSON`);
+    }
+    const reply = body[key] as Reply | undefined;
+    if (!reply || typeof reply !== 'object') throw new Error(`Alipay ${method} failed: no ${key}`);
+    if (reply.code === SUCCESS) {
+      const signed = rawObject(text, key);
+      if (!signed || typeof body.sign !== 'string' || !rsaVerify(signed, body.sign, publicKey))
+        throw new Error(`Alipay ${method}: reply sign did not verify`);
+    }
+    return reply;
+  }
+
+  const failed = (method: string, r: Reply) =>
+    new Error(`Alipay ${method} failed: ${r.code ?? '?'} ${r.sub_code ?? ''}`.trim());
+
+  return {
+    mode: 'alipay',
+    appId: cfg.appId,
+
+    async createPayment(order) {
+      // A precreated trade only exists once scanned, so closing cannot stop a late scan: the timeout does.
+      const minutes = Math.max(1, Math.ceil((order.expiresAt.getTime() - now()) / 60_000));
+      const biz = {
+        out_trade_no: order.orderNo,
+        total_amount: fenToYuan(order.amount),
+        subject: order.description.slice(0, 256),
+        timeout_express: `${minutes}m`,
+      };
+      const r = await call('alipay.trade.precreate', biz, { notify_url: cfg.notifyUrl });
+      if (r.code !== SUCCESS || typeof r.qr_code !== 'string' || !r.qr_code) throw failed('precreate', r);
+      return { payLink: r.qr_code };
+    },
+
+    async queryPayment(orderNo) {
+      const r = await call('alipay.trade.query', { out_trade_no: orderNo });
+      if (r.sub_code === NO_TRADE) return { paid: false };
+      if (r.code !== SUCCESS) throw failed('query', r);
+      if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false };
+      return {
+        paid: true,
+        amount: yuanToFen(String(r.total_amount)) ?? undefined,
+        tradeNo: typeof r.trade_no === 'string' ? r.trade_no : undefined,
+      };
+    },
+
+    async closePayment(orderNo) {
+      const r = await call('alipay.trade.close', { out_trade_no: orderNo });
+      if (r.code !== SUCCESS && r.sub_code !== NO_TRADE) throw failed('close', r);
+    },
+
+    verifyNotify(params) {
+      const sign = params.get('sign');
+      if (!sign || params.get('sign_type') !== 'RSA2') return false;
+      const rest = [...params].filter(([k]) => k !== 'sign' && k !== 'sign_type');
+      // A repeated name would make "which value was signed" ambiguous.
+      if (new Set(rest.map(([k]) => k)).size !== rest.length) return false;
+      return rsaVerify(signContent(rest), sign, publicKey);
+    },
+  };
+}

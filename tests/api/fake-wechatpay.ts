@@ -1,0 +1,199 @@
+import { createCipheriv, createVerify, randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type PemPair, readBody, rsaPair, sha256Sign } from './pay-helpers';
+
+export const MCHID = '1900009191';
+export const APPID = 'wxd678efh567hg6787';
+export const SERIAL_NO = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
+export const PUBLIC_KEY_ID = 'PUB_KEY_ID_0119000091912025010100000000000001';
+export const API_V3_KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+
+interface FakeOrder {
+  body: Record<string, unknown>;
+  total: number;
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  transactionId?: string;
+}
+
+export interface NotifyOptions {
+  total?: number;
+  eventType?: string;
+  /** Signed with a key that is not WeChat Pay's. */
+  forge?: boolean;
+  serial?: string;
+  timestamp?: number;
+  /** Encrypted with another APIv3 key, so it cannot be decrypted (but is signed correctly). */
+  wrongKey?: boolean;
+  /** Body changed after signing. */
+  tamper?: boolean;
+}
+
+/** Authorization: WECHATPAY2-SHA256-RSA2048 k="v",… */
+function parseAuthorization(header: string | undefined): Record<string, string> | null {
+  const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(header ?? '');
+  if (!m?.[1]) return null;
+  return Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1] ?? '', x[2] ?? '']));
+}
+
+/**
+ * A loopback WeChat Pay API v3: Native 下单, 查询订单 by out_trade_no, 关闭订单,
+ * each checking the merchant's request signature and answering signed with
+ * the 微信支付公钥 mode's key; and it builds notifies as WeChat Pay sends them.
+ */
+export async function startFakeWechatPay() {
+  const merchant: PemPair = rsaPair();
+  const platform: PemPair = rsaPair();
+  const orders = new Map<string, FakeOrder>();
+  const state = {
+    /** Requests whose signature verified, as "METHOD path". */
+    verified: [] as string[],
+    refusedAuth: 0,
+    closed: [] as string[],
+    /** The next reply is signed with the wrong key. */
+    forgeNextReply: false,
+  };
+
+  const signedHeaders = (body: string, privatePem = platform.privatePem, at = Math.floor(Date.now() / 1000)) => {
+    const timestamp = String(at);
+    const nonce = randomBytes(16).toString('hex');
+    return {
+      'Wechatpay-Timestamp': timestamp,
+      'Wechatpay-Nonce': nonce,
+      'Wechatpay-Serial': PUBLIC_KEY_ID,
+      'Wechatpay-Signature': sha256Sign(`${timestamp}\n${nonce}\n${body}\n`, privatePem),
+    };
+  };
+
+  const transaction = (orderNo: string, o: FakeOrder, total = o.total) => ({
+    appid: APPID,
+    mchid: MCHID,
+    out_trade_no: orderNo,
+    transaction_id: o.transactionId,
+    trade_type: 'NATIVE',
+    trade_state: o.state,
+    trade_state_desc: o.state === 'SUCCESS' ? '支付成功' : '未支付',
+    success_time: '2025-01-01T10:00:00+08:00',
+    payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+    amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
+  });
+
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req);
+    const send = (status: number, reply?: unknown) => {
+      const text = reply === undefined ? '' : JSON.stringify(reply);
+      const key = state.forgeNextReply ? rsaPair().privatePem : platform.privatePem;
+      state.forgeNextReply = false;
+      const headers = { ...signedHeaders(text, key), ...(text ? { 'Content-Type': 'application/json' } : {}) };
+      res.writeHead(status, headers).end(text);
+    };
+    const auth = parseAuthorization(req.headers.authorization);
+    const message = `${req.method}\n${req.url}\n${auth?.timestamp}\n${auth?.nonce_str}\n${body}\n`;
+    const ok =
+      auth?.mchid === MCHID &&
+      auth.serial_no === SERIAL_NO &&
+      Math.abs(Date.now() / 1000 - Number(auth.timestamp)) < 300 &&
+      createVerify('RSA-SHA256')
+        .update(message)
+        .verify(merchant.publicPem, auth.signature ?? '', 'base64');
+    if (!ok) {
+      state.refusedAuth++;
+      return send(401, { code: 'SIGN_ERROR', message: '签名错误' });
+    }
+    const url = new URL(req.url ?? '/', 'http://fake');
+    state.verified.push(`${req.method} ${url.pathname}`);
+    if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+      const b = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
+      orders.set(b.out_trade_no, { body: b, total: b.amount.total, state: 'NOTPAY' });
+      return send(200, { code_url: codeUrl(b.out_trade_no) });
+    }
+    const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
+    const order = m?.[1] ? orders.get(m[1]) : undefined;
+    if (!m?.[1] || !order) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
+    if (req.method === 'GET' && !m[2] && url.searchParams.get('mchid') === MCHID) {
+      return send(200, transaction(m[1], order));
+    }
+    if (req.method === 'POST' && m[2] && (JSON.parse(body) as { mchid?: string }).mchid === MCHID) {
+      order.state = 'CLOSED';
+      state.closed.push(m[1]);
+      return send(204);
+    }
+    send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+
+  function encrypt(plain: string, key: string) {
+    const nonce = randomBytes(6).toString('hex');
+    const aad = 'transaction';
+    const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
+    cipher.setAAD(Buffer.from(aad));
+    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+    return { algorithm: 'AEAD_AES_256_GCM', ciphertext: data.toString('base64'), associated_data: aad, nonce };
+  }
+
+  return {
+    state,
+    merchant,
+    platform,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    orders,
+    /** The user pays: WeChat Pay's record turns SUCCESS (no notify is sent). */
+    pay(orderNo: string) {
+      const o = orders.get(orderNo);
+      if (!o) throw new Error(`fake has no order ${orderNo}`);
+      o.state = 'SUCCESS';
+      o.transactionId = `4200000${Date.now()}`;
+    },
+    /** The notify WeChat Pay would POST for a paid order: headers and raw body. */
+    notify(orderNo: string, opts: NotifyOptions = {}) {
+      const o = orders.get(orderNo);
+      if (!o) throw new Error(`fake has no order ${orderNo}`);
+      const plain = JSON.stringify(transaction(orderNo, { ...o, state: 'SUCCESS' }, opts.total ?? o.total));
+      const envelope = {
+        id: `EV-${randomBytes(8).toString('hex')}`,
+        create_time: '2025-01-01T10:00:00+08:00',
+        resource_type: 'encrypt-resource',
+        event_type: opts.eventType ?? 'TRANSACTION.SUCCESS',
+        summary: '支付成功',
+        resource: {
+          original_type: 'transaction',
+          ...encrypt(plain, opts.wrongKey ? 'z'.repeat(32) : API_V3_KEY),
+        },
+      };
+      let body = JSON.stringify(envelope);
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        'Wechatpay-Signature-Type': 'WECHATPAY2-SHA256-RSA2048',
+        ...signedHeaders(body, opts.forge ? rsaPair().privatePem : platform.privatePem, opts.timestamp),
+      };
+      if (opts.serial) headers['Wechatpay-Serial'] = opts.serial;
+      if (opts.tamper) body = body.replace(envelope.id, `${envelope.id}X`);
+      return { headers, body };
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export const codeUrl = (orderNo: string) => `weixin://wxpay/bizpayurl?pr=${orderNo.slice(-10)}`;
+
+export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>;
+
+/** The variables that select WeChat Pay against the fake. */
+export function wechatPayEnv(fake: FakeWechatPay): Record<string, string> {
+  return {
+    PAY_PROVIDER: 'wechatpay',
+    PUBLIC_ORIGIN: 'https://miaobi.example',
+    WECHATPAY_MCHID: MCHID,
+    WECHATPAY_APPID: APPID,
+    WECHATPAY_SERIAL_NO: SERIAL_NO,
+    WECHATPAY_PRIVATE_KEY: fake.merchant.privatePem,
+    WECHATPAY_API_V3_KEY: API_V3_KEY,
+    WECHATPAY_PUBLIC_KEY: fake.platform.publicPem,
+    WECHATPAY_PUBLIC_KEY_ID: PUBLIC_KEY_ID,
+    WECHATPAY_API_BASE: fake.url,
+  };
+}
