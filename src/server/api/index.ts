@@ -9,6 +9,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { handleError } from './errors';
 import { registerHealth } from './health';
 import { registerOrder } from './order';
+import { registerPayNotify } from './pay-notify';
 import { registerUser } from './user';
 import { validationHook } from './validation';
 import { registerWx } from './wx';
@@ -22,6 +23,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerWx,
   registerWxCallback,
   registerOrder,
+  registerPayNotify,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {
