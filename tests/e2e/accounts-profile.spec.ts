@@ -24,7 +24,20 @@ test('QR login end to end: one browser shows the QR, a phone confirms it', async
   await accountEntry(page, '个人中心').click();
   const profile = page.getByRole('dialog', { name: '个人中心' });
   await expect(profile.getByText(/^微信用户/)).toBeVisible();
-  await expect(profile.getByRole('button', { name: '绑定邮箱' })).toBeVisible();
+
+  // A WeChat-only account adds an e-mail and a password.
+  const email = uniqueEmail('bind');
+  await profile.getByRole('button', { name: '绑定邮箱' }).click();
+  const bind = page.getByRole('dialog', { name: '绑定邮箱' });
+  await bind.getByLabel('邮箱').fill(email);
+  await bind.getByRole('button', { name: '获取验证码' }).click();
+  await bind.getByLabel('验证码').fill((await mailedCode(email, 'bind')).code);
+  await bind.getByLabel('密码', { exact: true }).fill('secret-123');
+  await bind.getByLabel('确认密码').fill('secret-123');
+  await bind.getByRole('button', { name: '绑定', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: '邮箱绑定成功' })).toBeVisible();
+  await expect(profile.getByText(email)).toBeVisible();
+  await expect(profile.getByRole('button', { name: '修改密码' })).toBeVisible();
 });
 
 test('the QR code expires with a refresh action', async ({ page }) => {

@@ -112,7 +112,9 @@ test("the get-code button counts down 'N秒后重新获取' for 119 s", async ({
   await expect(dialog.getByRole('button', { name: '获取验证码' })).toBeEnabled();
 });
 
-test('forgot password: reset with the mailed code, then log in with the new password', async ({ page }) => {
+test('forgot password: reset with the mailed code, log in with the new one, then delete the account', async ({
+  page,
+}) => {
   const email = uniqueEmail('reset');
   await createAccount(page.request, email, 'old-secret');
   const dialog = await openLoginDialog(page);
@@ -132,6 +134,18 @@ test('forgot password: reset with the mailed code, then log in with the new pass
   await dialog.getByLabel('密码', { exact: true }).fill('new-secret');
   await Promise.all([page.waitForEvent('load'), dialog.getByRole('button', { name: '登录', exact: true }).click()]);
   await expect(accountEntry(page, '个人中心')).toBeVisible();
+
+  await accountEntry(page, '个人中心').click();
+  await page.getByRole('dialog', { name: '个人中心' }).getByRole('button', { name: '注销账号' }).click();
+  const remove = page.getByRole('dialog', { name: '注销账号' });
+  await remove.getByLabel('密码').fill('new-secret');
+  await remove.getByRole('button', { name: '注销账号' }).click();
+  const confirm = page.getByRole('dialog', { name: '提示' });
+  await expect(confirm).toContainText('确定要注销账号吗？');
+  await Promise.all([page.waitForEvent('load'), confirm.getByRole('button', { name: '注销账号' }).click()]);
+  await expect(accountEntry(page, '我的账户')).toBeVisible();
+  const login = await page.request.post('/api/user/login/email', { data: { username: email, password: 'new-secret' } });
+  expect(login.status()).toBe(400);
 });
 
 test("'trouble logging in' shows the support contact QR code", async ({ page }) => {

@@ -57,6 +57,7 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
         open={open && profile}
         onClose={close}
         initialView={request.tab === 'bind' ? 'bind' : 'summary'}
+        email={request.email ?? ''}
         code={request.code ?? ''}
       />
     </>

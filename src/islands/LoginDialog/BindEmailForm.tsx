@@ -20,9 +20,17 @@ const RULES: Record<Name, FieldRule<Name>> = {
 };
 
 /** Adds an e-mail and a password to a WeChat-only account. */
-export function BindEmailForm({ code = '', onDone }: { code?: string; onDone: () => void }) {
+export function BindEmailForm({
+  email = '',
+  code = '',
+  onDone,
+}: {
+  email?: string;
+  code?: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
-  const form = useForm<Name>({ email: '', code, password: '', repeat: '' }, RULES);
+  const form = useForm<Name>({ email, code, password: '', repeat: '' }, RULES);
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {

@@ -22,32 +22,31 @@ const TITLES: Record<ProfileView, string> = {
 export interface ProfileDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Opens on a view (the e-mailed bind link opens 'bind' with its code). */
+  /** Opens on a view (the e-mailed bind link opens 'bind' with its address and code). */
   initialView?: ProfileView;
+  email?: string;
   code?: string;
 }
 
-function ViewContent({
-  view,
-  user,
-  code,
-  onView,
-}: {
+interface ViewContentProps {
   view: ProfileView;
   user: UserInfo;
+  email: string;
   code: string;
   onView: (view: ProfileView) => void;
-}) {
+}
+
+function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
   const back = () => onView('summary');
   if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
   if (view === 'password') return <ChangePasswordForm onDone={back} />;
-  if (view === 'bind') return <BindEmailForm code={code} onDone={back} />;
+  if (view === 'bind') return <BindEmailForm email={email} code={code} onDone={back} />;
   if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} />;
   return <ProfileSummary user={user} onView={onView} />;
 }
 
 /** The footer's profile entry once logged in (SPEC §2): loads GET /user/info on open. */
-export function ProfileDialog({ open, onClose, initialView = 'summary', code = '' }: ProfileDialogProps) {
+export function ProfileDialog({ open, onClose, initialView = 'summary', email = '', code = '' }: ProfileDialogProps) {
   const { t } = useTranslation();
   const state = useStore($user);
   const [view, setView] = useState<ProfileView>(initialView);
@@ -68,7 +67,9 @@ export function ProfileDialog({ open, onClose, initialView = 'summary', code = '
           {t('login:profile.back')}
         </button>
       )}
-      {state.status === 'ready' && <ViewContent view={view} user={state.user} code={code} onView={setView} />}
+      {state.status === 'ready' && (
+        <ViewContent view={view} user={state.user} email={email} code={code} onView={setView} />
+      )}
       {(state.status === 'loading' || state.status === 'anonymous') && (
         <p
           role="status"
