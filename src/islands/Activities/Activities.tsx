@@ -1,0 +1,97 @@
+import { useMemo, useState } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { Dialog } from '../../components/Dialog';
+import { configureApi } from '../../lib/api';
+import { createI18n, type Language } from '../../lib/i18n';
+import { notify } from '../../lib/toast';
+import { ClaimPanel } from './ClaimPanel';
+import { ClaimHistory, CodeCard } from './CodeCard';
+import { RedeemDialog } from './RedeemDialog';
+import { type CouponInitial, useCoupon } from './use-coupon';
+
+export interface ActivitiesProps {
+  lang: Language;
+  timeZone: string;
+  initial: CouponInitial;
+}
+
+function useFormatTime(lang: Language, timeZone: string) {
+  return useMemo(() => {
+    const f = new Intl.DateTimeFormat(lang, {
+      timeZone,
+      month: 'numeric',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    return (iso: string) => f.format(new Date(iso));
+  }, [lang, timeZone]);
+}
+
+function DailyCoupon({ lang, timeZone, initial }: ActivitiesProps) {
+  const { t } = useTranslation();
+  const { state, now, phase, claim, reload, warning, closeWarning } = useCoupon(initial);
+  const [redeemOpen, setRedeemOpen] = useState(false);
+  const formatTime = useFormatTime(lang, timeZone);
+  const today = phase === 'claimed' ? state.coupons[0] : undefined;
+  return (
+    <div className="space-y-6">
+      <ClaimPanel
+        phase={phase}
+        now={now}
+        opensAt={state.opensAt}
+        leftDailyLimit={state.leftDailyLimit}
+        onClaim={() => void claim()}
+      />
+      {state.failed && (
+        <p role="alert" className="flex items-center justify-center gap-3 text-sm text-red-700 dark:text-red-300">
+          {t('activity:claim.loadFailed')}
+          <button type="button" className={buttonClass('secondary')} onClick={() => void reload()}>
+            {t('activity:claim.retry')}
+          </button>
+        </p>
+      )}
+      {today && <CodeCard coupon={today} formatTime={formatTime} />}
+      <ClaimHistory coupons={state.coupons.filter((c) => c !== today)} formatTime={formatTime} />
+      <div className="flex justify-center">
+        <button type="button" className={buttonClass('secondary')} onClick={() => setRedeemOpen(true)}>
+          {t('activity:redeem.open')}
+        </button>
+      </div>
+      <RedeemDialog open={redeemOpen} onClose={() => setRedeemOpen(false)} formatTime={formatTime} />
+      <Dialog
+        open={warning !== null}
+        onClose={closeWarning}
+        title={t('activity:warning.title')}
+        size="sm"
+        footer={
+          <button type="button" className={buttonClass('primary')} onClick={closeWarning}>
+            {t('activity:warning.ok')}
+          </button>
+        }
+      >
+        <p role="alert" className="text-sm leading-6 text-slate-700 dark:text-slate-300">
+          {warning}
+        </p>
+      </Dialog>
+    </div>
+  );
+}
+
+let wired = false;
+
+/** SPEC §2 /activities: the daily experience code, on the server's clock (client:only). */
+export function Activities(props: ActivitiesProps) {
+  if (!wired) {
+    wired = true;
+    configureApi({ notify });
+  }
+  const i18n = useMemo(() => createI18n(props.lang), [props.lang]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <DailyCoupon {...props} />
+    </I18nextProvider>
+  );
+}

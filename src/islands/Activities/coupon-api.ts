@@ -1,0 +1,44 @@
+import { DAILY_COUPON_ID } from '../../lib/activity-codes';
+import { get, post } from '../../lib/api';
+
+/** One claim of the daily coupon (GET /api/coupon/draw/list/48 → lstAiUserCoupon). */
+export interface UserCoupon {
+  couponId: number;
+  code: string;
+  day: string;
+  claimedAt: string;
+  validUntil: string | null;
+}
+
+/** SPEC §3 coupon list response with the server's clock and claim window (epoch ms). */
+export interface CouponList {
+  lstAiUserCoupon: UserCoupon[];
+  isDraw: boolean;
+  leftDailyLimit: number;
+  dailyLimit: number;
+  serverTime: number;
+  opensAt: number;
+  closesAt: number;
+  open: boolean;
+}
+
+export interface ClaimData {
+  coupon: UserCoupon;
+  leftDailyLimit: number;
+}
+
+export interface RedeemData {
+  code: string;
+  trialDays: number;
+  validUntil: string;
+}
+
+export const fetchCouponList = () =>
+  get<CouponList>(`/coupon/draw/list/${DAILY_COUPON_ID}`, undefined, { silent: true });
+export const claimCoupon = () => get<ClaimData | UserCoupon | null>(`/coupon/draw/${DAILY_COUPON_ID}`);
+export const redeemCode = (code: string) => post<RedeemData | null>('/coupon/redeem', { code });
+
+/** Shows a code in groups of four, as people read it aloud or type it. */
+export function groupCode(code: string): string {
+  return code.replace(/(.{4})(?=.)/g, '$1-');
+}

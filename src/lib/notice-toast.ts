@@ -1,0 +1,57 @@
+/**
+ * The site announcement (SPEC §7, notice 6) as a 10-second toast, on every
+ * page: load it, show it unless the reply is 1000701, then mark it read.
+ * Visitors keep their read flag in local storage. Framework-free and small:
+ * plain fetch, no API client (which would bring every locale).
+ */
+import { getToken } from '../stores/auth';
+import { ANNOUNCEMENT_NOTICE_ID } from './activity-codes';
+import { Code } from './codes';
+import { showToast } from './toast';
+
+export const NOTICE_TOAST_MS = 10_000;
+const flagKey = (id: number) => `miaobi:notice-read:${id}`;
+
+interface NoticeReply {
+  code: number;
+  data: { noticeId: number; content: string; revision: number } | null;
+}
+
+function call(path: string, token: string | undefined): Promise<NoticeReply> {
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  return fetch(`/api/notice/${path}`, { method: 'POST', headers }).then((r) => r.json() as Promise<NoticeReply>);
+}
+
+function readFlag(id: number): number {
+  try {
+    return Number(localStorage.getItem(flagKey(id)) ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function writeFlag(id: number, revision: number) {
+  try {
+    localStorage.setItem(flagKey(id), String(revision));
+  } catch {
+    // Private mode without storage: the notice may show again next time.
+  }
+}
+
+/** Shows notice `id` once; resolves to whether it was shown. Failures are only logged (SPEC §8). */
+export async function showNotice(id = ANNOUNCEMENT_NOTICE_ID): Promise<boolean> {
+  const token = getToken();
+  try {
+    const loaded = await call(`load?noticeId=${id}`, token);
+    if (loaded.code === Code.NOTICE_READ || loaded.code !== Code.OK || !loaded.data) return false;
+    const { content, revision } = loaded.data;
+    if (!token && readFlag(id) >= revision) return false;
+    showToast('info', content, NOTICE_TOAST_MS);
+    if (!token) writeFlag(id, revision);
+    await call(`push?noticeId=${id}`, token);
+    return true;
+  } catch (err) {
+    console.warn('notice', err);
+    return false;
+  }
+}
