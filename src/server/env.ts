@@ -23,6 +23,8 @@ export const envSchema = z.object({
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front. */
   TRUST_PROXY: bool.default(false),
   /** Largest request body the API accepts, in bytes. */
+  /** Multiplies every per-IP rate limit (many users behind one NAT address, or browser tests). */
+  IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
   BODY_LIMIT: z.coerce
     .number()
     .int()

@@ -36,31 +36,49 @@ let pending: Promise<UserInfo | null> | undefined;
 /**
  * Fetches the user for the stored token (SPEC §4: after login the page
  * reloads, which loads user data). A 401 makes the API client drop the token
- * and reload. SPEC §4 also loads "log data" when vipType is null; no endpoint
- * serves it yet, so nothing is loaded for it here.
+ * and reload. SPEC §4 also loads "log data" when vipType is null.
  */
 export function loadUser(): Promise<UserInfo | null> {
   if (!getToken()) {
     $user.set({ status: 'anonymous' });
     return Promise.resolve(null);
   }
-  pending ??= (async () => {
-    if ($user.get().status !== 'ready') $user.set({ status: 'loading' });
-    const result = await get<UserInfo>('/user/info', undefined, { silent: true });
-    pending = undefined;
-    if (result.kind === 'reply') {
-      $user.set({ status: 'ready', user: result.data });
-      return result.data;
-    }
-    if (!getToken()) {
-      $user.set({ status: 'anonymous' });
-      return null;
-    }
-    const message = result.kind === 'business' ? result.result : result.kind === 'text' ? '' : result.message;
-    $user.set({ status: 'failed', message });
-    return null;
-  })();
+  // Deferred a tick: reading $user mounts it, and its onMount would call us again before `pending` is set.
+  pending ??= Promise.resolve()
+    .then(fetchUser)
+    .finally(() => {
+      pending = undefined;
+    });
   return pending;
+}
+
+async function fetchUser(): Promise<UserInfo | null> {
+  if ($user.get().status !== 'ready') $user.set({ status: 'loading' });
+  const result = await get<UserInfo>('/user/info', undefined, { silent: true });
+  if (result.kind === 'reply') {
+    $user.set({ status: 'ready', user: result.data });
+    if (result.data.vipType === null) void loadLog();
+    return result.data;
+  }
+  if (!getToken()) {
+    $user.set({ status: 'anonymous' });
+    return null;
+  }
+  const message = result.kind === 'business' ? result.result : result.kind === 'text' ? '' : result.message;
+  $user.set({ status: 'failed', message });
+  return null;
+}
+
+/** SPEC §3 log store: the avatar and whether the user has ever ordered (orders and products screens read it). */
+export interface LogData {
+  avatar: string | null;
+  orderFlag: boolean;
+}
+export const $log = atom<LogData | null>(null);
+
+async function loadLog(): Promise<void> {
+  const result = await get<LogData>('/user/log', undefined, { silent: true });
+  if (result.kind === 'reply') $log.set(result.data);
 }
 
 /** Replaces the user with a fresher copy (profile edits answer with one). */

@@ -32,7 +32,7 @@ export async function register(
   p: { email: string; password: string; code: string; sessionId: string } & Client,
 ) {
   const { db } = rt.database;
-  const perIp = await hit(db, `register:ip:${p.ip}`, { limit: 10, windowMs: 60 * MINUTE });
+  const perIp = await hit(db, `register:ip:${p.ip}`, { limit: 10 * rt.env.IP_LIMIT_SCALE, windowMs: 60 * MINUTE });
   if (!perIp.allowed) throw new ApiError(429, 'account:register.tooMany', { status: 429 });
   if (await findUserByEmail(db, p.email)) throw new ApiError(400, 'account:email.taken', { status: 400 });
   await consumeCode(rt, { email: p.email, purpose: 'register', code: p.code, sessionId: p.sessionId });
@@ -57,7 +57,7 @@ export async function register(
  */
 export async function loginWithPassword(rt: Runtime, p: { email: string; password: string } & Client) {
   const { db } = rt.database;
-  const perIp = await hit(db, `login:ip:${p.ip}`, { limit: 30, windowMs: 10 * MINUTE });
+  const perIp = await hit(db, `login:ip:${p.ip}`, { limit: 30 * rt.env.IP_LIMIT_SCALE, windowMs: 10 * MINUTE });
   if (!perIp.allowed) throw new ApiError(429, 'account:login.tooMany', { status: 429 });
   const user = await findUserByEmail(db, p.email);
   if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {

@@ -51,7 +51,7 @@ export async function sendCode(
     throw new ApiError(429, 'account:code.tooSoon', { status: 429, params: { seconds }, data: { seconds } });
   }
   const perAddress = await hit(db, `code:addr:${email}`, { limit: PER_ADDRESS_DAILY, windowMs: DAY }, now);
-  const perIp = await hit(db, `code:ip:${p.ip}`, { limit: PER_IP_DAILY, windowMs: DAY }, now);
+  const perIp = await hit(db, `code:ip:${p.ip}`, { limit: PER_IP_DAILY * rt.env.IP_LIMIT_SCALE, windowMs: DAY }, now);
   if (!perAddress.allowed || !perIp.allowed) throw new ApiError(429, 'account:code.dailyLimit', { status: 429 });
 
   const code = generateCode();
