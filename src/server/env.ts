@@ -22,9 +22,9 @@ export const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front. */
   TRUST_PROXY: bool.default(false),
-  /** Largest request body the API accepts, in bytes. */
   /** Multiplies every per-IP rate limit (many users behind one NAT address, or browser tests). */
   IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /** Largest request body the API accepts, in bytes. */
   BODY_LIMIT: z.coerce
     .number()
     .int()
