@@ -1,0 +1,76 @@
+import { expect, type Page, test } from '@playwright/test';
+
+/** A beforeinstallprompt the page can use, as Chrome would fire when the site is installable. */
+async function offerInstall(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as Window & { promptCalls?: number };
+    w.promptCalls = 0;
+    window.addEventListener('load', () => {
+      const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => {
+          w.promptCalls = (w.promptCalls ?? 0) + 1;
+        },
+        userChoice: Promise.resolve({ outcome: 'dismissed' as const }),
+      });
+      window.dispatchEvent(event);
+    });
+  });
+}
+
+test('the manifest, icons, offline page and service worker are served', async ({ page, request }) => {
+  const manifest = await request.get('/manifest.webmanifest');
+  expect(manifest.status()).toBe(200);
+  const body = await manifest.json();
+  expect(body).toMatchObject({
+    short_name: '妙笔',
+    display: 'standalone',
+    start_url: expect.stringMatching(/^\/chat/),
+  });
+  for (const icon of body.icons as { src: string }[]) expect((await request.get(icon.src)).status()).toBe(200);
+  expect((await request.get('/offline')).status()).toBe(200);
+  const sw = await request.get('/sw.js');
+  expect(sw.status()).toBe(200);
+  expect(sw.headers()['content-type']).toContain('javascript');
+
+  await page.goto('/activities');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+  const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  expect(new URL(scope).pathname).toBe('/');
+});
+
+test('the install prompt appears 5 s after load when the browser offers it, and stays away once dismissed', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await offerInstall(page);
+  await page.goto('/officialAccount');
+  const prompt = page.getByRole('dialog', { name: '安装妙笔' });
+  await page.clock.runFor(4000);
+  await expect(prompt).toBeHidden();
+  await page.clock.runFor(1500);
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: '以后再说' }).click();
+  await expect(prompt).toBeHidden();
+
+  await page.reload();
+  await page.clock.runFor(6000);
+  await expect(prompt).toBeHidden();
+});
+
+test('accepting the prompt asks the browser to install', async ({ page }) => {
+  await page.clock.install();
+  await offerInstall(page);
+  await page.goto('/groups');
+  await page.clock.runFor(5500);
+  const prompt = page.getByRole('dialog', { name: '安装妙笔' });
+  await prompt.getByRole('button', { name: '安装', exact: true }).click();
+  await expect(prompt).toBeHidden();
+  expect(await page.evaluate(() => (window as Window & { promptCalls?: number }).promptCalls)).toBe(1);
+});
+
+test('no prompt without an install offer on a desktop browser', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/groups');
+  await page.clock.runFor(6000);
+  await expect(page.getByRole('dialog', { name: '安装妙笔' })).toBeHidden();
+});
