@@ -71,15 +71,16 @@ export function zoneOffset(ms: number, timeZone: string): number {
 
 /**
  * The instant a wall-clock time happens in `timeZone`. Day and month overflow
- * normalise (day 32 is the 1st of the next month). A time skipped by a DST
- * jump resolves to the instant just after the gap.
+ * normalise (day 32 is the 1st of the next month). A time repeated by a DST
+ * change resolves to its earlier instant; a skipped one moves forward by the
+ * jump (02:30 → 03:30), as Temporal's "compatible" choice does.
  */
 export function zonedInstant(w: WallTime, timeZone: string): number {
   const guess = asUtc(w);
-  let ms = guess - zoneOffset(guess, timeZone);
-  // A second pass settles guesses that fell on the other side of a transition.
-  ms = guess - zoneOffset(ms, timeZone);
-  return ms;
+  const before = guess - zoneOffset(guess - 43_200_000, timeZone);
+  const after = guess - zoneOffset(guess + 43_200_000, timeZone);
+  const valid = [before, after].filter((ms) => asUtc(wallTime(ms, timeZone)) === guess);
+  return valid.length > 0 ? Math.min(...valid) : Math.max(before, after);
 }
 
 /** The calendar day of `ms` in `timeZone`, as YYYY-MM-DD. */
