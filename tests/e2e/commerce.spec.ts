@@ -76,6 +76,20 @@ test.describe('buying a membership', () => {
     expect(info.data.vipType).toBe(1);
     const end = Date.parse(info.data.endDate);
     expect(Math.abs(end - (Date.now() + 30 * DAY))).toBeLessThan(5 * 60_000);
+
+    // A free product needs no payment (status 9); a second one is refused with the server's reason (100000305).
+    await page.goto('/product');
+    await waitForBuyButtons(page);
+    const trial = card(page, '新人体验卡').getByRole('button', { name: '立即开通' });
+    await trial.click();
+    await expect(page.getByRole('status').filter({ hasText: '已为您开通 新人体验卡' })).toBeVisible();
+    await page.waitForURL(/\/order\?flag=\w+/);
+    await waitForHydration(page);
+    await expect(page.getByRole('row').filter({ hasText: '新人体验卡' })).toContainText('无需支付');
+    await page.goto('/product');
+    await waitForBuyButtons(page);
+    await trial.click();
+    await expect(page.getByRole('alert').filter({ hasText: '限购 1 次' })).toBeVisible();
   });
 
   test('a visitor who activates is asked to log in', async ({ page }) => {
