@@ -40,6 +40,23 @@ const listAll = createRoute({
   ),
 });
 
+const exportList = createRoute({
+  method: 'get',
+  path: '/prompt/export',
+  tags: ['prompt'],
+  summary: "The store's published prompts as a prompt-store import file: a JSON array of {act, prompt}",
+  responses: {
+    200: {
+      description: 'JSON array (not the usual reply shape: it is a file to import)',
+      content: { 'application/json': { schema: z.array(z.object({ act: z.string(), prompt: z.string() })) } },
+    },
+  },
+});
+
 export function registerPrompt(app: ApiApp) {
   app.openapi(listAll, async (c) => reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'))));
+  app.openapi(exportList, async (c) => {
+    const { records } = await listStore(c.get('runtime').database.db, { pageNum: 1, pageSize: 500 });
+    return c.json(records.map((r) => ({ act: r.promptTitle, prompt: r.promptContent })));
+  });
 }

@@ -1,0 +1,125 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $appSetting, setSiderCollapsed } from '../../stores/app-setting';
+import { setActive } from '../../stores/chat-actions';
+import { $chatStorage } from '../../stores/chat-storage';
+import { Composer } from './Composer';
+import { fetchModels, fetchQuota } from './chat-api';
+import { $draft, $models, $quota } from './chat-state';
+import { Icon } from './icons';
+import { MessageList } from './MessageList';
+import { Sidebar } from './Sidebar';
+import { startSync } from './sync';
+import { UploadOffer } from './UploadOffer';
+
+export interface ChatAppProps {
+  /** The uuid in the address (/chat/:uuid), if any. */
+  initialUuid: number | null;
+}
+
+function go(uuid: number | null) {
+  const path = uuid === null ? '/chat' : `/chat/${uuid}`;
+  if (location.pathname !== path) history.replaceState(history.state, '', path);
+}
+
+export function ChatApp({ initialUuid }: ChatAppProps) {
+  const { t } = useTranslation();
+  const storage = useStore($chatStorage);
+  const { siderCollapsed } = useStore($appSetting);
+  const [drawer, setDrawer] = useState(false);
+  const active = storage.history.find((h) => h.uuid === storage.active) ?? null;
+  const messages = storage.chat.find((c) => c.uuid === storage.active)?.data ?? [];
+
+  useEffect(() => {
+    if (initialUuid !== null && $chatStorage.get().history.some((h) => h.uuid === initialUuid)) setActive(initialUuid);
+    go($chatStorage.get().active);
+    const target = new URLSearchParams(location.search).get('message');
+    if (target) setTimeout(() => document.getElementById(`msg-${target}`)?.scrollIntoView({ block: 'center' }), 50);
+    void fetchModels().then((m) => m && $models.set(m));
+    void fetchQuota().then((q) => q && $quota.set(q));
+    return startSync();
+  }, [initialUuid]);
+
+  const navigate = (uuid: number | null) => {
+    go(uuid);
+    setDrawer(false);
+  };
+  const suggestions = [t('empty.s1'), t('empty.s2'), t('empty.s3'), t('empty.s4')];
+
+  return (
+    <div className="relative flex h-full min-h-0 overflow-hidden rounded-none bg-slate-50 md:rounded-2xl md:ring-1 md:ring-slate-200 dark:bg-slate-950 md:dark:ring-slate-800">
+      {drawer && (
+        <button
+          type="button"
+          aria-label={t('sidebar.close')}
+          className="absolute inset-0 z-20 bg-slate-950/40 md:hidden"
+          onClick={() => setDrawer(false)}
+        />
+      )}
+      <aside
+        className={`absolute inset-y-0 left-0 z-30 w-72 border-r border-slate-200 bg-white transition-transform duration-200 motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 md:static md:z-auto md:translate-x-0 ${
+          drawer ? 'translate-x-0' : '-translate-x-full'
+        } ${siderCollapsed ? 'md:hidden' : 'md:w-64'}`}
+        aria-label={t('sidebar.label')}
+      >
+        <Sidebar onNavigate={navigate} />
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 px-2 dark:border-slate-800">
+          <button
+            type="button"
+            className="inline-flex size-9 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+            aria-label={t('sidebar.toggle')}
+            aria-expanded={drawer || !siderCollapsed}
+            onClick={() =>
+              window.matchMedia('(min-width: 768px)').matches ? setSiderCollapsed(!siderCollapsed) : setDrawer(!drawer)
+            }
+          >
+            <Icon name="menu" className="size-5" />
+          </button>
+          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100">
+            {active?.title ?? t('title')}
+          </h1>
+        </header>
+        <div className="min-h-0 flex-1 overflow-y-auto" data-chat-scroll>
+          <div data-chat-messages className="min-h-full">
+            <MessageList
+              uuid={storage.active ?? 0}
+              messages={messages}
+              empty={
+                <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
+                  <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg">
+                    <Icon name="chat" className="size-7" />
+                  </span>
+                  <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
+                    {active?.templateId ? active.title : t('empty.title')}
+                  </h2>
+                  <p className="text-sm text-slate-500 dark:text-slate-400">
+                    {active?.templateId ? active.description || t('empty.appHint') : t('empty.body')}
+                  </p>
+                  {!active?.templateId && (
+                    <div className="grid w-full gap-2 sm:grid-cols-2">
+                      {suggestions.map((s) => (
+                        <button
+                          key={s}
+                          type="button"
+                          onClick={() => $draft.set({ text: s, at: Date.now() })}
+                          className="rounded-xl bg-white px-4 py-3 text-left text-sm text-slate-700 ring-1 ring-slate-200 hover:ring-brand-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-800"
+                        >
+                          {s}
+                        </button>
+                      ))}
+                    </div>
+                  )}
+                </div>
+              }
+            />
+          </div>
+        </div>
+        <Composer uuid={storage.active} />
+      </section>
+      <UploadOffer />
+    </div>
+  );
+}

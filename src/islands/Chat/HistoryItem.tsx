@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { updateHistory } from '../../stores/chat-actions';
+import type { HistoryItem as Item } from '../../stores/chat-storage';
+import { Icon } from './icons';
+
+const iconButton =
+  'inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white';
+
+export interface HistoryItemProps {
+  item: Item;
+  active: boolean;
+  onSelect(): void;
+  onDelete(): void;
+}
+
+/** One conversation in the sidebar: select, rename in place (Enter saves), delete. */
+export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemProps) {
+  const { t } = useTranslation();
+  const [title, setTitle] = useState(item.title);
+  const input = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (item.isEdit) {
+      setTitle(item.title);
+      input.current?.select();
+    }
+  }, [item.isEdit, item.title]);
+
+  const save = () => updateHistory(item.uuid, { title: title.trim() || item.title, isEdit: false });
+
+  return (
+    <li
+      className={`group flex items-center gap-1 rounded-lg pr-1 text-sm transition-colors ${
+        active
+          ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200 dark:bg-brand-900/40 dark:text-brand-100 dark:ring-brand-800'
+          : 'text-slate-700 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800'
+      }`}
+      data-history-item={item.uuid}
+    >
+      {item.isEdit ? (
+        <input
+          ref={input}
+          value={title}
+          maxLength={100}
+          aria-label={t('sidebar.renameLabel')}
+          onChange={(e) => setTitle(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.nativeEvent.isComposing) save();
+            if (e.key === 'Escape') updateHistory(item.uuid, { isEdit: false });
+          }}
+          className="m-1 min-w-0 flex-1 rounded-md bg-white px-2 py-1.5 outline-none ring-1 ring-brand-400 dark:bg-slate-900"
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={onSelect}
+          aria-current={active ? 'page' : undefined}
+          className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2.5 text-left"
+        >
+          <Icon name={item.templateId ? 'apps' : 'chat'} className="size-4 shrink-0 opacity-70" />
+          <span className="truncate">{item.title}</span>
+        </button>
+      )}
+      {item.isEdit ? (
+        <button
+          type="button"
+          className={iconButton}
+          onClick={save}
+          aria-label={t('sidebar.save')}
+          title={t('sidebar.save')}
+        >
+          <Icon name="check" className="size-4" />
+        </button>
+      ) : (
+        <span className={`flex ${active ? '' : 'md:hidden md:group-focus-within:flex md:group-hover:flex'}`}>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={() => updateHistory(item.uuid, { isEdit: true })}
+            aria-label={t('sidebar.rename', { title: item.title })}
+            title={t('sidebar.edit')}
+          >
+            <Icon name="edit" className="size-4" />
+          </button>
+          <button
+            type="button"
+            className={iconButton}
+            onClick={onDelete}
+            aria-label={t('sidebar.delete', { title: item.title })}
+            title={t('sidebar.deleteShort')}
+          >
+            <Icon name="trash" className="size-4" />
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,90 @@
+import { get, request } from '../../lib/api';
+
+export interface Quota {
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  member: boolean;
+  endDate: string | null;
+  resetsAt: string;
+}
+
+export interface ChatRequest {
+  prompt: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+  options: { model?: string; usingContext: boolean; systemMessage?: string; conversationId?: number };
+}
+
+export type StreamOutcome =
+  | { status: 'done' }
+  | { status: 'aborted' }
+  | { status: 'error'; message: string }
+  | { status: 'quota'; message: string };
+
+/** Splits an SSE byte stream into events. */
+export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
+    let end = buffer.indexOf('\n\n');
+    while (end >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      end = buffer.indexOf('\n\n');
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line.startsWith('event:')) event = line.slice(6).trim();
+        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
+      }
+      if (data.length) yield { event, data: data.join('\n') };
+    }
+  }
+}
+
+/** POST /api/chat/process, calling back for each piece of the answer. */
+export async function streamAnswer(
+  body: ChatRequest,
+  on: { meta(model: string, quota: Quota): void; delta(text: string): void },
+  signal: AbortSignal,
+  fallback: string,
+): Promise<StreamOutcome> {
+  const result = await request('POST', '/chat/process', body, { stream: true, signal, silent: true });
+  if (result.kind === 'aborted') return { status: 'aborted' };
+  if (result.kind !== 'stream') {
+    const message = result.kind === 'text' ? '' : 'result' in result ? result.result : result.message;
+    if (!result.ok && result.code === 429) return { status: 'quota', message: message || fallback };
+    return { status: 'error', message: message || fallback };
+  }
+  const stream = result.response.body;
+  if (!stream) return { status: 'error', message: fallback };
+  try {
+    for await (const { event, data } of sseEvents(stream)) {
+      const payload = JSON.parse(data) as { text?: string; model?: string; quota?: Quota; message?: string };
+      if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota);
+      else if (event === 'delta' && payload.text) on.delta(payload.text);
+      else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
+      else if (event === 'done') return { status: 'done' };
+    }
+  } catch {
+    if (signal.aborted) return { status: 'aborted' };
+    return { status: 'error', message: fallback };
+  }
+  return signal.aborted ? { status: 'aborted' } : { status: 'error', message: fallback };
+}
+
+export async function fetchQuota(): Promise<Quota | null> {
+  const r = await get<Quota>('/chat/quota', undefined, { silent: true });
+  return r.kind === 'reply' ? r.data : null;
+}
+
+export async function fetchModels(): Promise<{ mode: string; models: string[]; defaultModel: string } | null> {
+  const r = await get<{ mode: string; models: string[]; defaultModel: string }>('/chat/models', undefined, {
+    silent: true,
+  });
+  return r.kind === 'reply' ? r.data : null;
+}

@@ -1,0 +1,12 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom } from 'nanostores';
+import type { Quota } from './chat-api';
+
+/** The model picked in the composer; empty: the server's default. */
+export const $chatModel = persistentAtom<string>('chatModel', '');
+export const $models = atom<{ mode: string; models: string[] } | null>(null);
+export const $quota = atom<Quota | null>(null);
+/** The answer being streamed, if any. */
+export const $pending = atom<{ uuid: number; id: string } | null>(null);
+/** Text to place into the composer (chosen prompt, history search). */
+export const $draft = atom<{ text: string; at: number } | null>(null);

@@ -1,0 +1,106 @@
+import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
+import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
+import { streamAnswer } from './chat-api';
+import { $chatModel, $pending, $quota } from './chat-state';
+
+export interface ChatTexts {
+  failed: string;
+  quotaLink: (message: string) => void;
+}
+
+let controller: AbortController | null = null;
+const CONTENT_MAX = 16_000;
+/** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
+const FLUSH_MS = 80;
+
+const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+function contextOf(messages: ChatMessage[]) {
+  return messages
+    .filter((m) => !m.error && !m.loading && m.text.trim())
+    .slice(-40)
+    .map((m) => ({
+      role: m.inversion ? ('user' as const) : ('assistant' as const),
+      content: m.text.slice(0, CONTENT_MAX),
+    }));
+}
+
+async function run(uuid: number, answerId: string, prompt: string, before: ChatMessage[], texts: ChatTexts) {
+  const s = $chatStorage.get();
+  const item = s.history.find((h) => h.uuid === uuid);
+  controller = new AbortController();
+  $pending.set({ uuid, id: answerId });
+  let text = '';
+  let model = '';
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const flush = () => {
+    timer = undefined;
+    updateMessage(uuid, answerId, { text, model }, true);
+  };
+  const outcome = await streamAnswer(
+    {
+      prompt,
+      messages: s.usingContext ? contextOf(before) : [],
+      options: {
+        model: $chatModel.get() || undefined,
+        usingContext: s.usingContext,
+        systemMessage: item?.content || undefined,
+        conversationId: uuid,
+      },
+    },
+    {
+      meta(m, quota) {
+        model = m;
+        $quota.set(quota);
+      },
+      delta(piece) {
+        text += piece;
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
+    },
+    controller.signal,
+    texts.failed,
+  );
+  clearTimeout(timer);
+  controller = null;
+  $pending.set(null);
+  if (outcome.status === 'done' || outcome.status === 'aborted') {
+    updateMessage(uuid, answerId, { text, model, loading: false, error: false });
+  } else {
+    updateMessage(uuid, answerId, {
+      text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
+      loading: false,
+      error: true,
+    });
+    if (outcome.status === 'quota') texts.quotaLink(outcome.message);
+  }
+  notifyChange(uuid);
+}
+
+/** Sends a question in the active conversation (a new one when none is active). */
+export async function send(prompt: string, texts: ChatTexts): Promise<void> {
+  const text = prompt.trim();
+  if (!text || $pending.get()) return;
+  const uuid = $chatStorage.get().active ?? newChat();
+  const before = messagesOf(uuid);
+  const now = Date.now();
+  addMessage(uuid, { id: makeId(), dateTime: now, text, inversion: true });
+  const answerId = makeId();
+  addMessage(uuid, { id: answerId, dateTime: now + 1, text: '', inversion: false, loading: true });
+  await run(uuid, answerId, text, before, texts);
+}
+
+/** Asks again for an answer, in place, with the question before it. */
+export async function regenerate(uuid: number, answerId: string, texts: ChatTexts): Promise<void> {
+  if ($pending.get()) return;
+  const messages = messagesOf(uuid);
+  const index = messages.findIndex((m) => m.id === answerId);
+  const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
+  if (index < 0 || question < 0) return;
+  updateMessage(uuid, answerId, { text: '', loading: true, error: false, dateTime: Date.now() }, true);
+  await run(uuid, answerId, messages[question]?.text ?? '', messages.slice(0, question), texts);
+}
+
+export function stop(): void {
+  controller?.abort();
+}
