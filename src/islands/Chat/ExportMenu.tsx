@@ -1,4 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../lib/toast';
 import { $chatStorage } from '../../stores/chat-storage';
@@ -6,11 +6,31 @@ import { download, toMarkdown } from './export';
 import { Icon } from './icons';
 
 const item =
-  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 data-focus:bg-slate-100 dark:text-slate-200 dark:data-focus:bg-slate-800';
+  'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
 
-/** Export the conversation as a Markdown file or as a PNG picture of the messages. */
+/** Export the conversation as a Markdown file or as a PNG picture of the messages (renderer loaded on use). */
 export function ExportMenu({ uuid, className }: { uuid: number; className: string }) {
   const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (!box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    document.addEventListener('keydown', onKey);
+    box.current?.querySelector<HTMLButtonElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('pointerdown', onDown);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+
   const conversation = () => {
     const s = $chatStorage.get();
     return {
@@ -19,13 +39,13 @@ export function ExportMenu({ uuid, className }: { uuid: number; className: strin
     };
   };
   const asMarkdown = () => {
+    setOpen(false);
     const { title, messages } = conversation();
-    download(
-      `${title}.md`,
-      new Blob([toMarkdown(title, messages, t('message.you'), t('message.assistant'))], { type: 'text/markdown' }),
-    );
+    const text = toMarkdown(title, messages, t('message.you'), t('message.assistant'));
+    download(`${title}.md`, new Blob([text], { type: 'text/markdown' }));
   };
   const asImage = async () => {
+    setOpen(false);
     const node = document.querySelector<HTMLElement>('[data-chat-messages]');
     if (!node) return;
     const busy = toast.info(t('export.rendering'), 0);
@@ -43,28 +63,32 @@ export function ExportMenu({ uuid, className }: { uuid: number; className: strin
     }
   };
   return (
-    <Menu>
-      <MenuButton className={className}>
+    <div ref={box} className="relative">
+      <button
+        type="button"
+        className={className}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+      >
         <Icon name="download" className="size-4" />
         {t('export.button')}
-      </MenuButton>
-      <MenuItems
-        anchor="top start"
-        className="z-40 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 focus:outline-none dark:bg-slate-900 dark:ring-white/10"
-      >
-        <MenuItem>
-          <button type="button" className={item} onClick={asMarkdown}>
+      </button>
+      {open && (
+        <div
+          role="menu"
+          className="absolute bottom-full left-0 z-40 mb-1 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 dark:bg-slate-900 dark:ring-white/10"
+        >
+          <button type="button" role="menuitem" className={item} onClick={asMarkdown}>
             <Icon name="download" className="size-4" />
             {t('export.markdown')}
           </button>
-        </MenuItem>
-        <MenuItem>
-          <button type="button" className={item} onClick={() => void asImage()}>
+          <button type="button" role="menuitem" className={item} onClick={() => void asImage()}>
             <Icon name="image" className="size-4" />
             {t('export.image')}
           </button>
-        </MenuItem>
-      </MenuItems>
-    </Menu>
+        </div>
+      )}
+    </div>
   );
 }

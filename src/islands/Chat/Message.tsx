@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../stores/chat-storage';
 import { Icon } from './icons';
-import { Markdown } from './Markdown';
+
+// marked loads with the first answer shown, not with an empty chat page.
+const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
 
 export interface MessageProps {
   message: ChatMessage;
@@ -60,7 +63,9 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
               <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:240ms] motion-reduce:animate-none" />
             </span>
           ) : (
-            <Markdown text={message.text + (streaming ? ' ▍' : '')} streaming={streaming} />
+            <Suspense fallback={<p className="whitespace-pre-wrap">{message.text}</p>}>
+              <Markdown text={message.text + (streaming ? ' ▍' : '')} streaming={streaming} />
+            </Suspense>
           )}
         </div>
         <div className="flex gap-0.5 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
