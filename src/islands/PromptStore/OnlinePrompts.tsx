@@ -43,7 +43,8 @@ export function OnlinePrompts() {
         }}
       >
         <input
-          type="url"
+          type="text"
+          inputMode="url"
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           placeholder={t('prompts.urlPlaceholder')}

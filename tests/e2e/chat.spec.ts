@@ -1,0 +1,86 @@
+import { expect, type Page, test } from '@playwright/test';
+import { waitForHydration } from './helpers';
+
+async function openChat(page: Page) {
+  await page.goto('/chat');
+  await waitForHydration(page);
+  await expect(page.getByRole('textbox', { name: '输入你的问题' })).toBeVisible();
+}
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: '对话列表' });
+
+test.describe('chat', () => {
+  test('a question streams its answer from the offline responder, and a reload keeps it', async ({ page }) => {
+    await openChat(page);
+    const input = page.getByRole('textbox', { name: '输入你的问题' });
+    await input.fill('第一行');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('第二行');
+    await expect(input).toHaveValue('第一行\n第二行');
+    await input.press('Enter');
+
+    const answer = page.locator('[data-role="assistant"] [data-message-text]').last();
+    // While streaming, a stop button shows and the answer grows piece by piece.
+    await expect(page.getByRole('button', { name: '停止生成' })).toBeVisible();
+    await expect(answer).toContainText('离线演示回复');
+    const partial = (await answer.textContent()) ?? '';
+    await expect(answer).toContainText('CHAT_MODELS', { timeout: 15_000 });
+    expect(partial.length).toBeLessThan(((await answer.textContent()) ?? '').length);
+    await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
+    await expect(answer.locator('code[data-lang="bash"]')).toBeVisible();
+    await expect(page.locator('[data-role="user"]').last()).toContainText('第一行\n第二行');
+    await expect(page.getByTestId('quota')).toContainText('今日剩余');
+
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.locator('[data-role="assistant"]').last()).toContainText('OPENAI_API_KEY');
+    await expect(sidebar(page).getByRole('button', { name: '第一行 第二行', exact: true })).toBeVisible();
+    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('chatStorage') ?? '{}'));
+    expect(stored.active).toBe(1002);
+    expect(stored.chat[0].data).toHaveLength(2);
+  });
+
+  test('stop keeps the part already answered', async ({ page }) => {
+    await openChat(page);
+    await page.getByRole('textbox', { name: '输入你的问题' }).fill('停一下');
+    await page.getByRole('button', { name: '发送' }).click();
+    const answer = page.locator('[data-role="assistant"] [data-message-text]').last();
+    await expect(answer).toContainText('离线演示回复');
+    await page.getByRole('button', { name: '停止生成' }).click();
+    await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
+    const text = (await answer.textContent()) ?? '';
+    await page.waitForTimeout(500);
+    expect((await answer.textContent()) ?? '').toBe(text);
+    expect(text).not.toContain('CHAT_MODELS');
+  });
+
+  test('conversations are renamed in place, deleted and cleared with confirmation', async ({ page }) => {
+    await openChat(page);
+    await sidebar(page).getByRole('button', { name: '新建对话' }).click();
+    await expect(page).toHaveURL(/\/chat\/\d{13,}$/);
+    await expect(sidebar(page).locator('[data-history-item]')).toHaveCount(2);
+
+    await sidebar(page).getByRole('button', { name: '重命名“新对话”' }).first().click();
+    const title = sidebar(page).getByRole('textbox', { name: '对话标题' });
+    await title.fill('旅行计划');
+    await title.press('Enter');
+    await expect(sidebar(page).getByRole('button', { name: '旅行计划', exact: true })).toBeVisible();
+
+    await sidebar(page).getByRole('button', { name: '删除“旅行计划”' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('确定要删除吗？');
+    await dialog.getByRole('button', { name: '取消' }).click();
+    await expect(sidebar(page).getByRole('button', { name: '旅行计划', exact: true })).toBeVisible();
+    await sidebar(page).getByRole('button', { name: '删除“旅行计划”' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(sidebar(page).getByRole('button', { name: '旅行计划', exact: true })).toHaveCount(0);
+    await expect(sidebar(page).locator('[data-history-item]')).toHaveCount(1);
+
+    await sidebar(page).getByRole('button', { name: '新建对话' }).click();
+    await sidebar(page).getByRole('button', { name: '清空所有对话' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
+    await expect(sidebar(page).locator('[data-history-item]')).toHaveCount(1);
+    await expect(sidebar(page).getByRole('button', { name: '新对话', exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/chat\/1002$/);
+  });
+});
