@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
 import enActivity from '../../locales/en-US/activity.json';
+import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enLogin from '../../locales/en-US/login.json';
@@ -8,6 +9,7 @@ import enOrder from '../../locales/en-US/order.json';
 import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
+import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhLogin from '../../locales/zh-CN/login.json';
@@ -15,6 +17,7 @@ import zhOrder from '../../locales/zh-CN/order.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
+import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
@@ -43,6 +46,7 @@ export const resources: Resources = {
     login: zhLogin,
     order: zhOrder,
     shop: zhShop,
+    chat: zhChat,
   },
   'en-US': {
     common: enCommon,
@@ -52,6 +56,7 @@ export const resources: Resources = {
     login: enLogin,
     order: enOrder,
     shop: enShop,
+    chat: enChat,
   },
   'zh-TW': {
     common: twCommon,
@@ -61,6 +66,7 @@ export const resources: Resources = {
     login: twLogin,
     order: twOrder,
     shop: twShop,
+    chat: twChat,
   },
 };
 
