@@ -86,6 +86,7 @@ describe('formatting', () => {
   });
   it('formats times and countdowns', () => {
     expect(formatTime('2026-03-04T05:06:07')).toBe('2026-03-04 05:06:07');
+    expect(formatTime('2026-12-31T23:59:09')).toBe('2026-12-31 23:59:09');
     expect(formatTime('not a date')).toBe('');
     expect([formatCountdown(899_001), formatCountdown(-5), formatCountdown(3_600_000)]).toEqual([
       '15:00',

@@ -1,9 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { useConfirm } from '../../components/Confirm';
-import { post } from '../../lib/api';
 import type { Language } from '../../lib/i18n';
-import { ORDER_PAGE_SIZE, type OrderInfo } from '../../lib/shop/types';
+import { ORDER_PAGE_SIZE } from '../../lib/shop/types';
 import { toast } from '../../lib/toast';
 import { $token } from '../../stores/auth';
 import { IslandRoot } from './IslandRoot';
@@ -14,13 +12,14 @@ import { OrderSearch } from './OrderSearch';
 import { OrderTable } from './OrderTable';
 import { Pager } from './Pager';
 import { refreshUser } from './refresh-user';
+import { useCancelOrder } from './use-cancel-order';
 import { useOrders } from './use-orders';
 import { usePayFlow } from './use-pay-flow';
 
 function OrderList({ sandbox }: { sandbox: boolean }) {
   const { t } = useTranslation('shop');
   const { query, state, search, goTo, reload } = useOrders();
-  const { confirm, confirmElement } = useConfirm();
+  const cancel = useCancelOrder(reload);
   const flow = usePayFlow({
     sandbox,
     onPaid(orderDesc) {
@@ -32,23 +31,7 @@ function OrderList({ sandbox }: { sandbox: boolean }) {
     },
   });
 
-  const cancel = async (order: OrderInfo) => {
-    const ok = await confirm({
-      title: t('cancel.title'),
-      content: t('cancel.confirm', { orderNo: order.orderNo }),
-      okText: t('cancel.ok'),
-      cancelText: t('cancel.keep'),
-      danger: true,
-    });
-    if (!ok) return;
-    const result = await post<OrderInfo>('/order/cancel', { orderNo: order.orderNo });
-    // HTTP failures were already shown by the client; business ones carry their own text.
-    if (result.kind === 'reply') toast.success(result.result);
-    else if (result.kind === 'business') toast.error(result.result);
-    reload();
-  };
-
-  const handlers = { onPay: flow.showPay, onView: flow.showInfo, onCancel: cancel };
+  const handlers = { onPay: flow.showPay, onView: flow.showInfo, onCancel: cancel.ask };
   const { page } = state;
   const records = page?.records ?? [];
   let body = <ListSkeleton />;
@@ -80,7 +63,7 @@ function OrderList({ sandbox }: { sandbox: boolean }) {
         <Pager page={query.pageNum} pageSize={ORDER_PAGE_SIZE} total={page.total} onChange={goTo} />
       )}
       {flow.element}
-      {confirmElement}
+      {cancel.element}
     </div>
   );
 }

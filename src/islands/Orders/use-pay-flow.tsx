@@ -1,15 +1,9 @@
-import { type ReactNode, useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { OrderInfo } from '../../lib/shop/types';
-import { DuplicateOrderDialog, OrderInfoDialog } from './OrderDialogs';
-import { PayDialog } from './PayDialog';
-import { ResultDialog } from './ResultDialog';
+import type { FlowView } from './FlowDialogs';
 import { usePayPush } from './use-pay-push';
 
-type View =
-  | { kind: 'pay' | 'info' | 'duplicate'; order: OrderInfo }
-  | { kind: 'success'; message: string; detail?: string }
-  | { kind: 'failure' };
+const FlowDialogs = lazy(() => import('./FlowDialogs').then((m) => ({ default: m.FlowDialogs })));
 
 export interface PayFlowOptions {
   sandbox: boolean;
@@ -32,10 +26,9 @@ export interface PayFlow {
  * push socket open while it shows), order info, unpaid twin, and the result.
  */
 export function usePayFlow({ sandbox, onPaid }: PayFlowOptions): PayFlow {
-  const { t } = useTranslation('shop');
   // The view outlives `open` so a closing dialog keeps its text while it fades out.
-  const [state, setState] = useState<{ view: View | null; open: boolean }>({ view: null, open: false });
-  const show = useCallback((view: View) => setState({ view, open: true }), []);
+  const [state, setState] = useState<{ view: FlowView | null; open: boolean }>({ view: null, open: false });
+  const show = useCallback((view: FlowView) => setState({ view, open: true }), []);
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
   const { view, open } = state;
 
@@ -45,25 +38,11 @@ export function usePayFlow({ sandbox, onPaid }: PayFlowOptions): PayFlow {
   });
 
   const showPay = useCallback((order: OrderInfo) => show({ kind: 'pay', order }), [show]);
-  let element: ReactNode = null;
-  if (view?.kind === 'pay') {
-    element = <PayDialog order={view.order} open={open} sandbox={sandbox} onClose={close} />;
-  } else if (view?.kind === 'info') {
-    element = <OrderInfoDialog order={view.order} open={open} onClose={close} onPay={showPay} />;
-  } else if (view?.kind === 'duplicate') {
-    element = <DuplicateOrderDialog order={view.order} open={open} onClose={close} onPay={showPay} />;
-  } else if (view) {
-    const success = view.kind === 'success';
-    element = (
-      <ResultDialog
-        open={open}
-        kind={success ? 'success' : 'failure'}
-        message={success ? view.message : t('pay.failed')}
-        detail={success ? view.detail : undefined}
-        onClose={close}
-      />
-    );
-  }
+  const element = view && (
+    <Suspense fallback={null}>
+      <FlowDialogs view={view} open={open} sandbox={sandbox} onClose={close} onPay={showPay} />
+    </Suspense>
+  );
 
   return {
     showPay,
