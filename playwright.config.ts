@@ -63,6 +63,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: freshDataDir(),
       LOG_LEVEL: 'warn',
+      // Lets tests set the server clock (x-test-clock-offset); honoured only in test mode.
+      NODE_ENV: 'test',
       // Every browser test comes from 127.0.0.1: per-IP limits would otherwise trip.
       IP_LIMIT_SCALE: '50',
     },

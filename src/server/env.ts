@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { activityEnvShape } from './services/activity-config';
+import { chatEnvShape } from './services/chat-config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -52,6 +54,8 @@ export const envSchema = z.object({
   /** sandbox (default) | wechatpay | alipay */
   PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
   /** Minutes an order may stay unpaid before it is auto-cancelled (status 7). */
+  ...activityEnvShape,
+  ...chatEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
     .int()

@@ -2,11 +2,13 @@ import pkg from '../../package.json';
 import { type Database, openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
+import { createLlmProvider, type LlmProvider } from './providers/llm';
 import { createMailProvider, type MailProvider } from './providers/mail';
 import { createPaymentProvider, type PaymentProvider } from './providers/payment';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
+import { seedAppsIfEmpty } from './services/apps';
 import { startOrderSweeper } from './services/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, type ProductCatalog, seedProductsIfEmpty } from './services/products';
 
@@ -18,6 +20,7 @@ export interface Runtime {
   database: Database;
   hub: PushHub;
   mail: MailProvider;
+  llm: LlmProvider;
   payment: PaymentProvider;
   storage: StorageProvider;
   wechat: WechatLoginProvider;
@@ -47,8 +50,16 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
   const wechat = createWechatProvider(env);
   const storage = createLocalStorage(env.DATA_DIR);
   const payment = createPaymentProvider(env);
-  const providers = { mail: mail.mode, wechat: wechat.mode, payment: payment.mode, storage: storage.mode };
+  const llm = createLlmProvider(env);
+  const providers = {
+    llm: llm.mode,
+    mail: mail.mode,
+    wechat: wechat.mode,
+    payment: payment.mode,
+    storage: storage.mode,
+  };
   await seedProductsIfEmpty(database.db);
+  await seedAppsIfEmpty(database.db);
   const catalog = createProductCatalog(database.db);
   await database.notifier.listen(CACHE_CHANNEL, () => catalog.invalidate());
   return {
@@ -58,6 +69,7 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
     database,
     hub,
     mail,
+    llm,
     payment,
     storage,
     wechat,

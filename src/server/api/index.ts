@@ -4,12 +4,17 @@ import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../lib/codes';
 import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../lib/i18n';
 import type { Runtime } from '../runtime';
+import { registerApp } from './app';
+import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
+import { registerCoupon } from './coupon';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerNotice } from './notice';
 import { registerOrder } from './order';
 import { registerPayNotify } from './pay-notify';
+import { registerPrompt } from './prompt';
 import { registerUser } from './user';
 import { validationHook } from './validation';
 import { registerWx } from './wx';
@@ -23,7 +28,12 @@ const domains: Array<(app: ApiApp) => void> = [
   registerWx,
   registerWxCallback,
   registerOrder,
+  registerChat,
+  registerPrompt,
+  registerApp,
   registerPayNotify,
+  registerCoupon,
+  registerNotice,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {
