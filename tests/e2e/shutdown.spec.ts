@@ -16,7 +16,11 @@ test.beforeAll(async () => {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
-  await expect.poll(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.status, { timeout: 30_000 }).toBe(200);
+  await expect
+    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.status, {
+      timeout: 30_000,
+    })
+    .toBe(200);
 });
 
 test.afterAll(() => {
