@@ -45,18 +45,14 @@ export type ActivitySettings = z.infer<typeof activityEnvSchema>;
 const keys = Object.keys(activityEnvShape) as (keyof ActivitySettings)[];
 const cache = new WeakMap<object, ActivitySettings>();
 
-/**
- * The activity settings of a runtime's environment. Until env.ts spreads
- * activityEnvShape, its keys are missing there and are read from the process
- * environment (as env.ts would, empty meaning unset); keys present in `env` win.
- */
+/** The activity settings of a runtime's validated environment (env.ts spreads activityEnvShape). */
 export function activitySettings(env: object): ActivitySettings {
   const hit = cache.get(env);
   if (hit) return hit;
   const source: Record<string, unknown> = {};
   const given = env as Record<string, unknown>;
   for (const key of keys) {
-    const value = key in given ? given[key] : process.env[key];
+    const value = given[key];
     if (value !== undefined && value !== '') source[key] = value;
   }
   const settings = activityEnvSchema.parse(source);

@@ -3,10 +3,7 @@ import type { Env } from '../env';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
-/**
- * Chat's environment variables. Spread into env.ts's envSchema
- * (`...chatEnvShape`); until then chatConfig() reads them itself.
- */
+/** Chat's environment variables, spread into env.ts's envSchema. */
 export const chatEnvShape = {
   /** OpenAI-compatible base URL (…/v1). Set it or OPENAI_API_KEY to leave the offline responder. */
   OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -34,15 +31,11 @@ export interface ChatConfig extends ChatEnv {
 export const OFFLINE_MODEL = 'miaobi-offline';
 const cache = new WeakMap<Env, ChatConfig>();
 
-/** Parses chat's variables from the validated env, falling back to the process environment. */
-export function chatConfig(env: Env, source: Record<string, string | undefined> = process.env): ChatConfig {
+/** Chat's settings derived from the validated environment. */
+export function chatConfig(env: Env): ChatConfig {
   const hit = cache.get(env);
   if (hit) return hit;
-  const own = Object.fromEntries(
-    Object.keys(chatEnvShape).map((key) => [key, (env as Record<string, unknown>)[key] ?? source[key]]),
-  );
-  const cleaned = Object.fromEntries(Object.entries(own).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = chatEnvSchema.parse(cleaned);
+  const parsed: ChatEnv = env;
   const mode = parsed.OPENAI_BASE_URL || parsed.OPENAI_API_KEY ? 'openai' : 'offline';
   const listed = (parsed.CHAT_MODELS ?? '')
     .split(',')
