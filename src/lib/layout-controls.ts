@@ -4,7 +4,7 @@
  * with the layout, so it stays tiny (DESIGN §8: no React on every page).
  */
 import { $appSetting, setLanguage, setTheme, syncLanguageCookie, type Theme } from '../stores/app-setting';
-import type { Language } from './i18n';
+import type { Language } from './languages';
 import { openLogin } from './login-event';
 
 function applyTheme(theme: Theme, toggles: Iterable<HTMLElement>): void {

@@ -3,7 +3,8 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import { configureApi } from '../../lib/api';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { notify } from '../../lib/toast';
 import { ClaimPanel } from './ClaimPanel';
 import { ClaimHistory, CodeCard } from './CodeCard';
@@ -11,6 +12,8 @@ import { RedeemDialog } from './RedeemDialog';
 import { type CouponInitial, useCoupon } from './use-coupon';
 
 export interface ActivitiesProps {
+  /** activity, common and layout texts in `lang` (island-messages.ts). */
+  messages: IslandMessages;
   lang: Language;
   timeZone: string;
   initial: CouponInitial;
@@ -88,7 +91,10 @@ export function Activities(props: ActivitiesProps) {
     wired = true;
     configureApi({ notify });
   }
-  const i18n = useMemo(() => createI18n(props.lang), [props.lang]);
+  const i18n = useMemo(
+    () => createIslandI18n({ lang: props.lang, messages: props.messages }, 'common'),
+    [props.lang, props.messages],
+  );
   return (
     <I18nextProvider i18n={i18n}>
       <DailyCoupon {...props} />

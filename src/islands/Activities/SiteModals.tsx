@@ -3,12 +3,15 @@ import { I18nextProvider, useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { QrModal } from '../../components/QrModal';
 import { configureApi } from '../../lib/api';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
 import { notify, toast } from '../../lib/toast';
 import { RedeemDialog } from './RedeemDialog';
 
 export interface SiteModalsProps {
+  /** activity, common and layout texts in `lang` (island-messages.ts). */
+  messages: IslandMessages;
   lang: Language;
   timeZone: string;
   /** Android package; null offers installing the web app instead. */
@@ -99,7 +102,10 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
 
 /** The layout's small modals (SPEC §2), mounted with client:event so they cost nothing until opened. */
 export function SiteModals(props: SiteModalsProps) {
-  const i18n = useMemo(() => createI18n(props.lang), [props.lang]);
+  const i18n = useMemo(
+    () => createIslandI18n({ lang: props.lang, messages: props.messages }, 'common'),
+    [props.lang, props.messages],
+  );
   useEffect(() => {
     configureApi({ notify });
   }, []);

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createListLoader, post, unwrap } from '../../lib/api';
-import { IslandI18n, type IslandI18nProps } from '../Chat/i18n';
+import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { AppIcon } from './AppIcon';
 import { openApp, type StoreApp } from './open-app';
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
-import { IslandI18n, type IslandI18nProps } from '../Chat/i18n';
 import { type AppFields, loadApp, saveApp } from './apps-api';
 import { IconPicker } from './IconPicker';
 import { LoginGate } from './LoginGate';

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/Confirm';
 import { Code } from '../../lib/codes';
+import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { AppIcon } from '../AppStore/AppIcon';
 import { openApp } from '../AppStore/open-app';
-import { IslandI18n, type IslandI18nProps } from '../Chat/i18n';
 import { listMine, type OwnApp, removeApp } from './apps-api';
 import { LoginGate } from './LoginGate';
 

@@ -1,5 +1,5 @@
+import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { ChatApp, type ChatAppProps } from './ChatApp';
-import { IslandI18n, type IslandI18nProps } from './i18n';
 import './chat.css';
 
 /** /chat/:uuid? island. Reads local storage, so the page renders it client-only behind a sized skeleton. */

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { $chatStorage } from '../../stores/chat-storage';
-import { IslandI18n, type IslandI18nProps } from './i18n';
 import { Icon } from './icons';
 import { type QaPair, qaPairs } from './qa';
 

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
 import { getToken } from '../../stores/auth';
 import { type AccountLinks, LoginDialog } from './LoginDialog';
@@ -8,6 +9,8 @@ import { ProfileDialog } from './ProfileDialog';
 
 export interface AccountDialogProps extends AccountLinks {
   lang: Language;
+  /** login, account, common and layout texts in `lang` (island-messages.ts). */
+  messages: IslandMessages;
 }
 
 interface Opened {
@@ -69,8 +72,8 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
  * once logged in. Mounted by the layout with `client:event`, so its code
  * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
  */
-export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+export function AccountDialog({ lang, messages, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
+  const i18n = useMemo(() => createIslandI18n({ lang, messages }, 'common'), [lang, messages]);
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,7 +1,8 @@
 import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { configureApi } from '../../lib/api';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { notify } from '../../lib/toast';
 
 let wired = false;
@@ -14,8 +15,16 @@ function wireNotify(): void {
 }
 
 /** i18n for one island, in the language the server rendered the page in (DESIGN §2). */
-export function IslandRoot({ lang, children }: { lang: Language; children: ReactNode }) {
+export function IslandRoot({
+  lang,
+  messages,
+  children,
+}: {
+  lang: Language;
+  messages: IslandMessages;
+  children: ReactNode;
+}) {
   wireNotify();
-  const i18n = useMemo(() => createI18n(lang), [lang]);
+  const i18n = useMemo(() => createIslandI18n({ lang, messages }, 'common'), [lang, messages]);
   return <I18nextProvider i18n={i18n}>{children}</I18nextProvider>;
 }

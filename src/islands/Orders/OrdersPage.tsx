@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../lib/i18n';
+import type { IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { ORDER_PAGE_SIZE } from '../../lib/shop/types';
 import { toast } from '../../lib/toast';
 import { $token } from '../../stores/auth';
@@ -76,13 +77,14 @@ function OrdersContent({ sandbox }: { sandbox: boolean }) {
 
 export interface OrdersIslandProps {
   lang: Language;
+  messages: IslandMessages;
   sandbox: boolean;
 }
 
 /** SPEC §2 /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push. */
-export function OrdersIsland({ lang, sandbox }: OrdersIslandProps) {
+export function OrdersIsland({ lang, messages, sandbox }: OrdersIslandProps) {
   return (
-    <IslandRoot lang={lang}>
+    <IslandRoot lang={lang} messages={messages}>
       <OrdersContent sandbox={sandbox} />
     </IslandRoot>
   );

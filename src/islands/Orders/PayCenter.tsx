@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '../../lib/i18n';
+import type { IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../lib/languages';
 import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from '../../lib/shop/events';
 import { IslandRoot } from './IslandRoot';
 import { refreshUser } from './refresh-user';
@@ -11,6 +12,7 @@ const LEAVE_DELAY_MS = 1500;
 
 export interface PayCenterProps {
   lang: Language;
+  messages: IslandMessages;
   sandbox: boolean;
 }
 
@@ -46,9 +48,9 @@ function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
  * PAY_ORDER_EVENT from the framework-free buy buttons (client:event), so the
  * page loads no React until someone actually pays.
  */
-export function PayCenter({ lang, sandbox }: PayCenterProps) {
+export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
   return (
-    <IslandRoot lang={lang}>
+    <IslandRoot lang={lang} messages={messages}>
       <PayCenterDialogs sandbox={sandbox} />
     </IslandRoot>
   );
