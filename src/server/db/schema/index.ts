@@ -7,6 +7,7 @@ export * from './products';
 export * from './push-channels';
 export * from './rate-limits';
 export * from './sessions';
+export * from './songs';
 export * from './users';
 export * from './verification-codes';
 export * from './wx-logins';
