@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** SPEC §4 drawing task status codes. */
+export const DrawingStatus = {
+  SUBMITTED: 1,
+  DRAWING: 2,
+  DONE: 10,
+  FAILED: 11,
+  VIOLATION: 12,
+  CHECKING: 13,
+  SENSITIVE: 14,
+} as const;
+
+/** Statuses a worker still has to move forward. */
+export const UNFINISHED_STATUSES: readonly number[] = [
+  DrawingStatus.SUBMITTED,
+  DrawingStatus.CHECKING,
+  DrawingStatus.DRAWING,
+];
+
+/**
+ * One drawing task and, once done, its picture. The row is the task's queue
+ * entry: workers claim unfinished rows whose lease ran out (FOR UPDATE SKIP
+ * LOCKED), so a restarted or crashed process's work is picked up again.
+ */
+export const drawings = pgTable(
+  'drawings',
+  {
+    id: serial('id').primaryKey(),
+    /** Public id: push taskId, API id, /square/{taskId}. Lower-case, unguessable. */
+    taskId: text('task_id').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where it was asked for: draw, midjourney (image chat) or sd (advanced page). */
+    source: text('source').notNull().default('draw'),
+    prompt: text('prompt').notNull(),
+    negativePrompt: text('negative_prompt'),
+    /** Aspect ratio, e.g. 16:9. */
+    drawRate: text('draw_rate').notNull(),
+    /** 1 normal, 2 HD, 3 ultra HD. */
+    drawQuality: integer('draw_quality').notNull(),
+    drawSteps: integer('draw_steps').notNull(),
+    seed: integer('seed').notNull(),
+    /** 1 public, 2 private. */
+    publicFlag: integer('public_flag').notNull(),
+    /** The caller's own `state`, echoed back. */
+    state: text('state'),
+    status: integer('status').notNull(),
+    progress: integer('progress').notNull().default(0),
+    /** Image provider mode the task runs on. */
+    provider: text('provider').notNull(),
+    /** The provider's own task id (midjourney-proxy), so a resumed task polls instead of resubmitting. */
+    providerTaskId: text('provider_task_id'),
+    /** Secret part of this task's notifyHook URL. */
+    hookToken: text('hook_token').notNull(),
+    failReason: text('fail_reason'),
+    imageUrl: text('image_url'),
+    thumbnailsUrl: text('thumbnails_url'),
+    width: integer('width'),
+    height: integer('height'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Until when a worker holds the task; null or past: free to claim. */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** Past this time an unfinished task fails with status 11. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('drawings_task_id_idx').on(t.taskId),
+    index('drawings_user_idx').on(t.userId, t.id),
+    // The square and the public gallery: done, public pictures, newest first.
+    index('drawings_public_idx').on(t.id).where(sql`status = 10 and public_flag = 1`),
+    index('drawings_pending_idx').on(t.leaseUntil).where(sql`status in (1, 2, 13)`),
+  ],
+);
+
+/** Reference images (base64Array) of a task, decoded, checked and re-encoded at submit. */
+export const drawingReferences = pgTable(
+  'drawing_references',
+  {
+    id: serial('id').primaryKey(),
+    drawingId: integer('drawing_id')
+      .notNull()
+      .references(() => drawings.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    /** PNG bytes, base64. */
+    data: text('data').notNull(),
+  },
+  (t) => [index('drawing_references_drawing_idx').on(t.drawingId, t.position)],
+);
+
+export type Drawing = typeof drawings.$inferSelect;
