@@ -3,18 +3,8 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { products } from './products';
 import { users } from './users';
 
-/** SPEC §4 order status codes. */
-export const OrderStatus = {
-  PAID: 1,
-  TO_PAY: 2,
-  FAILED: 3,
-  TIMED_OUT: 4,
-  PAYING: 5,
-  CANCELLED: 6,
-  AUTO_CANCELLED: 7,
-  CLOSED: 8,
-  FREE: 9,
-} as const;
+/** SPEC §4 order status codes, shared with the browser. */
+export { OrderStatus } from '../../../lib/shop/types';
 
 export const orders = pgTable(
   'orders',
