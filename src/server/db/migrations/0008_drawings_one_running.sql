@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "drawings_one_running_idx" ON "drawings" USING btree ("user_id") WHERE status in (1, 2, 13);
