@@ -1,0 +1,96 @@
+import { Mp3Encoder } from '@breezystack/lamejs';
+
+/** 48 kbit/s mono at 22.05 kHz: about 6 KB a second, plenty for synthesised music. */
+export const MP3_KBPS = 48;
+const FRAME = 1152;
+
+export interface Id3Tags {
+  title: string;
+  artist: string;
+  album: string;
+  genre: string;
+  /** A comment and a TXXX frame: the 'AI生成' label travels with the file. */
+  label: string;
+  lyrics: string;
+}
+
+const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** MPEG Layer III of 16-bit mono PCM, yielding between slices so requests keep flowing. */
+export async function encodeMp3(pcm: Int16Array, sampleRate: number, signal?: AbortSignal): Promise<Buffer> {
+  const encoder = new Mp3Encoder(1, sampleRate, MP3_KBPS);
+  const chunks: Uint8Array[] = [];
+  let slice = performance.now();
+  for (let i = 0; i < pcm.length; i += FRAME) {
+    const out = encoder.encodeBuffer(pcm.subarray(i, i + FRAME));
+    if (out.length) chunks.push(Uint8Array.from(out));
+    if (performance.now() - slice > 10) {
+      signal?.throwIfAborted();
+      await pause();
+      slice = performance.now();
+    }
+  }
+  const tail = encoder.flush();
+  if (tail.length) chunks.push(Uint8Array.from(tail));
+  return Buffer.concat(chunks);
+}
+
+// ID3v2.3: text as UTF-16 with a byte-order mark (encoding 1), which every player reads.
+function utf16(text: string): Buffer {
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+}
+
+function frame(id: string, body: Buffer): Buffer {
+  const header = Buffer.alloc(10);
+  header.write(id, 0, 'latin1');
+  header.writeUInt32BE(body.length, 4);
+  return Buffer.concat([header, body]);
+}
+
+const textFrame = (id: string, text: string) => frame(id, Buffer.concat([Buffer.from([1]), utf16(text)]));
+const terminator = Buffer.from([0, 0]);
+
+/** COMM and USLT share a layout: encoding, language, a description, then the text. */
+function langFrame(id: string, lang: string, description: string, text: string): Buffer {
+  return frame(
+    id,
+    Buffer.concat([Buffer.from([1]), Buffer.from(lang, 'latin1'), utf16(description), terminator, utf16(text)]),
+  );
+}
+
+function syncsafe(n: number): Buffer {
+  return Buffer.from([(n >> 21) & 0x7f, (n >> 14) & 0x7f, (n >> 7) & 0x7f, n & 0x7f]);
+}
+
+/** An ID3v2.3 tag: title, artist, album, genre, the AI label (comment and TXXX) and the lyrics. */
+export function id3(tags: Id3Tags): Buffer {
+  const frames = [
+    textFrame('TIT2', tags.title),
+    textFrame('TPE1', tags.artist),
+    textFrame('TALB', tags.album),
+    textFrame('TCON', tags.genre),
+    langFrame('COMM', 'zho', '', tags.label),
+    frame('TXXX', Buffer.concat([Buffer.from([1]), utf16('AI_GENERATED'), terminator, utf16(tags.label)])),
+    ...(tags.lyrics ? [langFrame('USLT', 'zho', '', tags.lyrics)] : []),
+  ];
+  const body = Buffer.concat(frames);
+  return Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([3, 0, 0]), syncsafe(body.length), body]);
+}
+
+/** Reads the frames of an ID3v2.3 tag back (tests and tools): id → decoded text of its last field. */
+export function readId3(file: Buffer): Record<string, string> {
+  if (file.subarray(0, 3).toString('latin1') !== 'ID3') return {};
+  const size = ((file[6] ?? 0) << 21) | ((file[7] ?? 0) << 14) | ((file[8] ?? 0) << 7) | (file[9] ?? 0);
+  const out: Record<string, string> = {};
+  let at = 10;
+  while (at + 10 <= 10 + size) {
+    const id = file.subarray(at, at + 4).toString('latin1');
+    const length = file.readUInt32BE(at + 4);
+    if (!/^[A-Z0-9]{4}$/.test(id) || length === 0) break;
+    const body = file.subarray(at + 10, at + 10 + length);
+    const bom = body.lastIndexOf(Buffer.from([0xff, 0xfe]));
+    out[id] = bom >= 0 ? body.subarray(bom + 2).toString('utf16le') : '';
+    at += 10 + length;
+  }
+  return out;
+}
