@@ -1,0 +1,85 @@
+// Lighthouse (npm `lighthouse`, its CLI in a child process) in Debian's
+// chromium, mobile preset (the default), median of 3 runs per page.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { CHROME_FLAGS, CHROME_PATH, ISLAND_PAGES, pageExists, pageUrl, STATIC_PAGES } from './browser';
+import type { Row } from './table';
+
+const run = promisify(execFile);
+const CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+const CATEGORIES = ['performance', 'accessibility', 'seo'] as const;
+type Category = (typeof CATEGORIES)[number];
+type Scores = Record<Category, number>;
+
+interface Report {
+  categories: Record<Category, { score: number | null }>;
+  runtimeError?: { message: string };
+}
+
+async function lighthouseOnce(url: string, dir: string, n: number): Promise<Scores> {
+  const out = path.join(dir, `report-${n}.json`);
+  await run(
+    process.execPath,
+    [
+      CLI,
+      url,
+      '--output=json',
+      `--output-path=${out}`,
+      `--only-categories=${CATEGORIES.join(',')}`,
+      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+      '--quiet',
+      // The 404 page rightly answers 404; Lighthouse refuses such a page unless told.
+      ...(url.endsWith('/404') ? ['--ignore-status-code'] : []),
+    ],
+    { env: { ...process.env, CHROME_PATH }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
+  );
+  const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
+  if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
+  const score = (c: Category) => Math.round((report.categories[c].score ?? 0) * 100);
+  return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo') };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+export async function measureLighthouse(base: string, runs = 3): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lh-'));
+  try {
+    for (const page of [...STATIC_PAGES, ...ISLAND_PAGES]) {
+      const isStatic = STATIC_PAGES.includes(page);
+      const budgets: Scores = { performance: isStatic ? 100 : 95, accessibility: 95, seo: isStatic ? 100 : 0 };
+      if (!(await pageExists(base, page))) {
+        rows.push({ name: `lighthouse ${page}`, value: 'pending', budget: '', ok: null, note: 'page not built yet' });
+        continue;
+      }
+      // Lighthouse's SEO audit fails any 4xx page by design (http-status-code), so /404 is told, not judged.
+      if (page === '/404') budgets.seo = 0;
+      const results: Scores[] = [];
+      try {
+        for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(pageUrl(base, page), dir, i));
+      } catch (err) {
+        const note = (err as Error).message.split('\n').find((l) => /error/i.test(l)) ?? 'failed';
+        rows.push({ name: `lighthouse ${page}`, value: 'error', budget: '', ok: false, note: note.slice(0, 160) });
+        continue;
+      }
+      for (const c of CATEGORIES) {
+        const value = median(results.map((r) => r[c]));
+        const budget = budgets[c];
+        rows.push({
+          name: `lighthouse ${page} ${c}`,
+          value: String(value),
+          budget: budget ? `≥ ${budget}` : '',
+          ok: budget ? value >= budget : null,
+          note: `runs ${results.map((r) => r[c]).join(', ')}${page === '/404' && c === 'seo' ? '; 404 status' : ''}`,
+        });
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}

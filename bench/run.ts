@@ -1,0 +1,102 @@
+// `npm run bench`: builds a private copy of the tree, serves it on loopback
+// and measures every DESIGN §8 budget. Prints a table; exits 1 when a budget
+// is missed. Options: --only=weight,lighthouse,load,sockets  --reuse-build
+// --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
+import { writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { parseArgs } from 'node:util';
+import { startPgCluster } from '../scripts/pg-cluster';
+import { prepareBuild } from './build';
+import { measureLighthouse } from './lighthouse';
+import { measureLoad } from './load';
+import { type BenchServer, startBuiltServer } from './server';
+import { measureSockets } from './sockets';
+import { formatMarkdown, formatTable, missed, type Row } from './table';
+import { measureWeights } from './weight';
+
+const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets'] as const;
+type Section = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    'reuse-build': { type: 'boolean', default: false },
+    markdown: { type: 'string' },
+    idle: { type: 'string', default: '10000' },
+  },
+});
+const only = new Set((values.only?.split(',') ?? SECTIONS).map((s) => s.trim()));
+for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`unknown section ${s}`);
+const wanted = (s: Section) => only.has(s);
+const basePort = Number(process.env.BENCH_PORT ?? 4610);
+const idle = Number(values.idle);
+
+async function withServer<T>(
+  root: string,
+  port: number,
+  env: Record<string, string>,
+  fn: (s: BenchServer) => Promise<T>,
+): Promise<T> {
+  const server = await startBuiltServer(root, port, env);
+  try {
+    return await fn(server);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const root = prepareBuild(process.cwd(), { reuse: values['reuse-build'] });
+  const rows: Row[] = [];
+  const section = async (name: Section, fn: () => Promise<Row[]>) => {
+    if (!wanted(name)) return;
+    process.stderr.write(`bench: ${name} …\n`);
+    const started = Date.now();
+    rows.push(...(await fn()));
+    process.stderr.write(`bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  };
+
+  // Pages and load on the default set-up: the embedded database.
+  await withServer(root, basePort, {}, async (s) => {
+    await section('weight', () => measureWeights(s.url));
+    await section('lighthouse', () => measureLighthouse(s.url));
+    await section('load', () => measureLoad(s.url));
+  });
+
+  await section('sockets', async () => {
+    const out: Row[] = [];
+    const cluster = await startPgCluster();
+    try {
+      const env = { DATABASE_URL: cluster.url };
+      out.push(
+        ...(await withServer(root, basePort + 1, env, (s) =>
+          measureSockets(s, 'PostgreSQL', { idle, databaseUrl: cluster.url }),
+        )),
+      );
+    } finally {
+      cluster.destroy();
+    }
+    out.push(...(await withServer(root, basePort + 2, {}, (s) => measureSockets(s, 'PGlite', { idle }))));
+    return out;
+  });
+
+  process.stdout.write(`\n${formatTable(rows)}\n`);
+  const misses = missed(rows);
+  if (values.markdown) {
+    const cpu = cpus()[0]?.model ?? 'unknown CPU';
+    const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+    const head = `Run ${new Date().toISOString()} on ${machine}.\n\n`;
+    writeFileSync(values.markdown, `${head}${formatMarkdown(rows)}\n`);
+  }
+  process.stdout.write(
+    misses.length
+      ? `\n${misses.length} budget(s) missed: ${misses.map((r) => r.name).join('; ')}\n`
+      : '\nevery measured budget holds\n',
+  );
+  process.exit(misses.length ? 1 : 0);
+}
+
+main().catch((err: Error) => {
+  process.stderr.write(`bench failed: ${err.stack ?? err.message}\n`);
+  process.exit(2);
+});
