@@ -5,6 +5,7 @@ import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enLogin from '../../locales/en-US/login.json';
+import enMusic from '../../locales/en-US/music.json';
 import enOrder from '../../locales/en-US/order.json';
 import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
@@ -13,6 +14,7 @@ import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhLogin from '../../locales/zh-CN/login.json';
+import zhMusic from '../../locales/zh-CN/music.json';
 import zhOrder from '../../locales/zh-CN/order.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
@@ -21,6 +23,7 @@ import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
+import twMusic from '../../locales/zh-TW/music.json';
 import twOrder from '../../locales/zh-TW/order.json';
 import twShop from '../../locales/zh-TW/shop.json';
 
@@ -47,6 +50,7 @@ export const resources: Resources = {
     order: zhOrder,
     shop: zhShop,
     chat: zhChat,
+    music: zhMusic,
   },
   'en-US': {
     common: enCommon,
@@ -57,6 +61,7 @@ export const resources: Resources = {
     order: enOrder,
     shop: enShop,
     chat: enChat,
+    music: enMusic,
   },
   'zh-TW': {
     common: twCommon,
@@ -67,6 +72,7 @@ export const resources: Resources = {
     order: twOrder,
     shop: twShop,
     chat: twChat,
+    music: twMusic,
   },
 };
 

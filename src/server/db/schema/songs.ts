@@ -25,6 +25,8 @@ export const RUNNING_SONG = [SongStatus.QUEUED, SongStatus.COMPOSING, SongStatus
 
 /** What the offline composer chose, shown beside the song. */
 export interface SongMeta {
+  /** Language of the request (lyrics the composer writes itself use it). */
+  lang?: string;
   key?: string;
   bpm?: number;
   mood?: string;

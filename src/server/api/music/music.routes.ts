@@ -1,0 +1,155 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonResponses } from '../route-kit';
+
+export const songId = z
+  .string()
+  .trim()
+  .max(48)
+  .regex(/^song_[A-Za-z0-9_-]{1,40}$/)
+  .openapi({ description: 'Song task id (song_…): the push taskId and /songsDetail?id=' });
+
+export const song = z
+  .object({
+    id: z.string(),
+    mode: z.string().openapi({ description: 'inspiration | custom' }),
+    title: z.string(),
+    tags: z.string(),
+    prompt: z.string(),
+    lyrics: z.string(),
+    instrumental: z.boolean(),
+    isPublic: z.boolean(),
+    status: z.number().int().openapi({ description: '1 queued, 2 composing, 3 rendering, 10 done, 11 failed' }),
+    progress: z.number().int().openapi({ description: '0–100' }),
+    audioUrl: z.string().nullable(),
+    coverUrl: z.string().nullable(),
+    duration: z.number().nullable().openapi({ description: 'seconds' }),
+    meta: z.object({
+      lang: z.string().optional(),
+      key: z.string().optional(),
+      bpm: z.number().optional(),
+      mood: z.string().optional(),
+      style: z.string().optional(),
+    }),
+    label: z.string().openapi({ description: "'AI生成': every song is labelled as generated" }),
+    provider: z.string(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    mine: z.boolean(),
+  })
+  .openapi('Song');
+
+export const quota = z
+  .object({
+    balance: z.number().int().openapi({ description: 'compositions bought (productType 4)' }),
+    freeLimit: z.number().int(),
+    freeUsed: z.number().int(),
+    freeLeft: z.number().int(),
+    total: z.number().int().openapi({ description: 'compositions the caller can start now' }),
+    member: z.boolean(),
+    cost: z.number().int().openapi({ description: 'compositions one song uses' }),
+    resetsAt: z.string(),
+  })
+  .openapi('MusicQuota');
+
+const paging = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+const songPage = z.object({
+  records: z.array(song),
+  total: z.number().int(),
+  current: z.number().int(),
+  size: z.number().int(),
+});
+const tags = ['music'];
+const auth = { 1000001: 'not logged in' };
+const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
+
+export const submitSong = createRoute({
+  method: 'post',
+  path: '/music/submit',
+  tags,
+  summary: 'Compose a song (uses one composition); progress is pushed on /websocket/callback?taskId={id}',
+  request: {
+    body: jsonBody(
+      z.object({
+        mode: z.enum(['inspiration', 'custom']),
+        prompt: z.string().max(400).default('').openapi({ description: 'the description (inspiration mode)' }),
+        title: z.string().max(80).default(''),
+        tags: z.string().max(200).default('').openapi({ description: 'style tags, comma separated' }),
+        lyrics: z.string().max(3000).default(''),
+        instrumental: z.boolean().default(false),
+        isPublic: z.boolean().default(false),
+      }),
+    ),
+  },
+  responses: jsonResponses(song, {
+    ...auth,
+    1000000: 'queued (data is the song, status 1)',
+    400: 'a description (inspiration) or lyrics (custom, with vocals) is missing',
+    429: 'no composition left (HTTP 200; data.quota, data.link to the composition packs), or too many submits (HTTP 429)',
+  }),
+});
+export const listMine = createRoute({
+  method: 'post',
+  path: '/music/list/mine',
+  tags,
+  summary: "The caller's songs (running and finished), newest first",
+  request: { body: jsonBody(paging) },
+  responses: jsonResponses(songPage, auth),
+});
+export const listPublic = createRoute({
+  method: 'post',
+  path: '/music/list/public',
+  tags,
+  summary: 'Finished public songs, latest first (no login needed)',
+  request: { body: jsonBody(paging) },
+  responses: jsonResponses(songPage),
+});
+export const songDetail = createRoute({
+  method: 'get',
+  path: '/music/detail',
+  tags,
+  summary: 'One song: public finished songs for anyone, others for their owner only',
+  request: { query: z.object({ id: songId }) },
+  responses: jsonResponses(song, missing),
+});
+export const deleteSong = createRoute({
+  method: 'post',
+  path: '/music/delete',
+  tags,
+  summary: 'Delete a finished or failed song of the caller, with its files',
+  request: { body: jsonBody(z.object({ id: songId })) },
+  responses: jsonResponses(z.null(), {
+    ...auth,
+    ...missing,
+    1000400: 'deleted (result says so)',
+    400: 'still composing',
+  }),
+});
+export const setVisibility = createRoute({
+  method: 'post',
+  path: '/music/visibility',
+  tags,
+  summary: 'Make a song of the caller public or private',
+  request: { body: jsonBody(z.object({ id: songId, isPublic: z.boolean() })) },
+  responses: jsonResponses(song, { ...auth, ...missing }),
+});
+export const writeLyrics = createRoute({
+  method: 'post',
+  path: '/music/lyrics',
+  tags,
+  summary: "'Write lyrics for me': lyrics and a title for a description (free of charge)",
+  request: { body: jsonBody(z.object({ prompt: z.string().trim().min(1).max(400) })) },
+  responses: jsonResponses(z.object({ title: z.string(), lyrics: z.string() }), {
+    ...auth,
+    503: 'the lyrics service failed (HTTP 503)',
+  }),
+});
+export const readQuota = createRoute({
+  method: 'get',
+  path: '/music/quota',
+  tags,
+  summary: "The caller's compositions: today's free ones and bought ones",
+  responses: jsonResponses(quota, auth),
+});

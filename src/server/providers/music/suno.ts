@@ -1,0 +1,191 @@
+import {
+  type ComposedSong,
+  type ComposeRequest,
+  type MusicProvider,
+  MusicProviderError,
+  type StoredFile,
+} from './types';
+
+export interface SunoOptions {
+  baseUrl: string;
+  apiKey?: string;
+  model?: string;
+  pollMs: number;
+  fetch?: typeof fetch;
+}
+
+/** One clip as suno-api's /api/get and /api/generate return it (the fields we read). */
+interface Clip {
+  id?: string;
+  title?: string;
+  image_url?: string;
+  lyric?: string;
+  audio_url?: string;
+  status?: string;
+  tags?: string;
+  prompt?: string;
+  duration?: string | number;
+  error_message?: string;
+}
+
+export type SunoPhase = 'composing' | 'rendering' | 'done' | 'failed';
+
+/** suno-api statuses: submitted and queued wait, streaming plays while it renders, complete, error. */
+export function sunoPhase(status: string | undefined): SunoPhase {
+  switch (status) {
+    case 'complete':
+      return 'done';
+    case 'streaming':
+      return 'rendering';
+    case 'error':
+      return 'failed';
+    default:
+      return 'composing';
+  }
+}
+
+const AUDIO_TYPES: Record<string, string> = {
+  'audio/mpeg': 'mp3',
+  'audio/mp3': 'mp3',
+  'audio/wav': 'wav',
+  'audio/x-wav': 'wav',
+  'audio/ogg': 'ogg',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'm4a',
+};
+const IMAGE_TYPES: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+};
+const MAX_AUDIO = 30 * 1024 * 1024;
+const MAX_IMAGE = 5 * 1024 * 1024;
+const CALL_TIMEOUT_MS = 20_000;
+/** Failed polls in a row tolerated (a restarting upstream) before the task fails. */
+const MAX_POLL_ERRORS = 5;
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
+/** A suno-api compatible service: submit, poll /api/get?ids=, then re-host audio and cover in our storage. */
+export function createSunoProvider(o: SunoOptions): MusicProvider {
+  const base = o.baseUrl.replace(/\/+$/, '');
+  const doFetch = o.fetch ?? fetch;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
+  if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
+  const signalFor = (signal?: AbortSignal) =>
+    signal ? AbortSignal.any([signal, AbortSignal.timeout(CALL_TIMEOUT_MS)]) : AbortSignal.timeout(CALL_TIMEOUT_MS);
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body: unknown, signal?: AbortSignal): Promise<T> {
+    const res = await doFetch(base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: signalFor(signal),
+    });
+    const text = await res.text();
+    if (!res.ok) throw new MusicProviderError(`suno-api ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new MusicProviderError(`suno-api ${path} sent no JSON`);
+    }
+  }
+
+  async function download(url: string, types: Record<string, string>, max: number, signal: AbortSignal) {
+    const res = await doFetch(new URL(url, `${base}/`), { signal: signalFor(signal) });
+    if (!res.ok) throw new MusicProviderError(`download of ${url} answered ${res.status}`);
+    const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const fromName = /\.([a-z0-9]{3,4})(?:\?|$)/i.exec(url)?.[1]?.toLowerCase();
+    const ext = types[type] ?? (fromName && Object.values(types).includes(fromName) ? fromName : undefined);
+    if (!ext) throw new MusicProviderError(`download of ${url} is not a known file type (${type})`);
+    const bytes = Buffer.from(await res.arrayBuffer());
+    if (bytes.length === 0 || bytes.length > max) throw new MusicProviderError(`download of ${url} has a bad size`);
+    return { bytes, ext } satisfies StoredFile;
+  }
+
+  async function submit(r: ComposeRequest, signal: AbortSignal): Promise<string> {
+    const common = { make_instrumental: r.instrumental, wait_audio: false, ...(o.model ? { model: o.model } : {}) };
+    const clips =
+      r.mode === 'custom'
+        ? await call<Clip[]>(
+            'POST',
+            '/api/custom_generate',
+            { ...common, prompt: r.lyrics, tags: r.tags, title: r.title },
+            signal,
+          )
+        : await call<Clip[]>('POST', '/api/generate', { ...common, prompt: r.prompt }, signal);
+    const id = Array.isArray(clips) ? clips[0]?.id : undefined;
+    if (!id) throw new MusicProviderError('suno-api returned no clip');
+    return id;
+  }
+
+  async function waitFor(id: string, signal: AbortSignal, progress: MusicProviderProgress): Promise<Clip> {
+    let errors = 0;
+    for (let poll = 1; ; poll++) {
+      await sleep(o.pollMs, signal);
+      let clip: Clip | undefined;
+      try {
+        const list = await call<Clip[]>('GET', `/api/get?ids=${encodeURIComponent(id)}`, undefined, signal);
+        clip = Array.isArray(list) ? list.find((c) => c.id === id) : undefined;
+        errors = 0;
+      } catch (err) {
+        if (signal.aborted || ++errors > MAX_POLL_ERRORS) throw err;
+        continue;
+      }
+      const phase = sunoPhase(clip?.status);
+      if (!clip || phase === 'failed')
+        throw new MusicProviderError(clip?.error_message || 'suno-api reported an error');
+      if (phase === 'done') return clip;
+      if (phase === 'rendering') await progress(Math.min(85, 60 + poll * 3), 'rendering');
+      else await progress(Math.min(55, 15 + poll * 5), 'composing');
+    }
+  }
+
+  return {
+    mode: 'suno',
+    async compose(request, ctx): Promise<ComposedSong> {
+      let id = ctx.ref;
+      if (!id) {
+        id = await submit(request, ctx.signal);
+        await ctx.saveRef(id);
+      }
+      await ctx.progress(15, 'composing');
+      const clip = await waitFor(id, ctx.signal, (p, phase) => ctx.progress(p, phase));
+      if (!clip.audio_url) throw new MusicProviderError('suno-api finished without audio');
+      await ctx.progress(90, 'rendering');
+      const audio = await download(clip.audio_url, AUDIO_TYPES, MAX_AUDIO, ctx.signal);
+      const cover = clip.image_url
+        ? await download(clip.image_url, IMAGE_TYPES, MAX_IMAGE, ctx.signal).catch(() => null)
+        : null;
+      return {
+        audio,
+        cover,
+        title: (clip.title || request.title || request.prompt).slice(0, 80),
+        tags: (clip.tags || request.tags).slice(0, 200),
+        lyrics: (clip.lyric || (request.mode === 'custom' ? request.lyrics : '')).slice(0, 5000),
+        duration: Number(clip.duration) || 0,
+        meta: {},
+      };
+    },
+    async writeLyrics(prompt, _lang, signal) {
+      const reply = await call<{ text?: string; title?: string }>('POST', '/api/generate_lyrics', { prompt }, signal);
+      if (!reply.text) throw new MusicProviderError('suno-api wrote no lyrics');
+      return { title: (reply.title ?? '').slice(0, 80), lyrics: reply.text.slice(0, 3000) };
+    },
+  };
+}
+
+type MusicProviderProgress = (percent: number, phase: 'composing' | 'rendering') => Promise<void>;

@@ -1,0 +1,134 @@
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { startOfDay } from '../../lib/site-time';
+import type { Db } from '../db/client';
+import { rateLimits, type Song, users } from '../db/schema';
+import type { Runtime } from '../runtime';
+import { musicConfig } from './music-config';
+
+export type Charge = 'free' | 'paid';
+
+export interface MusicQuota {
+  /** Compositions bought (users.compositions_left). */
+  balance: number;
+  /** Today's free allowance, what is used of it and what is left. */
+  freeLimit: number;
+  freeUsed: number;
+  freeLeft: number;
+  /** What the next submits can use: free first, then the balance. */
+  total: number;
+  member: boolean;
+  /** Each composition costs one. */
+  cost: number;
+  /** When today's free allowance starts over (ISO). */
+  resetsAt: string;
+}
+
+/** Quota arithmetic: free compositions first, then bought ones; never negative. */
+export function quotaView(p: {
+  balance: number;
+  freeLimit: number;
+  freeUsed: number;
+  member: boolean;
+  resetsAt: Date;
+}) {
+  const balance = Math.max(0, p.balance);
+  const freeUsed = Math.min(Math.max(0, p.freeUsed), p.freeLimit);
+  const freeLeft = p.freeLimit - freeUsed;
+  return {
+    balance,
+    freeLimit: p.freeLimit,
+    freeUsed,
+    freeLeft,
+    total: freeLeft + balance,
+    member: p.member,
+    cost: 1,
+    resetsAt: p.resetsAt.toISOString(),
+  } satisfies MusicQuota;
+}
+
+/** Which pocket the next composition comes from, or null when both are empty. */
+export function nextCharge(q: Pick<MusicQuota, 'freeLeft' | 'balance'>): Charge | null {
+  if (q.freeLeft > 0) return 'free';
+  return q.balance > 0 ? 'paid' : null;
+}
+
+const freeKey = (userId: number) => `music:free:${userId}`;
+
+function dayOf(rt: Runtime, now: number) {
+  const tz = (rt.env as { SITE_TIME_ZONE?: string }).SITE_TIME_ZONE ?? 'Asia/Shanghai';
+  return { start: new Date(startOfDay(now, tz)), next: new Date(startOfDay(now, tz, 1)) };
+}
+
+async function userFacts(db: Db, userId: number, now: number) {
+  const [u] = await db
+    .select({ balance: users.compositionsLeft, vip: users.vipType, end: users.endDate })
+    .from(users)
+    .where(eq(users.id, userId));
+  const member = u?.vip != null && u.end !== null && u.end.getTime() > now;
+  return { balance: u?.balance ?? 0, member };
+}
+
+export async function readMusicQuota(rt: Runtime, userId: number, now = Date.now()): Promise<MusicQuota> {
+  const { db } = rt.database;
+  const cfg = musicConfig(rt.env);
+  const { balance, member } = await userFacts(db, userId, now);
+  const day = dayOf(rt, now);
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, freeKey(userId)), eq(rateLimits.windowStart, day.start)));
+  const freeLimit = member ? cfg.MUSIC_MEMBER_FREE_DAILY : cfg.MUSIC_FREE_DAILY;
+  return quotaView({ balance, freeLimit, freeUsed: row?.count ?? 0, member, resetsAt: day.next });
+}
+
+/**
+ * Takes one composition inside the caller's transaction: a free one while
+ * today's allowance lasts, else one bought. Both are single conditional
+ * statements, so concurrent submits can never overdraw. Null: nothing left.
+ */
+export async function takeComposition(
+  rt: Runtime,
+  tx: Db,
+  userId: number,
+  now = Date.now(),
+): Promise<{ charge: Charge; chargeDay: Date | null } | null> {
+  const cfg = musicConfig(rt.env);
+  const { member } = await userFacts(tx, userId, now);
+  const limit = member ? cfg.MUSIC_MEMBER_FREE_DAILY : cfg.MUSIC_FREE_DAILY;
+  if (limit > 0) {
+    const day = dayOf(rt, now);
+    const [free] = await tx
+      .insert(rateLimits)
+      .values({ key: freeKey(userId), windowStart: day.start, count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+        setWhere: sql`${rateLimits.count} < ${limit}`,
+      })
+      .returning({ count: rateLimits.count });
+    if (free) return { charge: 'free', chargeDay: day.start };
+  }
+  const [paid] = await tx
+    .update(users)
+    .set({ compositionsLeft: sql`${users.compositionsLeft} - 1` })
+    .where(and(eq(users.id, userId), gt(users.compositionsLeft, 0)))
+    .returning({ left: users.compositionsLeft });
+  return paid ? { charge: 'paid', chargeDay: null } : null;
+}
+
+/** Gives a failed song's composition back where it came from; call it in the transaction that fails the song. */
+export async function refundComposition(tx: Db, song: Pick<Song, 'userId' | 'charge' | 'chargeDay'>): Promise<void> {
+  if (song.charge === 'paid') {
+    await tx
+      .update(users)
+      .set({ compositionsLeft: sql`${users.compositionsLeft} + 1` })
+      .where(eq(users.id, song.userId));
+    return;
+  }
+  if (song.charge === 'free' && song.chargeDay) {
+    await tx
+      .update(rateLimits)
+      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+      .where(and(eq(rateLimits.key, freeKey(song.userId)), eq(rateLimits.windowStart, song.chargeDay)));
+  }
+}
