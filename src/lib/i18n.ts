@@ -3,6 +3,7 @@ import enAccount from '../../locales/en-US/account.json';
 import enActivity from '../../locales/en-US/activity.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
+import enDraw from '../../locales/en-US/draw.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enLogin from '../../locales/en-US/login.json';
 import enMusic from '../../locales/en-US/music.json';
@@ -12,6 +13,7 @@ import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
+import zhDraw from '../../locales/zh-CN/draw.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhLogin from '../../locales/zh-CN/login.json';
 import zhMusic from '../../locales/zh-CN/music.json';
@@ -21,6 +23,7 @@ import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
+import twDraw from '../../locales/zh-TW/draw.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twLogin from '../../locales/zh-TW/login.json';
 import twMusic from '../../locales/zh-TW/music.json';
@@ -50,6 +53,7 @@ export const resources: Resources = {
     order: zhOrder,
     shop: zhShop,
     chat: zhChat,
+    draw: zhDraw,
     music: zhMusic,
   },
   'en-US': {
@@ -61,6 +65,7 @@ export const resources: Resources = {
     order: enOrder,
     shop: enShop,
     chat: enChat,
+    draw: enDraw,
     music: enMusic,
   },
   'zh-TW': {
@@ -72,6 +77,7 @@ export const resources: Resources = {
     order: twOrder,
     shop: twShop,
     chat: twChat,
+    draw: twDraw,
     music: twMusic,
   },
 };
