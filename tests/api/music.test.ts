@@ -21,7 +21,12 @@ const balance = async (id: number) =>
 describe('composing a song offline', () => {
   it('pushes progress to the owner, finishes, and serves an MP3 with seeking and the AI label', async () => {
     const u = await createUserWithToken(srv, 'composer@example.com');
-    const submitted = await srv.call('POST', '/api/music/submit', inspiration('一首关于夏天海边的欢快流行歌'), u.headers);
+    const submitted = await srv.call(
+      'POST',
+      '/api/music/submit',
+      inspiration('一首关于夏天海边的欢快流行歌'),
+      u.headers,
+    );
     expect(submitted.body.code, JSON.stringify(submitted.body)).toBe(1000000);
     const song = submitted.body.data;
     expect(song).toMatchObject({ status: 1, mine: true, label: 'AI生成', isPublic: false });
@@ -63,7 +68,12 @@ describe('composing a song offline', () => {
   it('is deterministic: the same request gives the same file', async () => {
     const u = await createUserWithToken(srv, 'twice@example.com');
     await give(u.id, 5);
-    const body = { mode: 'custom', title: '雨夜', tags: 'lofi, piano', lyrics: '[主歌]\n雨落在窗前\n灯火慢慢暗\n[副歌]\n我在等你回来' };
+    const body = {
+      mode: 'custom',
+      title: '雨夜',
+      tags: 'lofi, piano',
+      lyrics: '[主歌]\n雨落在窗前\n灯火慢慢暗\n[副歌]\n我在等你回来',
+    };
     const hashes: string[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await srv.call('POST', '/api/music/submit', body, u.headers);
@@ -168,10 +178,15 @@ describe('lyrics and the contract', () => {
     const zh = await srv.call('POST', '/api/music/lyrics', { prompt: '关于星空和远方' }, u.headers);
     expect(zh.body.data.lyrics).toContain('[副歌]');
     expect(zh.body.data.lyrics).toContain('星空');
-    const en = await srv.call('POST', '/api/music/lyrics', { prompt: 'rain in the city' }, {
-      ...u.headers,
-      cookie: 'lang=en-US',
-    });
+    const en = await srv.call(
+      'POST',
+      '/api/music/lyrics',
+      { prompt: 'rain in the city' },
+      {
+        ...u.headers,
+        cookie: 'lang=en-US',
+      },
+    );
     expect(en.body.data.lyrics).toContain('[Chorus]');
     expect((await srv.call('POST', '/api/music/lyrics', { prompt: 'x' })).body.code).toBe(1000001);
   });
@@ -180,7 +195,9 @@ describe('lyrics and the contract', () => {
     const doc = (await srv.call('GET', '/api/openapi.json')).body;
     const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/music/'));
     expect(paths.sort()).toEqual(
-      ['delete', 'detail', 'list/mine', 'list/public', 'lyrics', 'quota', 'submit', 'visibility'].map((p) => `/api/music/${p}`),
+      ['delete', 'detail', 'list/mine', 'list/public', 'lyrics', 'quota', 'submit', 'visibility'].map(
+        (p) => `/api/music/${p}`,
+      ),
     );
     const body = doc.paths['/api/music/submit'].post.requestBody.content['application/json'].schema.properties;
     for (const field of ['prompt', 'title', 'tags', 'lyrics']) expect(body[field].maxLength).toBeGreaterThan(0);
