@@ -1,0 +1,89 @@
+/** SPEC §9 aspect ratios, the first being the default. */
+export const ASPECT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+
+/** SPEC §9 pixel quality: 1 normal, 2 HD, 3 ultra HD. */
+export type DrawQuality = 1 | 2 | 3;
+
+export type ImageMode = 'offline' | 'midjourney-proxy' | 'sd-webui' | 'openai';
+
+/** Longest side in pixels per quality; the other side follows the ratio. */
+const LONG_SIDE: Record<DrawQuality, number> = { 1: 768, 2: 1024, 3: 1536 };
+
+/** Picture size for a ratio and quality, both sides multiples of 64 (what diffusion models want). */
+export function pictureSize(aspect: AspectRatio, quality: DrawQuality): { width: number; height: number } {
+  const [w, h] = aspect.split(':').map(Number) as [number, number];
+  const long = LONG_SIDE[quality];
+  const short = Math.max(64, Math.round((long * Math.min(w, h)) / Math.max(w, h) / 64) * 64);
+  return w >= h ? { width: long, height: short } : { width: short, height: long };
+}
+
+/** What to draw. */
+export interface DrawJob {
+  /** Our task id (also the midjourney-proxy `state`). */
+  taskId: string;
+  prompt: string;
+  negativePrompt: string | null;
+  aspect: AspectRatio;
+  quality: DrawQuality;
+  width: number;
+  height: number;
+  steps: number;
+  seed: number;
+  /** Reference images (PNG), already decoded and checked. */
+  references: Buffer[];
+}
+
+/** What a provider may do while drawing. */
+export interface DrawHooks {
+  /** Aborted on shutdown or when the task's deadline passes. */
+  signal: AbortSignal;
+  /** Reports progress, 0–100 of the drawing itself. */
+  progress(percent: number): Promise<void>;
+  /** The provider task id a previous attempt saved, if any (resume instead of resubmitting). */
+  providerTaskId: string | null;
+  rememberProviderTaskId(id: string): Promise<void>;
+  /** URL the provider may call back on progress (midjourney-proxy notifyHook). */
+  notifyHook: string;
+  /** Resolves after `ms`, or earlier when the provider called notifyHook for this task. */
+  wait(ms: number): Promise<void>;
+}
+
+/** A finished picture's bytes in any format sharp reads; the service re-encodes and labels it. */
+export interface DrawResult {
+  image: Buffer;
+}
+
+/**
+ * A provider's refusal: `violation` when the provider judged the prompt or
+ * picture against its rules (status 12), `failed` otherwise (status 11).
+ */
+export class ImageProviderError extends Error {
+  readonly kind: 'failed' | 'violation';
+
+  constructor(kind: 'failed' | 'violation', message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+export interface ImageProvider {
+  readonly mode: ImageMode;
+  draw(job: DrawJob, hooks: DrawHooks): Promise<DrawResult>;
+}
+
+/** Sleeps `ms`, rejecting at once when `signal` aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

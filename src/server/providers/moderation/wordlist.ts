@@ -1,0 +1,96 @@
+import { readFileSync, statSync } from 'node:fs';
+import type { ModerationProvider, Verdict } from './types';
+import { SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
+
+export interface WordLists {
+  violation: string[];
+  sensitive: string[];
+}
+
+const LATIN = /^[a-z0-9][a-z0-9 '-]*$/;
+
+/** Lower case, full-width folded (NFKC). */
+const fold = (text: string) => text.normalize('NFKC').toLowerCase();
+/** Without spaces, punctuation and symbols: catches words split up to slip through. */
+const compact = (text: string) => fold(text).replace(/[\s\p{P}\p{S}]+/gu, '');
+
+/**
+ * Applies a words file: `12 word` adds a violating word, `14 word` a
+ * sensitive one, `-word` removes a word from either list, `#` starts a comment.
+ */
+export function applyWordsFile(base: WordLists, text: string): WordLists {
+  const violation = new Set(base.violation);
+  const sensitive = new Set(base.sensitive);
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.replace(/#.*$/, '').trim();
+    if (!line) continue;
+    if (line.startsWith('-')) {
+      const word = fold(line.slice(1).trim());
+      violation.delete(word);
+      sensitive.delete(word);
+      continue;
+    }
+    const m = /^(12|14)\s+(.+)$/.exec(line);
+    if (!m?.[2]) continue;
+    (m[1] === '12' ? violation : sensitive).add(fold(m[2].trim()));
+  }
+  return { violation: [...violation], sensitive: [...sensitive] };
+}
+
+function matcher(words: string[]): (text: string) => string | null {
+  const latin = words.filter((w) => LATIN.test(w));
+  const other = words.filter((w) => !LATIN.test(w));
+  const escaped = latin.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\p{P}]*'));
+  // Whole words only, so "method" is not "meth"; a plural s is allowed.
+  const latinRe = escaped.length
+    ? new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})s?(?![\\p{L}\\p{N}])`, 'u')
+    : null;
+  const compacted = other.map((w) => ({ word: w, key: compact(w) || w }));
+  return (text) => {
+    const folded = fold(text);
+    const squeezed = compact(text);
+    const hitLatin = latinRe?.exec(folded);
+    if (hitLatin?.[1]) return hitLatin[1];
+    const hit = compacted.find((w) => squeezed.includes(w.key) || folded.includes(w.word));
+    return hit ? hit.word : null;
+  };
+}
+
+/** Judges texts with the lists: violating words (12) win over sensitive ones and personal data (14). */
+export function judge(lists: WordLists, texts: string[]): Verdict {
+  const text = texts.join('\n');
+  const violating = matcher(lists.violation)(text);
+  if (violating) return { verdict: 'violation', reason: violating };
+  const sensitive = matcher(lists.sensitive)(text);
+  if (sensitive) return { verdict: 'sensitive', reason: sensitive };
+  const pattern = SENSITIVE_PATTERNS.find((re) => re.test(text));
+  if (pattern) return { verdict: 'sensitive', reason: 'personal data' };
+  return { verdict: 'pass' };
+}
+
+/**
+ * The built-in list, edited by `file` when given. The file is re-read when it
+ * changes (checked at most every 5 s), so operators edit words without a restart.
+ */
+export function createWordListModeration(file?: string): ModerationProvider {
+  const builtIn: WordLists = { violation: VIOLATION_WORDS.map(fold), sensitive: SENSITIVE_WORDS.map(fold) };
+  let lists = builtIn;
+  let mtime = -1;
+  let checkedAt = 0;
+  const refresh = () => {
+    if (!file || Date.now() - checkedAt < 5000) return;
+    checkedAt = Date.now();
+    const info = statSync(file, { throwIfNoEntry: false });
+    const now = info?.mtimeMs ?? 0;
+    if (now === mtime) return;
+    mtime = now;
+    lists = info ? applyWordsFile(builtIn, readFileSync(file, 'utf8')) : builtIn;
+  };
+  return {
+    mode: 'wordlist',
+    async check(texts) {
+      refresh();
+      return judge(lists, texts);
+    },
+  };
+}
