@@ -1,0 +1,105 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { replySchema } from '../reply-schema';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { drawingMessage, listBody, page, publicPicture, quota, submitBody, taskId } from './sd.schemas';
+
+const tags = ['sd'];
+const auth = { 1000001: 'not logged in' };
+
+export const submitImagine = createRoute({
+  method: 'post',
+  path: '/sd/submit/imagine',
+  tags,
+  summary: 'Start a drawing (status 1); progress is pushed to the socket of taskId = id',
+  request: { body: jsonBody(submitBody) },
+  responses: {
+    ...jsonResponses(drawingMessage, {
+      ...auth,
+      1000000: 'submitted: data and mjChatMessage are the drawing message',
+      400: 'a drawing is still running, or a reference image was refused (result says why)',
+      429: "today's drawings are used up (data.link leads to membership)",
+    }),
+    200: {
+      description: 'Reply codes — 1000000 submitted; 1000001 not logged in; 400 refused; 429 quota used up',
+      content: {
+        'application/json': {
+          schema: replySchema(drawingMessage.nullable()).extend({ mjChatMessage: drawingMessage }),
+        },
+      },
+    },
+  },
+});
+
+export const listPicture = createRoute({
+  method: 'post',
+  path: '/sd/list/picture',
+  tags,
+  summary: 'Public pictures (square and public gallery), newest first',
+  request: { body: jsonBody(listBody) },
+  responses: jsonResponses(page(publicPicture)),
+});
+
+export const listUserDrawing = createRoute({
+  method: 'post',
+  path: '/sd/list/user/drawing',
+  tags,
+  summary: "The caller's unfinished drawings (resume progress after a reload)",
+  request: { body: jsonBody(listBody.partial()) },
+  responses: jsonResponses(z.array(drawingMessage), auth),
+});
+
+export const listUserPicture = createRoute({
+  method: 'post',
+  path: '/sd/list/user/picture',
+  tags,
+  summary: "The caller's finished pictures (my works), newest first",
+  request: { body: jsonBody(listBody) },
+  responses: jsonResponses(page(drawingMessage), auth),
+});
+
+export const taskDetail = createRoute({
+  method: 'post',
+  path: '/sd/task',
+  tags,
+  summary: 'One drawing of the caller, any status',
+  request: { body: jsonBody(z.object({ id: taskId })) },
+  responses: jsonResponses(drawingMessage, { ...auth, 404: 'no such drawing of the caller (HTTP 404)' }),
+});
+
+export const deleteDrawing = createRoute({
+  method: 'post',
+  path: '/sd/delete',
+  tags,
+  summary: 'Delete a drawing of the caller (SPEC §8: code 1000400 with the result text)',
+  request: { body: jsonBody(z.object({ id: taskId })) },
+  responses: jsonResponses(z.null(), {
+    ...auth,
+    1000400: 'deleted (result says so)',
+    404: 'no such drawing of the caller (HTTP 404)',
+  }),
+});
+
+export const readQuota = createRoute({
+  method: 'get',
+  path: '/sd/quota',
+  tags,
+  summary: "The caller's drawings left today (null: unlimited) and membership end",
+  responses: jsonResponses(quota, auth),
+});
+
+export const notifyHook = createRoute({
+  method: 'post',
+  path: '/sd/hook/{taskId}/{token}',
+  tags,
+  summary: "midjourney-proxy notifyHook: wakes the task's runner, which fetches the task itself",
+  request: {
+    params: z.object({
+      taskId,
+      token: z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,64}$/)
+        .max(64),
+    }),
+  },
+  responses: jsonResponses(z.null(), { 404: 'unknown task or token (HTTP 404)' }),
+});

@@ -1,0 +1,96 @@
+import { z } from '@hono/zod-openapi';
+import { ASPECT_RATIOS } from '../../providers/image/types';
+
+/** A drawing's public id. */
+export const taskId = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]{1,40}$/)
+  .max(40);
+
+export const drawingMessage = z
+  .object({
+    id: z.string(),
+    prompt: z.string(),
+    content: z.string(),
+    negativePrompt: z.string().nullable(),
+    status: z.number().int().openapi({
+      description:
+        'SPEC §4: 1 submitted, 13 compliance check, 2 drawing, 10 done, 11 failed, 12 violating content, 14 sensitive information',
+    }),
+    progress: z.number().int().openapi({ description: "the provider's progress, 0–100" }),
+    thumbnailsUrl: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    width: z.number().int().nullable(),
+    height: z.number().int().nullable(),
+    drawRate: z.string(),
+    drawQuality: z.number().int(),
+    drawSteps: z.number().int(),
+    drawPublicFlag: z.number().int(),
+    seed: z.number().int(),
+    source: z.string(),
+    state: z.string().nullable(),
+    createTime: z.number().int(),
+  })
+  .openapi('DrawingMessage');
+
+export const publicPicture = z
+  .object({
+    id: z.string(),
+    content: z.string(),
+    prompt: z.string(),
+    thumbnailsUrl: z.string(),
+    imageUrl: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    drawRate: z.string(),
+    drawQuality: z.number().int(),
+    drawSteps: z.number().int(),
+    createTime: z.number().int(),
+  })
+  .openapi('DrawingPicture');
+
+export const page = <T extends z.ZodType>(item: T) =>
+  z.object({ records: z.array(item), current: z.number().int(), total: z.number().int(), size: z.number().int() });
+
+/** SPEC §7 list body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored). */
+export const listBody = z.object({
+  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+  orderNo: z.string().max(64).optional(),
+  content: z.string().trim().max(100).optional(),
+  userId: z.union([z.string().max(20), z.number().int()]).nullish(),
+});
+
+export const submitBody = z.object({
+  prompt: z.string().trim().min(1, 'draw:prompt.required').max(2000, 'draw:prompt.tooLong'),
+  negativePrompt: z.string().trim().max(1000).optional(),
+  drawRate: z.enum(ASPECT_RATIOS).default('1:1'),
+  drawQuality: z.coerce.number().int().min(1).max(3).default(1).openapi({ description: '1 normal, 2 HD, 3 ultra HD' }),
+  drawSteps: z
+    .number()
+    .int()
+    .min(1, 'draw:steps.min')
+    .max(40, 'draw:steps.max')
+    .nullish()
+    .openapi({ description: 'default 20, at most 40' }),
+  drawPublicFlag: z.coerce.number().int().min(1).max(2).default(1).openapi({ description: '1 public, 2 private' }),
+  seed: z.number().int().min(-1).max(2_147_483_646).optional().openapi({ description: '-1 or absent: random' }),
+  base64Array: z
+    .array(z.string().max(7_000_000))
+    .max(4)
+    .default([])
+    .openapi({ description: 'reference images: data URLs or base64 of JPEG, PNG, WebP or GIF (≤ 5 MB each)' }),
+  notifyHook: z.string().max(500).optional().openapi({ description: 'accepted for compatibility, ignored' }),
+  state: z.string().max(200).optional().openapi({ description: 'echoed back in the drawing message' }),
+  mode: z.enum(['draw', 'midjourney', 'sd']).default('draw').openapi({ description: 'which screen asked' }),
+});
+
+export const quota = z.object({
+  limit: z.number().int().nullable(),
+  used: z.number().int(),
+  remaining: z.number().int().nullable(),
+  member: z.boolean(),
+  endDate: z.string().nullable(),
+  resetsAt: z.string(),
+});

@@ -1,0 +1,54 @@
+import type { Drawing } from '../db/schema';
+
+/** SPEC §3 drawing message, with the settings it was drawn with: what the owner sees. */
+export function drawingMessage(d: Drawing) {
+  return {
+    id: d.taskId,
+    prompt: d.prompt,
+    content: d.prompt,
+    negativePrompt: d.negativePrompt,
+    status: d.status,
+    progress: d.progress,
+    thumbnailsUrl: d.thumbnailsUrl,
+    imageUrl: d.imageUrl,
+    width: d.width,
+    height: d.height,
+    drawRate: d.drawRate,
+    drawQuality: d.drawQuality,
+    drawSteps: d.drawSteps,
+    drawPublicFlag: d.publicFlag,
+    seed: d.seed,
+    source: d.source,
+    state: d.state,
+    createTime: d.createdAt.getTime(),
+  };
+}
+export type DrawingMessage = ReturnType<typeof drawingMessage>;
+
+/** SPEC §3 drawing square picture: only what may be shown to anyone (no owner, seed or state). */
+export function publicPicture(d: Drawing) {
+  return {
+    id: d.taskId,
+    content: d.prompt,
+    prompt: d.prompt,
+    thumbnailsUrl: d.thumbnailsUrl ?? '',
+    imageUrl: d.imageUrl ?? '',
+    width: d.width ?? 0,
+    height: d.height ?? 0,
+    drawRate: d.drawRate,
+    drawQuality: d.drawQuality,
+    drawSteps: d.drawSteps,
+    createTime: d.createdAt.getTime(),
+  };
+}
+export type PublicPicture = ReturnType<typeof publicPicture>;
+
+/** The push a status change sends to the owner's socket (SPEC §7 drawing push). */
+export function progressPush(d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl'>) {
+  const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };
+  if (d.imageUrl) {
+    message.imageUrl = d.imageUrl;
+    message.thumbnailsUrl = d.thumbnailsUrl;
+  }
+  return message;
+}
