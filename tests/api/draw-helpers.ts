@@ -1,0 +1,75 @@
+import { expect } from 'vitest';
+import type { Runtime } from '../../src/server/runtime';
+import { startDrawingWorker } from '../../src/server/services/drawing-worker';
+import { startTestServer, type TestServer } from './helpers';
+
+/** Fast defaults for drawing tests: 20 steps of the offline renderer in ~0.5 s. */
+export const DRAW_TEST_ENV = { DRAW_OFFLINE_STEP_MS: '25', DRAW_FREE_DAILY: '50' };
+
+/**
+ * Makes sure the drawing settings and worker are in place. env.ts spreads
+ * drawEnvShape and startBackground starts the worker; until both are wired,
+ * the values are set on the running env here (drawConfig reads it afresh)
+ * and the worker is started (a no-op when it already runs).
+ */
+export function wireDrawing(rt: Runtime, env: Record<string, string>): void {
+  const target = rt.env as unknown as Record<string, unknown>;
+  for (const [k, v] of Object.entries(env)) if (target[k] === undefined) target[k] = v;
+  const stop = startDrawingWorker(rt, 100);
+  const previous = rt.stopBackground;
+  rt.stopBackground = () => {
+    previous();
+    stop();
+  };
+}
+
+export async function startDrawServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const all = { ...DRAW_TEST_ENV, ...env };
+  const srv = await startTestServer(all);
+  wireDrawing(srv.runtime, all);
+  return srv;
+}
+
+export interface Published {
+  taskId: string;
+  message: { code: number; mjChatMessage?: { id: string; status: number; progress: number; imageUrl?: string } };
+  userId?: number;
+}
+
+/** Records every push the hub publishes (and still delivers it). */
+export function recordPushes(rt: Runtime): Published[] {
+  const seen: Published[] = [];
+  const original = rt.hub.publish.bind(rt.hub);
+  rt.hub.publish = async (taskId, message, opts) => {
+    seen.push({ taskId, message: message as Published['message'], userId: opts?.userId });
+    return original(taskId, message, opts);
+  };
+  return seen;
+}
+
+export const statusesOf = (pushes: Published[], taskId: string) =>
+  pushes.filter((p) => p.taskId === taskId).map((p) => p.message.mjChatMessage?.status);
+
+/** Submits a drawing and expects it accepted; returns the drawing message. */
+export async function submit(srv: TestServer, headers: Record<string, string>, body: Record<string, unknown>) {
+  const res = await srv.call('POST', '/api/sd/submit/imagine', { drawRate: '1:1', ...body }, headers);
+  expect(res.body.code, JSON.stringify(res.body)).toBe(1000000);
+  return res.body.mjChatMessage as { id: string; status: number; prompt: string };
+}
+
+/** Polls the owner's view of a task until its status is final (or `statuses`). */
+export async function waitForStatus(
+  srv: TestServer,
+  headers: Record<string, string>,
+  id: string,
+  statuses: number[] = [10, 11, 12, 14],
+  timeoutMs = 15_000,
+) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await srv.call('POST', '/api/sd/task', { id }, headers);
+    if (statuses.includes(res.body.data?.status)) return res.body.data;
+    if (Date.now() > until) throw new Error(`task ${id} stayed at ${JSON.stringify(res.body.data)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
