@@ -39,6 +39,40 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse, trust
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
 
+/**
+ * Reads an API body of declared length (up to the body limit) before Hono
+ * sees the request, and hands it over as `rawBody`. Hono's body-limit
+ * middleware opens the body stream even for routes that never read it; such
+ * an unread body stalled, and @hono/node-server cut the connection 500 ms
+ * later, under a keep-alive client that had already sent its next request.
+ */
+function withBufferedBody(
+  req: IncomingMessage & { rawBody?: Buffer },
+  res: ServerResponse,
+  limit: number,
+  next: () => void,
+) {
+  const length = Number(req.headers['content-length']);
+  const declared =
+    req.method !== 'GET' &&
+    req.method !== 'HEAD' &&
+    req.headers['transfer-encoding'] === undefined &&
+    Number.isSafeInteger(length) &&
+    length > 0;
+  if (!declared) return next();
+  // Too large: answered 413 unread, so the connection ends with the reply.
+  if (length > limit) {
+    res.shouldKeepAlive = false;
+    return next();
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.once('end', () => {
+    req.rawBody = Buffer.concat(chunks);
+    next();
+  });
+}
+
 /** The one HTTP server: compression, headers, logs, /api, pages, and the push socket upgrade. */
 export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): Server {
   const apiListener = getRequestListener(api.fetch);
@@ -57,8 +91,9 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     securityHeaders(req, res, rt.env.TRUST_PROXY);
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
-      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) void apiListener(req, res);
-      else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+        withBufferedBody(req, res, rt.env.BODY_LIMIT, () => void apiListener(req, res));
+      } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         rt.storage.serve(req, res).then(
           (served) => served || pages(req, res),
           () => pages(req, res),
