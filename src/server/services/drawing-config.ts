@@ -26,7 +26,7 @@ export const drawEnvShape = {
   DRAW_FREE_DAILY: int(0, 100_000, 10),
   DRAW_MEMBER_DAILY: int(0, 1_000_000, 200),
   /** A task not finished this long after submission fails with status 11. */
-  DRAW_TASK_TIMEOUT_MS: int(5_000, 24 * 3_600_000, 10 * 60_000),
+  DRAW_TASK_TIMEOUT_MS: int(1000, 24 * 3_600_000, 10 * 60_000),
   /** Tasks one process draws at once. */
   DRAW_CONCURRENCY: int(1, 64, 2),
   /** Milliseconds per step of the offline renderer (20 steps × 150 ms ≈ 3 s). */

@@ -87,11 +87,16 @@ export function startDrawingWorker(rt: Runtime, pollMs = POLL_MS): () => void {
       () => controller.abort(new Error('timeout')),
       Math.max(0, d.deadlineAt.getTime() - Date.now()),
     );
+    // Renews the lease; a task that ended elsewhere (deleted, swept) stops its runner.
     const renew = setInterval(() => {
       void rt.database.db
         .update(drawings)
         .set({ leaseUntil: new Date(Date.now() + LEASE_MS) })
         .where(and(eq(drawings.id, d.id), unfinished))
+        .returning({ id: drawings.id })
+        .then((rows) => {
+          if (rows.length === 0) controller.abort(new Error('gone'));
+        })
         .catch(() => undefined);
     }, RENEW_MS);
     try {

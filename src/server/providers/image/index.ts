@@ -18,7 +18,7 @@ export function createImageProvider(cfg: DrawConfig): ImageProvider {
       return createSdWebuiProvider({
         baseUrl: cfg.SD_WEBUI_URL,
         auth: cfg.SD_WEBUI_AUTH,
-        pollMs: 1000,
+        pollMs: 500,
         sampler: cfg.SD_WEBUI_SAMPLER,
       });
     case 'openai':
