@@ -4,7 +4,7 @@ import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../db/schema';
 import type { Runtime } from '../runtime';
-import { songDto } from './music';
+import { songDto } from './music-dto';
 
 export interface Paging {
   pageNum: number;

@@ -4,12 +4,13 @@ import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
-import { type Song, songs } from '../db/schema';
+import { songs } from '../db/schema';
 import type { Env } from '../env';
 import { createMusicProvider } from '../providers/music';
-import { AI_LABEL, type MusicProvider } from '../providers/music/types';
+import type { MusicProvider } from '../providers/music/types';
 import type { Runtime } from '../runtime';
 import { musicConfig } from './music-config';
+import { type SongDto, songDto } from './music-dto';
 import { readMusicQuota, takeComposition } from './music-quota';
 
 /** Postgres NOTIFY channel that wakes the workers when a song is submitted. */
@@ -36,31 +37,6 @@ export function musicOf(rt: Runtime): MusicProvider {
 export function newSongTaskId(): string {
   return `song_${randomBytes(12).toString('base64url')}`;
 }
-
-export function songDto(s: Song, viewerId: number | null) {
-  return {
-    id: s.taskId,
-    mode: s.mode,
-    title: s.title,
-    tags: s.tags,
-    prompt: s.prompt,
-    lyrics: s.lyrics,
-    instrumental: s.instrumental,
-    isPublic: s.isPublic,
-    status: s.status,
-    progress: s.progress,
-    audioUrl: s.audioUrl,
-    coverUrl: s.coverUrl,
-    duration: s.duration,
-    meta: s.meta,
-    label: AI_LABEL,
-    provider: s.provider,
-    createdAt: s.createdAt.toISOString(),
-    finishedAt: s.finishedAt?.toISOString() ?? null,
-    mine: viewerId !== null && viewerId === s.userId,
-  };
-}
-export type SongDto = ReturnType<typeof songDto>;
 
 export interface SubmitInput {
   mode: 'inspiration' | 'custom';

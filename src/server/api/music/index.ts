@@ -1,6 +1,7 @@
 import { Code } from '../../../lib/codes';
 import { bearer, requireUserId } from '../../services/auth';
-import { songDto, submitSong, writeSongLyrics } from '../../services/music';
+import { submitSong, writeSongLyrics } from '../../services/music';
+import { songDto } from '../../services/music-dto';
 import { readMusicQuota } from '../../services/music-quota';
 import { deleteSong, listMySongs, listPublicSongs, setSongVisibility, songFor } from '../../services/music-songs';
 import type { ApiApp } from '../context';
