@@ -13,11 +13,30 @@ const run = promisify(execFile);
 const CLI = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
 const CATEGORIES = ['performance', 'accessibility', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];
-type Scores = Record<Category, number>;
+type Scores = Record<Category, number> & { weak?: string[] };
 
 interface Report {
-  categories: Record<Category, { score: number | null }>;
+  categories: Record<Category, { score: number | null; auditRefs: Array<{ id: string; weight: number }> }>;
+  audits: Record<string, { score: number | null; displayValue?: string }>;
   runtimeError?: { message: string };
+}
+
+/** The weighted performance audits that cost points, e.g. "largest-contentful-paint 2.8 s". */
+function weakAudits(report: Report): string[] {
+  return report.categories.performance.auditRefs
+    .filter((ref) => ref.weight > 0 && (report.audits[ref.id]?.score ?? 1) < 0.9)
+    .map((ref) => `${ref.id} ${report.audits[ref.id]?.displayValue ?? ''}`.trim());
+}
+
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function lighthouseRun(url: string, dir: string, n: number): Promise<Scores> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, dir, n);
+    } catch (err) {
+      if (attempt >= 2 || !/Runtime error|NO_NAVSTART|NO_FCP/.test((err as Error).message)) throw err;
+    }
+  }
 }
 
 async function lighthouseOnce(url: string, dir: string, n: number): Promise<Scores> {
@@ -40,7 +59,12 @@ async function lighthouseOnce(url: string, dir: string, n: number): Promise<Scor
   const report = JSON.parse(readFileSync(out, 'utf8')) as Report;
   if (report.runtimeError) throw new Error(`lighthouse: ${report.runtimeError.message}`);
   const score = (c: Category) => Math.round((report.categories[c].score ?? 0) * 100);
-  return { performance: score('performance'), accessibility: score('accessibility'), seo: score('seo') };
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    seo: score('seo'),
+    weak: weakAudits(report),
+  };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -60,7 +84,7 @@ export async function measureLighthouse(base: string, runs = 3): Promise<Row[]> 
       if (page === '/404') budgets.seo = 0;
       const results: Scores[] = [];
       try {
-        for (let i = 0; i < runs; i++) results.push(await lighthouseOnce(pageUrl(base, page), dir, i));
+        for (let i = 0; i < runs; i++) results.push(await lighthouseRun(pageUrl(base, page), dir, i));
       } catch (err) {
         const note = (err as Error).message.split('\n').find((l) => /error/i.test(l)) ?? 'failed';
         rows.push({ name: `lighthouse ${page}`, value: 'error', budget: '', ok: false, note: note.slice(0, 160) });
@@ -74,7 +98,13 @@ export async function measureLighthouse(base: string, runs = 3): Promise<Row[]> 
           value: String(value),
           budget: budget ? `≥ ${budget}` : '',
           ok: budget ? value >= budget : null,
-          note: `runs ${results.map((r) => r[c]).join(', ')}${page === '/404' && c === 'seo' ? '; 404 status' : ''}`,
+          note: [
+            `runs ${results.map((r) => r[c]).join(', ')}`,
+            ...(c === 'performance' ? [...new Set(results.flatMap((r) => r.weak ?? []))].slice(0, 3) : []),
+            page === '/404' && c === 'seo' ? '404 status' : '',
+          ]
+            .filter(Boolean)
+            .join('; '),
         });
       }
     }

@@ -19,7 +19,7 @@ const operations: Operation[] = operationsOf(doc);
 const tablesResult = await srv.runtime.database.db.execute(
   sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
 );
-const tables = (tablesResult.rows as Array<{ table_name: string }>)
+const tables = (tablesResult as unknown as { rows: Array<{ table_name: string }> }).rows
   .map((r) => r.table_name)
   .filter((t) => !MUTABLE_TABLES.has(t));
 
@@ -30,7 +30,7 @@ async function fingerprint(): Promise<string> {
       `select '${t}' as t, count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`,
   );
   const res = await srv.runtime.database.db.execute(sql.raw(parts.join(' union all ')));
-  return JSON.stringify(res.rows);
+  return JSON.stringify((res as unknown as { rows: unknown[] }).rows);
 }
 
 // Signs of an internal error leaking into a reply.
