@@ -142,5 +142,6 @@ describe('the offline composer', () => {
     expect(a.meta.style).toBe('jazz');
     const c = await composer.compose({ ...request, tags: 'rock' }, ctx);
     expect(c.audio.bytes.equals(a.audio.bytes)).toBe(false);
-  });
+    // Three full renders: seconds of CPU on a busy two-core machine.
+  }, 30_000);
 });
