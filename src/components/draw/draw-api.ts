@@ -1,0 +1,110 @@
+import { type ApiResult, get, type PageData, post } from '../../lib/api';
+
+/** SPEC §3 drawing message, with the settings it was drawn with. */
+export interface DrawingMessage {
+  id: string;
+  prompt: string;
+  content: string;
+  negativePrompt: string | null;
+  status: number;
+  progress: number;
+  thumbnailsUrl: string | null;
+  imageUrl: string | null;
+  width: number | null;
+  height: number | null;
+  drawRate: string;
+  drawQuality: number;
+  drawSteps: number;
+  drawPublicFlag: number;
+  seed: number;
+  source: string;
+  state: string | null;
+  createTime: number;
+}
+
+/** SPEC §3 drawing square picture. */
+export interface PublicPicture {
+  id: string;
+  content: string;
+  prompt: string;
+  thumbnailsUrl: string;
+  imageUrl: string;
+  width: number;
+  height: number;
+  drawRate: string;
+  drawQuality: number;
+  drawSteps: number;
+  createTime: number;
+}
+
+/** What both lists show in a card or the viewer. */
+export type Picture = PublicPicture | DrawingMessage;
+
+export interface DrawQuota {
+  limit: number | null;
+  used: number;
+  remaining: number | null;
+  member: boolean;
+  endDate: string | null;
+  resetsAt: string;
+}
+
+export interface SubmitParams {
+  prompt: string;
+  drawRate: string;
+  drawQuality: number;
+  drawSteps: number;
+  drawPublicFlag: number;
+  negativePrompt?: string;
+  seed?: number;
+  base64Array?: string[];
+  mode?: 'draw' | 'midjourney' | 'sd';
+}
+
+/** SPEC §7 submit: `{code, result, mjChatMessage}`; 1000000 is success. */
+export function submitDrawing(params: SubmitParams) {
+  return post<DrawingMessage>('/api/sd/submit/imagine', { base64Array: [], notifyHook: '', state: '', ...params });
+}
+
+export interface ListQuery {
+  pageNum: number;
+  pageSize: number;
+  content?: string;
+  signal?: AbortSignal;
+}
+
+const listBody = (q: ListQuery) => ({
+  pageNum: q.pageNum,
+  pageSize: q.pageSize,
+  orderNo: '',
+  content: q.content ?? '',
+});
+
+export function listPublic(q: ListQuery): Promise<ApiResult<PageData<PublicPicture>>> {
+  return post('/api/sd/list/picture', listBody(q), { signal: q.signal, silent: true });
+}
+
+export function listMine(q: ListQuery): Promise<ApiResult<PageData<DrawingMessage>>> {
+  return post('/api/sd/list/user/picture', listBody(q), { signal: q.signal, silent: true });
+}
+
+export function listRunning(): Promise<ApiResult<DrawingMessage[]>> {
+  return post('/api/sd/list/user/drawing', { pageNum: 1, pageSize: 10, orderNo: '', content: '' }, { silent: true });
+}
+
+export function fetchTask(id: string): Promise<ApiResult<DrawingMessage>> {
+  return post('/api/sd/task', { id }, { silent: true });
+}
+
+export function deleteDrawing(id: string): Promise<ApiResult<null>> {
+  return post('/api/sd/delete', { id });
+}
+
+export function fetchQuota(): Promise<ApiResult<DrawQuota>> {
+  return get('/api/sd/quota', undefined, { silent: true });
+}
+
+/** The settings line of a picture, e.g. "16:9 · 1024×576 · 20". */
+export function isMine(p: Picture): p is DrawingMessage {
+  return 'status' in p;
+}

@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Code } from '../../lib/codes';
+import { openLogin } from '../../lib/login-event';
+import { toast } from '../../lib/toast';
+import { type DrawingMessage, listRunning, type SubmitParams, submitDrawing } from './draw-api';
+import { Progress, statusKey, TaskStatus } from './draw-rules';
+import { followTask, type RunningTask } from './follow-task';
+
+export interface Drawing {
+  /** The task shown in the progress area: running, or the last one with its outcome. */
+  task: RunningTask | null;
+  /** A task is running: a second one is refused (SPEC §4: one at a time). */
+  busy: boolean;
+  submit(params: SubmitParams): Promise<boolean>;
+}
+
+export interface DrawingOptions {
+  loggedIn: boolean;
+  /** A task finished with its picture (status 10). */
+  onDone(message: DrawingMessage): void;
+  /** Something changed the day's quota (submitted, finished, failed). */
+  onQuotaChange?(): void;
+}
+
+/**
+ * The page's one drawing task (SPEC §4–§8): the prompt checks, submit, the
+ * pushed progress, and on load the resumption of a task still running.
+ */
+export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions): Drawing {
+  const { t } = useTranslation('draw');
+  const [task, setTask] = useState<RunningTask | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const follow = useRef<{ close(): void } | null>(null);
+  const handlers = useRef({ onDone, onQuotaChange });
+  handlers.current = { onDone, onQuotaChange };
+
+  const end = useCallback(() => {
+    busyRef.current = false;
+    setBusy(false);
+  }, []);
+
+  const track = useCallback(
+    (start: DrawingMessage, resumed: boolean) => {
+      follow.current?.close();
+      follow.current = followTask(
+        start,
+        {
+          onChange: setTask,
+          onFinal(final, message) {
+            end();
+            handlers.current.onQuotaChange?.();
+            if (final.status === TaskStatus.DONE && message) {
+              handlers.current.onDone(message);
+              toast.success(t('result.done'));
+            } else if (final.status !== TaskStatus.DONE) toast.error(t(statusKey(final.status)));
+          },
+        },
+        resumed,
+      );
+    },
+    [end, t],
+  );
+
+  useEffect(() => {
+    if (!loggedIn) return;
+    void listRunning().then((r) => {
+      const running = r.kind === 'reply' ? r.data[0] : undefined;
+      if (!running || busyRef.current) return;
+      busyRef.current = true;
+      setBusy(true);
+      track(running, true);
+    });
+    return () => follow.current?.close();
+  }, [loggedIn, track]);
+
+  const submit = useCallback(
+    async (params: SubmitParams): Promise<boolean> => {
+      const prompt = params.prompt.trim();
+      if (!prompt) {
+        toast.warning(t('prompt.required'));
+        return false;
+      }
+      if (busyRef.current) {
+        toast.warning(t('submit.busy'));
+        return false;
+      }
+      if (!loggedIn) {
+        toast.warning(t('login.needed'));
+        openLogin();
+        return false;
+      }
+      busyRef.current = true;
+      setBusy(true);
+      setTask({ id: '', prompt, status: TaskStatus.SUBMITTED, progress: Progress.SUBMIT });
+      const result = await submitDrawing({ ...params, prompt });
+      if (result.kind === 'reply' || (result.kind === 'business' && result.code === Code.SUCCESS && result.data)) {
+        handlers.current.onQuotaChange?.();
+        track(result.data as DrawingMessage, false);
+        return true;
+      }
+      end();
+      setTask(null);
+      if (result.kind === 'business') {
+        toast.warning(result.result);
+        if (result.code === Code.NOT_LOGGED_IN) openLogin();
+      }
+      return false;
+    },
+    [end, loggedIn, t, track],
+  );
+
+  return { task, busy, submit };
+}
