@@ -1,0 +1,96 @@
+import { expect, test } from '@playwright/test';
+import { cards, drawViaApi, promptBox } from './draw-helpers';
+import { waitForHydration } from './helpers';
+import { newAccount } from './shop-helpers';
+
+test.describe('drawing square', () => {
+  test('renders pictures with real links and no script; the picture page has its meta tags; the sitemap lists both', async ({
+    browser,
+    request,
+  }) => {
+    const token = await newAccount(request, 'square');
+    const pub = await drawViaApi(request, token, { prompt: '广场测试 月光下的古镇', drawRate: '4:3' });
+    const hidden = await drawViaApi(request, token, { prompt: '广场测试 私密作品', drawPublicFlag: 2 });
+
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto('/square');
+    await expect(page).toHaveTitle(/AI绘画广场/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('AI绘画广场');
+    const link = page.locator(`a[href="/square/${pub.id}"]`);
+    await expect(link).toBeVisible();
+    await expect(link.getByRole('img')).toHaveAttribute('alt', '广场测试 月光下的古镇');
+    await expect(page.locator(`a[href="/square/${hidden.id}"]`)).toHaveCount(0);
+    await expect(page.locator('main astro-island')).toHaveCount(0);
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/square$/);
+
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`/square/${pub.id}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('广场测试 月光下的古镇');
+    await expect(page.getByRole('img', { name: '广场测试 月光下的古镇' })).toHaveAttribute('src', pub.imageUrl);
+    const origin = new URL(page.url()).origin;
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/square/${pub.id}`);
+    await expect(page.locator('meta[property="og:image"]')).toHaveAttribute('content', origin + pub.imageUrl);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', '广场测试 月光下的古镇');
+    const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
+    expect(ld).toMatchObject({
+      '@type': 'ImageObject',
+      contentUrl: origin + pub.imageUrl,
+      caption: '广场测试 月光下的古镇',
+    });
+    await expect(page.getByRole('link', { name: '画同款' })).toHaveAttribute('href', `/draw?from=square&id=${pub.id}`);
+    await noScript.close();
+
+    const missing = await request.get(`/square/${hidden.id}`, { maxRedirects: 0 });
+    expect(missing.status()).toBe(302);
+    expect(missing.headers().location).toBe('/404');
+
+    const sitemap = await (await request.get('/sitemap.xml')).text();
+    expect(sitemap).toContain(`${origin}/square</loc>`);
+    expect(sitemap).toContain(`${origin}/square/${pub.id}</loc>`);
+    expect(sitemap).not.toContain(hidden.id);
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+  });
+
+  test("'draw same style' on a picture page fills the drawing form", async ({ page, request }) => {
+    const token = await newAccount(request, 'same');
+    const pub = await drawViaApi(request, token, { prompt: '同款入口 竹林小径', drawRate: '3:4', drawSteps: 25 });
+    await page.goto(`/square/${pub.id}`);
+    await page.getByRole('link', { name: '画同款' }).click();
+    await expect(page).toHaveURL(/\/draw\?from=square/);
+    await waitForHydration(page);
+    await expect(promptBox(page)).toHaveValue('同款入口 竹林小径');
+    await expect(page.getByRole('radio', { name: '3:4' })).toBeChecked();
+    await expect(page.getByRole('spinbutton', { name: '步数' })).toHaveValue('25');
+    await expect(cards(page).first()).toBeVisible();
+  });
+
+  test('scrolling to the end loads the next page; the ETag answers 304 until a picture is added', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const tokens = await Promise.all([1, 2, 3, 4].map((i) => newAccount(request, `bulk${i}`)));
+    await Promise.all(
+      tokens.map(async (token, i) => {
+        for (let n = 0; n < 8; n++) await drawViaApi(request, token, { prompt: `批量 ${i}-${n} 山谷`, drawSteps: 1 });
+      }),
+    );
+    const first = await request.get('/square');
+    const etag = first.headers().etag ?? '';
+    expect(etag).toMatch(/^W\/"sq-/);
+    expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(304);
+
+    await page.goto('/square');
+    const items = page.locator('[data-square-list] > [data-square-item]');
+    await expect(items).toHaveCount(30);
+    await expect(page.getByRole('link', { name: '下一页' })).toHaveAttribute('href', '/square?page=2');
+    await page.getByRole('navigation', { name: '分页' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => items.count()).toBeGreaterThan(30);
+
+    await drawViaApi(request, tokens[0] ?? '', { prompt: '新的一张', drawSteps: 1 });
+    expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(200);
+    await expect((await request.get('/sitemap.xml')).text()).resolves.toContain('/square?page=2');
+  });
+});
