@@ -50,7 +50,7 @@ export function PictureCard({ picture, onOpen, actions, natural = false }: Pictu
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
           />
         )}
-        <AiBadge className="absolute bottom-2 right-2" />
+        <AiBadge className="absolute left-2 top-2" />
       </button>
       <div className="space-y-2 p-3">
         <p className="line-clamp-2 text-sm leading-5 text-slate-700 dark:text-slate-300" title={picture.prompt}>

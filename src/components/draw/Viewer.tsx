@@ -45,7 +45,7 @@ export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerPr
             className={scale > 1 ? 'h-auto' : 'mx-auto max-h-[60vh] w-auto object-contain'}
           />
         )}
-        <AiBadge className="absolute bottom-3 right-3" />
+        <AiBadge className="absolute left-3 top-3" />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button

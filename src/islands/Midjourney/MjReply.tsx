@@ -41,7 +41,7 @@ export function MjReply({
         data-mj-image
       >
         <img src={d.thumbnailsUrl ?? d.imageUrl} alt={prompt.slice(0, 200)} className="size-full object-cover" />
-        <AiBadge className="absolute bottom-2 right-2" />
+        <AiBadge className="absolute left-2 top-2" />
       </button>
     );
   }

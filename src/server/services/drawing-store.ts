@@ -1,6 +1,6 @@
 import sharp, { type OutputInfo } from 'sharp';
 import type { Drawing } from '../db/schema';
-import { LABEL_TEXT, labelHeight, labelSvg, labelXmp } from '../providers/image/label';
+import { labelHeight, labelSvg, labelXmp } from '../providers/image/label';
 import { ImageProviderError } from '../providers/image/types';
 import type { Runtime } from '../runtime';
 
@@ -51,7 +51,8 @@ export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, byte
     .toBuffer();
   const xmp = labelXmp({ taskId: d.taskId, provider: d.provider, producer: 'Miaobi' });
   const exif = {
-    IFD0: { ImageDescription: `AI-generated content (AIGC, ${LABEL_TEXT})`, Software: 'Miaobi', Artist: 'Miaobi AI' },
+    // ASCII only, and no parentheses: libvips reads "(…)" at the end as its own type note.
+    IFD0: { ImageDescription: 'AIGC: AI-generated content', Software: 'Miaobi', Artist: 'Miaobi AI' },
   };
   const full = await sharp(labelled).webp({ quality: 90 }).withExif(exif).withXmp(xmp).toBuffer();
   const thumb = await sharp(labelled)
