@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { cards, drawViaApi, promptBox } from './draw-helpers';
 import { waitForHydration } from './helpers';
-import { newAccount } from './shop-helpers';
+import { bearer, newAccount } from './shop-helpers';
 
 test.describe('drawing square', () => {
   test('renders pictures with real links and no script; the picture page has its meta tags; the sitemap lists both', async ({
@@ -51,6 +51,12 @@ test.describe('drawing square', () => {
     expect(sitemap).not.toContain(hidden.id);
     const robots = await (await request.get('/robots.txt')).text();
     expect(robots).toContain(`Sitemap: ${origin}/sitemap.xml`);
+
+    // Deleting the picture takes its (cached) page and square entry away at once.
+    expect((await request.get(`/square/${pub.id}`, { maxRedirects: 0 })).status()).toBe(200);
+    await request.post('/api/sd/delete', { data: { id: pub.id }, headers: bearer(token) });
+    expect((await request.get(`/square/${pub.id}`, { maxRedirects: 0 })).status()).toBe(302);
+    expect(await (await request.get('/square')).text()).not.toContain(pub.id);
   });
 
   test("'draw same style' on a picture page fills the drawing form", async ({ page, request }) => {

@@ -24,20 +24,32 @@ export interface SquarePage {
 
 interface Cache {
   pages: Map<string, { at: number; value: unknown }>;
+  /** Bumped whenever the pages are dropped: rendered HTML of an older generation is stale. */
+  generation: number;
 }
 const caches = new WeakMap<Runtime, Cache>();
 
 function cacheOf(rt: Runtime): Cache {
   let cache = caches.get(rt);
   if (!cache) {
-    const created: Cache = { pages: new Map() };
+    const created: Cache = { pages: new Map(), generation: 0 };
     cache = created;
     caches.set(rt, created);
     rt.database.notifier
-      .listen(SQUARE_CHANNEL, () => created.pages.clear())
+      .listen(SQUARE_CHANNEL, () => drop(created))
       .catch((err: Error) => rt.log.warn('square cache listen failed', { err: err.message }));
   }
   return cache;
+}
+
+function drop(cache: Cache): void {
+  cache.pages.clear();
+  cache.generation += 1;
+}
+
+/** The square's content generation in this process (see drawing-page-cache.ts). */
+export function squareGeneration(rt: Runtime): number {
+  return cacheOf(rt).generation;
 }
 
 async function cached<T>(rt: Runtime, key: string, load: () => Promise<T>): Promise<T> {
@@ -106,7 +118,7 @@ export function sitemapEntries(rt: Runtime): Promise<Array<{ id: string; updated
 
 /** A public picture was added or removed: every process rebuilds its square pages. */
 export async function invalidateSquare(rt: Runtime): Promise<void> {
-  cacheOf(rt).pages.clear();
+  drop(cacheOf(rt));
   await rt.database.notifier
     .publish(SQUARE_CHANNEL, '')
     .catch((err: Error) => rt.log.warn('square cache notify failed', { err: err.message }));
