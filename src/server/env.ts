@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityEnvShape } from './services/activity-config';
 import { chatEnvShape } from './services/chat-config';
+import { musicEnvShape } from './services/music-config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -56,6 +57,7 @@ export const envSchema = z.object({
   /** Minutes an order may stay unpaid before it is auto-cancelled (status 7). */
   ...activityEnvShape,
   ...chatEnvShape,
+  ...musicEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
     .int()

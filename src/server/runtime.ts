@@ -9,6 +9,8 @@ import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
 import { seedAppsIfEmpty } from './services/apps';
+import { musicMode } from './services/music';
+import { startMusicWorker } from './services/music-worker';
 import { startOrderSweeper } from './services/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, type ProductCatalog, seedProductsIfEmpty } from './services/products';
 
@@ -52,6 +54,7 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
   const payment = createPaymentProvider(env);
   const llm = createLlmProvider(env);
   const providers = {
+    music: musicMode(env),
     llm: llm.mode,
     mail: mail.mode,
     wechat: wechat.mode,
@@ -82,7 +85,11 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
 /** Background work every process shares through row claims (SKIP LOCKED). */
 export function startBackground(rt: Runtime) {
   const stopSweeper = startOrderSweeper(rt);
-  rt.stopBackground = () => stopSweeper();
+  const stopMusic = startMusicWorker(rt);
+  rt.stopBackground = () => {
+    stopSweeper();
+    stopMusic();
+  };
 }
 
 export async function closeRuntime(rt: Runtime) {

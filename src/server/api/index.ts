@@ -11,6 +11,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { registerCoupon } from './coupon';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerMusic } from './music';
 import { registerNotice } from './notice';
 import { registerOrder } from './order';
 import { registerPayNotify } from './pay-notify';
@@ -34,6 +35,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerPayNotify,
   registerCoupon,
   registerNotice,
+  registerMusic,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {
