@@ -43,7 +43,7 @@ export async function openDraw(page: Page, path = '/draw'): Promise<void> {
   await expect(page.getByRole('button', { name: '生成图片' })).toBeVisible();
 }
 
-export const promptBox = (page: Page) => page.getByRole('textbox', { name: '提示词' });
+export const promptBox = (page: Page) => page.getByRole('textbox', { name: '提示词', exact: true });
 export const progressBar = (page: Page) => page.getByRole('progressbar', { name: '进度' });
 export const worksTab = (page: Page, name: '我的作品' | '公共画廊') => page.getByRole('tab', { name });
 export const cards = (page: Page) => page.getByRole('tabpanel').locator('[data-picture]');

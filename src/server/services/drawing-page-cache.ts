@@ -14,11 +14,11 @@ interface Entry {
   body: string;
   headers: Record<string, string>;
   /** Compressed once, on the first request that accepts it (the server would compress every time). */
-  encoded: Partial<Record<'br' | 'gzip', Uint8Array>>;
+  encoded: Partial<Record<'br' | 'gzip', Uint8Array<ArrayBuffer>>>;
 }
 
 /** The body in the best encoding the client accepts; the HTTP server leaves encoded bodies alone. */
-function encode(entry: Entry, accept: string): { body: string | Uint8Array; encoding: 'br' | 'gzip' | null } {
+function encode(entry: Entry, accept: string): { body: string | Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
   const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
   if (!encoding) return { body: entry.body, encoding };
   entry.encoded[encoding] ??=
