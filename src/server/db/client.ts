@@ -75,6 +75,10 @@ async function openPostgres(
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client dropped by a database restart must not crash the process.
   pool.on('error', onListenError);
+  // Nor a checked-out one between two statements (a transaction): pg-pool
+  // removes its own listener on checkout, and pg emits the error only when no
+  // query is running. The next query on it fails and the client is discarded.
+  pool.on('connect', (client) => client.on('error', onListenError));
   const migrator = await pool.connect();
   try {
     await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
