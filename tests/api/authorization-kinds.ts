@@ -2,7 +2,8 @@
 // A kind whose routes are not in /api/openapi.json yet is skipped; add the
 // drawing and song kinds here when their APIs land.
 import { and, eq } from 'drizzle-orm';
-import { apps, chatConversations, orders } from '../../src/server/db/schema';
+import { apps, chatConversations, drawings, orders } from '../../src/server/db/schema';
+import { pushTask } from '../../src/server/services/drawing-tasks';
 import type { CallResult, TestServer } from './helpers';
 
 export interface User {
@@ -143,4 +144,43 @@ const conversation: OwnedKind = {
   ownerCan: ['read'],
 };
 
-export const ownedKinds: OwnedKind[] = [order, application, conversation];
+const drawing: OwnedKind = {
+  name: 'drawing',
+  routes: ['/api/sd/submit/imagine', '/api/sd/task', '/api/sd/delete', '/api/sd/list/user/picture'],
+  async create(srv, owner) {
+    const res = await srv.call(
+      'POST',
+      '/api/sd/submit/imagine',
+      { prompt: `私人画 ${++seq}`, drawPublicFlag: 2, drawSteps: 1 },
+      owner.headers,
+    );
+    const id = res.body.mjChatMessage?.id as string | undefined;
+    if (!id) throw new Error(`drawing not submitted: ${JSON.stringify(res.body)}`);
+    // Finished first, so the snapshot does not move under the worker.
+    for (let i = 0; i < 300; i++) {
+      const task = await srv.call('POST', '/api/sd/task', { id }, owner.headers);
+      if (task.body.data?.status === 10) return { id, owner: owner.id };
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('drawing did not finish');
+  },
+  async snapshot(srv, obj) {
+    return srv.runtime.database.db.select().from(drawings).where(eq(drawings.taskId, obj.id));
+  },
+  read: (srv, obj, who) => srv.call('POST', '/api/sd/task', { id: obj.id }, who.headers),
+  delete: (srv, obj, who) => srv.call('POST', '/api/sd/delete', { id: obj.id }, who.headers),
+  ownerCan: ['read'],
+  async listedFor(srv, who, obj) {
+    const res = await srv.call('POST', '/api/sd/list/user/picture', { pageNum: 1, pageSize: 30 }, who.headers);
+    return ((res.body.data?.records ?? []) as Array<{ id: string }>).some((d) => d.id === obj.id);
+  },
+  push: {
+    taskId: (obj) => obj.id,
+    async trigger(srv, obj) {
+      const [row] = await srv.runtime.database.db.select().from(drawings).where(eq(drawings.taskId, obj.id));
+      if (row) await pushTask(srv.runtime, row);
+    },
+  },
+};
+
+export const ownedKinds: OwnedKind[] = [order, application, conversation, drawing];
