@@ -72,9 +72,14 @@ export function drawConfig(env: object): DrawConfig {
   };
 }
 
-/** What a provider mode is missing, for a clear start-up message (empty when usable). */
-export function missingDrawSettings(cfg: DrawConfig): string[] {
-  if (cfg.IMAGE_PROVIDER === 'midjourney-proxy' && !cfg.MJ_PROXY_URL) return ['MJ_PROXY_URL'];
-  if (cfg.IMAGE_PROVIDER === 'sd-webui' && !cfg.SD_WEBUI_URL) return ['SD_WEBUI_URL'];
+/**
+ * What the chosen image provider still needs, as start-up messages (empty
+ * when usable). For env.ts's loadEnv: throw an EnvError with these lines.
+ */
+export function drawEnvProblems(env: object): string[] {
+  const cfg = drawConfig(env);
+  if (cfg.IMAGE_PROVIDER === 'midjourney-proxy' && !cfg.MJ_PROXY_URL)
+    return ['IMAGE_PROVIDER=midjourney-proxy needs MJ_PROXY_URL'];
+  if (cfg.IMAGE_PROVIDER === 'sd-webui' && !cfg.SD_WEBUI_URL) return ['IMAGE_PROVIDER=sd-webui needs SD_WEBUI_URL'];
   return [];
 }

@@ -1,7 +1,7 @@
 import { createImageProvider, type ImageProvider } from '../providers/image';
 import { createModeration, type ModerationProvider } from '../providers/moderation';
 import type { Runtime } from '../runtime';
-import { type DrawConfig, drawConfig } from './drawing-config';
+import { type DrawConfig, drawConfig, drawEnvProblems } from './drawing-config';
 
 export interface DrawingDeps {
   config: DrawConfig;
@@ -41,6 +41,9 @@ export function drawingDeps(rt: Runtime): DrawingDeps {
 
 /** Provider modes for the start-up log and /api/health (runtime.ts `providers`): `{ image, moderation }`. */
 export function drawingModes(env: object): { image: string; moderation: string } {
+  // A provider missing its address stops start-up here rather than failing every drawing later.
+  const problems = drawEnvProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
   const cfg = drawConfig(env);
   return { image: cfg.IMAGE_PROVIDER, moderation: cfg.MODERATION_URL ? 'wordlist+http' : 'wordlist' };
 }
