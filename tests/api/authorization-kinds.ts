@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { apps, chatConversations, drawings, orders } from '../../src/server/db/schema';
 import { pushTask } from '../../src/server/services/drawing-tasks';
+import { song } from './authorization-song';
 import type { CallResult, TestServer } from './helpers';
 
 export interface User {
@@ -183,4 +184,4 @@ const drawing: OwnedKind = {
   },
 };
 
-export const ownedKinds: OwnedKind[] = [order, application, conversation, drawing];
+export const ownedKinds: OwnedKind[] = [order, application, conversation, drawing, song];

@@ -13,7 +13,12 @@ const visitor: User = { id: 0, token: '', headers: {} };
 let routes: Set<string>;
 
 beforeAll(async () => {
-  srv = await startTestServer({ IP_LIMIT_SCALE: '100' });
+  srv = await startTestServer({
+    IP_LIMIT_SCALE: '100',
+    MUSIC_POLL_MS: '100',
+    MUSIC_FREE_DAILY: '50',
+    MUSIC_MEMBER_FREE_DAILY: '50',
+  });
   alice = await createUserWithToken(srv, 'alice-owner@example.com');
   bob = await createUserWithToken(srv, 'bob-intruder@example.com');
   const doc = (await srv.call('GET', '/api/openapi.json')).body as { paths: Record<string, unknown> };
