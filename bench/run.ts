@@ -9,6 +9,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
+import { SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
@@ -56,29 +57,26 @@ async function main() {
     process.stderr.write(`bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   };
 
-  // Pages and load on the default set-up: the embedded database.
-  await withServer(root, basePort, {}, async (s) => {
-    await section('weight', () => measureWeights(s.url));
-    await section('lighthouse', () => measureLighthouse(s.url));
-    await section('load', () => measureLoad(s.url));
-  });
-
-  await section('sockets', async () => {
-    const out: Row[] = [];
-    const cluster = await startPgCluster();
-    try {
-      const env = { DATABASE_URL: cluster.url };
-      out.push(
-        ...(await withServer(root, basePort + 1, env, (s) =>
-          measureSockets(s, 'PostgreSQL', { idle, databaseUrl: cluster.url }),
-        )),
-      );
-    } finally {
-      cluster.destroy();
+  // PostgreSQL, so the bench can write its user and session beside the server.
+  const cluster = await startPgCluster();
+  try {
+    const env = { DATABASE_URL: cluster.url, ...SEED_ENV };
+    if (wanted('weight') || wanted('lighthouse') || wanted('load')) {
+      await withServer(root, basePort, env, async (s) => {
+        const seeded = wanted('load') ? await seedSquare(s.url, cluster.url) : '';
+        await section('weight', () => measureWeights(s.url));
+        await section('lighthouse', () => measureLighthouse(s.url));
+        await section('load', () => measureLoad(s.url, seeded));
+      });
     }
-    out.push(...(await withServer(root, basePort + 2, {}, (s) => measureSockets(s, 'PGlite', { idle }))));
-    return out;
-  });
+    await section('sockets', () =>
+      withServer(root, basePort + 1, env, (s) => measureSockets(s, 'PostgreSQL', { idle, databaseUrl: cluster.url })),
+    );
+  } finally {
+    cluster.destroy();
+  }
+  // The default set-up's memory: the embedded database in the same process.
+  await section('sockets', () => withServer(root, basePort + 2, {}, (s) => measureSockets(s, 'PGlite', { idle })));
 
   process.stdout.write(`\n${formatTable(rows)}\n`);
   const misses = missed(rows);
