@@ -18,7 +18,10 @@ interface Entry {
 }
 
 /** The body in the best encoding the client accepts; the HTTP server leaves encoded bodies alone. */
-function encode(entry: Entry, accept: string): { body: string | Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
+function encode(
+  entry: Entry,
+  accept: string,
+): { body: string | Uint8Array<ArrayBuffer>; encoding: 'br' | 'gzip' | null } {
   const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
   if (!encoding) return { body: entry.body, encoding };
   entry.encoded[encoding] ??=
