@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activityEnvShape } from './services/activity-config';
 import { chatEnvShape } from './services/chat-config';
+import { drawEnvProblems, drawEnvShape } from './services/drawing-config';
 import { musicEnvShape } from './services/music-config';
 
 const bool = z
@@ -58,6 +59,7 @@ export const envSchema = z.object({
   ...activityEnvShape,
   ...chatEnvShape,
   ...musicEnvShape,
+  ...drawEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
     .int()
@@ -131,6 +133,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `Invalid environment configuration:\n  PAY_PROVIDER=${env.PAY_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
+  const draw = drawEnvProblems(env);
+  if (draw.length > 0) throw new EnvError(`Invalid environment configuration:\n  ${draw.join('\n  ')}`);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   return { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
 }

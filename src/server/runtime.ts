@@ -9,6 +9,8 @@ import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
 import { seedAppsIfEmpty } from './services/apps';
+import { drawingModes } from './services/drawing-deps';
+import { startDrawingWorker } from './services/drawing-worker';
 import { musicMode } from './services/music';
 import { startMusicWorker } from './services/music-worker';
 import { startOrderSweeper } from './services/order-lifecycle';
@@ -54,6 +56,7 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
   const payment = createPaymentProvider(env);
   const llm = createLlmProvider(env);
   const providers = {
+    ...drawingModes(env),
     music: musicMode(env),
     llm: llm.mode,
     mail: mail.mode,
@@ -86,9 +89,11 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
 export function startBackground(rt: Runtime) {
   const stopSweeper = startOrderSweeper(rt);
   const stopMusic = startMusicWorker(rt);
+  const stopDrawing = startDrawingWorker(rt);
   rt.stopBackground = () => {
     stopSweeper();
     stopMusic();
+    stopDrawing();
   };
 }
 

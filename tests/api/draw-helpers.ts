@@ -7,14 +7,10 @@ import { startTestServer, type TestServer } from './helpers';
 export const DRAW_TEST_ENV = { DRAW_OFFLINE_STEP_MS: '25', DRAW_FREE_DAILY: '50' };
 
 /**
- * Makes sure the drawing settings and worker are in place. env.ts spreads
- * drawEnvShape and startBackground starts the worker; until both are wired,
- * the values are set on the running env here (drawConfig reads it afresh)
- * and the worker is started (a no-op when it already runs).
+ * Adds a worker that looks for tasks every 100 ms beside startBackground's
+ * own, so tests do not wait for the production poll interval.
  */
-export function wireDrawing(rt: Runtime, env: Record<string, string>): void {
-  const target = rt.env as unknown as Record<string, unknown>;
-  for (const [k, v] of Object.entries(env)) if (target[k] === undefined) target[k] = v;
+export function wireDrawing(rt: Runtime): void {
   const stop = startDrawingWorker(rt, 100);
   const previous = rt.stopBackground;
   rt.stopBackground = () => {
@@ -26,7 +22,7 @@ export function wireDrawing(rt: Runtime, env: Record<string, string>): void {
 export async function startDrawServer(env: Record<string, string> = {}): Promise<TestServer> {
   const all = { ...DRAW_TEST_ENV, ...env };
   const srv = await startTestServer(all);
-  wireDrawing(srv.runtime, all);
+  wireDrawing(srv.runtime);
   return srv;
 }
 

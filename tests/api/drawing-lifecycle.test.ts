@@ -32,7 +32,7 @@ describe('a restart resumes unfinished tasks', () => {
       ...drawEnv,
     });
     const first = await startServer(env, createLogger('silent'));
-    wireDrawing(first.runtime, drawEnv);
+    wireDrawing(first.runtime);
     let second: RunningServer | undefined;
     try {
       const u = await createUserWithToken(first, 'restart@example.com');
@@ -56,7 +56,7 @@ describe('a restart resumes unfinished tasks', () => {
         .update(drawings)
         .set({ leaseUntil: new Date(Date.now() - 1000) })
         .where(eq(drawings.taskId, id));
-      wireDrawing(second.runtime, drawEnv);
+      wireDrawing(second.runtime);
       let done: { status: number; imageUrl: string } | undefined;
       for (let i = 0; i < 200 && done?.status !== 10; i++) {
         done = (await call(second, '/api/sd/task', { id }, u.headers)).body.data;

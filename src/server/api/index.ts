@@ -16,6 +16,7 @@ import { registerNotice } from './notice';
 import { registerOrder } from './order';
 import { registerPayNotify } from './pay-notify';
 import { registerPrompt } from './prompt';
+import { registerSd } from './sd';
 import { registerUser } from './user';
 import { validationHook } from './validation';
 import { registerWx } from './wx';
@@ -36,6 +37,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerCoupon,
   registerNotice,
   registerMusic,
+  registerSd,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {
