@@ -87,6 +87,21 @@ describe('push socket', () => {
     s.ws.close();
   });
 
+  it('keeps what is published while the owner check runs, and delivers it after connected', async () => {
+    for (let i = 0; i < 5; i++) {
+      const s = await openSocket(srv.url, { taskId: 'ORD20261121A1', token: aliceToken });
+      // Published at once on open, racing the server's database check of the token.
+      await srv.runtime.hub.publish('ORD20261121A1', { code: 1000000, data: { n: i } }, { userId: aliceId });
+      await s.next((m) => (m as { data?: { n: number } }).data?.n === i);
+      expect(s.messages[0]).toEqual({ code: 100000502 });
+      s.ws.close();
+    }
+    const stranger = await openSocket(srv.url, { taskId: 'ORD20261121A1', token: bobToken });
+    await srv.runtime.hub.publish('ORD20261121A1', { code: 1000000, data: { n: 'secret' } });
+    expect((await stranger.closed).code).toBe(4403);
+    expect(stranger.messages).toEqual([]);
+  });
+
   it('counts connections and drops closed ones', async () => {
     // Earlier tests close their sockets without waiting for the server to see it.
     await expect.poll(() => srv.runtime.hub.connections()).toBe(0);

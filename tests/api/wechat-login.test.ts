@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './helpers';
 import { codeFrom } from './mail-server';
-import { openSocket } from './socket-helpers';
+import { isConnected, openSocket } from './socket-helpers';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -25,6 +25,8 @@ async function scanAndConfirm(cookie?: string) {
   expect(qr.body.data.filePath).toMatch(/^data:image\/png;base64,/);
   expect(qr.body.data.sandbox).toBe(true);
   const socket = await openSocket(srv.url, { taskId: qrcodeSocket });
+  // SPEC: 100000502 means the server is listening for this task; confirming earlier could race it.
+  await socket.next(isConnected);
   const res = await fetch(`${srv.url}/api/wx/sandbox/${qrcodeSocket}/confirm`, {
     method: 'POST',
     headers: cookie ? { cookie } : {},

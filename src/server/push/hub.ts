@@ -24,7 +24,11 @@ interface Client extends WebSocket {
   taskId: string;
   userId: number | null;
   alive: boolean;
+  /** Messages published while the owner check runs; delivered after 'connected' (null once accepted). */
+  held: Envelope[] | null;
 }
+
+const HELD_MAX = 32;
 
 export interface PushHub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -49,11 +53,16 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
     }
     const targets = byTask.get(env.t);
     if (!targets) return;
-    const text = JSON.stringify(env.m);
     for (const ws of targets) {
-      if (env.u === undefined || ws.userId === env.u) ws.send(text);
+      if (ws.held) {
+        if (ws.held.length < HELD_MAX) ws.held.push(env);
+      } else deliver(ws, env);
     }
   });
+
+  function deliver(ws: Client, env: Envelope) {
+    if (env.u === undefined || ws.userId === env.u) ws.send(JSON.stringify(env.m));
+  }
 
   const liveness = setInterval(() => {
     for (const set of byTask.values()) {
@@ -82,24 +91,24 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
     if (set.size === 0) byTask.delete(ws.taskId);
   }
 
-  async function accept(ws: Client, taskId: string | null, token: string | null) {
-    if (!taskId || !TASK_ID.test(taskId)) {
-      ws.close(SocketClose.BAD_REQUEST, 'taskId is required (1-64 letters, digits, - or _)');
-      return;
-    }
-    const owner = await channelOwner(db, taskId);
+  /** The socket is tracked from the upgrade on, so nothing published during the owner check is lost. */
+  async function accept(ws: Client, token: string | null) {
+    const owner = await channelOwner(db, ws.taskId);
     if (owner !== null) {
       const userId = await userIdForToken(db, token);
       if (userId !== owner) {
+        ws.held = null;
+        untrack(ws);
         ws.close(SocketClose.FORBIDDEN, 'this task belongs to another user or the login has expired');
         return;
       }
       ws.userId = userId;
     }
+    const held = ws.held ?? [];
+    ws.held = null;
     if (ws.readyState !== ws.OPEN) return;
-    ws.taskId = taskId;
-    track(ws);
     ws.send(JSON.stringify({ code: Code.SOCKET_CONNECTED }));
+    for (const env of held) deliver(ws, env);
   }
 
   return {
@@ -123,7 +132,15 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
         });
         ws.on('close', () => untrack(ws));
         ws.on('error', () => untrack(ws));
-        accept(ws, url.searchParams.get('taskId'), url.searchParams.get('token')).catch((err: Error) => {
+        const taskId = url.searchParams.get('taskId');
+        if (!taskId || !TASK_ID.test(taskId)) {
+          ws.close(SocketClose.BAD_REQUEST, 'taskId is required (1-64 letters, digits, - or _)');
+          return;
+        }
+        ws.taskId = taskId;
+        ws.held = [];
+        track(ws);
+        accept(ws, url.searchParams.get('token')).catch((err: Error) => {
           log.error('push accept failed', { err: err.message });
           ws.close(1011, 'server error');
         });
