@@ -38,20 +38,26 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
 export async function seedSquare(base: string, databaseUrl: string): Promise<string> {
   const probe = await post(base, '/api/sd/list/picture', { pageNum: 1, pageSize: PICTURES }, {});
   if (probe.status === 404) return 'drawing API not wired yet';
-  const headers = await benchUser(databaseUrl);
+  // Drawing allows 10 submissions a minute per user: a new bench user every 10 pictures.
+  let headers: Record<string, string> = {};
+  const body = (i: number) => ({ prompt: `长城上的日出，水彩，第 ${i + 1} 张`, drawSteps: 1, drawPublicFlag: 1 });
   for (let i = 0; i < PICTURES; i++) {
-    const res = await post(
-      base,
-      '/api/sd/submit/imagine',
-      { prompt: `长城上的日出，水彩，第 ${i + 1} 张`, drawSteps: 1, drawPublicFlag: 1 },
-      headers,
-    );
-    const id = (res.body.mjChatMessage as { id?: string } | undefined)?.id;
-    if (!id) return `submit ${i + 1} refused: ${JSON.stringify(res.body).slice(0, 120)}`;
+    if (i % 10 === 0) headers = await benchUser(databaseUrl);
+    // One drawing at a time per user: a refusal while the last one is checked is retried.
+    let id: string | undefined;
+    let refusal = '';
+    for (let tries = 0; !id && tries < 200; tries++) {
+      const res = await post(base, '/api/sd/submit/imagine', body(i), headers);
+      id = (res.body.mjChatMessage as { id?: string } | undefined)?.id;
+      refusal = JSON.stringify(res.body).slice(0, 120);
+      if (!id) await new Promise((r) => setTimeout(r, 50));
+    }
+    if (!id) return `submit ${i + 1} refused: ${refusal}`;
     for (let tries = 0; ; tries++) {
       const task = await post(base, '/api/sd/task', { id }, headers);
       const status = (task.body.data as { status?: number } | undefined)?.status ?? 0;
-      if (status >= 10) break;
+      // 10 and above are final, except 13 (the picture is still being checked).
+      if (status >= 10 && status !== 13) break;
       if (tries > 400) return `picture ${i + 1} did not finish`;
       await new Promise((r) => setTimeout(r, 25));
     }
