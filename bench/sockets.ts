@@ -1,6 +1,7 @@
 // 10,000 idle push sockets (server RSS) and push latency under a steady
 // publish rate. Pushes are published the way another server process does:
 // NOTIFY on the hub's channel of the server's PostgreSQL.
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import WebSocket from 'ws';
 import type { BenchServer } from './server';
@@ -45,12 +46,23 @@ const settle = () => new Promise((r) => setTimeout(r, 3000));
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 
+/** The soft limit on open files of this process (Linux); the server inherits it. */
+function openFileLimit(): number {
+  const limits = readFileSync('/proc/self/limits', 'utf8');
+  return Number(/Max open files\s+(\d+)/.exec(limits)?.[1] ?? Number.POSITIVE_INFINITY);
+}
+
 /** Idle sockets and RSS; with databaseUrl also push latency. */
 export async function measureSockets(
   server: BenchServer,
   label: string,
   opts: { idle: number; databaseUrl?: string; rate?: number; seconds?: number },
 ): Promise<Row[]> {
+  const limit = openFileLimit();
+  if (limit < opts.idle + 1000) {
+    const note = `open-file limit ${limit}: run \`ulimit -n ${opts.idle + 2000}\` first`;
+    return [{ name: `sockets ${opts.idle} idle (${label})`, value: 'not run', budget: '< 300 MB', ok: false, note }];
+  }
   await settle();
   const before = server.rss();
   const started = performance.now();
