@@ -6,6 +6,8 @@ import { startServer } from './server';
 
 // The adapter's entry would otherwise start its own server on import.
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// React and other libraries pick their production builds from this; `npm start` sets none.
+process.env.NODE_ENV ??= 'production';
 
 async function main() {
   // Variables already in the environment win over the file.
