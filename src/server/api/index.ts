@@ -82,7 +82,8 @@ export function createApiApp(runtime: Runtime): ApiApp {
 /** Node's socket address, unless a trusted proxy says otherwise. */
 function clientIp(headers: Headers, env: unknown, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    // The entry our own proxy added is the last; earlier ones come from the client and can be forged.
+    const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)?.trim();
     if (forwarded) return forwarded;
   }
   const incoming = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
