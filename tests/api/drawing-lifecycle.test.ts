@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/client';
 import { drawingReferences, drawings, users } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/log';
@@ -50,12 +51,14 @@ describe('a restart resumes unfinished tasks', () => {
       }
       await first.stop(1000);
 
-      second = await startServer(env, createLogger('silent'));
-      // A crashed process cannot give its lease back: let it run out.
-      await second.runtime.database.db
+      // A crashed process cannot give its lease back: let it run out, before the next process starts its worker.
+      const between = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+      await between.db
         .update(drawings)
         .set({ leaseUntil: new Date(Date.now() - 1000) })
         .where(eq(drawings.taskId, id));
+      await between.close();
+      second = await startServer(env, createLogger('silent'));
       wireDrawing(second.runtime);
       let done: { status: number; imageUrl: string } | undefined;
       for (let i = 0; i < 200 && done?.status !== 10; i++) {
