@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
-import { copyText } from './clipboard';
 import { createRenderer } from './markdown';
 
 const renderers = new Map<string, (s: string) => string>();

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyConfirm as useConfirm } from '../../components/lazy-confirm';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
 import { deleteMessage } from '../../stores/chat-actions';
 import type { ChatMessage } from '../../stores/chat-storage';
 import { $pending } from './chat-state';
-import { copyText } from './clipboard';
 import { regenerate } from './controller';
-import { useLazyConfirm as useConfirm } from './lazy-confirm';
 import { Message } from './Message';
 import { useChatTexts } from './use-chat-texts';
 

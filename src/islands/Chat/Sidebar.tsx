@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLazyConfirm as useConfirm } from '../../components/lazy-confirm';
 import { clearHistory, deleteHistory, newChat, setActive } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
 import { stop } from './controller';
 import { HistoryItem } from './HistoryItem';
 import { Icon } from './icons';
-import { useLazyConfirm as useConfirm } from './lazy-confirm';
 
 /** SPEC §9: deleting from the history is debounced by 600 ms. */
 export const DELETE_DEBOUNCE_MS = 600;

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
-import { copyText } from './clipboard';
 import { Icon } from './icons';
 import type { SongActions } from './SongCard';
 import type { Song } from './types';

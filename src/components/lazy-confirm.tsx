@@ -1,8 +1,8 @@
 import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
-import type { ConfirmOptions } from '../../components/Confirm';
+import type { ConfirmOptions } from './Confirm';
 
-// The dialog code (headlessui) loads on the first question, not with the chat page.
-const Confirm = lazy(() => import('../../components/Confirm').then((m) => ({ default: m.Confirm })));
+// The dialog code (headlessui) loads on the first question, not with the page.
+const Confirm = lazy(() => import('./Confirm').then((m) => ({ default: m.Confirm })));
 
 /** Like useConfirm() from components/Confirm, with the dialog loaded on first use. */
 export function useLazyConfirm(): {
