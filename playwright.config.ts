@@ -26,7 +26,8 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // One retry in CI, reported as 'flaky' rather than hidden: prompt-store's online import failed once in ~10 runs (under investigation).
+  retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
   timeout: 30_000,
