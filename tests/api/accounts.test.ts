@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../src/server/db/schema';
+import { accountFlows, bearer } from './account-flows';
 import { startTestServer, type TestServer } from './helpers';
 import { codeFrom, startMailServer, type TestMailServer } from './mail-server';
 
 let srv: TestServer;
 let mail: TestMailServer;
-let ipSeq = 0;
-// Each case acts from its own address so per-IP limits of one case do not leak into another.
-const fromIp = () => ({ 'x-forwarded-for': `10.9.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}` });
+const { fromIp, requestCode, registerUser, login } = accountFlows(
+  () => srv,
+  () => mail,
+);
 
 beforeAll(async () => {
   mail = await startMailServer();
@@ -18,44 +20,6 @@ afterAll(async () => {
   await srv?.dispose();
   await mail?.close();
 });
-
-async function requestCode(email: string, type = 'register', headers = fromIp()) {
-  const before = mail.messages.length;
-  const res = await srv.call(
-    'GET',
-    `/api/user/getEmailVerifycode?${new URLSearchParams({ email, type })}`,
-    undefined,
-    headers,
-  );
-  expect(res.body.data?.resultCode, JSON.stringify(res.body)).toBe('1');
-  const message = await mail.waitFor(email, before);
-  return { code: codeFrom(message), session: res.body.data.picCodeSessionId as string, message, res };
-}
-
-async function registerUser(email: string, password = 'secret123') {
-  const { code, session } = await requestCode(email);
-  const res = await srv.call(
-    'POST',
-    '/api/user/register/email',
-    {
-      identity: email,
-      password,
-      picCodeSessionId: session,
-      picVerificationCode: code,
-      registerType: 'email',
-    },
-    fromIp(),
-  );
-  expect(res.body, JSON.stringify(res.body)).toMatchObject({ code: 200, result: '注册成功' });
-}
-
-async function login(email: string, password = 'secret123') {
-  const res = await srv.call('POST', '/api/user/login/email', { username: email, password }, fromIp());
-  expect(res.body.code, JSON.stringify(res.body)).toBe(200);
-  return res.body.data.token as string;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 describe('e-mail registration and login', () => {
   it('registers with the code from the received mail, logs in and reads the info', async () => {

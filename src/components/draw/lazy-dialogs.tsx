@@ -1,36 +1,11 @@
-import { lazy, type ReactNode, Suspense, useCallback, useRef, useState } from 'react';
-import type { ConfirmOptions } from '../Confirm';
+import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { Picture } from './draw-api';
 
-// The dialog code (headlessui) loads on first use, not with the page (DESIGN §8 budgets).
-const Confirm = lazy(() => import('../Confirm').then((m) => ({ default: m.Confirm })));
+// The viewer (headlessui) loads on first use, not with the page (DESIGN §8 budgets).
 const Viewer = lazy(() => import('./Viewer').then((m) => ({ default: m.Viewer })));
 
-/** Promise-style confirmation whose dialog loads on the first question. */
-export function useLazyConfirm(): { confirm: (o: ConfirmOptions) => Promise<boolean>; confirmElement: ReactNode } {
-  const [pending, setPending] = useState<{ options: ConfirmOptions; open: boolean } | null>(null);
-  const resolveRef = useRef<((answer: boolean) => void) | null>(null);
-  const settle = useCallback((answer: boolean) => {
-    resolveRef.current?.(answer);
-    resolveRef.current = null;
-    setPending((current) => (current ? { ...current, open: false } : current));
-  }, []);
-  const confirm = useCallback(
-    (options: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
-        resolveRef.current?.(false);
-        resolveRef.current = resolve;
-        setPending({ options, open: true });
-      }),
-    [],
-  );
-  const confirmElement = pending ? (
-    <Suspense fallback={null}>
-      <Confirm {...pending.options} open={pending.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
-    </Suspense>
-  ) : null;
-  return { confirm, confirmElement };
-}
+/** Promise-style confirmation whose dialog loads on the first question (shared with chat and music). */
+export { useLazyConfirm } from '../lazy-confirm';
 
 export interface ViewerActions {
   onCopy: (prompt: string) => void;
