@@ -52,6 +52,8 @@ test.describe('routing', () => {
     const root = page.waitForRequest((req) => req.isNavigationRequest() && pathOf(req.url()) === '/');
     await page.goto('/500', { waitUntil: 'commit' });
     await root;
+    // Root goes on to /chat, whose island then settles on /chat/1002: let that finish first.
+    await page.waitForURL(/\/chat\/1002$/);
 
     await context.addInitScript(() => localStorage.setItem('SECRET_TOKEN', 'e2e-token'));
     const response = await page.goto('/500');
