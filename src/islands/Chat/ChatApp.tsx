@@ -12,6 +12,7 @@ import { MessageList } from './MessageList';
 import { Sidebar } from './Sidebar';
 import { startSync } from './sync';
 import { UploadOffer } from './UploadOffer';
+import { Welcome } from './Welcome';
 
 export interface ChatAppProps {
   /** The uuid in the address (/chat/:uuid), if any. */
@@ -88,31 +89,12 @@ export function ChatApp({ initialUuid }: ChatAppProps) {
               uuid={storage.active ?? 0}
               messages={messages}
               empty={
-                <div className="mx-auto flex max-w-xl flex-col items-center gap-4 px-4 py-16 text-center">
-                  <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-600 text-white shadow-lg">
-                    <Icon name="chat" className="size-7" />
-                  </span>
-                  <h2 className="text-xl font-semibold text-slate-900 dark:text-white">
-                    {active?.templateId ? active.title : t('empty.title')}
-                  </h2>
-                  <p className="text-sm text-slate-500 dark:text-slate-400">
-                    {active?.templateId ? active.description || t('empty.appHint') : t('empty.body')}
-                  </p>
-                  {!active?.templateId && (
-                    <div className="grid w-full gap-2 sm:grid-cols-2">
-                      {suggestions.map((s) => (
-                        <button
-                          key={s}
-                          type="button"
-                          onClick={() => $draft.set({ text: s, at: Date.now() })}
-                          className="rounded-xl bg-white px-4 py-3 text-left text-sm text-slate-700 ring-1 ring-slate-200 hover:ring-brand-300 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-800"
-                        >
-                          {s}
-                        </button>
-                      ))}
-                    </div>
-                  )}
-                </div>
+                <Welcome
+                  title={active?.templateId ? active.title : t('empty.title')}
+                  body={active?.templateId ? active.description || t('empty.appHint') : t('empty.body')}
+                  suggestions={active?.templateId ? [] : suggestions}
+                  onPick={(text) => $draft.set({ text, at: Date.now() })}
+                />
               }
             />
           </div>

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -47,9 +47,23 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     : openPglite(path.join(opts.dataDir, 'pg'), migrationsFolder);
 }
 
+/**
+ * PGlite runs Postgres in this process's memory. Postgres' default 128 MB of
+ * shared buffers is sized for a dedicated server; the files stay in the OS
+ * page cache anyway, so a small pool costs little speed and ~100 MB of RSS.
+ */
+const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+
 async function openPglite(dir: string, migrationsFolder: string): Promise<Database> {
-  mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+    // initdb and the first migrations grow the WASM heap by ~200 MB, which it
+    // keeps for the process's lifetime: do them, then start over on a fresh heap.
+    mkdirSync(dir, { recursive: true });
+    const first = await PGlite.create(dir, { startParams: PGLITE_START });
+    await migrateLite(drizzleLite(first, { schema }), { migrationsFolder });
+    await first.close();
+  }
+  const client = await PGlite.create(dir, { startParams: PGLITE_START });
   const db = drizzleLite(client, { schema });
   await migrateLite(db, { migrationsFolder });
   return {
