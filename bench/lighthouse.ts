@@ -69,11 +69,13 @@ async function lighthouseOnce(url: string, dir: string, n: number): Promise<Scor
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-export async function measureLighthouse(base: string, runs = 3): Promise<Row[]> {
+export async function measureLighthouse(base: string, opts: { runs?: number; pages?: string[] } = {}): Promise<Row[]> {
+  const runs = opts.runs ?? 3;
   const rows: Row[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lh-'));
   try {
     for (const page of [...STATIC_PAGES, ...ISLAND_PAGES]) {
+      if (opts.pages && !opts.pages.includes(page)) continue;
       const isStatic = STATIC_PAGES.includes(page);
       const budgets: Scores = { performance: isStatic ? 100 : 95, accessibility: 95, seo: isStatic ? 100 : 0 };
       if (!(await pageExists(base, page))) {

@@ -42,6 +42,7 @@ async function openMany(base: string, prefix: string, n: number, parallel = 100)
 }
 
 const settle = () => new Promise((r) => setTimeout(r, 3000));
+const IDLE_SECONDS = 30;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -56,7 +57,7 @@ function openFileLimit(): number {
 export async function measureSockets(
   server: BenchServer,
   label: string,
-  opts: { idle: number; databaseUrl?: string; rate?: number; seconds?: number },
+  opts: { idle: number; databaseUrl?: string; rate?: number; seconds?: number; budgeted?: boolean },
 ): Promise<Row[]> {
   const limit = openFileLimit();
   if (limit < opts.idle + 1000) {
@@ -68,15 +69,22 @@ export async function measureSockets(
   const started = performance.now();
   const idle = await openMany(server.url, 'idle', opts.idle);
   const openMs = performance.now() - started;
-  await settle();
+  // Idle means steady state: V8's memory reducer shrinks the heap ~10 s after
+  // the burst of handshakes, so the figure is taken after 30 s, beside the peak.
+  let peak = 0;
+  for (let s = 0; s < IDLE_SECONDS; s++) {
+    peak = Math.max(peak, server.rss());
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   const rss = server.rss();
+  const budgeted = opts.budgeted ?? true;
   const rows: Row[] = [
     {
       name: `sockets ${opts.idle} idle, RSS (${label})`,
       value: `${(rss / MB).toFixed(0)} MB`,
-      budget: '< 300 MB',
-      ok: rss < 300 * MB,
-      note: `${(before / MB).toFixed(0)} MB before; opened in ${(openMs / 1000).toFixed(1)} s`,
+      budget: budgeted ? '< 300 MB' : '',
+      ok: budgeted ? rss < 300 * MB : null,
+      note: `${(before / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB; opened in ${(openMs / 1000).toFixed(1)} s, measured ${IDLE_SECONDS} s later`,
     },
   ];
   if (opts.databaseUrl)
