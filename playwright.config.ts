@@ -2,7 +2,8 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4399;
+// E2E_PORT lets a second checkout run its suite beside this one.
+const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
