@@ -29,6 +29,16 @@ export function addHistory(item: Omit<HistoryItem, 'isEdit'>, data: ChatMessage[
   notifyChange(item.uuid);
 }
 
+/** Moves a conversation to another uuid (sync: another device's conversation has this one). */
+export function renumber(from: number, to: number): void {
+  update((s) => ({
+    ...s,
+    active: s.active === from ? to : s.active,
+    history: s.history.map((h) => (h.uuid === from ? { ...h, uuid: to } : h)),
+    chat: s.chat.map((c) => (c.uuid === from ? { ...c, uuid: to } : c)),
+  }));
+}
+
 export function newChat(): number {
   const uuid = newUuid();
   addHistory({ uuid, title: DEFAULT_TITLE });

@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import { get, request } from '../../lib/api';
 import { $token, getToken } from '../../stores/auth';
+import { newUuid, renumber } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, type ChatStorage, onConversationChange } from '../../stores/chat-storage';
 
 interface Summary {
@@ -90,13 +91,45 @@ function apply(full: Full) {
   $meta.set({ ...$meta.get(), changed: { ...$meta.get().changed, [full.uuid]: full.changedAt } });
 }
 
-/** Two-way sync for a logged-in user: the later change of each conversation wins. */
-export async function syncNow(): Promise<void> {
+const sameStart = (a: ChatMessage[], b: ChatMessage[]) =>
+  a[0]?.dateTime === b[0]?.dateTime && a[0]?.text === b[0]?.text;
+
+/**
+ * Every device starts with conversation 1002, so on a login's first sync a
+ * local conversation may share its uuid with a different one of the account.
+ * Such a local one moves to a new uuid, so neither overwrites the other.
+ */
+async function separateCollisions(server: Map<number, Summary>) {
+  for (const h of $chatStorage.get().history) {
+    const remote = server.get(h.uuid);
+    const local = $chatStorage.get().chat.find((c) => c.uuid === h.uuid)?.data ?? [];
+    if (!remote || remote.deleted || local.length === 0) continue;
+    const full = await fetchFull(h.uuid);
+    if (!full || sameStart(full.messages, local)) continue;
+    const to = newUuid();
+    renumber(h.uuid, to);
+    const { [h.uuid]: at = Date.now(), ...changed } = $meta.get().changed;
+    $meta.set({ ...$meta.get(), changed: { ...changed, [to]: at } });
+  }
+}
+
+let running: Promise<void> | null = null;
+
+/** Two-way sync for a logged-in user: the later change of each conversation wins. One at a time. */
+export function syncNow(): Promise<void> {
+  running ??= sync().finally(() => {
+    running = null;
+  });
+  return running;
+}
+
+async function sync(): Promise<void> {
   const token = getToken();
   if (!token) return;
   const list = await get<{ records: Summary[] }>('/chat/conversations', undefined, { silent: true });
   if (list.kind !== 'reply') return;
   const server = new Map(list.data.records.map((r) => [r.uuid, r]));
+  if ($meta.get().owner !== token) await separateCollisions(server);
   for (const r of list.data.records) {
     if (r.changedAt <= changedOf(r.uuid)) continue;
     const exists = $chatStorage.get().history.some((h) => h.uuid === r.uuid);

@@ -1,0 +1,75 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { createAccount, uniqueEmail, useToken } from './account-helpers';
+import { waitForHydration } from './helpers';
+
+const sidebar = (page: Page) => page.getByRole('navigation', { name: '对话列表' });
+
+/** Asks one question as the current person and waits for the whole offline answer. */
+async function ask(page: Page, question: string) {
+  const input = page.getByRole('textbox', { name: '输入你的问题' });
+  await input.fill(question);
+  await input.press('Enter');
+  await expect(page.locator('[data-role="assistant"]').last()).toContainText('CHAT_MODELS', { timeout: 15_000 });
+  await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
+}
+
+/** Logs the page in the way a login does: the token lands in storage, then the page reloads. */
+async function logIn(page: Page, token: string) {
+  await page.evaluate((value) => localStorage.setItem('SECRET_TOKEN', value), token);
+  await page.reload();
+  await waitForHydration(page);
+}
+
+async function serverTitles(request: APIRequestContext, token: string): Promise<string[]> {
+  const res = await request.get('/api/chat/conversations', { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status()).toBe(200);
+  const { records } = (await res.json()).data as { records: Array<{ title: string; deleted: boolean }> };
+  return records.filter((r) => !r.deleted).map((r) => r.title);
+}
+
+test('a visitor’s conversation is offered for upload at login, reaches the account and another device; declining keeps it local', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const token = await createAccount(request, uniqueEmail('sync'), 'sync-pass-1');
+
+  // As a visitor, then logged in: the offer counts the one local conversation.
+  await page.goto('/chat');
+  await waitForHydration(page);
+  await ask(page, '上传这段对话');
+  await logIn(page, token);
+  const offer = page.getByRole('dialog', { name: '同步本机对话' });
+  await expect(offer).toContainText('这台设备上有 1 个登录前的对话');
+  await offer.getByRole('button', { name: '上传' }).click();
+  await expect(offer).toBeHidden();
+  await expect.poll(() => serverTitles(request, token)).toContain('上传这段对话');
+
+  // A second device logged in to the same account receives it, answer included.
+  const other = await browser.newContext();
+  const second = await other.newPage();
+  await useToken(second, token);
+  await second.goto('/chat');
+  await waitForHydration(second);
+  const uploaded = sidebar(second).getByRole('button', { name: '上传这段对话', exact: true });
+  await expect(uploaded).toBeVisible();
+  await uploaded.click();
+  await expect(second.locator('[data-role="assistant"]').last()).toContainText('CHAT_MODELS');
+  await other.close();
+
+  // A third device's visitor conversation, declined at login: it stays on that device only,
+  // while the account's conversation still arrives there.
+  const third = await browser.newContext();
+  const device = await third.newPage();
+  await device.goto('/chat');
+  await waitForHydration(device);
+  await ask(device, '只留在本机');
+  await logIn(device, token);
+  const offer3 = device.getByRole('dialog', { name: '同步本机对话' });
+  await expect(offer3).toContainText('1 个登录前的对话');
+  await offer3.getByRole('button', { name: '仅保留在本机' }).click();
+  await expect(sidebar(device).getByRole('button', { name: '上传这段对话', exact: true })).toBeVisible();
+  await expect(sidebar(device).getByRole('button', { name: '只留在本机', exact: true })).toBeVisible();
+  expect(await serverTitles(request, token)).not.toContain('只留在本机');
+  await third.close();
+});
