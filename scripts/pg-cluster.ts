@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster from Debian's postgresql package, on a
-// loopback port, for tests and benchmarks that must stop, restart or share a
-// real server (the api-pg suite's global setup makes its own the same way).
+// loopback port, for the api-pg suite and for tests and benchmarks that must
+// stop, restart or share a real server.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';

@@ -1,6 +1,7 @@
-import { type ReactNode, useCallback, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from './button-styles';
+import { useConfirmState } from './confirm-state';
 import { Dialog } from './Dialog';
 
 export interface ConfirmOptions {
@@ -63,40 +64,12 @@ export function Confirm({
   );
 }
 
-interface Pending {
-  options: ConfirmOptions;
-  open: boolean;
-}
-
 /**
  * Promise-style confirmation: render `confirmElement` once, then
  * `if (await confirm({ content })) …`. A second call while one is open
  * answers the first with false.
  */
 export function useConfirm(): { confirm: (options: ConfirmOptions) => Promise<boolean>; confirmElement: ReactNode } {
-  const [pending, setPending] = useState<Pending | null>(null);
-  const resolveRef = useRef<((answer: boolean) => void) | null>(null);
-
-  const settle = useCallback((answer: boolean) => {
-    resolveRef.current?.(answer);
-    resolveRef.current = null;
-    // Keep the options while the dialog fades out, so its text does not vanish first.
-    setPending((current) => (current ? { ...current, open: false } : current));
-  }, []);
-
-  const confirm = useCallback(
-    (options: ConfirmOptions) =>
-      new Promise<boolean>((resolve) => {
-        resolveRef.current?.(false);
-        resolveRef.current = resolve;
-        setPending({ options, open: true });
-      }),
-    [],
-  );
-
-  const confirmElement = pending ? (
-    <Confirm {...pending.options} open={pending.open} onConfirm={() => settle(true)} onCancel={() => settle(false)} />
-  ) : null;
-
-  return { confirm, confirmElement };
+  const { confirm, dialog } = useConfirmState();
+  return { confirm, confirmElement: dialog ? <Confirm {...dialog} /> : null };
 }

@@ -1,3 +1,5 @@
+import { StrokeSvg } from '../../components/StrokeSvg';
+
 /** Stroke icons of the chat screens (24×24, currentColor), decorative. */
 const PATHS = {
   send: 'M4 12 20 4l-6 16-2.5-6.5L4 12zM11.5 13.5 20 4',
@@ -28,18 +30,8 @@ export type ChatIconName = keyof typeof PATHS;
 
 export function Icon({ name, className = 'size-5' }: { name: ChatIconName; className?: string }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeSvg className={className}>
       <path d={PATHS[name]} />
-    </svg>
+    </StrokeSvg>
   );
 }

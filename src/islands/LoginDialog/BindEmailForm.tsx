@@ -4,9 +4,8 @@ import { buttonClass } from '../../components/button-styles';
 import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
 import { toast } from '../../lib/toast';
 import { setUser } from '../../stores/user';
+import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { bindEmail } from './account-api';
-import { CodeButton } from './CodeButton';
-import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { reportFailure } from './session';
 import { type FieldRule, onSubmit, preventShiftEnter, useForm } from './use-form';
@@ -47,47 +46,12 @@ export function BindEmailForm({
     onDone();
   };
 
-  const field = (name: Name) => ({
-    value: form.values[name],
-    onChange: (value: string) => form.set(name, value),
-    onBlur: () => form.blur(name),
-    error: form.errors[name],
-    inputRef: form.ref(name),
-  });
-
   return (
     <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:profile.bindHint')}</p>
-      <Field
-        {...field('email')}
-        label={t('login:field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('login:field.emailPlaceholder')}
-      />
-      <Field
-        {...field('code')}
-        label={t('login:field.code')}
-        autoComplete="one-time-code"
-        placeholder={t('login:field.codePlaceholder')}
-        maxLength={6}
-        addon={<CodeButton purpose="bind" email={form.values.email} checkEmail={() => form.validateField('email')} />}
-      />
-      <Field
-        {...field('password')}
-        label={t('login:field.password')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('login:field.newPasswordPlaceholder')}
-      />
-      <Field
-        {...field('repeat')}
-        label={t('login:field.repeat')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('login:field.repeatPlaceholder')}
-      />
+      <EmailField form={form} />
+      <CodeField form={form} purpose="bind" />
+      <NewPasswordFields form={form} />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:profile.bindSubmit')}

@@ -36,16 +36,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   };
 
   const field = (name: Name, label: string, autoComplete: string) => (
-    <Field
-      label={label}
-      type="password"
-      autoComplete={autoComplete}
-      value={form.values[name]}
-      onChange={(value) => form.set(name, value)}
-      onBlur={() => form.blur(name)}
-      error={form.errors[name]}
-      inputRef={form.ref(name)}
-    />
+    <Field {...form.field(name)} label={label} type="password" autoComplete={autoComplete} />
   );
 
   return (

@@ -45,14 +45,10 @@ export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
         </p>
         {hasPassword && (
           <Field
+            {...form.field('password')}
             label={t('login:field.password')}
             type="password"
             autoComplete="current-password"
-            value={form.values.password}
-            onChange={(value) => form.set('password', value)}
-            onBlur={() => form.blur('password')}
-            error={form.errors.password}
-            inputRef={form.ref('password')}
           />
         )}
         <FormAlert show={form.formError} />

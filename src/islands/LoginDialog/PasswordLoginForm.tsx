@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { checkEmail, checkLoginPassword } from '../../lib/account-rules';
+import { EmailField } from './AccountFields';
 import { loginWithEmail } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
@@ -38,31 +39,13 @@ export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }:
 
   return (
     <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <EmailField form={form} onChange={onEmailChange} autoComplete="username" />
       <Field
-        label={t('login:field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        placeholder={t('login:field.emailPlaceholder')}
-        value={form.values.email}
-        onChange={(value) => {
-          form.set('email', value);
-          onEmailChange(value);
-        }}
-        onBlur={() => form.blur('email')}
-        error={form.errors.email}
-        inputRef={form.ref('email')}
-      />
-      <Field
+        {...form.field('password')}
         label={t('login:field.password')}
         type="password"
         autoComplete="current-password"
         placeholder={t('login:field.passwordPlaceholder')}
-        value={form.values.password}
-        onChange={(value) => form.set('password', value)}
-        onBlur={() => form.blur('password')}
-        error={form.errors.password}
-        inputRef={form.ref('password')}
       />
       <div className="flex items-center justify-between gap-3">
         <button type="button" className={textButtonClass} onClick={onForgot}>

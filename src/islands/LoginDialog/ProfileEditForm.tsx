@@ -60,23 +60,15 @@ export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () =
         onError={setAvatarError}
       />
       <Field
+        {...form.field('nickname')}
         label={t('login:field.nickname')}
         autoComplete="nickname"
         maxLength={NICKNAME_MAX * 2}
-        value={form.values.nickname}
-        onChange={(value) => form.set('nickname', value)}
-        onBlur={() => form.blur('nickname')}
-        error={form.errors.nickname}
-        inputRef={form.ref('nickname')}
       />
       <Field
+        {...form.field('description')}
         label={t('login:field.description')}
         placeholder={t('account:user.defaultDescription')}
-        value={form.values.description}
-        onChange={(value) => form.set('description', value)}
-        onBlur={() => form.blur('description')}
-        error={form.errors.description}
-        inputRef={form.ref('description')}
       />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>

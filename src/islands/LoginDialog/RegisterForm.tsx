@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
+import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { register } from './account-api';
-import { CodeButton } from './CodeButton';
 import { ConsentCheckbox } from './ConsentCheckbox';
 import { codeSessionFor } from './code-state';
-import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { RegisterSuccess } from './RegisterSuccess';
 import { reportFailure } from './session';
@@ -58,52 +57,11 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
 
   if (registered !== null) return <RegisterSuccess email={registered} onGoLogin={onGoLogin} />;
 
-  const field = (name: Name) => ({
-    value: form.values[name],
-    onChange: (value: string) => form.set(name, value),
-    onBlur: () => form.blur(name),
-    error: form.errors[name],
-    inputRef: form.ref(name),
-  });
-
   return (
     <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
-      <Field
-        {...field('email')}
-        onChange={(value) => {
-          form.set('email', value);
-          onEmailChange(value);
-        }}
-        label={t('login:field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        placeholder={t('login:field.emailPlaceholder')}
-      />
-      <Field
-        {...field('password')}
-        label={t('login:field.password')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('login:field.newPasswordPlaceholder')}
-      />
-      <Field
-        {...field('repeat')}
-        label={t('login:field.repeat')}
-        type="password"
-        autoComplete="new-password"
-        placeholder={t('login:field.repeatPlaceholder')}
-      />
-      <Field
-        {...field('code')}
-        label={t('login:field.code')}
-        autoComplete="one-time-code"
-        placeholder={t('login:field.codePlaceholder')}
-        maxLength={6}
-        addon={
-          <CodeButton purpose="register" email={form.values.email} checkEmail={() => form.validateField('email')} />
-        }
-      />
+      <EmailField form={form} onChange={onEmailChange} />
+      <NewPasswordFields form={form} />
+      <CodeField form={form} purpose="register" />
       <ConsentCheckbox
         checked={consent}
         onChange={(checked) => {

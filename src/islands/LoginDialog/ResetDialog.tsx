@@ -4,8 +4,8 @@ import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import { checkCode, checkEmail, checkNewPassword } from '../../lib/account-rules';
 import { toast } from '../../lib/toast';
+import { CodeField, EmailField } from './AccountFields';
 import { resetPassword } from './account-api';
-import { CodeButton } from './CodeButton';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { reportFailure } from './session';
@@ -40,41 +40,14 @@ function ResetForm({ email, code, onDone }: ResetFormProps) {
   return (
     <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:reset.description')}</p>
+      <EmailField form={form} autoComplete="username" autoFocus={!email} />
+      <CodeField form={form} purpose="reset" />
       <Field
-        label={t('login:field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="username"
-        placeholder={t('login:field.emailPlaceholder')}
-        value={form.values.email}
-        onChange={(value) => form.set('email', value)}
-        onBlur={() => form.blur('email')}
-        error={form.errors.email}
-        inputRef={form.ref('email')}
-        autoFocus={!email}
-      />
-      <Field
-        label={t('login:field.code')}
-        autoComplete="one-time-code"
-        placeholder={t('login:field.codePlaceholder')}
-        maxLength={6}
-        value={form.values.code}
-        onChange={(value) => form.set('code', value)}
-        onBlur={() => form.blur('code')}
-        error={form.errors.code}
-        inputRef={form.ref('code')}
-        addon={<CodeButton purpose="reset" email={form.values.email} checkEmail={() => form.validateField('email')} />}
-      />
-      <Field
+        {...form.field('password')}
         label={t('login:field.newPassword')}
         type="password"
         autoComplete="new-password"
         placeholder={t('login:field.newPasswordPlaceholder')}
-        value={form.values.password}
-        onChange={(value) => form.set('password', value)}
-        onBlur={() => form.blur('password')}
-        error={form.errors.password}
-        inputRef={form.ref('password')}
       />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>

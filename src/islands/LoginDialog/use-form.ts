@@ -3,6 +3,15 @@ import { type FormEvent, type KeyboardEvent, useCallback, useRef, useState } fro
 /** Returns an i18n key describing what is wrong with `value`, or null when it is fine. */
 export type FieldRule<K extends string> = (value: string, values: Readonly<Record<K, string>>) => string | null;
 
+/** What ties a Field to one value of the form (spread it on the Field). */
+export interface FieldBinding {
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  error: string | undefined;
+  inputRef: (element: HTMLInputElement | null) => void;
+}
+
 export interface FormState<K extends string> {
   values: Record<K, string>;
   /** i18n keys of the errors currently shown, by field. */
@@ -20,6 +29,8 @@ export interface FormState<K extends string> {
   setError: (name: K, key: string) => void;
   /** Registers an input so a refused submit can focus it. */
   ref: (name: K) => (element: HTMLInputElement | null) => void;
+  /** Value, change, blur, error and ref of one field, for `<Field {...form.field(name)} />`. */
+  field: (name: K) => FieldBinding;
 }
 
 /**
@@ -90,7 +101,15 @@ export function useForm<K extends string>(
     inputs.current.get(name)?.focus();
   };
 
-  return { values, errors, formError, set, blur: show, validate, validateField: show, setError, ref };
+  const field = (name: K): FieldBinding => ({
+    value: values[name],
+    onChange: (value) => set(name, value),
+    onBlur: () => show(name),
+    error: errors[name],
+    inputRef: ref(name),
+  });
+
+  return { values, errors, formError, set, blur: show, validate, validateField: show, setError, ref, field };
 }
 
 /** SPEC §5: Enter submits (natively, through the submit button); Shift+Enter does not. */

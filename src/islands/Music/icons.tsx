@@ -1,3 +1,5 @@
+import { StrokeSvg } from '../../components/StrokeSvg';
+
 /** Stroke icons of the music screens (24×24, currentColor), decorative. */
 const PATHS = {
   play: 'M8 5.5v13l10.5-6.5L8 5.5z',
@@ -22,18 +24,8 @@ export type MusicIconName = keyof typeof PATHS;
 export function Icon({ name, className = 'size-5' }: { name: MusicIconName; className?: string }) {
   const filled = name === 'play' || name === 'pause';
   return (
-    <svg
-      viewBox="0 0 24 24"
-      className={className}
-      fill={filled ? 'currentColor' : 'none'}
-      stroke="currentColor"
-      strokeWidth={filled ? 0 : 1.8}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <StrokeSvg className={className} fill={filled ? 'currentColor' : 'none'} strokeWidth={filled ? 0 : 1.8}>
       <path d={PATHS[name]} />
-    </svg>
+    </StrokeSvg>
   );
 }

@@ -6,6 +6,24 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { content: { 'application/json': { schema } }, required: true } as const;
 }
 
+/** SPEC §7 list body: the page fields, with each list's own page size limit and default. */
+export function paging(maxSize: number, defaultSize: number) {
+  return z.object({
+    pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+  });
+}
+
+/** SPEC §7 list reply: one page of records with the paging that produced it. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    records: z.array(item),
+    current: z.number().int(),
+    total: z.number().int(),
+    size: z.number().int(),
+  });
+}
+
 /**
  * Responses of a route in the house shape: a `{code, result, data}` reply
  * whose business codes (HTTP 200 unless noted) are listed for API users.

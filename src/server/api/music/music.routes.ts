@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponses } from '../route-kit';
+import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
 
 export const songId = z
   .string()
@@ -51,16 +51,8 @@ export const quota = z
   })
   .openapi('MusicQuota');
 
-const paging = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50).default(20),
-});
-const songPage = z.object({
-  records: z.array(song),
-  total: z.number().int(),
-  current: z.number().int(),
-  size: z.number().int(),
-});
+const listBody = paging(50, 20);
+const songPage = pageOf(song);
 const tags = ['music'];
 const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
@@ -95,7 +87,7 @@ export const listMine = createRoute({
   path: '/music/list/mine',
   tags,
   summary: "The caller's songs (running and finished), newest first",
-  request: { body: jsonBody(paging) },
+  request: { body: jsonBody(listBody) },
   responses: jsonResponses(songPage, auth),
 });
 export const listPublic = createRoute({
@@ -103,7 +95,7 @@ export const listPublic = createRoute({
   path: '/music/list/public',
   tags,
   summary: 'Finished public songs, latest first (no login needed)',
-  request: { body: jsonBody(paging) },
+  request: { body: jsonBody(listBody) },
   responses: jsonResponses(songPage),
 });
 export const songDetail = createRoute({

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponses } from '../route-kit';
+import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
 
 const orderNo = z
   .string()
@@ -77,19 +77,8 @@ export const listOrders = createRoute({
   path: '/order/list',
   tags,
   summary: "The caller's orders, newest first",
-  request: {
-    body: jsonBody(
-      z.object({
-        pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(10),
-        orderNo: z.union([orderNo, z.literal('')]).optional(),
-      }),
-    ),
-  },
-  responses: jsonResponses(
-    z.object({ records: z.array(order), total: z.number().int(), current: z.number().int(), size: z.number().int() }),
-    auth,
-  ),
+  request: { body: jsonBody(paging(100, 10).extend({ orderNo: z.union([orderNo, z.literal('')]).optional() })) },
+  responses: jsonResponses(pageOf(order), auth),
 });
 export const cancelOrder = createRoute({
   method: 'post',

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { listStore } from '../../services/apps';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { jsonBody, jsonResponses } from '../route-kit';
+import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
 
 export const storeApp = z
   .object({
@@ -22,22 +22,13 @@ const listAll = createRoute({
   summary: 'Published applications of the store, page by page; content searches title, description and prompt',
   request: {
     body: jsonBody(
-      z.object({
-        pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-        pageSize: z.coerce.number().int().min(1).max(100).default(30),
+      paging(100, 30).extend({
         orderNo: z.string().max(40).optional(),
         content: z.string().trim().max(100).optional(),
       }),
     ),
   },
-  responses: jsonResponses(
-    z.object({
-      records: z.array(storeApp),
-      current: z.number().int(),
-      total: z.number().int(),
-      size: z.number().int(),
-    }),
-  ),
+  responses: jsonResponses(pageOf(storeApp)),
 });
 
 const exportList = createRoute({

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { replySchema } from '../reply-schema';
-import { jsonBody, jsonResponses } from '../route-kit';
-import { drawingMessage, listBody, page, publicPicture, quota, submitBody, taskId } from './sd.schemas';
+import { jsonBody, jsonResponses, pageOf } from '../route-kit';
+import { drawingMessage, listBody, publicPicture, quota, submitBody, taskId } from './sd.schemas';
 
 const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };
@@ -36,7 +36,7 @@ export const listPicture = createRoute({
   tags,
   summary: 'Public pictures (square and public gallery), newest first',
   request: { body: jsonBody(listBody) },
-  responses: jsonResponses(page(publicPicture)),
+  responses: jsonResponses(pageOf(publicPicture)),
 });
 
 export const listUserDrawing = createRoute({
@@ -54,7 +54,7 @@ export const listUserPicture = createRoute({
   tags,
   summary: "The caller's finished pictures (my works), newest first",
   request: { body: jsonBody(listBody) },
-  responses: jsonResponses(page(drawingMessage), auth),
+  responses: jsonResponses(pageOf(drawingMessage), auth),
 });
 
 export const taskDetail = createRoute({

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { ASPECT_RATIOS } from '../../providers/image/types';
+import { paging } from '../route-kit';
 
 /** A drawing's public id. */
 export const taskId = z
@@ -50,13 +51,8 @@ export const publicPicture = z
   })
   .openapi('DrawingPicture');
 
-export const page = <T extends z.ZodType>(item: T) =>
-  z.object({ records: z.array(item), current: z.number().int(), total: z.number().int(), size: z.number().int() });
-
 /** SPEC §7 list body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored). */
-export const listBody = z.object({
-  pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(30),
+export const listBody = paging(100, 30).extend({
   orderNo: z.string().max(64).optional(),
   content: z.string().trim().max(100).optional(),
   userId: z.union([z.string().max(20), z.number().int()]).nullish(),
