@@ -68,7 +68,9 @@ async function main() {
         // Lighthouse too: /draw shows the public pictures.
         const seeded = wanted('load') || wanted('lighthouse') ? await seedSquare(s.url, cluster.url) : '';
         await section('weight', () => measureWeights(s.url));
-        await section('lighthouse', () => measureLighthouse(s.url, { pages: values.pages?.split(',').map((p) => p.trim()) }));
+        await section('lighthouse', () =>
+          measureLighthouse(s.url, { pages: values.pages?.split(',').map((p) => p.trim()) }),
+        );
         await section('load', () => measureLoad(s.url, seeded));
       });
     }
