@@ -26,17 +26,22 @@ async function mountHarness(page: Page): Promise<void> {
 test('dialog closes with Escape, the mask and its close button', async ({ page }) => {
   await mountHarness(page);
   const dialog = page.getByRole('dialog', { name: '普通对话框' });
+  // A person acts once the dialog is there: it has taken the focus (its enter transition may still run).
+  const open = async () => {
+    await page.getByRole('button', { name: 'open plain' }).click();
+    await expect(dialog).toBeVisible();
+    await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  };
 
-  await page.getByRole('button', { name: 'open plain' }).click();
-  await expect(dialog).toBeVisible();
+  await open();
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'open plain' }).click();
+  await open();
   await page.mouse.click(5, 5);
   await expect(dialog).toBeHidden();
 
-  await page.getByRole('button', { name: 'open plain' }).click();
+  await open();
   await dialog.getByRole('button', { name: '关闭' }).click();
   await expect(dialog).toBeHidden();
 });
