@@ -26,6 +26,8 @@ function boot(hashTarget: typeof hashRedirectTarget, guard: typeof guardTarget):
     if (next) location.replace(next);
   });
   document.documentElement.classList.toggle('dark', theme === 'dark');
+  // Server-rendered fallbacks of client-only islands pick the member's first view by CSS (html[data-auth]).
+  if (token) document.documentElement.dataset.auth = '';
   // Every navigation is a full page load: start each page at the top, as the old SPA did.
   history.scrollRestoration = 'manual';
   if (!location.hash) addEventListener('DOMContentLoaded', () => scrollTo(0, 0));

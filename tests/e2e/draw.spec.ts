@@ -1,7 +1,22 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { cards, drawViaApi, openDraw, progressBar, promptBox, worksTab } from './draw-helpers';
-import { waitForHydration } from './helpers';
+import { pathOf, waitForHydration } from './helpers';
 import { logIn, newAccount } from './shop-helpers';
+
+/** Holds the drawing island's script until `release()`, so the server-rendered fallback can be inspected. */
+async function holdIsland(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/_astro\/DrawIsland\.[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const footer = (page: Page) => page.locator('body > div.flex > footer');
 
 test.describe('drawing', () => {
   test('a visitor sees the login warning and the public gallery; drawing opens the login dialog', async ({ page }) => {
@@ -131,6 +146,79 @@ test.describe('drawing', () => {
     await page.getByRole('dialog').getByRole('button', { name: '删除', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '删除成功' })).toBeVisible();
     await expect(card).toHaveCount(0);
+    await expect(page.getByText('您还没有作品')).toBeVisible();
+  });
+});
+
+test.describe('the /draw page before its island runs', () => {
+  test.beforeEach(({ page }) => page.setViewportSize({ width: 412, height: 823 }));
+
+  test("a visitor's HTML holds page 1 of the public gallery; the island shows it in place, without asking again", async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const artist = await newAccount(request, 'seed');
+    const picture = await drawViaApi(request, artist, { prompt: '首屏就有的灯塔' });
+    const pageOne: unknown[] = [];
+    page.on('request', (r) => {
+      if (pathOf(r.url()) === '/api/sd/list/picture' && r.postDataJSON()?.pageNum === 1) pageOne.push(r.postDataJSON());
+    });
+    const release = await holdIsland(page);
+    const html = await (await page.goto('/draw'))?.text();
+    // The first row's pictures come with the HTML (the page's largest paint) and load before any script.
+    // (Astro repeats a client-only island's fallback in a <template>: count each picture once.)
+    const fromHtml = [...new Set([...(html ?? '').matchAll(/<img src="([^"]+-thumb\.webp)"/g)].map((m) => m[1]))];
+    expect(fromHtml.length).toBeGreaterThan(0);
+    const first = page.locator('[data-picture] img').first();
+    await expect(first).toHaveAttribute('src', fromHtml[0] ?? '');
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.locator(`[data-picture="${picture.id}"]`)).toHaveCount(1);
+    const cardBefore = await page.locator('[data-picture]').first().boundingBox();
+    const footerBefore = await footer(page).boundingBox();
+
+    release();
+    await waitForHydration(page);
+    await expect(worksTab(page, '公共画廊')).toHaveAttribute('aria-selected', 'true');
+    const shown = await cards(page)
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(shown.slice(0, fromHtml.length)).toEqual(fromHtml);
+    await expect(cards(page).filter({ hasText: '首屏就有的灯塔' }).getByRole('img')).toHaveAttribute(
+      'src',
+      picture.thumbnailsUrl,
+    );
+    // Same place, same size: nothing moved when the island replaced its fallback.
+    expect(await cards(page).first().boundingBox()).toEqual(cardBefore);
+    expect(await footer(page).boundingBox()).toEqual(footerBefore);
+    expect(pageOne).toEqual([]);
+
+    // With no script at all, the visitor still sees the gallery's first pictures.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
+    const still = await noScript.newPage();
+    await still.goto('/draw');
+    await expect(still.locator('[data-picture] img').first()).toBeVisible();
+    await noScript.close();
+  });
+
+  test("a member's fallback shows grey tiles where my works will be, then the island opens on them", async ({
+    page,
+    request,
+  }) => {
+    await logIn(page, await newAccount(request, 'tiles'));
+    const release = await holdIsland(page);
+    await page.goto('/draw');
+    await expect(page.locator('html')).toHaveAttribute('data-auth', '');
+    await expect(page.locator('[data-picture]:visible')).toHaveCount(0);
+    await expect(page.locator('[role="alert"]:visible')).toHaveCount(0);
+    const tiles = await page.locator('[data-picture-skeleton]:visible').count();
+    expect(tiles).toBeGreaterThan(0);
+    const tabsBefore = await page.locator('[role="tablist"]:visible').boundingBox();
+
+    release();
+    await waitForHydration(page);
+    await expect(worksTab(page, '我的作品')).toHaveAttribute('aria-selected', 'true');
+    expect(await page.getByRole('tablist').boundingBox()).toEqual(tabsBefore);
     await expect(page.getByText('您还没有作品')).toBeVisible();
   });
 });

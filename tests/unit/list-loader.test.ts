@@ -128,6 +128,49 @@ describe('createListLoader', () => {
     expect(list.$state.get()).toMatchObject({ error: false, pageNum: 1 });
   });
 
+  it('starts from a seeded page 1 without a request, then loads page 2', async () => {
+    const server = fakeServer(65);
+    const records = Array.from({ length: 30 }, (_, i) => ({ id: i + 1 }));
+    const list = createListLoader({
+      pageSize: 30,
+      fetchPage: server.fetchPage,
+      initialPage: { records, total: 65, size: 30, current: 1 },
+    });
+    expect(list.$state.get()).toMatchObject({ pageNum: 1, total: 65, loading: false, lastPage: false, error: false });
+    expect(list.$state.get().items).toHaveLength(30);
+    expect(server.requests).toHaveLength(0);
+    const next = list.loadNext();
+    await server.answer();
+    await next;
+    expect(server.requests.map((r) => r.pageNum)).toEqual([2]);
+    expect(list.$state.get().items.map((p) => p.id)).toEqual(Array.from({ length: 60 }, (_, i) => i + 1));
+  });
+
+  it('a seeded last or empty page 1 ends the list; reset forgets the seed', async () => {
+    const server = fakeServer(3);
+    const short = createListLoader({
+      pageSize: 30,
+      fetchPage: server.fetchPage,
+      initialPage: { records: [{ id: 1 }, { id: 2 }, { id: 3 }], total: 3, size: 30, current: 1 },
+    });
+    expect(short.$state.get()).toMatchObject({ pageNum: 1, lastPage: true });
+    await short.loadNext();
+    expect(server.requests).toHaveLength(0);
+    const empty = createListLoader<Picture>({
+      pageSize: 30,
+      fetchPage: server.fetchPage,
+      initialPage: { records: [], total: 0, size: 30, current: 1 },
+    });
+    expect(empty.$state.get()).toMatchObject({ items: [], pageNum: 1, lastPage: true });
+
+    const again = short.reset();
+    expect(short.$state.get()).toMatchObject({ items: [], pageNum: 0, loading: true });
+    await server.answer();
+    await again;
+    expect(server.requests.map((r) => r.pageNum)).toEqual([1]);
+    expect(short.$state.get()).toMatchObject({ pageNum: 1, lastPage: true });
+  });
+
   it('logs through console.error by default', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => {});
     const list = createListLoader<Picture>({ pageSize: 10, fetchPage: () => Promise.reject(new Error('down')) });

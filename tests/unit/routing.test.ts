@@ -55,6 +55,7 @@ describe('HEAD_SCRIPT', () => {
     const parsed = new URL(url);
     const replace = vi.fn();
     const classes = new Set<string>();
+    const dataset: Record<string, string> = {};
     const history = { scrollRestoration: 'auto' };
     vi.stubGlobal('location', { hash: parsed.hash, pathname: parsed.pathname, replace });
     vi.stubGlobal('localStorage', { getItem: (key: string) => storage[key] ?? null });
@@ -63,11 +64,12 @@ describe('HEAD_SCRIPT', () => {
     vi.stubGlobal('document', {
       documentElement: {
         classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
+        dataset,
       },
     });
     // The script must work as standalone text, exactly as the browser receives it.
     new Function(HEAD_SCRIPT)();
-    return { replace, classes, history };
+    return { replace, classes, dataset, history };
   }
 
   it('replaces an old hash route with its plain path', () => {
@@ -84,5 +86,11 @@ describe('HEAD_SCRIPT', () => {
     expect(dark.classes.has('dark')).toBe(true);
     expect(dark.history.scrollRestoration).toBe('manual');
     expect(run('http://x/terms', { appSetting: 'not json' }).classes.has('dark')).toBe(false);
+  });
+
+  it('marks <html> with data-auth only when a token is stored', () => {
+    expect(run('http://x/draw', { SECRET_TOKEN: 't' }).dataset).toEqual({ auth: '' });
+    expect(run('http://x/draw', {}).dataset).toEqual({});
+    expect(run('http://x/draw', { SECRET_TOKEN: '' }).dataset).toEqual({});
   });
 });

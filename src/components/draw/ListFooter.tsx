@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../lib/api';
 
@@ -8,27 +9,37 @@ export function ListFooter<T>({
   sentinel,
   onRetry,
   emptyText,
+  placeholder,
 }: {
   state: ListState<T>;
   count: number;
   sentinel: (el: HTMLElement | null) => void;
   onRetry: () => void;
   emptyText: string;
+  /** Shown while the first page loads, in place of the loading text, so the page does not jump when it arrives. */
+  placeholder?: ReactNode;
 }) {
   const { t } = useTranslation('draw');
+  const loading = state.loading || state.pageNum === 0;
+  const first = Boolean(placeholder) && loading && count === 0 && !state.error;
   let text = '';
-  if (state.loading || state.pageNum === 0) text = t('list.loading');
+  if (loading) text = t('list.loading');
   else if (state.lastPage && count === 0) text = emptyText;
   else if (state.lastPage) text = t('list.end');
   return (
-    <div ref={sentinel} className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
-      {state.error ? (
-        <button type="button" className="underline" onClick={onRetry}>
-          {t('list.retry')}
-        </button>
-      ) : (
-        text
-      )}
-    </div>
+    <>
+      {first && placeholder}
+      <div ref={sentinel} className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
+        {state.error ? (
+          <button type="button" className="underline" onClick={onRetry}>
+            {t('list.retry')}
+          </button>
+        ) : first ? (
+          <span className="sr-only">{text}</span>
+        ) : (
+          text
+        )}
+      </div>
+    </>
   );
 }

@@ -21,10 +21,12 @@ export interface PictureCardProps {
   actions?: ReactNode;
   /** Keep the picture's own proportions (masonry) instead of a square crop. */
   natural?: boolean;
+  /** The first row: loaded at once with high priority (the page's largest contentful paint). */
+  priority?: boolean;
 }
 
 /** A thumbnail with its prompt; clicking the picture opens the viewer. */
-export function PictureCard({ picture, onOpen, actions, natural = false }: PictureCardProps) {
+export function PictureCard({ picture, onOpen, actions, natural = false, priority = false }: PictureCardProps) {
   const { t } = useTranslation('draw');
   const ratio = picture.width && picture.height ? `${picture.width} / ${picture.height}` : '1 / 1';
   return (
@@ -43,8 +45,10 @@ export function PictureCard({ picture, onOpen, actions, natural = false }: Pictu
           <img
             src={picture.thumbnailsUrl}
             alt={picture.prompt.slice(0, 200)}
-            loading="lazy"
-            decoding="async"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : undefined}
+            // An async decode can hold the first row back a frame after the text.
+            decoding={priority ? undefined : 'async'}
             width={picture.width ?? undefined}
             height={picture.height ?? undefined}
             className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03] motion-reduce:transition-none"
@@ -60,6 +64,27 @@ export function PictureCard({ picture, onOpen, actions, natural = false }: Pictu
       </div>
     </article>
   );
+}
+
+const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
+
+/** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads. */
+export function PictureCardSkeletons({ count }: { count: number }) {
+  return Array.from({ length: count }, (_, i) => (
+    <div
+      // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+      key={i}
+      aria-hidden="true"
+      data-picture-skeleton
+      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <div className={`aspect-square ${pulse}`} />
+      <div className="space-y-2 p-3">
+        <div className={`h-10 rounded-lg ${pulse}`} />
+        <div className={`h-6 w-2/3 rounded-full ${pulse}`} />
+      </div>
+    </div>
+  ));
 }
 
 /** A small text button for card actions. */

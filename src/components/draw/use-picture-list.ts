@@ -21,27 +21,27 @@ export interface PictureList<T> {
 /**
  * One infinitely scrolled list (SPEC §4: the next page loads at the bottom
  * unless the last page was reached or a load is running). Loads its first
- * page when `active` first becomes true.
+ * page when `active` first becomes true, unless the page brought it (`initialPage`).
  */
 export function usePictureList<T extends { id: string }>(
   fetchPage: (q: ListQuery) => Promise<ApiResult<PageData<T>>>,
   active: boolean,
+  initialPage?: PageData<T> | null,
 ): PictureList<T> {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-  const loader = useMemo(
-    () =>
-      createListLoader<T>({
-        pageSize: DRAW_PAGE_SIZE,
-        fetchPage: async ({ pageNum, pageSize, signal }) =>
-          unwrap(await fetchRef.current({ pageNum, pageSize, signal })),
-      }),
-    [],
+  // Made once: a later `initialPage` does not restart the list.
+  const [loader] = useState(() =>
+    createListLoader<T>({
+      pageSize: DRAW_PAGE_SIZE,
+      fetchPage: async ({ pageNum, pageSize, signal }) => unwrap(await fetchRef.current({ pageNum, pageSize, signal })),
+      initialPage: initialPage ?? undefined,
+    }),
   );
   const state = useStore(loader.$state);
   const [extra, setExtra] = useState<T[]>([]);
   const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
-  const started = useRef(false);
+  const started = useRef(Boolean(initialPage));
   const observer = useRef<IntersectionObserver | null>(null);
 
   useEffect(() => {

@@ -1,15 +1,22 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { type DrawQuota, fetchQuota, listMine, listPublic, type Picture } from '../../components/draw/draw-api';
+import {
+  type DrawQuota,
+  fetchQuota,
+  listMine,
+  listPublic,
+  type Picture,
+  type PublicPicture,
+} from '../../components/draw/draw-api';
 import { useLazyConfirm, useViewer } from '../../components/draw/lazy-dialogs';
 import { useDrawing } from '../../components/draw/use-drawing';
 import { usePictureActions } from '../../components/draw/use-picture-actions';
 import { usePictureList } from '../../components/draw/use-picture-list';
-import { openLogin } from '../../lib/login-event';
+import type { PageData } from '../../lib/api';
 import { $token } from '../../stores/auth';
 import { $drawSettings, applySettings } from '../../stores/draw-settings';
 import { AdvancedFields, type AdvancedValues, EMPTY_ADVANCED } from './AdvancedFields';
+import { LoginWarning } from './LoginWarning';
 import { ProgressPanel } from './ProgressPanel';
 import { PromptBox } from './PromptBox';
 import { SettingsDrawer } from './SettingsDrawer';
@@ -27,11 +34,12 @@ export interface DrawAppProps {
   /** The /sd page: negative prompt, seed and reference images too. */
   advanced?: boolean;
   draft?: DrawDraft | null;
+  /** Page 1 of the public gallery, loaded with the page, so the gallery shows without a request. */
+  publicPage?: PageData<PublicPicture> | null;
 }
 
 /** SPEC §2 /draw: settings panel (a drawer on phones), prompt, progress, my works and the public gallery. */
-export function DrawApp({ advanced = false, draft = null }: DrawAppProps) {
-  const { t } = useTranslation('draw');
+export function DrawApp({ advanced = false, draft = null, publicPage = null }: DrawAppProps) {
   const loggedIn = Boolean(useStore($token));
   const [prompt, setPrompt] = useState(draft?.prompt ?? '');
   const [extra, setExtra] = useState<AdvancedValues>(EMPTY_ADVANCED);
@@ -39,7 +47,7 @@ export function DrawApp({ advanced = false, draft = null }: DrawAppProps) {
   const [quota, setQuota] = useState<DrawQuota | null>(null);
   const [tab, setTab] = useState<WorksTab>(loggedIn ? 'mine' : 'public');
   const mine = usePictureList(listMine, loggedIn && tab === 'mine');
-  const pub = usePictureList(listPublic, tab === 'public');
+  const pub = usePictureList(listPublic, tab === 'public', publicPage);
 
   const refreshQuota = useCallback(() => {
     if (loggedIn) void fetchQuota().then((r) => r.kind === 'reply' && setQuota(r.data));
@@ -88,17 +96,7 @@ export function DrawApp({ advanced = false, draft = null }: DrawAppProps) {
     <div className="relative flex gap-6">
       <SettingsDrawer open={drawer} onClose={() => setDrawer(false)} />
       <div className="min-w-0 flex-1 space-y-4">
-        {!loggedIn && (
-          <div
-            role="alert"
-            className="flex flex-wrap items-center justify-between gap-3 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/30"
-          >
-            <span>{t('login.warning')}</span>
-            <button type="button" className="font-medium underline" onClick={() => openLogin()}>
-              {t('login.button')}
-            </button>
-          </div>
-        )}
+        {!loggedIn && <LoginWarning />}
         <PromptBox
           value={prompt}
           onChange={setPrompt}

@@ -5,7 +5,7 @@ import { DrawApp, type DrawAppProps } from './DrawApp';
 export default function DrawIsland(props: IslandI18nProps & DrawAppProps) {
   return (
     <IslandI18n lang={props.lang} messages={props.messages}>
-      <DrawApp advanced={props.advanced} draft={props.draft} />
+      <DrawApp advanced={props.advanced} draft={props.draft} publicPage={props.publicPage} />
     </IslandI18n>
   );
 }

@@ -1,8 +1,8 @@
-import { type KeyboardEvent, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DrawingMessage, Picture, PublicPicture } from '../../components/draw/draw-api';
 import { ListFooter } from '../../components/draw/ListFooter';
-import { CardAction, PictureCard } from '../../components/draw/PictureCard';
+import { CardAction, PictureCard, PictureCardSkeletons } from '../../components/draw/PictureCard';
 import type { PictureList } from '../../components/draw/use-picture-list';
 import { openLogin } from '../../lib/login-event';
 
@@ -23,12 +23,23 @@ export interface WorksProps {
 
 const TABS: WorksTab[] = ['mine', 'public'];
 const grid = 'grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-4';
+/** The first row on the widest grid loads at once (largest contentful paint). */
+export const PRIORITY_PICTURES = 2;
+/** Three full rows on a phone, two on a wide screen. */
+const SKELETONS = 12;
+const skeletons = (
+  <div className={grid}>
+    <PictureCardSkeletons count={SKELETONS} />
+  </div>
+);
 
 /** SPEC §2: 'my works' and 'public gallery' tabs, 30 a page with infinite scroll each. */
 export function Works(props: WorksProps) {
   const { t } = useTranslation('draw');
   const { tab, onTab, loggedIn, mine, pub } = props;
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
+  // The page's fallback renders this twice (visitor and member views), so ids must differ.
+  const uid = useId();
   const onKey = (e: KeyboardEvent) => {
     if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
     const next = TABS[(TABS.indexOf(tab) + 1) % TABS.length] as WorksTab;
@@ -51,9 +62,9 @@ export function Works(props: WorksProps) {
             }}
             type="button"
             role="tab"
-            id={`works-tab-${key}`}
+            id={`${uid}tab-${key}`}
             aria-selected={tab === key}
-            aria-controls={`works-panel-${key}`}
+            aria-controls={`${uid}panel-${key}`}
             tabIndex={tab === key ? 0 : -1}
             onClick={() => onTab(key)}
             onKeyDown={onKey}
@@ -63,7 +74,7 @@ export function Works(props: WorksProps) {
           </button>
         ))}
       </div>
-      <div role="tabpanel" id={`works-panel-${tab}`} aria-labelledby={`works-tab-${tab}`}>
+      <div role="tabpanel" id={`${uid}panel-${tab}`} aria-labelledby={`${uid}tab-${tab}`}>
         {tab === 'mine' && !loggedIn && (
           <div className="rounded-2xl border border-dashed border-slate-300 px-6 py-12 text-center dark:border-slate-700">
             <p className="text-sm text-slate-600 dark:text-slate-400">{t('login.toSeeWorks')}</p>
@@ -79,10 +90,11 @@ export function Works(props: WorksProps) {
         {tab === 'mine' && loggedIn && (
           <>
             <div className={grid}>
-              {mine.items.map((p) => (
+              {mine.items.map((p, i) => (
                 <PictureCard
                   key={p.id}
                   picture={p}
+                  priority={i < PRIORITY_PICTURES}
                   onOpen={props.onOpen}
                   actions={
                     <>
@@ -102,16 +114,18 @@ export function Works(props: WorksProps) {
               sentinel={mine.sentinel}
               onRetry={mine.retry}
               emptyText={t('works.empty')}
+              placeholder={skeletons}
             />
           </>
         )}
         {tab === 'public' && (
           <>
             <div className={grid}>
-              {pub.items.map((p) => (
+              {pub.items.map((p, i) => (
                 <PictureCard
                   key={p.id}
                   picture={p}
+                  priority={i < PRIORITY_PICTURES}
                   onOpen={props.onOpen}
                   actions={
                     <>
@@ -128,6 +142,7 @@ export function Works(props: WorksProps) {
               sentinel={pub.sentinel}
               onRetry={pub.retry}
               emptyText={t('works.publicEmpty')}
+              placeholder={skeletons}
             />
           </>
         )}

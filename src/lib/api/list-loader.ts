@@ -43,6 +43,8 @@ export interface ListLoader<T> {
 export interface ListLoaderOptions<T> {
   pageSize: number;
   fetchPage: PageFetcher<T>;
+  /** Page 1 of `pageSize`, already fetched (by the server, with the HTML): the list starts with it, loadNext asks for page 2. */
+  initialPage?: PageData<T>;
   /** SPEC §8: list-load failures are only logged. */
   logError?: (message: string, error: unknown) => void;
 }
@@ -63,11 +65,23 @@ function initialState<T>(pageSize: number): ListState<T> {
   return { items: [], pageNum: 0, pageSize, total: 0, loading: false, lastPage: false, error: false };
 }
 
+function seededState<T>(pageSize: number, page: PageData<T>): ListState<T> {
+  return {
+    ...initialState<T>(pageSize),
+    items: page.records,
+    pageNum: 1,
+    total: Number(page.total) || 0,
+    lastPage: isLastPage(page),
+  };
+}
+
 /** SPEC §4 infinite scroll: the next page loads at the bottom unless loading or at the last page. */
 export function createListLoader<T>(options: ListLoaderOptions<T>): ListLoader<T> {
   const { pageSize, fetchPage } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));
-  const $state = atom<ListState<T>>(initialState(pageSize));
+  const $state = atom<ListState<T>>(
+    options.initialPage ? seededState(pageSize, options.initialPage) : initialState(pageSize),
+  );
   // Each reset starts a new generation; answers from an older one are dropped.
   let generation = 0;
   let inFlight: AbortController | undefined;
