@@ -9,7 +9,7 @@ export function ListFooter<T>({
   sentinel,
   onRetry,
   emptyText,
-  placeholder,
+  loadingTiles,
 }: {
   state: ListState<T>;
   count: number;
@@ -17,18 +17,18 @@ export function ListFooter<T>({
   onRetry: () => void;
   emptyText: string;
   /** Shown while the first page loads, in place of the loading text, so the page does not jump when it arrives. */
-  placeholder?: ReactNode;
+  loadingTiles?: ReactNode;
 }) {
   const { t } = useTranslation('draw');
   const loading = state.loading || state.pageNum === 0;
-  const first = Boolean(placeholder) && loading && count === 0 && !state.error;
+  const first = Boolean(loadingTiles) && loading && count === 0 && !state.error;
   let text = '';
   if (loading) text = t('list.loading');
   else if (state.lastPage && count === 0) text = emptyText;
   else if (state.lastPage) text = t('list.end');
   return (
     <>
-      {first && placeholder}
+      {first && loadingTiles}
       <div ref={sentinel} className="py-6 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
         {state.error ? (
           <button type="button" className="underline" onClick={onRetry}>

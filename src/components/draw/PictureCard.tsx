@@ -72,7 +72,7 @@ const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-sla
 export function PictureCardSkeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, i) => (
     <div
-      // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+      // biome-ignore lint/suspicious/noArrayIndexKey: identical loading tiles
       key={i}
       aria-hidden="true"
       data-picture-skeleton

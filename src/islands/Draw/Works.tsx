@@ -114,7 +114,7 @@ export function Works(props: WorksProps) {
               sentinel={mine.sentinel}
               onRetry={mine.retry}
               emptyText={t('works.empty')}
-              placeholder={skeletons}
+              loadingTiles={skeletons}
             />
           </>
         )}
@@ -142,7 +142,7 @@ export function Works(props: WorksProps) {
               sentinel={pub.sentinel}
               onRetry={pub.retry}
               emptyText={t('works.publicEmpty')}
-              placeholder={skeletons}
+              loadingTiles={skeletons}
             />
           </>
         )}
