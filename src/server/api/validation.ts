@@ -2,11 +2,58 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../lib/codes';
+import { isSafeText } from '../safe-text';
 import type { ApiEnv } from './context';
 
-/** A string input always has a length limit (DESIGN §7). */
+// The one place input strings and numbers are declared. Every route takes its
+// fields from here; tests/unit/api-input-schemas.test.ts walks every route's
+// request schema and fails on a string without this check or a length limit,
+// or a number without bounds.
+
+/** The check every input string carries: no NUL and no lone surrogate (translated 400). */
+export const safeCharacters = z.refine((s: string) => isSafeText(s), { message: 'validation.invalidCharacters' });
+
+/** The base of every input string; the caller adds a length limit (the route test insists). */
+export function safeString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).check(safeCharacters);
+}
+
+/** A trimmed text input with a length limit. */
 export function text(max: number, min = 0) {
-  return z.string().trim().min(min).max(max);
+  return safeString().trim().min(min).max(max);
+}
+
+/** An input taken as typed (passwords, base64 data): not trimmed, still bounded and checked. */
+export function rawText(max: number, min = 0) {
+  return safeString().min(min).max(max);
+}
+
+/** A token of a fixed alphabet (ids, codes): the pattern says what is allowed, max bounds it. */
+export function pattern(re: RegExp, max: number, message?: string) {
+  return safeString().trim().max(max).regex(re, message);
+}
+
+export const INT32_MIN = -2_147_483_648;
+export const INT32_MAX = 2_147_483_647;
+
+/** A JSON integer bounded to its column: PostgreSQL integer (int4) unless a bigint column says otherwise. */
+export function int(min = INT32_MIN, max = INT32_MAX) {
+  return z.number().int().min(min).max(max);
+}
+
+/** The same for query and path parameters (and legacy bodies that send numbers as strings). */
+export function intParam(min = INT32_MIN, max = INT32_MAX) {
+  return z.coerce.number().int().min(min).max(max);
+}
+
+/** A serial primary key (products, apps, notices, coupons). */
+export function id() {
+  return intParam(1, INT32_MAX);
+}
+
+/** A bigint column holding epoch milliseconds or a client-made id: a safe JavaScript integer, not negative. */
+export function bigintParam() {
+  return intParam(0, Number.MAX_SAFE_INTEGER);
 }
 
 interface IssueLike {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { toSafeText } from '../../safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
 
@@ -22,8 +23,9 @@ export async function createSession(
     tokenHash: hashToken(token),
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
-    userAgent: params.userAgent?.slice(0, 300) ?? null,
-    ip: params.ip ?? null,
+    // Headers are kept as data: bounded and cleaned of what PostgreSQL refuses.
+    userAgent: toSafeText(params.userAgent, 300),
+    ip: toSafeText(params.ip, 64),
   });
   return token;
 }
