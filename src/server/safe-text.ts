@@ -2,6 +2,7 @@
 // encoded as UTF-8 (it would turn into U+FFFD or break a provider's parser).
 // Input from outside (JSON bodies, queries, headers kept as data) passes here.
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this refuses
 const UNSAFE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSAFE_ALL = new RegExp(UNSAFE.source, 'g');
 
