@@ -9,10 +9,11 @@ import { createSession, hashToken, userIdForToken } from '../db/queries/sessions
 import { sessions, users } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { consumeCode } from './codes';
-import { hashPassword, verifyPassword } from './passwords';
+import { checkPassword } from './password-guard';
+import { hashPassword } from './passwords';
 import { consumeWechatLogin } from './wechat-login';
 
-const MINUTE = 60_000;
+const HOUR = 3_600_000;
 interface Client {
   ip: string;
   userAgent?: string | null;
@@ -27,15 +28,26 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
+const REGISTER_PER_IP_HOURLY = 10;
+const REGISTER_PER_IP_DAILY = 20;
+
+/**
+ * Registration by e-mailed code, limited per client address per hour and per
+ * day. A taken address gets the answer of a wrong code: its owner was mailed
+ * a notice instead of a code, so nobody learns that it is registered.
+ */
 export async function register(
   rt: Runtime,
   p: { email: string; password: string; code: string; sessionId: string } & Client,
 ) {
   const { db } = rt.database;
-  const perIp = await hit(db, `register:ip:${p.ip}`, { limit: 10 * rt.env.IP_LIMIT_SCALE, windowMs: 60 * MINUTE });
-  if (!perIp.allowed) throw new ApiError(429, 'account:register.tooMany', { status: 429 });
-  if (await findUserByEmail(db, p.email)) throw new ApiError(400, 'account:email.taken', { status: 400 });
+  const scale = rt.env.IP_LIMIT_SCALE;
+  const hourly = await hit(db, `register:ip:h:${p.ip}`, { limit: REGISTER_PER_IP_HOURLY * scale, windowMs: HOUR });
+  const daily = await hit(db, `register:ip:d:${p.ip}`, { limit: REGISTER_PER_IP_DAILY * scale, windowMs: 24 * HOUR });
+  if (!hourly.allowed || !daily.allowed) throw new ApiError(429, 'account:register.tooMany', { status: 429 });
+  // The code first: wrong tries count for taken and free addresses alike.
   await consumeCode(rt, { email: p.email, purpose: 'register', code: p.code, sessionId: p.sessionId });
+  if (await findUserByEmail(db, p.email)) throw new ApiError(400, 'account:code.invalid', { status: 400 });
   const passwordHash = await hashPassword(p.password);
   try {
     const [user] = await db
@@ -44,7 +56,7 @@ export async function register(
       .returning({ id: users.id });
     return user;
   } catch (err) {
-    // The unique index settles two registrations racing for one address.
+    // The unique index settles two registrations racing for one address (both held a mailed code).
     if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505')
       throw new ApiError(400, 'account:email.taken', { status: 400 });
     throw err;
@@ -52,29 +64,15 @@ export async function register(
 }
 
 /**
- * Password login. Wrong address and wrong password answer alike; limits per
- * IP and per account, the account one backing off after repeated failures.
+ * Password login. Wrong address and wrong password answer alike; the limits
+ * and the account lock are those of every password check.
  */
 export async function loginWithPassword(rt: Runtime, p: { email: string; password: string } & Client) {
   const { db } = rt.database;
-  const perIp = await hit(db, `login:ip:${p.ip}`, { limit: 30 * rt.env.IP_LIMIT_SCALE, windowMs: 10 * MINUTE });
-  if (!perIp.allowed) throw new ApiError(429, 'account:login.tooMany', { status: 429 });
   const user = await findUserByEmail(db, p.email);
-  if (user?.lockedUntil && user.lockedUntil.getTime() > Date.now()) {
-    const minutes = Math.ceil((user.lockedUntil.getTime() - Date.now()) / MINUTE);
-    throw new ApiError(429, 'account:login.locked', { status: 429, params: { minutes } });
-  }
-  const ok = await verifyPassword(p.password, user?.passwordHash);
-  if (!user || !ok) {
-    if (user) {
-      const failed = user.failedLogins + 1;
-      // From the 5th failure on: 1, 2, 4 … minutes, at most a day.
-      const lock = failed >= 5 ? new Date(Date.now() + Math.min(2 ** (failed - 5), 1440) * MINUTE) : null;
-      await db.update(users).set({ failedLogins: failed, lockedUntil: lock }).where(eq(users.id, user.id));
-    }
+  if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
     throw new ApiError(400, 'account:login.failed', { status: 400 });
-  }
-  await db.update(users).set({ failedLogins: 0, lockedUntil: null, language: p.lang }).where(eq(users.id, user.id));
+  await db.update(users).set({ language: p.lang }).where(eq(users.id, user.id));
   return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
 }
 
@@ -91,8 +89,9 @@ export async function loginWithOpenId(
   if (!(await consumeWechatLogin(rt, p.qrcodeSocket, p.openId)))
     throw new ApiError(Code.BAD_REQUEST, 'account:wx.loginFailed', { status: 400 });
   if (p.email && p.password) {
+    // Binding proves the account's password, under the same limits and lock as a login.
     const user = await findUserByEmail(db, p.email);
-    if (!user || !(await verifyPassword(p.password, user.passwordHash)))
+    if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
       throw new ApiError(400, 'account:login.failed', { status: 400 });
     // The openId moves to this account; an empty WeChat-only account keeps existing but loses it.
     await db

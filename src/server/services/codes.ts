@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODE_RESEND_SECONDS } from '../../lib/account-rules';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createI18n, isLanguage, type Language } from '../../lib/i18n';
 import { ApiError } from '../api/errors';
 import { hit } from '../db/queries/rate-limits';
 import { verificationCodes } from '../db/schema';
@@ -12,8 +12,10 @@ export type CodePurpose = 'register' | 'reset' | 'bind';
 export const CODE_TTL_MINUTES = 10;
 export const CODE_MAX_ATTEMPTS = 5;
 const PER_ADDRESS_DAILY = 10;
+const PER_IP_HOURLY = 10;
 const PER_IP_DAILY = 30;
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 // No 0/O or 1/I: codes are read off a phone and typed.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -28,13 +30,23 @@ function hashCode(email: string, purpose: string, code: string) {
 }
 
 /**
- * Sends a code to email for purpose. Refused within 119 s of the last one and
- * past the per-address and per-IP daily limits. `deliver` false records the
- * request but sends nothing (a reset for an unknown address must look the same).
+ * Sends a code to email for purpose. Refused within 119 s of the last one,
+ * past the per-address daily limit and the per-IP hourly and daily limits.
+ * `owner` is the account that already has the address (null: none). The answer
+ * is the same either way, so it tells nobody whether the address is
+ * registered: a reset for an unknown address sends nothing, and a
+ * registration or binding for a taken one mails its owner a notice instead.
  */
 export async function sendCode(
   rt: Runtime,
-  p: { email: string; purpose: CodePurpose; ip: string; lang: Language; deliver?: boolean; now?: number },
+  p: {
+    email: string;
+    purpose: CodePurpose;
+    ip: string;
+    lang: Language;
+    owner: { language: string } | null;
+    now?: number;
+  },
 ): Promise<{ picCodeSessionId: string }> {
   const now = p.now ?? Date.now();
   const email = p.email.trim().toLowerCase();
@@ -51,8 +63,11 @@ export async function sendCode(
     throw new ApiError(429, 'account:code.tooSoon', { status: 429, params: { seconds }, data: { seconds } });
   }
   const perAddress = await hit(db, `code:addr:${email}`, { limit: PER_ADDRESS_DAILY, windowMs: DAY }, now);
-  const perIp = await hit(db, `code:ip:${p.ip}`, { limit: PER_IP_DAILY * rt.env.IP_LIMIT_SCALE, windowMs: DAY }, now);
-  if (!perAddress.allowed || !perIp.allowed) throw new ApiError(429, 'account:code.dailyLimit', { status: 429 });
+  const scale = rt.env.IP_LIMIT_SCALE;
+  const hourly = await hit(db, `code:ip:h:${p.ip}`, { limit: PER_IP_HOURLY * scale, windowMs: HOUR }, now);
+  const daily = await hit(db, `code:ip:${p.ip}`, { limit: PER_IP_DAILY * scale, windowMs: DAY }, now);
+  if (!hourly.allowed) throw new ApiError(429, 'account:code.tooMany', { status: 429 });
+  if (!perAddress.allowed || !daily.allowed) throw new ApiError(429, 'account:code.dailyLimit', { status: 429 });
 
   const code = generateCode();
   const picCodeSessionId = randomBytes(16).toString('hex');
@@ -65,16 +80,42 @@ export async function sendCode(
     createdAt: new Date(now),
     expiresAt: new Date(now + CODE_TTL_MINUTES * 60_000),
   });
-  if (p.deliver !== false) await rt.mail.send(codeMail(rt.env.PUBLIC_ORIGIN, p.email.trim(), code, p.purpose, p.lang));
+  const to = p.email.trim();
+  if (p.purpose === 'reset') {
+    if (p.owner) await rt.mail.send(codeMail(rt.env.PUBLIC_ORIGIN, to, code, p.purpose, p.lang));
+  } else if (p.owner) {
+    await rt.mail.send(takenMail(rt.env.PUBLIC_ORIGIN, to, isLanguage(p.owner.language) ? p.owner.language : p.lang));
+  } else {
+    await rt.mail.send(codeMail(rt.env.PUBLIC_ORIGIN, to, code, p.purpose, p.lang));
+  }
   return { picCodeSessionId };
 }
+
+/** To the owner of a taken address: someone asked for a code to register (or bind) it; none was sent. */
+function takenMail(origin: string, to: string, lang: Language) {
+  const t = createI18n(lang).t;
+  const lines = [
+    t('account:mail.code.greeting'),
+    t('account:mail.taken.body', { email: to }),
+    t('account:mail.taken.login'),
+    `${origin}/`,
+    t('account:mail.taken.ignore'),
+    t('account:mail.signature'),
+  ];
+  return {
+    to,
+    subject: t('account:mail.taken.subject'),
+    text: lines.join('\n\n'),
+    html: lines.map((line) => `<p>${esc(line)}</p>`).join(''),
+  };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function codeMail(origin: string, to: string, code: string, purpose: CodePurpose, lang: Language) {
   const t = createI18n(lang).t;
   const link = `${origin}/emailValidation?${new URLSearchParams({ email: to, code, type: purpose })}`;
   const body = t('account:mail.code.body', { code, minutes: CODE_TTL_MINUTES });
-  const esc = (s: string) =>
-    s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   const lines = [
     t('account:mail.code.greeting'),
     body,

@@ -8,7 +8,7 @@ import { sessions, users } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { findUserByEmail, setPassword } from './auth';
 import { consumeCode } from './codes';
-import { verifyPassword } from './passwords';
+import { checkPassword } from './password-guard';
 
 const AVATAR_MAX_BYTES = 512 * 1024;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -82,11 +82,11 @@ export async function changePassword(
   rt: Runtime,
   userId: number,
   token: string,
-  p: { oldPassword: string; password: string },
+  p: { oldPassword: string; password: string; ip: string },
 ) {
   const user = await loadUser(rt, userId);
   if (!user.passwordHash) throw new ApiError(400, 'account:password.notSet', { status: 400 });
-  if (!(await verifyPassword(p.oldPassword, user.passwordHash)))
+  if (!(await checkPassword(rt, { user, password: p.oldPassword, ip: p.ip })))
     throw new ApiError(400, 'account:password.wrongCurrent', { status: 400 });
   await setPassword(rt.database.db, userId, p.password, token);
 }
@@ -100,8 +100,9 @@ export async function bindEmail(
 ) {
   const user = await loadUser(rt, userId);
   if (user.email) throw new ApiError(400, 'account:email.alreadyBound', { status: 400 });
-  if (await findUserByEmail(rt.database.db, p.email)) throw new ApiError(400, 'account:email.taken', { status: 400 });
+  // The code first, and a taken address answers like a wrong code (its owner got a notice, not a code).
   await consumeCode(rt, { email: p.email, purpose: 'bind', code: p.code });
+  if (await findUserByEmail(rt.database.db, p.email)) throw new ApiError(400, 'account:code.invalid', { status: 400 });
   await rt.database.db
     .update(users)
     .set({ email: p.email.trim(), emailVerifiedAt: new Date() })
@@ -113,9 +114,9 @@ export async function bindEmail(
  * Deletes the account: personal data is wiped, the row stays (anonymised) so
  * orders keep their owner for accounting; every session ends.
  */
-export async function deleteAccount(rt: Runtime, userId: number, p: { password?: string }) {
+export async function deleteAccount(rt: Runtime, userId: number, p: { password?: string; ip: string }) {
   const user = await loadUser(rt, userId);
-  if (user.passwordHash && !(await verifyPassword(p.password ?? '', user.passwordHash)))
+  if (user.passwordHash && !(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })))
     throw new ApiError(400, 'account:password.wrongCurrent', { status: 400 });
   if (user.avatarUrl) await rt.storage.remove(user.avatarUrl);
   await rt.database.db

@@ -20,9 +20,9 @@ export function registerUser(app: ApiApp) {
   app.openapi(r.sendCode, async (c) => {
     const rt = c.get('runtime');
     const { email, type } = c.req.valid('query');
-    // A reset for an unknown address answers exactly like a real one.
-    const deliver = type !== 'reset' || Boolean(await findUserByEmail(rt.database.db, email));
-    const sent = await sendCode(rt, { email, purpose: type, ip: c.get('ip'), lang: c.get('lang'), deliver });
+    // The answer is the same whether the address has an account or not; only what is mailed differs.
+    const owner = await findUserByEmail(rt.database.db, email);
+    const sent = await sendCode(rt, { email, purpose: type, ip: c.get('ip'), lang: c.get('lang'), owner });
     return reply(c, { resultCode: '1' as const, ...sent }, c.get('t')('account:code.sent'));
   });
 
@@ -95,7 +95,7 @@ export function registerUser(app: ApiApp) {
   app.openapi(r.changePassword, async (c) => {
     const id = await userId(c);
     const token = auth.bearer(c.req.header('authorization')) ?? '';
-    await profile.changePassword(c.get('runtime'), id, token, c.req.valid('json'));
+    await profile.changePassword(c.get('runtime'), id, token, { ...c.req.valid('json'), ip: c.get('ip') });
     return reply(c, null, c.get('t')('account:password.changed'));
   });
 
@@ -112,7 +112,7 @@ export function registerUser(app: ApiApp) {
 
   app.openapi(r.deleteAccount, async (c) => {
     const id = await userId(c);
-    await profile.deleteAccount(c.get('runtime'), id, c.req.valid('json'));
+    await profile.deleteAccount(c.get('runtime'), id, { ...c.req.valid('json'), ip: c.get('ip') });
     return reply(c, null, c.get('t')('account:account.deleted'), Code.OK);
   });
 }
