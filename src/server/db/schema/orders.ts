@@ -28,6 +28,8 @@ export const orders = pgTable(
     payLink: text('pay_link'),
     payLimitTime: integer('pay_limit_time').notNull(),
     providerTradeNo: text('provider_trade_no'),
+    /** SHA-256 of the sandbox pay link's one-time key; null once used or never issued. */
+    sandboxKeyHash: text('sandbox_key_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
