@@ -9,6 +9,7 @@ export * from './push-channels';
 export * from './rate-limits';
 export * from './sessions';
 export * from './songs';
+export * from './user-notices';
 export * from './users';
 export * from './verification-codes';
 export * from './wx-logins';
