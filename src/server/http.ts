@@ -6,6 +6,7 @@ import type { ApiApp } from './api/context';
 import { redactUrl } from './log';
 import { FILES_PREFIX } from './providers/storage';
 import type { Runtime } from './runtime';
+import { isPublicFile } from './services/file-access';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -94,10 +95,12 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
         withBufferedBody(req, res, rt.env.BODY_LIMIT, () => void apiListener(req, res));
       } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
-        rt.storage.serve(req, res).then(
-          (served) => served || pages(req, res),
-          () => pages(req, res),
-        );
+        rt.storage
+          .serve(req, res, (key) => isPublicFile(rt, key))
+          .then(
+            (served) => served || pages(req, res),
+            () => pages(req, res),
+          );
       } else pages(req, res);
     });
   });

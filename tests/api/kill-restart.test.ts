@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { drawings, songs, users } from '../../src/server/db/schema';
+import { createLocalStorage } from '../../src/server/providers/storage';
 import { createTestDatabase } from './helpers';
 import { spawnServerProcess } from './socket-helpers';
 
@@ -133,6 +134,8 @@ describe.skipIf(!onPostgres)('kill -9 during tasks', () => {
     const root = path.join(database.dataDir, 'files');
     const onDisk = filesUnder(root).map((f) => path.relative(root, f));
     expect(onDisk.sort()).toEqual([...referenced].sort());
-    for (const url of referenced) expect((await fetch(`${server.url}/files/${url}`)).status).toBe(200);
+    // The private song's file needs a signed URL; one made here works, as the secret lives in DATA_DIR.
+    const storage = createLocalStorage(database.dataDir);
+    for (const url of referenced) expect((await fetch(server.url + storage.signUrl(`/files/${url}`))).status).toBe(200);
   }, 120_000);
 });

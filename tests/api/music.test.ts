@@ -43,8 +43,9 @@ describe('composing a song offline', () => {
     socket.ws.close();
 
     const finished = await waitForSong(srv, song.id, u.headers);
-    expect(finished.audioUrl).toMatch(/^\/files\/songs\/[a-f0-9]+\.mp3$/);
-    expect(finished.coverUrl).toMatch(/^\/files\/songs\/[a-f0-9]+\.webp$/);
+    // A private song: its owner gets signed URLs.
+    expect(finished.audioUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.mp3\?e=\d+&s=[\w-]{32}$/);
+    expect(finished.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.webp\?e=\d+&s=[\w-]{32}$/);
     expect(finished.duration).toBeGreaterThan(20);
     expect(finished.lyrics).toContain('夏天');
     expect(finished.meta).toMatchObject({ mood: 'happy', style: 'pop' });

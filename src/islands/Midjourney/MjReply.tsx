@@ -1,8 +1,28 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Picture } from '../../components/draw/draw-api';
+import { fetchTask, type Picture } from '../../components/draw/draw-api';
 import { isFinal, statusKey, TaskStatus } from '../../components/draw/draw-rules';
 import { AiBadge } from '../../components/draw/PictureCard';
-import type { MjMessage } from './mj-actions';
+import { findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
+
+/**
+ * A private picture's URLs are signed for a while only: when a kept reply's
+ * picture no longer loads, ask the server for fresh ones, once.
+ */
+function useFreshUrls(d: MjDrawing | undefined) {
+  const asked = useRef(false);
+  return () => {
+    if (!d?.id || asked.current) return;
+    asked.current = true;
+    void fetchTask(d.id).then((r) => {
+      const at = findByTask(d.id);
+      if (r.kind !== 'reply' || !at) return;
+      updateMjMessage(at.uuid, at.id, {
+        drawing: { ...d, imageUrl: r.data.imageUrl, thumbnailsUrl: r.data.thumbnailsUrl },
+      });
+    });
+  };
+}
 
 /** A drawing reply: live status and progress while it runs, then the picture (or why it failed). */
 export function MjReply({
@@ -16,6 +36,7 @@ export function MjReply({
 }) {
   const { t } = useTranslation('draw');
   const d = message.drawing;
+  const refresh = useFreshUrls(d);
   if (!d) return <p className="text-sm">{message.text}</p>;
   if (d.status === TaskStatus.DONE && d.imageUrl) {
     const picture: Picture = {
@@ -40,7 +61,12 @@ export function MjReply({
         aria-label={t('card.open', { prompt: prompt.slice(0, 60) })}
         data-mj-image
       >
-        <img src={d.thumbnailsUrl ?? d.imageUrl} alt={prompt.slice(0, 200)} className="size-full object-cover" />
+        <img
+          src={d.thumbnailsUrl ?? d.imageUrl}
+          alt={prompt.slice(0, 200)}
+          className="size-full object-cover"
+          onError={refresh}
+        />
         <AiBadge className="absolute left-2 top-2" />
       </button>
     );

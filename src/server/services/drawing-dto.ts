@@ -1,7 +1,13 @@
-import type { Drawing } from '../db/schema';
+import { type Drawing, DrawingStatus } from '../db/schema';
+import type { Runtime } from '../runtime';
+import { ownerFileUrl } from './file-access';
+
+type Files = Pick<Runtime, 'storage'>;
+/** Anyone may read a finished public picture's files; the owner's other files are signed for a while. */
+const isOpen = (d: Pick<Drawing, 'status' | 'publicFlag'>) => d.status === DrawingStatus.DONE && d.publicFlag === 1;
 
 /** SPEC §3 drawing message, with the settings it was drawn with: what the owner sees. */
-export function drawingMessage(d: Drawing) {
+export function drawingMessage(d: Drawing, rt: Files) {
   return {
     id: d.taskId,
     prompt: d.prompt,
@@ -9,8 +15,8 @@ export function drawingMessage(d: Drawing) {
     negativePrompt: d.negativePrompt,
     status: d.status,
     progress: d.progress,
-    thumbnailsUrl: d.thumbnailsUrl,
-    imageUrl: d.imageUrl,
+    thumbnailsUrl: ownerFileUrl(rt, d.thumbnailsUrl, isOpen(d)),
+    imageUrl: ownerFileUrl(rt, d.imageUrl, isOpen(d)),
     width: d.width,
     height: d.height,
     drawRate: d.drawRate,
@@ -44,11 +50,14 @@ export function publicPicture(d: Drawing) {
 export type PublicPicture = ReturnType<typeof publicPicture>;
 
 /** The push a status change sends to the owner's socket (SPEC §7 drawing push). */
-export function progressPush(d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl'>) {
+export function progressPush(
+  d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag'>,
+  rt: Files,
+) {
   const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };
   if (d.imageUrl) {
-    message.imageUrl = d.imageUrl;
-    message.thumbnailsUrl = d.thumbnailsUrl;
+    message.imageUrl = ownerFileUrl(rt, d.imageUrl, isOpen(d));
+    message.thumbnailsUrl = ownerFileUrl(rt, d.thumbnailsUrl, isOpen(d));
   }
   return message;
 }

@@ -28,7 +28,12 @@ export async function listMyPictures(
     .orderBy(desc(drawings.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
-  return { records: rows.map(drawingMessage), total: total?.n ?? 0, current: p.pageNum, size: p.pageSize };
+  return {
+    records: rows.map((d) => drawingMessage(d, rt)),
+    total: total?.n ?? 0,
+    current: p.pageNum,
+    size: p.pageSize,
+  };
 }
 
 /** The caller's unfinished tasks (a page reloaded mid-task resumes its progress from these). */
@@ -39,7 +44,7 @@ export async function listMyRunning(rt: Runtime, userId: number) {
     .where(and(eq(drawings.userId, userId), inArray(drawings.status, [...UNFINISHED_STATUSES])))
     .orderBy(desc(drawings.id))
     .limit(10);
-  return rows.map(drawingMessage);
+  return rows.map((d) => drawingMessage(d, rt));
 }
 
 /** One task of the caller, any status; another user's task answers like a missing one. */

@@ -1,8 +1,16 @@
-import type { Song } from '../db/schema/songs';
+import { type Song, SongStatus } from '../db/schema/songs';
 import { AI_LABEL } from '../providers/music/types';
+import type { Runtime } from '../runtime';
+import { ownerFileUrl } from './file-access';
 
-/** A song as the API and the pages show it; `mine` tells the viewer's own songs apart. */
-export function songDto(s: Song, viewerId: number | null) {
+/**
+ * A song as the API and the pages show it; `mine` tells the viewer's own
+ * songs apart. Files of a song that is not finished and public are signed for
+ * its owner only (anyone else gets the bare URL, which answers 404).
+ */
+export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>) {
+  const mine = viewerId !== null && viewerId === s.userId;
+  const open = !mine || (s.isPublic && s.status === SongStatus.DONE);
   return {
     id: s.taskId,
     mode: s.mode,
@@ -14,15 +22,15 @@ export function songDto(s: Song, viewerId: number | null) {
     isPublic: s.isPublic,
     status: s.status,
     progress: s.progress,
-    audioUrl: s.audioUrl,
-    coverUrl: s.coverUrl,
+    audioUrl: ownerFileUrl(rt, s.audioUrl, open),
+    coverUrl: ownerFileUrl(rt, s.coverUrl, open),
     duration: s.duration,
     meta: s.meta,
     label: AI_LABEL,
     provider: s.provider,
     createdAt: s.createdAt.toISOString(),
     finishedAt: s.finishedAt?.toISOString() ?? null,
-    mine: viewerId !== null && viewerId === s.userId,
+    mine,
   };
 }
 export type SongDto = ReturnType<typeof songDto>;

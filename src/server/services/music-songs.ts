@@ -4,6 +4,7 @@ import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../db/schema';
 import type { Runtime } from '../runtime';
+import { forgetFileAccess } from './file-access';
 import { songDto } from './music-dto';
 
 export interface Paging {
@@ -11,7 +12,8 @@ export interface Paging {
   pageSize: number;
 }
 
-async function page(db: Db, where: ReturnType<typeof and>, p: Paging, viewerId: number | null, byFinish: boolean) {
+async function page(rt: Runtime, where: ReturnType<typeof and>, p: Paging, viewerId: number | null, byFinish: boolean) {
+  const { db } = rt.database;
   const [total] = await db.select({ n: count() }).from(songs).where(where);
   const rows = await db
     .select()
@@ -20,17 +22,22 @@ async function page(db: Db, where: ReturnType<typeof and>, p: Paging, viewerId: 
     .orderBy(byFinish ? desc(songs.finishedAt) : desc(songs.createdAt), desc(songs.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
-  return { records: rows.map((s) => songDto(s, viewerId)), total: total?.n ?? 0, current: p.pageNum, size: p.pageSize };
+  return {
+    records: rows.map((s) => songDto(s, viewerId, rt)),
+    total: total?.n ?? 0,
+    current: p.pageNum,
+    size: p.pageSize,
+  };
 }
 
 /** The caller's songs, running and finished, newest first. */
-export function listMySongs(db: Db, userId: number, p: Paging) {
-  return page(db, and(eq(songs.userId, userId)), p, userId, false);
+export function listMySongs(rt: Runtime, userId: number, p: Paging) {
+  return page(rt, and(eq(songs.userId, userId)), p, userId, false);
 }
 
 /** Finished public songs, latest first. */
-export function listPublicSongs(db: Db, p: Paging, viewerId: number | null) {
-  return page(db, and(eq(songs.isPublic, true), eq(songs.status, SongStatus.DONE)), p, viewerId, true);
+export function listPublicSongs(rt: Runtime, p: Paging, viewerId: number | null) {
+  return page(rt, and(eq(songs.isPublic, true), eq(songs.status, SongStatus.DONE)), p, viewerId, true);
 }
 
 const notFound = () => new ApiError(Code.NOT_FOUND, 'music:notFound', { status: 404 });
@@ -74,5 +81,7 @@ export async function setSongVisibility(rt: Runtime, userId: number, taskId: str
   const { db } = rt.database;
   const s = await ownSong(db, taskId, userId);
   const [row] = await db.update(songs).set({ isPublic, updatedAt: new Date() }).where(eq(songs.id, s.id)).returning();
-  return songDto(row ?? s, userId);
+  // Made private: its files stop answering their public URLs on every process now.
+  if (s.isPublic !== isPublic) await forgetFileAccess(rt);
+  return songDto(row ?? s, userId, rt);
 }

@@ -20,8 +20,9 @@ function requestOf(s: Song): ComposeRequest {
   };
 }
 
-async function store(rt: Runtime, file: StoredFile): Promise<string> {
-  return rt.storage.put(`songs/${randomBytes(12).toString('hex')}.${file.ext}`, file.bytes);
+/** Keyed by the song's row id, so a request for the file finds its song (and whether it is public) at once. */
+async function store(rt: Runtime, songId: number, file: StoredFile): Promise<string> {
+  return rt.storage.put(`songs/${songId}/${randomBytes(12).toString('hex')}.${file.ext}`, file.bytes);
 }
 
 /** Composes one claimed song to the end: done with its files, failed with a refund, or left for another worker. */
@@ -52,8 +53,8 @@ export async function runSong(rt: Runtime, claim: { song: Song; token: string },
   };
   try {
     const made = await musicOf(rt).compose(requestOf(song), ctx);
-    const audioUrl = await store(rt, made.audio);
-    const coverUrl = made.cover ? await store(rt, made.cover) : null;
+    const audioUrl = await store(rt, song.id, made.audio);
+    const coverUrl = made.cover ? await store(rt, song.id, made.cover) : null;
     const now = new Date();
     const [done] = await db
       .update(songs)

@@ -96,7 +96,7 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
   await rt.database.notifier
     .publish(MUSIC_WAKE_CHANNEL, song.taskId)
     .catch((err: Error) => rt.log.warn('music wake-up failed', { err: err.message }));
-  return songDto(song, userId);
+  return songDto(song, userId, rt);
 }
 
 /** 'Write lyrics for me': the provider's lyrics for a description; rate limited, free of charge. */

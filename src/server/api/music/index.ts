@@ -24,18 +24,18 @@ export function registerMusic(app: ApiApp) {
 
   app.openapi(r.listMine, async (c) => {
     const id = await userId(c);
-    return reply(c, await listMySongs(c.get('runtime').database.db, id, c.req.valid('json')));
+    return reply(c, await listMySongs(c.get('runtime'), id, c.req.valid('json')));
   });
 
   app.openapi(r.listPublic, async (c) => {
     const who = await viewer(c);
-    return reply(c, await listPublicSongs(c.get('runtime').database.db, c.req.valid('json'), who));
+    return reply(c, await listPublicSongs(c.get('runtime'), c.req.valid('json'), who));
   });
 
   app.openapi(r.songDetail, async (c) => {
     const who = await viewer(c);
     const song = await songFor(c.get('runtime').database.db, c.req.valid('query').id, who);
-    return reply(c, songDto(song, who));
+    return reply(c, songDto(song, who, c.get('runtime')));
   });
 
   app.openapi(r.deleteSong, async (c) => {

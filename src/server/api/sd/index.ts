@@ -33,7 +33,7 @@ export function registerSd(app: ApiApp) {
       state: body.state,
       source: body.mode,
     });
-    const message = drawingMessage(drawing);
+    const message = drawingMessage(drawing, c.get('runtime'));
     return c.json(
       { code: Code.SUCCESS, result: c.get('t')('draw:submit.accepted'), data: message, mjChatMessage: message },
       200,
@@ -63,7 +63,7 @@ export function registerSd(app: ApiApp) {
 
   app.openapi(r.taskDetail, async (c) => {
     const id = await userId(c);
-    return reply(c, drawingMessage(await ownDrawing(c.get('runtime'), id, c.req.valid('json').id)));
+    return reply(c, drawingMessage(await ownDrawing(c.get('runtime'), id, c.req.valid('json').id), c.get('runtime')));
   });
 
   app.openapi(r.deleteDrawing, async (c) => {
