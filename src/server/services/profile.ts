@@ -6,6 +6,7 @@ import { ApiError } from '../api/errors';
 import { revokeSession } from '../db/queries/sessions';
 import { sessions, users } from '../db/schema';
 import type { Runtime } from '../runtime';
+import { removeAccountContent } from './account-content';
 import { findUserByEmail, setPassword } from './auth';
 import { consumeCode } from './codes';
 import { checkPassword } from './password-guard';
@@ -112,7 +113,8 @@ export async function bindEmail(
 
 /**
  * Deletes the account: personal data is wiped, the row stays (anonymised) so
- * orders keep their owner for accounting; every session ends.
+ * orders keep their owner for accounting; every session ends; its drawings,
+ * songs, apps and conversations go with their files.
  */
 export async function deleteAccount(rt: Runtime, userId: number, p: { password?: string; ip: string }) {
   const user = await loadUser(rt, userId);
@@ -133,6 +135,7 @@ export async function deleteAccount(rt: Runtime, userId: number, p: { password?:
     })
     .where(eq(users.id, userId));
   await rt.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
+  await removeAccountContent(rt, userId);
 }
 
 export { revokeSession };

@@ -13,6 +13,8 @@ export interface StorageProvider {
   /** Stores bytes under key (a/b/c.webp) and returns the public URL path. */
   put(key: string, body: Buffer): Promise<string>;
   remove(url: string): Promise<void>;
+  /** Removes every file under a folder of keys (`app-icons/12/`). */
+  removeFolder(folder: string): Promise<void>;
   /** A short-lived URL of a stored file that only its holder can read: how owners get their private files. */
   signUrl(url: string): string;
   /**
@@ -51,6 +53,10 @@ export function createLocalStorage(dataDir: string): StorageProvider {
     async remove(url) {
       const key = fileKey(url);
       if (key) await rm(fileOf(key), { force: true });
+    },
+    async removeFolder(folder) {
+      if (!/^[a-z0-9][a-z0-9/_-]*\/$/.test(folder) || folder.includes('..')) throw new Error(`bad folder: ${folder}`);
+      await rm(path.join(root, folder), { recursive: true, force: true });
     },
     signUrl: (url) => signer.sign(url),
     async serve(req, res, isPublic) {
