@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sandboxEnvProblem, sandboxEnvShape } from './sandbox';
 import { activityEnvShape } from './services/activity-config';
 import { chatEnvShape } from './services/chat-config';
 import { drawEnvProblems, drawEnvShape } from './services/drawing-config';
@@ -60,6 +61,7 @@ export const envSchema = z.object({
   ...chatEnvShape,
   ...musicEnvShape,
   ...drawEnvShape,
+  ...sandboxEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
     .int()
@@ -136,5 +138,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const draw = drawEnvProblems(env);
   if (draw.length > 0) throw new EnvError(`Invalid environment configuration:\n  ${draw.join('\n  ')}`);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  return { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
+  const full = { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
+  const sandbox = sandboxEnvProblem(full);
+  if (sandbox) throw new EnvError(`Invalid environment configuration:\n  ${sandbox}`);
+  return full;
 }

@@ -8,6 +8,7 @@ import { createPaymentProvider, type PaymentProvider } from './providers/payment
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
+import { startSandboxWarning } from './sandbox';
 import { seedAppsIfEmpty } from './services/apps';
 import { drawingModes } from './services/drawing-deps';
 import { startDrawingWorker } from './services/drawing-worker';
@@ -90,10 +91,12 @@ export function startBackground(rt: Runtime) {
   const stopSweeper = startOrderSweeper(rt);
   const stopMusic = startMusicWorker(rt);
   const stopDrawing = startDrawingWorker(rt);
+  const stopSandboxWarning = startSandboxWarning(rt.env, rt.log);
   rt.stopBackground = () => {
     stopSweeper();
     stopMusic();
     stopDrawing();
+    stopSandboxWarning();
   };
 }
 

@@ -6,6 +6,7 @@ import { apps, chatConversations, drawings, orders } from '../../src/server/db/s
 import { pushTask } from '../../src/server/services/drawing-tasks';
 import { song } from './authorization-song';
 import type { CallResult, TestServer } from './helpers';
+import { sandboxPay } from './sandbox-helpers';
 
 export interface User {
   id: number;
@@ -40,10 +41,18 @@ export interface OwnedKind {
 }
 
 let seq = 0;
+/** Each order's keyed pay link, as its owner was handed it at creation. */
+const payLinks = new Map<string, string>();
 
 const order: OwnedKind = {
   name: 'order',
-  routes: ['/api/order/create', '/api/order/detail', '/api/order/cancel', '/api/pay/sandbox/{orderNo}/{action}'],
+  routes: [
+    '/api/order/create',
+    '/api/order/detail',
+    '/api/order/cancel',
+    '/api/pay/sandbox/{orderNo}/{action}',
+    '/api/pay/sandbox/{orderNo}/link',
+  ],
   async create(srv, owner) {
     const list = await srv.call('POST', '/api/product/list/aichat');
     const p = (list.body.data.data as Array<{ productId: number; productCode: string; productDisPrice: number }>).find(
@@ -58,6 +67,7 @@ const order: OwnedKind = {
     );
     const orderNo = res.body.data?.orderNo as string | undefined;
     if (!orderNo) throw new Error(`order not created: ${JSON.stringify(res.body)}`);
+    payLinks.set(orderNo, res.body.data.payLink);
     return { id: orderNo, owner: owner.id };
   },
   async snapshot(srv, obj) {
@@ -65,15 +75,17 @@ const order: OwnedKind = {
   },
   read: (srv, obj, who) => srv.call('GET', `/api/order/detail?orderNo=${obj.id}`, undefined, who.headers),
   change: (srv, obj, who) => srv.call('POST', '/api/order/cancel', { orderNo: obj.id }, who.headers),
-  ownerCan: ['read'],
+  // Only the owner is handed a pay link whose key can confirm the order.
+  pay: (srv, obj, who) => srv.call('POST', `/api/pay/sandbox/${obj.id}/link`, undefined, who.headers),
+  ownerCan: ['read', 'pay'],
   async listedFor(srv, who, obj) {
     const res = await srv.call('POST', '/api/order/list', { pageNum: 1, pageSize: 10 }, who.headers);
     return ((res.body.data?.records ?? []) as Array<{ orderNo: string }>).some((o) => o.orderNo === obj.id);
   },
   push: {
     taskId: (obj) => obj.id,
-    // The sandbox pay page is open to whoever holds the QR, as a real pay QR is; its push goes to the owner.
-    trigger: (srv, obj) => srv.call('POST', `/api/pay/sandbox/${obj.id}/confirm`),
+    // The sandbox pay page is open to whoever holds the QR (its key), as a real pay QR is; its push goes to the owner.
+    trigger: (srv, obj) => sandboxPay(srv, payLinks.get(obj.id) ?? ''),
   },
 };
 

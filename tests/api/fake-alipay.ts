@@ -189,6 +189,8 @@ export function alipayEnv(fake: FakeAlipay): Record<string, string> {
   return {
     PAY_PROVIDER: 'alipay',
     PUBLIC_ORIGIN: 'https://miaobi.example',
+    // The WeChat login stays the sandbox, which a non-loopback origin must allow explicitly.
+    ALLOW_SANDBOX: 'true',
     ALIPAY_APP_ID: APP_ID,
     ALIPAY_PRIVATE_KEY: fake.app.privatePem,
     ALIPAY_PUBLIC_KEY: fake.alipay.publicPem,

@@ -187,6 +187,8 @@ export function wechatPayEnv(fake: FakeWechatPay): Record<string, string> {
   return {
     PAY_PROVIDER: 'wechatpay',
     PUBLIC_ORIGIN: 'https://miaobi.example',
+    // The WeChat login stays the sandbox, which a non-loopback origin must allow explicitly.
+    ALLOW_SANDBOX: 'true',
     WECHATPAY_MCHID: MCHID,
     WECHATPAY_APPID: APPID,
     WECHATPAY_SERIAL_NO: SERIAL_NO,

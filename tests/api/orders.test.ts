@@ -4,12 +4,13 @@ import { orderEvents, orders, users } from '../../src/server/db/schema';
 import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
 import { markPaid } from '../../src/server/services/orders';
 import { createUserWithToken, startTestServer, type TestServer } from './helpers';
+import { sandboxPay } from './sandbox-helpers';
 import { isConnected, openSocket } from './socket-helpers';
 
 let srv: TestServer;
 let n = 0;
 beforeAll(async () => {
-  srv = await startTestServer({ PUBLIC_ORIGIN: 'https://miaobi.example' });
+  srv = await startTestServer({ PUBLIC_ORIGIN: 'https://miaobi.example', ALLOW_SANDBOX: 'true' });
 });
 afterAll(() => srv?.dispose());
 
@@ -51,6 +52,61 @@ describe('orders and sandbox payment', () => {
     expect(res.body).toMatchObject({ code: 1000001, result: '您还没有登录，请先登录' });
   });
 
+  it("sandbox confirm and cancel need the pay link's one-time key; the order number alone changes nothing", async () => {
+    const u = await newUser();
+    const p = await product('VIP_MONTH');
+    const created = await srv.call(
+      'POST',
+      '/api/order/create',
+      { productId: p.productId, productCode: p.productCode },
+      u.headers,
+    );
+    const { orderNo, payLink } = created.body.data as { orderNo: string; payLink: string };
+    const row = async () => (await srv.runtime.database.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0];
+    const before = await row();
+    expect(before?.sandboxKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(before?.payLink).toBe(`https://miaobi.example/pay/sandbox/${orderNo}`);
+
+    for (const action of ['confirm', 'cancel']) {
+      const bare = await srv.call('POST', `/api/pay/sandbox/${orderNo}/${action}`);
+      expect(bare.status).toBe(400);
+      const wrong = await srv.call('POST', `/api/pay/sandbox/${orderNo}/${action}`, { key: 'A'.repeat(43) });
+      expect(wrong).toMatchObject({
+        status: 404,
+        body: { result: '支付链接无效或已使用，请回到网页重新打开支付二维码' },
+      });
+    }
+    // The key of another order, or the hash itself, is no key for this one.
+    const hashed = await srv.call('POST', `/api/pay/sandbox/${orderNo}/confirm`, { key: before?.sandboxKeyHash });
+    expect(hashed.status).toBe(404);
+    expect(await row()).toEqual(before);
+
+    // Reopening the pay dialog hands the owner a new key and retires the old one.
+    const fresh = await srv.call('POST', `/api/pay/sandbox/${orderNo}/link`, undefined, u.headers);
+    expect(fresh.body.data.payLink).not.toBe(payLink);
+    expect((await sandboxPay(srv, payLink)).status).toBe(404);
+    expect((await row())?.orderStatus).toBe(5);
+    const paid = await sandboxPay(srv, fresh.body.data.payLink);
+    expect(paid.body).toMatchObject({ code: 1000000, data: { orderStatus: 1 } });
+    expect((await sandboxPay(srv, fresh.body.data.payLink, 'cancel')).status).toBe(404);
+    expect((await row())?.orderStatus).toBe(1);
+    expect((await row())?.sandboxKeyHash).toBeNull();
+    const late = await srv.call('POST', `/api/pay/sandbox/${orderNo}/link`, undefined, u.headers);
+    expect(late.status).toBe(400);
+
+    // Cancelling through the link uses its key too.
+    const plus = await product('VIP_QUARTER');
+    const other = await srv.call(
+      'POST',
+      '/api/order/create',
+      { productId: plus.productId, productCode: plus.productCode },
+      u.headers,
+    );
+    const cancelled = await sandboxPay(srv, other.body.data.payLink, 'cancel');
+    expect(cancelled.body).toMatchObject({ code: 1000000, data: { orderStatus: 6 } });
+    expect((await sandboxPay(srv, other.body.data.payLink)).status).toBe(404);
+  });
+
   it('create → pay link → sandbox confirm → paid, pushed, membership extended once', async () => {
     const u = await newUser();
     const p = await product('VIP_MONTH');
@@ -68,12 +124,14 @@ describe('orders and sandbox payment', () => {
       payLimitTime: 15,
       orderDesc: '月度会员',
     });
-    expect(order.payLink).toBe(`https://miaobi.example/pay/sandbox/${order.orderNo}`);
+    expect(order.payLink).toMatch(
+      new RegExp(`^https://miaobi\\.example/pay/sandbox/${order.orderNo}\\?key=[\\w-]{43}$`),
+    );
 
     const socket = await openSocket(srv.url, { taskId: order.orderNo, token: u.token });
     await socket.next(isConnected);
     const before = Date.now();
-    const confirm = await srv.call('POST', `/api/pay/sandbox/${order.orderNo}/confirm`);
+    const confirm = await sandboxPay(srv, order.payLink);
     expect(confirm.body).toMatchObject({ code: 1000000, data: { orderStatus: 1 } });
     expect(await socket.next((m) => (m as { code: number }).code === 1000000)).toEqual({
       code: 1000000,
@@ -85,7 +143,8 @@ describe('orders and sandbox payment', () => {
     expect(end - before).toBeGreaterThan(30 * DAY - 60_000);
     expect(end - before).toBeLessThan(30 * DAY + 60_000);
 
-    await srv.call('POST', `/api/pay/sandbox/${order.orderNo}/confirm`);
+    // The key was used up: the same link pays nothing twice.
+    expect((await sandboxPay(srv, order.payLink)).status).toBe(404);
     expect(await markPaid(srv.runtime, order.orderNo, { amount: p.productDisPrice, source: 'test-replay' })).toBe(
       'already',
     );
@@ -108,7 +167,7 @@ describe('orders and sandbox payment', () => {
       { productId: p.productId, productCode: p.productCode },
       u.headers,
     );
-    await srv.call('POST', `/api/pay/sandbox/${again.body.data.orderNo}/confirm`);
+    await sandboxPay(srv, again.body.data.payLink);
     expect((await userRow(u.id)).endDate?.getTime()).toBe(end + 30 * DAY);
 
     const list = await srv.call('POST', '/api/order/list', { pageNum: 1, pageSize: 10 }, u.headers);
@@ -235,7 +294,7 @@ describe('orders and sandbox payment', () => {
       { productId: pack.productId, productCode: pack.productCode },
       u.headers,
     );
-    await srv.call('POST', `/api/pay/sandbox/${body.data.orderNo}/confirm`);
+    await sandboxPay(srv, body.data.payLink);
     expect((await userRow(u.id)).compositionsLeft).toBe(10);
 
     const trial = await product('TRIAL_DAY');

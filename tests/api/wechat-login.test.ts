@@ -3,40 +3,20 @@ import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pendingWechatLogin } from '../../src/server/services/wechat-login';
 import { startTestServer, type TestServer } from './helpers';
 import { codeFrom } from './mail-server';
+import { confirmQr, openQrLogin, scanAndConfirm as scan, socketId } from './sandbox-helpers';
 import { isConnected, openSocket } from './socket-helpers';
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startTestServer({ PUBLIC_ORIGIN: 'https://miaobi.example' });
+  srv = await startTestServer({ PUBLIC_ORIGIN: 'https://miaobi.example', ALLOW_SANDBOX: 'true' });
 });
 afterAll(() => srv?.dispose());
 
-const socketId = () =>
-  [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-
-async function scanAndConfirm(cookie?: string) {
-  const qrcodeSocket = socketId();
-  const qr = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket });
-  expect(qr.body.code).toBe(1000000);
-  expect(qr.body.data.qrcode).toBe(`https://miaobi.example/wx/sandbox/${qrcodeSocket}`);
-  expect(qr.body.data.filePath).toMatch(/^data:image\/png;base64,/);
-  expect(qr.body.data.sandbox).toBe(true);
-  const socket = await openSocket(srv.url, { taskId: qrcodeSocket });
-  // SPEC: 100000502 means the server is listening for this task; confirming earlier could race it.
-  await socket.next(isConnected);
-  const res = await fetch(`${srv.url}/api/wx/sandbox/${qrcodeSocket}/confirm`, {
-    method: 'POST',
-    headers: cookie ? { cookie } : {},
-  });
-  const body = await res.json();
-  expect(body.code, JSON.stringify(body)).toBe(1000000);
-  const pushed = (await socket.next((m) => (m as { code: number }).code === 1000000)) as { data: { openId: string } };
-  socket.ws.close();
-  return { qrcodeSocket, openId: pushed.data.openId, cookie: res.headers.get('set-cookie')?.split(';')[0] ?? cookie };
-}
+const scanAndConfirm = (identity?: string) => scan(srv, identity);
 
 describe('WeChat QR login (sandbox)', () => {
   it('logs in with the pushed openId once, and the same phone returns to the same account', async () => {
@@ -55,7 +35,7 @@ describe('WeChat QR login (sandbox)', () => {
     });
     expect(replay.body.result).toBe('扫码登录已失效，请刷新二维码后重试');
 
-    const second = await scanAndConfirm(first.cookie);
+    const second = await scanAndConfirm(first.identity);
     expect(second.openId).toBe(first.openId);
     const again = await srv.call('POST', '/api/user/login/openid', {
       openId: second.openId,
@@ -79,13 +59,80 @@ describe('WeChat QR login (sandbox)', () => {
     const { openId, qrcodeSocket: confirmed } = await scanAndConfirm();
     const wrongId = await srv.call('POST', '/api/user/login/openid', { openId: `${openId}x`, qrcodeSocket: confirmed });
     expect(wrongId.status).toBe(400);
-    const expired = await fetch(`${srv.url}/api/wx/sandbox/${socketId()}/confirm`, { method: 'POST' });
-    expect((await expired.json()).result).toBe('二维码已过期或已被使用，请刷新后重新扫码');
+    const expired = await srv.call('POST', `/api/wx/sandbox/${socketId()}/confirm`, { key: 'k'.repeat(43) });
+    expect(expired.body.result).toBe('二维码已过期或已被使用，请刷新后重新扫码');
   });
 
   it('rejects a malformed qrcodeSocket', async () => {
     const res = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket: 'not-hex' });
     expect(res.status).toBe(400);
+  });
+});
+
+describe('the sandbox serves only whoever holds the QR', () => {
+  it("confirms only with the QR link's one-time key, once", async () => {
+    const { qrcodeSocket, qrcode, socket } = await openQrLogin(srv);
+    expect(qrcode).toMatch(new RegExp(`^https://miaobi\\.example/wx/sandbox/${qrcodeSocket}\\?key=[\\w-]{43}$`));
+    const bare = await srv.call('POST', `/api/wx/sandbox/${qrcodeSocket}/confirm`);
+    expect(bare.status).toBe(400);
+    const wrong = await srv.call('POST', `/api/wx/sandbox/${qrcodeSocket}/confirm`, { key: 'A'.repeat(43) });
+    expect(wrong).toMatchObject({ status: 400, body: { result: '二维码已过期或已被使用，请刷新后重新扫码' } });
+    expect(await pendingWechatLogin(srv.runtime, qrcodeSocket)).toBe('pending');
+    expect(socket.messages.filter((m) => (m as { code: number }).code === 1000000)).toEqual([]);
+
+    expect((await confirmQr(srv, qrcode)).body.code).toBe(1000000);
+    await socket.next((m) => (m as { code: number }).code === 1000000);
+    const reused = await confirmQr(srv, qrcode);
+    expect(reused.status).toBe(400);
+    socket.ws.close();
+  });
+
+  it("takes the WeChat user from the phone's identity, never from a cookie or a known openId", async () => {
+    const victim = await scanAndConfirm();
+    const victimLogin = await srv.call('POST', '/api/user/login/openid', victim);
+    const victimId = (await srv.call('GET', '/api/user/info', undefined, bearer(victimLogin.body.data.token))).body.data
+      .baseUserId;
+
+    // The attacker knows the victim's openId: as a cookie, as an identity, or in the openid login.
+    const { qrcode, socket, qrcodeSocket } = await openQrLogin(srv);
+    const res = await fetch(`${srv.url}/api/wx/sandbox/${qrcodeSocket}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `wx_sandbox_openid=${victim.openId}` },
+      body: JSON.stringify({
+        key: new URL(qrcode).searchParams.get('key'),
+        identity: `${victim.openId}-forged-identity`,
+      }),
+    });
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect((await res.json()).code).toBe(1000000);
+    const pushed = (await socket.next((m) => (m as { code: number }).code === 1000000)) as { data: { openId: string } };
+    socket.ws.close();
+    expect(pushed.data.openId).not.toBe(victim.openId);
+    const stolen = await srv.call('POST', '/api/user/login/openid', { openId: victim.openId, qrcodeSocket });
+    expect(stolen.status).toBe(400);
+    const own = await srv.call('POST', '/api/user/login/openid', { openId: pushed.data.openId, qrcodeSocket });
+    const ownId = (await srv.call('GET', '/api/user/info', undefined, bearer(own.body.data.token))).body.data
+      .baseUserId;
+    expect(ownId).not.toBe(victimId);
+  });
+
+  it('pushes the login only to the page holding the listen key; a watcher of the QR id gets 4403', async () => {
+    const { qrcodeSocket, qrcode, listenKey, socket } = await openQrLogin(srv);
+    const watcher = await openSocket(srv.url, { taskId: qrcodeSocket });
+    expect((await watcher.closed).code).toBe(4403);
+    const guesser = await openSocket(srv.url, { taskId: qrcodeSocket, token: 'A'.repeat(43) });
+    expect((await guesser.closed).code).toBe(4403);
+    // Asking for the same QR id again does not hand out a new listen key (or confirm key).
+    const rekey = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket });
+    expect(rekey).toMatchObject({ status: 400, body: { result: '该二维码编号已被使用，请刷新二维码' } });
+
+    expect((await confirmQr(srv, qrcode)).body.code).toBe(1000000);
+    await socket.next((m) => (m as { code: number }).code === 1000000);
+    expect([...watcher.messages, ...guesser.messages]).toEqual([]);
+    const second = await openSocket(srv.url, { taskId: qrcodeSocket, token: listenKey });
+    await second.next(isConnected);
+    second.ws.close();
+    socket.ws.close();
   });
 });
 

@@ -43,7 +43,7 @@ async function qrWithSocket() {
   const qrcodeSocket = scene();
   const qr = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket });
   expect(qr.body.code, JSON.stringify(qr.body)).toBe(1000000);
-  const socket = await openSocket(srv.url, { taskId: qrcodeSocket });
+  const socket = await openSocket(srv.url, { taskId: qrcodeSocket, token: qr.body.data.listenKey });
   await socket.next(isConnected);
   return { qrcodeSocket, socket };
 }

@@ -1,24 +1,55 @@
 /**
  * The sandbox WeChat confirmation page, framework-free: 'confirm login'
- * posts /api/wx/sandbox/{qrcodeSocket}/confirm, which pushes the login to
- * the browser showing the QR code, and shows the server's answer.
+ * posts /api/wx/sandbox/{qrcodeSocket}/confirm with the QR's one-time key,
+ * which pushes the login to the browser showing the QR code.
+ *
+ * The phone plays one WeChat user: the server hands it an identity on its
+ * first confirm, kept here in local storage and sent with later confirms
+ * (the openId is derived from it on the server). 'A new WeChat user'
+ * confirms without it.
  */
 const SUCCESS = 1_000_000;
+/** Local-storage key of this phone's sandbox WeChat user. */
+export const IDENTITY_KEY = 'wxSandboxIdentity';
 
 interface ConfirmReply {
   code?: number;
   result?: string;
+  data?: { identity?: unknown } | null;
 }
 
-async function confirm(qrcodeSocket: string): Promise<{ ok: boolean; message: string }> {
+function storedIdentity(): string | null {
+  try {
+    return localStorage.getItem(IDENTITY_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function keepIdentity(identity: unknown) {
+  if (typeof identity !== 'string') return;
+  try {
+    localStorage.setItem(IDENTITY_KEY, identity);
+  } catch {
+    // Private mode: the next confirm plays a new user.
+  }
+}
+
+async function confirm(
+  qrcodeSocket: string,
+  key: string,
+  identity: string | null,
+): Promise<{ ok: boolean; message: string }> {
   try {
     const response = await fetch(`/api/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/confirm`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: '{}',
+      body: JSON.stringify(identity ? { key, identity } : { key }),
     });
     const reply = (await response.json()) as ConfirmReply;
-    return { ok: response.ok && reply.code === SUCCESS, message: reply.result ?? '' };
+    const ok = response.ok && reply.code === SUCCESS;
+    if (ok) keepIdentity(reply.data?.identity);
+    return { ok, message: reply.result ?? '' };
   } catch {
     return { ok: false, message: '' };
   }
@@ -26,22 +57,42 @@ async function confirm(qrcodeSocket: string): Promise<{ ok: boolean; message: st
 
 export function initSandboxConfirm(root: HTMLElement): void {
   const button = root.querySelector<HTMLButtonElement>('[data-confirm]');
+  const newUser = root.querySelector<HTMLButtonElement>('[data-new-user]');
+  const who = root.querySelector<HTMLElement>('[data-who]');
   const result = root.querySelector<HTMLElement>('[data-result]');
-  const { qrcodeSocket = '', confirmingLabel = '', failedText = '', doneText = '' } = root.dataset;
-  if (!button || !result) return;
-  const label = button.textContent ?? '';
+  const {
+    qrcodeSocket = '',
+    key = '',
+    confirmingLabel = '',
+    failedText = '',
+    doneText = '',
+    knownText = '',
+  } = root.dataset;
+  if (!button || !newUser || !result || !key) return;
+  const known = storedIdentity();
+  if (known) {
+    newUser.hidden = false;
+    if (who) who.textContent = knownText;
+  }
 
-  button.addEventListener('click', async () => {
+  const run = async (clicked: HTMLButtonElement, identity: string | null) => {
+    const label = clicked.textContent ?? '';
     button.disabled = true;
-    button.textContent = confirmingLabel;
-    const { ok, message } = await confirm(qrcodeSocket);
+    newUser.disabled = true;
+    clicked.textContent = confirmingLabel;
+    const { ok, message } = await confirm(qrcodeSocket, key, identity);
     result.textContent = message || (ok ? doneText : failedText);
     result.dataset.state = ok ? 'done' : 'failed';
+    clicked.textContent = label;
     if (ok) {
       button.hidden = true;
+      newUser.hidden = true;
       return;
     }
     button.disabled = false;
-    button.textContent = label;
-  });
+    newUser.disabled = false;
+  };
+
+  button.addEventListener('click', () => void run(button, known));
+  newUser.addEventListener('click', () => void run(newUser, null));
 }

@@ -20,6 +20,8 @@ export interface LoginQr {
   expiresIn: number;
   /** The sandbox stands in for WeChat; the dialog says so. */
   sandbox: boolean;
+  /** The push socket of this QR answers only to this key (sent as its token). */
+  listenKey: string;
 }
 
 export interface Token {

@@ -20,7 +20,8 @@ function openIdOf(message: PushMessage): string | null {
 
 /**
  * SPEC §4 QR login: a QR for a fresh qrcodeSocket, the push socket on that
- * key, and on the login message an openid login, the token and a reload.
+ * id with the QR's listen key, and on the login message an openid login, the
+ * token and a reload.
  * `attempt` changes start over with a new QR (the 'refresh' action).
  */
 export function useQrLogin(attempt: number): QrLoginState {
@@ -62,6 +63,8 @@ export function useQrLogin(attempt: number): QrLoginState {
       }, qr.expiresIn * 1000);
       push = openPush({
         taskId: qrcodeSocket,
+        // Only this page holds the key: someone who read the QR's id cannot listen for the login.
+        token: qr.listenKey,
         onMessage: (message) => {
           const openId = openIdOf(message);
           if (openId) void login(qr, openId);

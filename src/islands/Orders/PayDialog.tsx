@@ -4,6 +4,7 @@ import { yuan } from '../../lib/shop/format';
 import { formatCountdown } from '../../lib/shop/time';
 import type { OrderInfo } from '../../lib/shop/types';
 import { useNow } from './use-now';
+import { SANDBOX_PATH, usePayLink } from './use-sandbox-link';
 
 export interface PayDialogProps {
   order: OrderInfo;
@@ -13,14 +14,12 @@ export interface PayDialogProps {
   onClose: () => void;
 }
 
-const SANDBOX_PATH = '/pay/sandbox/';
-
 /** SPEC §2 pay dialog: QR of the pay link, scan instruction, time left, amount; a mask click does not close it. */
 export function PayDialog({ order, open, sandbox, onClose }: PayDialogProps) {
   const { t } = useTranslation('shop');
   const now = useNow(open);
-  const payLink = order.payLink ?? '';
-  const isSandbox = sandbox || payLink.includes(SANDBOX_PATH);
+  const payLink = usePayLink(order, open);
+  const isSandbox = sandbox || (order.payLink ?? '').includes(SANDBOX_PATH);
   const left = Date.parse(order.expiresAt) - now;
   const expired = Number.isFinite(left) && left <= 0;
   const title = (

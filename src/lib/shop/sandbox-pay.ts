@@ -1,16 +1,17 @@
 /**
  * The buttons of the sandbox pay page (src/pages/pay/sandbox/[orderNo].astro):
- * POST /api/pay/sandbox/{orderNo}/confirm|cancel and say what happened.
+ * POST /api/pay/sandbox/{orderNo}/confirm|cancel with the link's one-time key and say what happened.
  */
 import { OrderStatus } from './types';
 
 type Action = 'confirm' | 'cancel';
 
-async function send(orderNo: string, action: Action): Promise<{ status: number | null; result: string }> {
+async function send(orderNo: string, key: string, action: Action): Promise<{ status: number | null; result: string }> {
   try {
     const response = await fetch(`/api/pay/sandbox/${encodeURIComponent(orderNo)}/${action}`, {
       method: 'POST',
-      headers: { Accept: 'application/json' },
+      headers: { Accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ key }),
     });
     const body = (await response.json().catch(() => null)) as {
       code?: unknown;
@@ -33,13 +34,14 @@ export function initSandboxPay(root: ParentNode = document): void {
   const output = section?.querySelector<HTMLElement>('[data-result]');
   if (!section || !actions || !output) return;
   const orderNo = section.dataset.orderNo ?? '';
+  const key = section.dataset.key ?? '';
   const msg = actions.dataset;
   const buttons = [...actions.querySelectorAll<HTMLButtonElement>('button[data-action]')];
 
   const run = async (action: Action) => {
     for (const button of buttons) button.disabled = true;
     output.textContent = msg.msgWorking ?? '';
-    const { status, result } = await send(orderNo, action);
+    const { status, result } = await send(orderNo, key, action);
     const done =
       status === OrderStatus.PAID || status === OrderStatus.FREE
         ? msg.msgPaid

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { sandboxProviders } from '../sandbox';
 import type { ApiApp } from './context';
 import { reply } from './errors';
 import { replySchema } from './reply-schema';
@@ -18,6 +19,9 @@ const route = createRoute({
               version: z.string(),
               database: z.enum(['pglite', 'postgres']),
               providers: z.record(z.string(), z.string()),
+              sandbox: z
+                .array(z.enum(['payment', 'wechat']))
+                .describe('providers running as the sandbox (no real money or WeChat)'),
             }),
             'HealthReply',
           ),
@@ -30,6 +34,7 @@ const route = createRoute({
 export function registerHealth(app: ApiApp) {
   app.openapi(route, (c) => {
     const rt = c.get('runtime');
-    return reply(c, { version: rt.version, database: rt.database.kind, providers: rt.providers });
+    const sandbox = sandboxProviders(rt.env);
+    return reply(c, { version: rt.version, database: rt.database.kind, providers: rt.providers, sandbox });
   });
 }

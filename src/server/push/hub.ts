@@ -1,11 +1,13 @@
+import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Code, SocketClose } from '../../lib/codes';
 import type { Db, Notifier } from '../db/client';
-import { channelOwner } from '../db/queries/push-channels';
+import { channelGuard } from '../db/queries/push-channels';
 import { userIdForToken } from '../db/queries/sessions';
 import type { Logger } from '../log';
+import { hashKey, KEY_PATTERN } from '../one-time-key';
 
 export const PUSH_PATH = '/websocket/callback';
 const CHANNEL = 'miaobi_push';
@@ -29,6 +31,11 @@ interface Client extends WebSocket {
 }
 
 const HELD_MAX = 32;
+
+function keyMatches(key: string | null, keyHash: string): boolean {
+  if (!key || !KEY_PATTERN.test(key)) return false;
+  return timingSafeEqual(Buffer.from(hashKey(key), 'hex'), Buffer.from(keyHash, 'hex'));
+}
 
 export interface PushHub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
@@ -91,17 +98,21 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
     if (set.size === 0) byTask.delete(ws.taskId);
   }
 
+  function refuse(ws: Client, reason: string) {
+    ws.held = null;
+    untrack(ws);
+    ws.close(SocketClose.FORBIDDEN, reason);
+  }
+
   /** The socket is tracked from the upgrade on, so nothing published during the owner check is lost. */
   async function accept(ws: Client, token: string | null) {
-    const owner = await channelOwner(db, ws.taskId);
-    if (owner !== null) {
+    const guard = await channelGuard(db, ws.taskId);
+    if (guard?.keyHash) {
+      // A QR login's channel: only the page holding the listen key (sent as token) may listen.
+      if (!keyMatches(token, guard.keyHash)) return refuse(ws, 'this channel needs the key of the page that opened it');
+    } else if (guard?.userId) {
       const userId = await userIdForToken(db, token);
-      if (userId !== owner) {
-        ws.held = null;
-        untrack(ws);
-        ws.close(SocketClose.FORBIDDEN, 'this task belongs to another user or the login has expired');
-        return;
-      }
+      if (userId !== guard.userId) return refuse(ws, 'this task belongs to another user or the login has expired');
       ws.userId = userId;
     }
     const held = ws.held ?? [];

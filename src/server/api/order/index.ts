@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import { Code } from '../../../lib/codes';
-import { OrderStatus, orders } from '../../db/schema';
 import { requireUserId } from '../../services/auth';
-import { cancelOrder, orderForPayPage } from '../../services/order-lifecycle';
-import { createOrder, hasOrdered, listOrders, markPaid, moveStatus, orderDto, ownOrder } from '../../services/orders';
+import { cancelOrder } from '../../services/order-lifecycle';
+import { createOrder, hasOrdered, listOrders, orderDto, ownOrder } from '../../services/orders';
 import { loadUser } from '../../services/profile';
+import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/sandbox-pay';
 import type { ApiApp } from '../context';
-import { ApiError, reply } from '../errors';
+import { reply } from '../errors';
 import * as r from './order.routes';
 
 export function registerOrder(app: ApiApp) {
@@ -20,7 +19,8 @@ export function registerOrder(app: ApiApp) {
 
   app.openapi(r.createOrder, async (c) => {
     const id = await userId(c);
-    const order = await createOrder(c.get('runtime'), id, c.req.valid('json'));
+    const rt = c.get('runtime');
+    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json')));
     return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
   });
 
@@ -51,24 +51,18 @@ export function registerOrder(app: ApiApp) {
     return reply(c, { avatar: user.avatarUrl, orderFlag: await hasOrdered(rt.database.db, id) });
   });
 
+  // Registered before {action} so 'link' is not read as an action.
+  app.openapi(r.sandboxLink, async (c) => {
+    const id = await userId(c);
+    return reply(c, { payLink: await ownerSandboxLink(c.get('runtime'), id, c.req.valid('param').orderNo) });
+  });
+
   app.openapi(r.sandboxPay, async (c) => {
-    const rt = c.get('runtime');
     const { orderNo, action } = c.req.valid('param');
-    const order = rt.payment.mode === 'sandbox' ? await orderForPayPage(rt.database.db, orderNo) : null;
-    if (!order) throw new ApiError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
-    if (action === 'confirm') {
-      await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox' });
-    } else if (await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'sandbox')) {
-      await rt.hub.publish(
-        orderNo,
-        { code: Code.SUCCESS, data: { orderStatus: OrderStatus.CANCELLED, orderDesc: order.orderDesc } },
-        { userId: order.userId },
-      );
-    }
-    const [now] = await rt.database.db.select({ s: orders.orderStatus }).from(orders).where(eq(orders.id, order.id));
+    const done = await actOnSandboxKey(c.get('runtime'), orderNo, c.req.valid('json').key, action);
     return reply(
       c,
-      { orderStatus: now?.s ?? order.orderStatus },
+      done,
       c.get('t')(action === 'confirm' ? 'order:sandbox.paid' : 'order:sandbox.cancelled'),
       Code.SUCCESS,
     );

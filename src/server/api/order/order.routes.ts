@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { keySchema } from '../../one-time-key';
 import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
 
 const orderNo = z
@@ -112,10 +113,25 @@ export const sandboxPay = createRoute({
   method: 'post',
   path: '/pay/sandbox/{orderNo}/{action}',
   tags: ['pay'],
-  summary: 'Sandbox only: confirm or cancel payment of an order',
-  request: { params: sandboxParams },
+  summary: "Sandbox only: confirm or cancel payment of an order with its pay link's one-time key",
+  request: {
+    params: sandboxParams,
+    body: jsonBody(z.object({ key: keySchema.describe('the key in the pay link (?key=…); used up by this call') })),
+  },
   responses: jsonResponses(z.object({ orderStatus: z.number().int() }), {
     1000000: 'done',
-    404: 'unknown order or not the sandbox (HTTP 404)',
+    404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)',
+  }),
+});
+export const sandboxLink = createRoute({
+  method: 'post',
+  path: '/pay/sandbox/{orderNo}/link',
+  tags: ['pay'],
+  summary: "Sandbox only: a fresh keyed pay link for the caller's unpaid order (the previous key stops working)",
+  request: { params: z.object({ orderNo }) },
+  responses: jsonResponses(z.object({ payLink: z.string() }), {
+    ...auth,
+    404: 'no such order of the caller (HTTP 404)',
+    400: 'not unpaid any more, or not the sandbox',
   }),
 });

@@ -1,14 +1,22 @@
 import type { PaymentProvider } from './types';
 
+/** The sandbox pay page of an order; with a key, the link that can confirm or cancel it once. */
+export function sandboxPayLink(publicOrigin: string, orderNo: string, key?: string): string {
+  const base = `${publicOrigin}/pay/sandbox/${orderNo}`;
+  return key ? `${base}?key=${encodeURIComponent(key)}` : base;
+}
+
 /**
- * Offline payment: the QR opens our /pay/sandbox/{orderNo} page, whose
- * 'confirm payment' drives the same markPaid path a verified notify does.
+ * Offline payment: the QR opens our /pay/sandbox/{orderNo}?key=… page, whose
+ * 'confirm payment' drives the same markPaid path a verified notify does. The
+ * order keeps the link without its key; the owner is handed a keyed one
+ * (services/sandbox-pay.ts), whose key only the SHA-256 of is stored.
  */
 export function createSandboxPayment(publicOrigin: string): PaymentProvider {
   return {
     mode: 'sandbox',
     async createPayment(order) {
-      return { payLink: `${publicOrigin}/pay/sandbox/${order.orderNo}` };
+      return { payLink: sandboxPayLink(publicOrigin, order.orderNo) };
     },
     // The sandbox has no state of its own: the order row is the truth.
     async queryPayment() {

@@ -1,15 +1,21 @@
 import QRCode from 'qrcode';
 import { LOGIN_QR_TTL_SECONDS, type WechatLoginProvider } from './types';
 
+/** The sandbox confirmation page of one QR; the key is its one-time proof of having seen the QR. */
+export function sandboxLoginLink(publicOrigin: string, qrcodeSocket: string, key: string): string {
+  return `${publicOrigin}/wx/sandbox/${qrcodeSocket}?key=${encodeURIComponent(key)}`;
+}
+
 /**
  * Offline stand-in for the official account: the QR opens our own
- * /wx/sandbox/{qrcodeSocket} page, whose 'confirm login' plays WeChat's part.
+ * /wx/sandbox/{qrcodeSocket}?key=… page, whose 'confirm login' plays WeChat's part.
  */
 export function createSandboxWechat(publicOrigin: string): WechatLoginProvider {
   return {
     mode: 'sandbox',
-    async createLoginQr(qrcodeSocket) {
-      const qrcode = `${publicOrigin}/wx/sandbox/${qrcodeSocket}`;
+    async createLoginQr(qrcodeSocket, confirmKey) {
+      if (!confirmKey) throw new Error('the sandbox QR needs a confirm key');
+      const qrcode = sandboxLoginLink(publicOrigin, qrcodeSocket, confirmKey);
       const filePath = await QRCode.toDataURL(qrcode, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
       return { filePath, qrcode, expiresInSeconds: LOGIN_QR_TTL_SECONDS };
     },

@@ -8,8 +8,11 @@ export interface LoginQr {
 
 export interface WechatLoginProvider {
   mode: 'sandbox' | 'official';
-  /** A QR that, scanned in WeChat, ends in confirmWechatLogin(qrcodeSocket, openId). */
-  createLoginQr(qrcodeSocket: string): Promise<LoginQr>;
+  /**
+   * A QR that, scanned in WeChat, ends in confirmWechatLogin(qrcodeSocket, openId).
+   * The sandbox puts confirmKey in its page's link: only a holder of the QR can confirm it.
+   */
+  createLoginQr(qrcodeSocket: string, confirmKey?: string): Promise<LoginQr>;
 }
 
 /** How long a login QR stays valid (seconds). */
