@@ -4,6 +4,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api';
 import { loadEnv } from './env';
 import { createLogger } from './log';
+import { readApiBody } from './request-body';
 import { closeRuntime, createRuntime, publishRuntime, startBackground } from './runtime';
 
 /** The runtime for `astro dev`: same API, socket and database as production. */
@@ -14,7 +15,7 @@ export async function startDevRuntime() {
   startBackground(runtime);
   const api = getRequestListener(createApiApp(runtime).fetch);
   return {
-    handleApi: (req: IncomingMessage, res: ServerResponse) => void api(req, res),
+    handleApi: (req: IncomingMessage, res: ServerResponse) => readApiBody(runtime, req, res, () => void api(req, res)),
     handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => runtime.hub.handleUpgrade(req, socket, head),
     close: () => closeRuntime(runtime),
   };

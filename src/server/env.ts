@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limitsEnvShape } from './limits-config';
 import { sandboxEnvProblem, sandboxEnvShape } from './sandbox';
 import { activityEnvShape } from './services/activity-config';
 import { chatEnvShape } from './services/chat-config';
@@ -61,6 +62,7 @@ export const envSchema = z.object({
   ...chatEnvShape,
   ...musicEnvShape,
   ...drawEnvShape,
+  ...limitsEnvShape,
   ...sandboxEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()

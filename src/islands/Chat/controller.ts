@@ -15,14 +15,22 @@ const FLUSH_MS = 80;
 
 const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
+/** The server hands the model at most this much context (services/chat.ts CONTEXT_BUDGET); more only costs upload. */
+const CONTEXT_CHARS = 24_000;
+
 function contextOf(messages: ChatMessage[]) {
-  return messages
-    .filter((m) => !m.error && !m.loading && m.text.trim())
+  const out: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+  let used = 0;
+  for (const m of messages
+    .filter((x) => !x.error && !x.loading && x.text.trim())
     .slice(-40)
-    .map((m) => ({
-      role: m.inversion ? ('user' as const) : ('assistant' as const),
-      content: m.text.slice(0, CONTENT_MAX),
-    }));
+    .reverse()) {
+    const content = m.text.slice(0, CONTENT_MAX);
+    used += content.length;
+    if (used > CONTEXT_CHARS) break;
+    out.unshift({ role: m.inversion ? 'user' : 'assistant', content });
+  }
+  return out;
 }
 
 async function run(uuid: number, answerId: string, prompt: string, before: ChatMessage[], texts: ChatTexts) {

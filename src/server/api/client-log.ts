@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { Code } from '../../lib/codes';
+import { hit } from '../db/queries/rate-limits';
 import type { ApiApp } from './context';
-import { reply } from './errors';
+import { ApiError, reply } from './errors';
 import { errorResponses, replySchema } from './reply-schema';
 import { text } from './validation';
 
@@ -22,14 +24,23 @@ const route = createRoute({
   request: { body: { content: { 'application/json': { schema: body } }, required: true } },
   responses: {
     200: { description: 'code 200: logged', content: { 'application/json': { schema: replySchema(z.null()) } } },
+    429: {
+      description: 'code 429: too many reports from this address this minute',
+      content: { 'application/json': { schema: replySchema(z.null()) } },
+    },
     ...errorResponses,
   },
 });
 
 export function registerClientLog(app: ApiApp) {
-  app.openapi(route, (c) => {
+  app.openapi(route, async (c) => {
     const entry = c.req.valid('json');
-    c.get('runtime').log.warn('client report', { ...entry, ip: c.get('ip') });
+    const rt = c.get('runtime');
+    // No login here, so each address gets a few lines a minute: the log cannot be flooded.
+    const limit = rt.env.CLIENT_LOG_PER_MINUTE * rt.env.IP_LIMIT_SCALE;
+    const counted = await hit(rt.database.db, `client-log:ip:${c.get('ip')}`, { limit, windowMs: 60_000 });
+    if (!counted.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+    rt.log.warn('client report', { ...entry, ip: c.get('ip') });
     return reply(c, null);
   });
 }

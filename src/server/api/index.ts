@@ -1,8 +1,8 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../lib/codes';
 import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../lib/i18n';
+import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { registerApp } from './app';
 import { registerChat } from './chat';
@@ -51,13 +51,13 @@ export function createApiApp(runtime: Runtime): ApiApp {
     c.set('ip', clientIp(c.req.raw.headers, c.env, runtime.env.TRUST_PROXY));
     await next();
   });
-  app.use(
-    bodyLimit({
-      maxSize: runtime.env.BODY_LIMIT,
-      onError: (c) =>
-        c.json({ code: Code.PAYLOAD_TOO_LARGE, result: c.get('t')('error.payloadTooLarge'), data: null }, 413),
-    }),
-  );
+  // Bodies are read and limited per route before the API runs (request-body.ts); a refusal is answered here.
+  app.use(async (c, next) => {
+    const refused = (c.env as { incoming?: ApiIncoming } | undefined)?.incoming?.bodyRefused;
+    if (refused === 413) return c.json(refusal(Code.PAYLOAD_TOO_LARGE, c.get('t')('error.payloadTooLarge')), 413);
+    if (refused === 408) return c.json(refusal(Code.REQUEST_TIMEOUT, c.get('t')('error.timeout')), 408);
+    await next();
+  });
 
   for (const register of domains) register(app);
 
@@ -78,6 +78,8 @@ export function createApiApp(runtime: Runtime): ApiApp {
   app.onError(handleError);
   return app;
 }
+
+const refusal = (code: number, result: string): ApiReply => ({ code, result, data: null });
 
 /** Node's socket address, unless a trusted proxy says otherwise. */
 function clientIp(headers: Headers, env: unknown, trustProxy: boolean): string {

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
-import { hit } from '../db/queries/rate-limits';
 import { rateLimits, users } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { chatConfig } from './chat-config';
@@ -58,19 +57,25 @@ export async function readQuota(rt: Runtime, who: Caller, now = Date.now()): Pro
   return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used), member, endDate, resetsAt };
 }
 
-/** Uses one message of today's allowance, or answers 429 with a link to the membership page. */
+/**
+ * Uses one message of today's allowance, or answers 429 with a link to the
+ * membership page. The increment is conditional, so parallel requests for
+ * the last messages cannot push the count past the limit.
+ */
 export async function takeQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<ChatQuota> {
   const quota = await readQuota(rt, who, now);
   if (quota.limit !== null && quota.used >= quota.limit) throw exhausted(quota);
-  // The shifted clock puts hit()'s fixed window on China's midnight.
-  const counted = await hit(
-    rt.database.db,
-    keyOf(who),
-    { limit: quota.limit ?? Number.MAX_SAFE_INTEGER, windowMs: DAY },
-    now + SHIFT,
-  );
-  const used = counted.count;
-  if (!counted.allowed) throw exhausted({ ...quota, used, remaining: 0 });
+  const rows = await rt.database.db
+    .insert(rateLimits)
+    .values({ key: keyOf(who), windowStart: windowStart(now), count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: quota.limit === null ? undefined : sql`${rateLimits.count} < ${quota.limit}`,
+    })
+    .returning({ count: rateLimits.count });
+  const used = rows[0]?.count;
+  if (used === undefined) throw exhausted({ ...quota, used: quota.limit ?? quota.used, remaining: 0 });
   return { ...quota, used, remaining: quota.limit === null ? null : Math.max(0, quota.limit - used) };
 }
 

@@ -58,5 +58,10 @@ export const putConversation = createRoute({
     params: z.object({ uuid }),
     body: jsonBody(conversation.omit({ uuid: true }).extend({ changedAt, deleted: z.boolean().default(false) })),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean(), changedAt: z.number().int() }), auth),
+  responses: jsonResponses(z.object({ applied: z.boolean(), changedAt: z.number().int() }), {
+    ...auth,
+    403: 'too many conversations on this account (HTTP 403)',
+    413: 'a message or the conversation is too large (HTTP 413)',
+    429: 'too many writes this minute (HTTP 429)',
+  }),
 });

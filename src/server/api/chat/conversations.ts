@@ -21,12 +21,7 @@ export function registerConversations(app: ApiApp) {
 
   app.openapi(r.putConversation, async (c) => {
     const id = await userId(c);
-    const result = await putConversation(
-      c.get('runtime').database.db,
-      id,
-      c.req.valid('param').uuid,
-      c.req.valid('json'),
-    );
+    const result = await putConversation(c.get('runtime'), id, c.req.valid('param').uuid, c.req.valid('json'));
     return reply(c, result);
   });
 }

@@ -1,0 +1,125 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyLimitFor } from './body-limits';
+import { userIdForToken } from './db/queries/sessions';
+import type { Runtime } from './runtime';
+import { bearer } from './services/auth';
+
+/** What the body reader leaves on the request for the API: the body, or why it was refused. */
+export interface ApiIncoming extends IncomingMessage {
+  rawBody?: Buffer;
+  bodyRefused?: 408 | 413;
+}
+
+/**
+ * Reads an API request's body before Hono sees the request, against the
+ * route's limit (body-limits.ts) and with a timeout on pauses, and hands it
+ * over as `rawBody`; a refused body leaves `bodyRefused` for the API to
+ * answer. Reading it here also keeps keep-alive connections usable: Hono's
+ * body-limit middleware opened the body stream even for routes that never
+ * read it, and such an unread body stalled the connection.
+ */
+export function readApiBody(rt: Runtime, req: ApiIncoming, res: ServerResponse, next: () => void) {
+  if (req.method === 'GET' || req.method === 'HEAD') return next();
+  const chunked = req.headers['transfer-encoding'] !== undefined;
+  const length = Number(req.headers['content-length']);
+  const declared = !chunked && req.headers['content-length'] !== undefined && Number.isSafeInteger(length);
+  if (!chunked && (!declared || length <= 0)) return next();
+
+  const max = rt.env.BODY_LIMIT;
+  const limits = bodyLimitFor(req.method, req.url ?? '/', max);
+  const token = bearer(req.headers.authorization);
+  const needsMember = limits.member > limits.visitor && token !== null && (chunked || length > limits.visitor);
+  if (!needsMember) return read(rt, req, res, declared ? length : null, limits.visitor, next);
+  // Only a live session may send more than a visitor: one lookup, before any of the body is held.
+  userIdForToken(rt.database.db, token).then(
+    (userId) => read(rt, req, res, declared ? length : null, userId === null ? limits.visitor : limits.member, next),
+    () => read(rt, req, res, declared ? length : null, limits.visitor, next),
+  );
+}
+
+function read(
+  rt: Runtime,
+  req: ApiIncoming,
+  res: ServerResponse,
+  length: number | null,
+  limit: number,
+  next: () => void,
+) {
+  const refuse = (status: 408 | 413, keepAlive: boolean) => {
+    req.bodyRefused = status;
+    req.rawBody = Buffer.alloc(0);
+    if (!keepAlive) {
+      res.shouldKeepAlive = false;
+      res.once('finish', () => req.socket.destroy());
+    }
+    next();
+  };
+  if (length !== null && length > limit) {
+    // Beyond BODY_LIMIT: answered unread and closed. Otherwise answered at once while the body is
+    // read and dropped behind the reply, so a keep-alive client can go on; a stall ends the connection.
+    if (length > rt.env.BODY_LIMIT) return refuse(413, false);
+    consume(rt, req, false, (ok) => ok || req.socket.destroy(), null);
+    return refuse(413, true);
+  }
+  consume(
+    rt,
+    req,
+    true,
+    (ok, body) => {
+      if (!ok) return refuse(408, false);
+      if (body === null) return refuse(413, false);
+      req.rawBody = body;
+      next();
+    },
+    limit,
+  );
+}
+
+/**
+ * Reads the body to its end, keeping it when `keep` (up to `limit` bytes:
+ * beyond, it stops and answers `null`). `ok` is false when the client paused
+ * longer than BODY_TIMEOUT_MS; nothing is called when it went away.
+ */
+function consume(
+  rt: Runtime,
+  req: IncomingMessage,
+  keep: boolean,
+  done: (ok: boolean, body: Buffer | null) => void,
+  limit: number | null,
+) {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  let finished = false;
+  let timer: NodeJS.Timeout | undefined;
+  const finish = (ok: boolean, body: Buffer | null) => {
+    if (finished) return;
+    finished = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    chunks = [];
+    if (!ok || body === null) req.pause();
+    done(ok, body);
+  };
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => finish(false, null), rt.env.BODY_TIMEOUT_MS);
+  };
+  const onData = (chunk: Buffer) => {
+    size += chunk.length;
+    if (keep && limit !== null && size > limit) return finish(true, null);
+    if (keep) chunks.push(chunk);
+    arm();
+  };
+  const onEnd = () => finish(true, keep ? Buffer.concat(chunks, size) : Buffer.alloc(0));
+  req.on('data', onData);
+  req.once('end', onEnd);
+  req.once('close', () => {
+    if (finished) return;
+    // The client went away mid-body: drop what was held, answer nobody.
+    finished = true;
+    clearTimeout(timer);
+    chunks = [];
+  });
+  arm();
+}
