@@ -10,6 +10,7 @@ import { redactUrl } from './log';
 import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
 import type { Runtime } from './runtime';
+import { isPublicFile } from './services/file-access';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -57,10 +58,12 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
         readApiBody(rt, req, res, () => void apiListener(req, res));
       } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
-        rt.storage.serve(req, res).then(
-          (served) => served || pages(req, res),
-          () => pages(req, res),
-        );
+        rt.storage
+          .serve(req, res, (key) => isPublicFile(rt, key))
+          .then(
+            (served) => served || pages(req, res),
+            () => pages(req, res),
+          );
       } else pages(req, res);
     });
   });
