@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { DataDirLockedError } from './db/pglite-lock';
 import { EnvError, loadEnv } from './env';
 import type { NodeHandler } from './http';
 import { createLogger } from './log';
@@ -52,6 +53,8 @@ async function main() {
 }
 
 main().catch((err: Error) => {
-  process.stderr.write(`Start-up failed: ${err.stack ?? err.message}\n`);
+  // A data directory in use is an operator's mistake, not a bug: the message says it all.
+  const detail = err instanceof DataDirLockedError ? err.message : (err.stack ?? err.message);
+  process.stderr.write(`Start-up failed: ${detail}\n`);
   process.exit(1);
 });

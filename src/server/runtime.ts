@@ -50,6 +50,16 @@ export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
     dataDir: env.DATA_DIR,
     onListenError: (err) => log.warn('database connection lost, reconnecting', { err: err.message }),
   });
+  try {
+    return await assemble(env, log, database);
+  } catch (err) {
+    // A half-built runtime must not keep the database (and its data-dir lock) open.
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function assemble(env: Env, log: Logger, database: Database): Promise<Runtime> {
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
   const mail = createMailProvider(env, log);
   const wechat = createWechatProvider(env);

@@ -26,6 +26,10 @@ export async function startServer(env: Env, log: Logger, pages: NodeHandler = no
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(env.PORT, env.HOST, () => resolve());
+  }).catch(async (err: Error) => {
+    // Port taken: give the database (and a PGlite data-dir lock) back before failing.
+    await closeRuntime(runtime).catch(() => {});
+    throw err;
   });
   const { port } = server.address() as AddressInfo;
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;

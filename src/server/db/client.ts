@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { acquireDataDirLock } from './pglite-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -55,29 +56,45 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
 async function openPglite(dir: string, migrationsFolder: string): Promise<Database> {
-  if (!existsSync(path.join(dir, 'PG_VERSION'))) {
-    // initdb and the first migrations grow the WASM heap by ~200 MB, which it
-    // keeps for the process's lifetime: do them, then start over on a fresh heap.
-    mkdirSync(dir, { recursive: true });
-    const first = await PGlite.create(dir, { startParams: PGLITE_START });
-    await migrateLite(drizzleLite(first, { schema }), { migrationsFolder });
-    await first.close();
+  mkdirSync(path.dirname(dir), { recursive: true });
+  // Held until this Postgres is closed, not merely until the port is freed.
+  const release = await acquireDataDirLock(`${dir}.lock`, dir);
+  let client: PGlite | undefined;
+  try {
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) {
+      // initdb and the first migrations grow the WASM heap by ~200 MB, which it
+      // keeps for the process's lifetime: do them, then start over on a fresh heap.
+      mkdirSync(dir, { recursive: true });
+      const first = await PGlite.create(dir, { startParams: PGLITE_START });
+      await migrateLite(drizzleLite(first, { schema }), { migrationsFolder });
+      await first.close();
+    }
+    client = await PGlite.create(dir, { startParams: PGLITE_START });
+    await migrateLite(drizzleLite(client, { schema }), { migrationsFolder });
+  } catch (err) {
+    await client?.close().catch(() => {});
+    release();
+    throw err;
   }
-  const client = await PGlite.create(dir, { startParams: PGLITE_START });
-  const db = drizzleLite(client, { schema });
-  await migrateLite(db, { migrationsFolder });
+  const lite = client;
   return {
     kind: 'pglite',
-    db: db as unknown as Db,
+    db: drizzleLite(lite, { schema }) as unknown as Db,
     notifier: {
       async publish(channel, payload) {
-        await client.query('select pg_notify($1, $2)', [channel, payload]);
+        await lite.query('select pg_notify($1, $2)', [channel, payload]);
       },
       async listen(channel, onPayload) {
-        await client.listen(channel, onPayload);
+        await lite.listen(channel, onPayload);
       },
     },
-    close: () => client.close(),
+    async close() {
+      try {
+        await lite.close();
+      } finally {
+        release();
+      }
+    },
   };
 }
 
