@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { sandboxProviders } from '../sandbox';
 import type { ApiApp } from './context';
 import { reply } from './errors';
+import { registerReady } from './ready';
 import { replySchema } from './reply-schema';
 
 const route = createRoute({
@@ -37,4 +38,6 @@ export function registerHealth(app: ApiApp) {
     const sandbox = sandboxProviders(rt.env);
     return reply(c, { version: rt.version, database: rt.database.kind, providers: rt.providers, sandbox });
   });
+  // /api/health says the process lives (no database query); /api/ready is for a load balancer.
+  registerReady(app);
 }
