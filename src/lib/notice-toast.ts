@@ -17,9 +17,9 @@ interface NoticeReply {
   data: { noticeId: number; content: string; revision: number } | null;
 }
 
-function call(path: string, token: string | undefined): Promise<NoticeReply> {
+function call<R = NoticeReply>(path: string, token: string | undefined): Promise<R> {
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  return fetch(`/api/notice/${path}`, { method: 'POST', headers }).then((r) => r.json() as Promise<NoticeReply>);
+  return fetch(`/api/notice/${path}`, { method: 'POST', headers }).then((r) => r.json() as Promise<R>);
 }
 
 function readFlag(id: number): number {
@@ -53,5 +53,23 @@ export async function showNotice(id = ANNOUNCEMENT_NOTICE_ID): Promise<boolean> 
   } catch (err) {
     console.warn('notice', err);
     return false;
+  }
+}
+
+/** The logged-in user's own notices (a late payment honoured …), each shown once; resolves to how many. */
+export async function showUserNotices(): Promise<number> {
+  const token = getToken();
+  if (!token) return 0;
+  try {
+    const mine = await call<{ code: number; data: { id: number; content: string }[] | null }>('mine', token);
+    if (mine.code !== Code.OK || !mine.data) return 0;
+    for (const n of mine.data) {
+      showToast('info', n.content, NOTICE_TOAST_MS);
+      await call(`mine/read?id=${n.id}`, token);
+    }
+    return mine.data.length;
+  } catch (err) {
+    console.warn('notice', err);
+    return 0;
   }
 }

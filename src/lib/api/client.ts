@@ -1,6 +1,7 @@
 import { getToken, removeToken } from '../../stores/auth';
 import type { ApiReply } from '../codes';
 import { apiConfig } from './config';
+import { deviceHeader } from './device-id';
 import { apiUrl, buildRequest, withAbort } from './http';
 import {
   ApiError,
@@ -139,7 +140,8 @@ export async function request<T>(
 ): Promise<ApiStreamResult<T>> {
   const config = apiConfig();
   const stream = 'stream' in opts && opts.stream;
-  const built = buildRequest(method, apiUrl(config.baseUrl, url), data, getToken(), opts.headers);
+  const headers = { ...deviceHeader(), ...opts.headers };
+  const built = buildRequest(method, apiUrl(config.baseUrl, url), data, getToken(), headers);
   const timeoutMs = stream ? undefined : (('timeoutMs' in opts ? opts.timeoutMs : undefined) ?? config.timeoutMs);
 
   const outcome = await withAbort(

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
+import { lockUser } from '../db/transaction';
 
 const DAY = 86_400_000;
 
@@ -20,7 +21,8 @@ export function extendFrom(end: Date | null, now: Date): Date {
  * days (plus tier for productType 2) or compositions (productType 4).
  */
 export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new Date()) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  // Callers lock the user first (lockUser); taking it again here is free and keeps this safe alone.
+  const user = await lockUser(tx, userId);
   if (!user) return;
   if (b.productType === 4) {
     await tx

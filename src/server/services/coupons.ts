@@ -5,6 +5,7 @@ import { atHour, dayKey, startOfDay } from '../../lib/site-time';
 import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { couponClaims, couponDays, experienceCodes } from '../db/schema';
+import { lockUser, transaction } from '../db/transaction';
 import type { ActivitySettings } from './activity-config';
 import { grantTrialUntil, newExperienceCode, trialEnd } from './experience-codes';
 
@@ -112,7 +113,9 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
   if (limit <= 0) throw new ApiError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
   const at = new Date(now);
   try {
-    return await db.transaction(async (tx) => {
+    return await transaction(db, async (tx) => {
+      // The user row before the day's counter, as every transaction that changes a user locks it first.
+      await lockUser(tx, userId);
       const [counter] = await tx
         .insert(couponDays)
         .values({ couponId, day: window.day, claimed: 1 })

@@ -7,6 +7,7 @@ import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { experienceCodes, users } from '../db/schema';
+import { lockUser, transaction } from '../db/transaction';
 import type { ActivitySettings } from './activity-config';
 
 // No 0/O, 1/I/L: codes are read off a phone screen and typed in.
@@ -31,7 +32,7 @@ export function normalizeCode(input: string): string {
  * extended, none starts now. The level never drops.
  */
 export async function grantTrialUntil(tx: Db, userId: number, until: Date, level: number, now: Date) {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  const user = await lockUser(tx, userId);
   if (!user) throw new ApiError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
   const active = user.endDate !== null && user.endDate > now && user.vipType !== null;
   if (active && user.endDate && user.endDate >= until) return user.endDate;
@@ -61,7 +62,9 @@ export async function redeemCode(db: Db, userId: number, input: string, settings
   const limit = await hit(db, `redeem:user:${userId}`, { limit: 10, windowMs: 10 * 60_000 }, now.getTime());
   if (!limit.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'activity:redeem.tooMany', { status: 429 });
   const code = normalizeCode(input);
-  return db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
+    // The user row first: the code's update below takes a key-share lock on it (redeemedBy).
+    await lockUser(tx, userId);
     const [row] = await tx
       .update(experienceCodes)
       .set({ redeemedBy: userId, redeemedAt: now })

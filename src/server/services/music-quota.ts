@@ -2,6 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { startOfDay } from '../../lib/site-time';
 import type { Db } from '../db/client';
 import { rateLimits, type Song, users } from '../db/schema';
+import { lockUser } from '../db/transaction';
 import type { Runtime } from '../runtime';
 import { musicConfig } from './music-config';
 
@@ -93,6 +94,8 @@ export async function takeComposition(
   now = Date.now(),
 ): Promise<{ charge: Charge; chargeDay: Date | null } | null> {
   const cfg = musicConfig(rt.env);
+  // First in the submit's transaction: the user row before the day's counter and the song's insert.
+  await lockUser(tx, userId);
   const { member } = await userFacts(tx, userId, now);
   const limit = member ? cfg.MUSIC_MEMBER_FREE_DAILY : cfg.MUSIC_FREE_DAILY;
   if (limit > 0) {

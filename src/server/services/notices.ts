@@ -1,9 +1,9 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { DEFAULT_LANGUAGE } from '../../lib/i18n';
+import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n';
 import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
-import { type Notice, noticeReads, notices } from '../db/schema';
+import { type Notice, noticeReads, notices, userNotices } from '../db/schema';
 
 export interface NoticeView {
   noticeId: number;
@@ -85,4 +85,30 @@ export async function setNoticeText(db: Db, noticeId: number, content: Record<st
     .returning();
   if (!n) throw new Error(`no notice ${noticeId}`);
   return n;
+}
+
+/** Adds a notice for one user, inside the caller's transaction; `key` is a locale key, `params` its values. */
+export async function addUserNotice(tx: Db, userId: number, key: string, params: Record<string, string | number>) {
+  await tx.insert(userNotices).values({ userId, key, params });
+}
+
+/** The user's unread notices, oldest first, in `lang`. */
+export async function unreadUserNotices(db: Db, userId: number, lang: string) {
+  const { t } = createI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
+  const rows = await db
+    .select()
+    .from(userNotices)
+    .where(and(eq(userNotices.userId, userId), isNull(userNotices.readAt)))
+    .orderBy(asc(userNotices.createdAt), asc(userNotices.id))
+    .limit(20);
+  return rows.map((n) => ({ id: n.id, content: t(n.key, n.params), createdAt: n.createdAt.toISOString() }));
+}
+
+/** Marks one of the user's notices read; another user's id changes nothing. */
+export async function markUserNoticeRead(db: Db, userId: number, id: number) {
+  await db
+    .update(userNotices)
+    .set({ readAt: new Date() })
+    .where(and(eq(userNotices.id, id), eq(userNotices.userId, userId), isNull(userNotices.readAt)));
+  return { id };
 }

@@ -6,8 +6,11 @@ import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../db/schema';
+import { lockUser, transaction } from '../db/transaction';
 import type { Runtime } from '../runtime';
 import { grantBenefit } from './benefits';
+import { addUserNotice } from './notices';
+import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { sendReceipt } from './receipts';
 
 const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
@@ -53,7 +56,12 @@ async function findUnpaid(db: Db, userId: number, productId: number) {
   return o;
 }
 
-export async function createOrder(rt: Runtime, userId: number, p: { productId: number; productCode: string }) {
+export async function createOrder(
+  rt: Runtime,
+  userId: number,
+  p: { productId: number; productCode: string },
+  client: OrderClient = {},
+) {
   const { db } = rt.database;
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
@@ -63,22 +71,7 @@ export async function createOrder(rt: Runtime, userId: number, p: { productId: n
     .where(and(eq(products.id, p.productId), eq(products.productCode, p.productCode)))
     .limit(1);
   if (!product?.enabled) throw new ApiError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
-  if (product.purchaseLimit !== null) {
-    const [bought] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.userId, userId),
-          eq(orders.productId, product.id),
-          inArray(orders.orderStatus, [OrderStatus.PAID, OrderStatus.FREE]),
-        ),
-      );
-    if ((bought?.n ?? 0) >= product.purchaseLimit)
-      throw new ApiError(Code.ORDER_NOT_ALLOWED, 'order:create.limitReached', {
-        params: { limit: product.purchaseLimit },
-      });
-  }
+  await assertPurchaseLimit(db, userId, product);
   const existing = await findUnpaid(db, userId, product.id);
   if (existing) throw new ApiError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
@@ -99,14 +92,19 @@ export async function createOrder(rt: Runtime, userId: number, p: { productId: n
     expiresAt: new Date(now.getTime() + rt.env.PAY_LIMIT_MINUTES * 60_000),
   };
   if (free) {
-    const order = await db.transaction(async (tx) => {
+    // The user row is locked first, so parallel requests of one user queue
+    // here and the second sees the first one's order under the limit.
+    const order = await transaction(db, async (tx) => {
+      await lockUser(tx, userId);
+      await assertPurchaseLimit(tx, userId, product);
+      await countFreeGrant(rt, tx, client);
       const [o] = await tx
         .insert(orders)
         .values({ ...base, orderStatus: OrderStatus.FREE, paidAt: now })
         .returning();
       if (!o) throw new Error('order insert returned nothing');
       await tx.insert(orderEvents).values({ orderId: o.id, toStatus: OrderStatus.FREE, source: 'create' });
-      await grantBenefit(tx as unknown as Db, userId, { ...product }, now);
+      await grantBenefit(tx, userId, { ...product }, now);
       return o;
     });
     return orderDto(order);
@@ -168,10 +166,19 @@ export async function moveStatus(db: Db, order: Order, to: number, source: strin
 
 export type PaidOutcome = 'paid' | 'already' | 'unknown' | 'mismatch';
 
+/** A payment for an order that was no longer waiting for one (cancelled, auto-cancelled, failed). */
+const isLate = (status: number) => !UNPAID.includes(status as (typeof UNPAID)[number]);
+/** How an order's history marks a payment that came after the order had ended. */
+export const LATE_PAYMENT = 'late payment';
+
+const addLatePaymentNotice = (tx: Db, o: Order) =>
+  addUserNotice(tx, o.userId, 'order:late.notice', { orderNo: o.orderNo, desc: o.orderDesc });
+
 /**
  * The one path money takes, for the sandbox and verified notifies alike:
  * status 1 and the benefit granted in one transaction, exactly once. A payment
- * after a timeout or cancel is honoured rather than lost.
+ * after a timeout or cancel is honoured rather than lost; its history says
+ * it came late and the user is told.
  */
 export async function markPaid(
   rt: Runtime,
@@ -179,13 +186,21 @@ export async function markPaid(
   p: { amount: number; source: string; tradeNo?: string },
 ): Promise<PaidOutcome> {
   const { db } = rt.database;
-  const result = await db.transaction(async (tx) => {
+  const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo));
+  if (!owner) {
+    rt.log.warn('payment refused', { orderNo, outcome: 'unknown', amount: p.amount, source: p.source });
+    return 'unknown';
+  }
+  const result = await transaction(db, async (tx) => {
+    // User row first, then the order: the same order as every other transaction that changes the user.
+    await lockUser(tx, owner.userId);
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order) return { outcome: 'unknown' as const };
     if (order.orderStatus === OrderStatus.PAID || order.orderStatus === OrderStatus.FREE)
       return { outcome: 'already' as const, order };
     if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
     const now = new Date();
+    const late = isLate(order.orderStatus);
     await tx
       .update(orders)
       .set({ orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now, providerTradeNo: p.tradeNo ?? null })
@@ -195,28 +210,26 @@ export async function markPaid(
       fromStatus: order.orderStatus,
       toStatus: OrderStatus.PAID,
       source: p.source,
-      detail: p.tradeNo,
+      detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : p.tradeNo,
     });
-    await grantBenefit(
-      tx as unknown as Db,
-      order.userId,
-      { ...order, level: await levelOf(tx as unknown as Db, order.productId) },
-      now,
-    );
-    return { outcome: 'paid' as const, order };
+    await grantBenefit(tx, order.userId, { ...order, level: await levelOf(tx, order.productId) }, now);
+    const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
+    if (late) await addLatePaymentNotice(tx, paid);
+    return { outcome: 'paid' as const, order: paid, late };
   });
   if (result.outcome === 'unknown' || result.outcome === 'mismatch') {
     rt.log.warn('payment refused', { orderNo, outcome: result.outcome, amount: p.amount, source: p.source });
     return result.outcome;
   }
   if (result.outcome === 'paid') {
-    const { order } = result;
+    const { order, late } = result;
+    if (late) rt.log.warn('late payment honoured', { orderNo, source: p.source });
     await rt.hub.publish(
       order.orderNo,
-      { code: Code.SUCCESS, data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc } },
+      { code: Code.SUCCESS, data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, late } },
       { userId: order.userId },
     );
-    await sendReceipt(rt, order).catch((err: Error) =>
+    await sendReceipt(rt, order, { late }).catch((err: Error) =>
       rt.log.warn('receipt mail failed', { orderNo, err: err.message }),
     );
   }

@@ -2,6 +2,7 @@ import { loadNotice, markNoticeRead } from '../../services/notices';
 import type { ApiApp } from '../context';
 import { optionalUserId } from '../coupon';
 import { reply } from '../errors';
+import { registerUserNotices } from './mine';
 import * as r from './notice.routes';
 
 /** SPEC §7 notice calls: load (1000701 once read) and push (mark read). */
@@ -19,4 +20,6 @@ export function registerNotice(app: ApiApp) {
     if (userId === null) return reply(c, { noticeId, revision: null });
     return reply(c, await markNoticeRead(db, noticeId, userId));
   });
+
+  registerUserNotices(app);
 }

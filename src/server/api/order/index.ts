@@ -1,6 +1,7 @@
 import { Code } from '../../../lib/codes';
 import { requireUserId } from '../../services/auth';
 import { cancelOrder } from '../../services/order-lifecycle';
+import { deviceIdFrom } from '../../services/order-rules';
 import { createOrder, hasOrdered, listOrders, orderDto, ownOrder } from '../../services/orders';
 import { loadUser } from '../../services/profile';
 import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/sandbox-pay';
@@ -20,7 +21,8 @@ export function registerOrder(app: ApiApp) {
   app.openapi(r.createOrder, async (c) => {
     const id = await userId(c);
     const rt = c.get('runtime');
-    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json')));
+    const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header('x-device-id')) };
+    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client));
     return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
   });
 
