@@ -59,10 +59,12 @@ async function main() {
     process.stderr.write(`bench: ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   };
 
+  // Every simulated visitor comes from 127.0.0.1: no per-address connection cap.
+  const ONE_ADDRESS = { MAX_CONNECTIONS_PER_IP: '0' };
   // PostgreSQL, so the bench can write its user and session beside the server.
   const cluster = await startPgCluster();
   try {
-    const env = { DATABASE_URL: cluster.url, ...SEED_ENV };
+    const env = { DATABASE_URL: cluster.url, ...SEED_ENV, ...ONE_ADDRESS };
     if (wanted('weight') || wanted('lighthouse') || wanted('load')) {
       await withServer(root, basePort, env, async (s) => {
         // Lighthouse too: /draw shows the public pictures.
@@ -84,7 +86,7 @@ async function main() {
   // in the server process (~100-250 MB of WASM heap and code), so a site
   // expecting 10,000 concurrent visitors runs on PostgreSQL (README).
   await section('sockets', () =>
-    withServer(root, basePort + 2, {}, (s) => measureSockets(s, 'PGlite', { idle, budgeted: false })),
+    withServer(root, basePort + 2, ONE_ADDRESS, (s) => measureSockets(s, 'PGlite', { idle, budgeted: false })),
   );
 
   process.stdout.write(`\n${formatTable(rows)}\n`);
