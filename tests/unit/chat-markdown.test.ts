@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderer } from '../../src/islands/Chat/markdown';
+import { createRenderer, safeHref } from '../../src/islands/Chat/markdown';
 import { qaPairs } from '../../src/islands/Chat/qa';
 import { offlineAnswer, tokenize } from '../../src/server/providers/llm/offline';
 import { buildMessages } from '../../src/server/services/chat';
@@ -16,6 +16,35 @@ describe('answer markdown', () => {
     expect(html).toContain('&lt;script&gt;');
     expect(html).not.toContain('javascript:');
     expect(html).toContain('href="https://a.cn"');
+  });
+
+  it('reads a link as a browser does before deciding it stays on this site', () => {
+    // `\` is `/` to a browser, tabs and newlines vanish, leading controls and spaces are dropped.
+    const leaving = [
+      '/\\evil.com',
+      '/\\/evil.com',
+      '\\\\\\\\evil.com', // markdown unescapes this to the href \\evil.com
+      '//evil.com',
+      ' /\\evil.com',
+      '<java\tscript:alert(1)>',
+      '<\u0001javascript:alert(1)>',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<b>x</b>',
+      'vbscript:x',
+    ];
+    for (const href of leaving) {
+      const html = render(`[x](${href}) ![i](${href})`);
+      expect(html, href).not.toContain('<a ');
+    }
+    expect(safeHref('/\\evil.com')).toBeNull();
+    expect(safeHref('\\\\evil.com')).toBeNull();
+    expect(safeHref('/\t/evil.com')).toBeNull();
+    expect(safeHref('\n//evil.com')).toBeNull();
+    expect(safeHref('java\nscript:alert(1)')).toBeNull();
+    for (const href of ['/chat/1', '/a\\b', '#part', 'https://a.cn/x?y=1', 'HTTP://a.cn', 'mailto:a@b.cn']) {
+      expect(safeHref(href), href).toBe(href);
+    }
+    expect(render('[ok](/chat/1)')).toContain('href="/chat/1"');
   });
 
   it('renders code blocks escaped with their language and a copy button', () => {

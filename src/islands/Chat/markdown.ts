@@ -3,7 +3,20 @@ import { Marked, type Tokens } from 'marked';
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
-const SAFE_URL = /^(https?:|mailto:|\/(?!\/)|#)/i;
+/**
+ * The href to write, or null when the link must not be one. Decided on the URL
+ * as a browser reads it: surrounding spaces and control characters dropped,
+ * tabs and newlines removed anywhere, and `\` read as `/` (so `/\evil.com`
+ * is the network path //evil.com, not a page of this site).
+ */
+export function safeHref(href: string): string | null {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the URL parser strips exactly these
+  const url = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  const seen = url.replace(/\\/g, '/');
+  if (seen.startsWith('#')) return url;
+  if (seen.startsWith('/')) return seen.startsWith('//') ? null : url;
+  return /^(https?|mailto):/i.test(seen) ? url : null;
+}
 
 export interface MarkdownLabels {
   copyCode: string;
@@ -36,13 +49,15 @@ export function createRenderer(labels: MarkdownLabels) {
       },
       link({ href, title, tokens }: Tokens.Link) {
         const inner = this.parser.parseInline(tokens);
-        if (!SAFE_URL.test(href)) return inner;
+        const url = safeHref(href);
+        if (url === null) return inner;
         const t = title ? ` title="${escapeHtml(title)}"` : '';
-        return `<a href="${escapeHtml(href)}"${t} target="_blank" rel="noopener noreferrer nofollow">${inner}</a>`;
+        return `<a href="${escapeHtml(url)}"${t} target="_blank" rel="noopener noreferrer nofollow">${inner}</a>`;
       },
       image({ href, text }: Tokens.Image) {
-        if (!SAFE_URL.test(href)) return escapeHtml(text);
-        return `<a href="${escapeHtml(href)}" target="_blank" rel="noopener noreferrer nofollow">${escapeHtml(text || href)}</a>`;
+        const url = safeHref(href);
+        if (url === null) return escapeHtml(text);
+        return `<a href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer nofollow">${escapeHtml(text || url)}</a>`;
       },
     },
   });
