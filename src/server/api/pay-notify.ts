@@ -7,12 +7,14 @@ import { isAlipay, yuanToFen } from '../providers/payment/alipay';
 import { isWechatPay } from '../providers/payment/wechatpay';
 import { markPaid } from '../services/orders';
 import type { ApiApp, ApiEnv } from './context';
+import { rawText } from './validation';
 
 const WECHAT = '/pay/wechat/notify';
 const ALIPAY = '/pay/alipay/notify';
 /** Real notifies are a few KB; anything bigger is not from a payment service. */
 const MAX_NOTIFY = 64 * 1024;
-const text = (max: number) => z.string().max(max);
+// Documentation only: the routes read the signed body raw. The shapes are still the shared ones.
+const text = (max: number) => rawText(max);
 
 function notFound(c: Context<ApiEnv>) {
   return c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404);

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { errorResponses, replySchema } from './reply-schema';
+import { intParam } from './validation';
 
 /** The request body part of a route config. */
 export function jsonBody<T extends z.ZodType>(schema: T) {
@@ -9,8 +10,8 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
 /** SPEC §7 list body: the page fields, with each list's own page size limit and default. */
 export function paging(maxSize: number, defaultSize: number) {
   return z.object({
-    pageNum: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(maxSize).default(defaultSize),
+    pageNum: intParam(1, 100_000).default(1),
+    pageSize: intParam(1, maxSize).default(defaultSize),
   });
 }
 

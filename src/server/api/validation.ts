@@ -11,7 +11,7 @@ import type { ApiEnv } from './context';
 // or a number without bounds.
 
 /** The check every input string carries: no NUL and no lone surrogate (translated 400). */
-export const safeCharacters = z.refine((s: string) => isSafeText(s), { message: 'validation.invalidCharacters' });
+export const safeCharacters = z.refine<string>((s) => isSafeText(s), { message: 'validation.invalidCharacters' });
 
 /** The base of every input string; the caller adds a length limit (the route test insists). */
 export function safeString(params?: Parameters<typeof z.string>[0]) {
@@ -29,8 +29,9 @@ export function rawText(max: number, min = 0) {
 }
 
 /** A token of a fixed alphabet (ids, codes): the pattern says what is allowed, max bounds it. */
-export function pattern(re: RegExp, max: number, message?: string) {
-  return safeString().trim().max(max).regex(re, message);
+export function pattern(re: RegExp, max: number, opts: { trim?: boolean; message?: string } = {}) {
+  const base = opts.trim ? safeString().trim() : safeString();
+  return base.max(max).regex(re, opts.message);
 }
 
 export const INT32_MIN = -2_147_483_648;
@@ -39,6 +40,11 @@ export const INT32_MAX = 2_147_483_647;
 /** A JSON integer bounded to its column: PostgreSQL integer (int4) unless a bigint column says otherwise. */
 export function int(min = INT32_MIN, max = INT32_MAX) {
   return z.number().int().min(min).max(max);
+}
+
+/** A number that never reaches an integer column (a model's temperature). */
+export function fraction(min: number, max: number) {
+  return z.number().min(min).max(max);
 }
 
 /** The same for query and path parameters (and legacy bodies that send numbers as strings). */

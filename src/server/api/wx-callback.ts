@@ -12,6 +12,7 @@ import {
 import { confirmWechatLogin } from '../services/wechat-login';
 import type { ApiApp, ApiEnv } from './context';
 import { replySchema } from './reply-schema';
+import { rawText } from './validation';
 
 const PATH = '/wx/callback';
 const errorReply = replySchema(z.null());
@@ -20,9 +21,9 @@ const OPEN_ID = /^[\w-]{1,64}$/;
 // WeChat signs every call to the server URL with the same three query fields.
 // Missing ones read as '' so an unsigned call fails the signature (403), not validation.
 const signedQuery = {
-  signature: z.string().max(64).default(''),
-  timestamp: z.string().max(16).default(''),
-  nonce: z.string().max(64).default(''),
+  signature: rawText(64).default(''),
+  timestamp: rawText(16).default(''),
+  nonce: rawText(64).default(''),
 };
 
 const errors = {
@@ -38,7 +39,7 @@ const verifyRoute = createRoute({
   path: PATH,
   tags: ['wechat'],
   summary: "WeChat's server URL check (接入指南): echoes echostr when the signature verifies",
-  request: { query: z.object({ ...signedQuery, echostr: z.string().max(256).default('') }) },
+  request: { query: z.object({ ...signedQuery, echostr: rawText(256).default('') }) },
   responses: {
     200: { description: 'echostr, as plain text', content: { 'text/plain': { schema: z.string() } } },
     ...errors,
@@ -53,11 +54,11 @@ const eventRoute = createRoute({
   request: {
     query: z.object({
       ...signedQuery,
-      openid: z.string().max(64).optional(),
-      encrypt_type: z.string().max(16).optional(),
-      msg_signature: z.string().max(64).optional(),
+      openid: rawText(64).optional(),
+      encrypt_type: rawText(16).optional(),
+      msg_signature: rawText(64).optional(),
     }),
-    body: { content: { 'text/xml': { schema: z.string().max(MAX_EVENT_XML) } }, required: true },
+    body: { content: { 'text/xml': { schema: rawText(MAX_EVENT_XML) } }, required: true },
   },
   responses: {
     200: {

@@ -1,20 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { storeApp } from '../prompt';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { text } from '../validation';
+import { pattern, rawText, id as serialId, text } from '../validation';
 
 const tags = ['app'];
 const auth = { 1000001: 'not logged in' };
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
+const id = serialId();
 
 export const ownApp = storeApp.extend({ published: z.boolean(), updatedAt: z.string() }).openapi('OwnApp');
 
 /** Built-in emoji icon or an icon uploaded through /app/icon. */
-const iconUrl = z
-  .string()
-  .trim()
-  .max(300)
-  .regex(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 'chat:app.iconBad');
+const iconUrl = pattern(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 300, {
+  trim: true,
+  message: 'chat:app.iconBad',
+});
 
 const input = z.object({
   promptTitle: text(40, 1),
@@ -76,10 +75,10 @@ export const icon = createRoute({
   request: {
     body: jsonBody(
       z.object({
-        image: z
-          .string()
-          .max(720_000)
-          .regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/, 'chat:app.iconInvalid'),
+        image: rawText(720_000).regex(
+          /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/,
+          'chat:app.iconInvalid',
+        ),
       }),
     ),
   },

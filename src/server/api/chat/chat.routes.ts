@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { text } from '../validation';
+import { fraction, int, rawText, text } from '../validation';
 
 const tags = ['chat'];
 
@@ -15,7 +15,7 @@ export const quota = z
   })
   .openapi('ChatQuota');
 
-const message = z.object({ role: z.enum(['user', 'assistant']), content: z.string().max(16_000) });
+const message = z.object({ role: z.enum(['user', 'assistant']), content: rawText(16_000) });
 
 export const processChat = createRoute({
   method: 'post',
@@ -33,11 +33,11 @@ export const processChat = createRoute({
         messages: z.array(message).max(80).default([]),
         options: z
           .object({
-            model: z.string().max(100).optional(),
+            model: rawText(100).optional(),
             usingContext: z.boolean().default(true),
-            systemMessage: z.string().max(4000).optional(),
-            temperature: z.number().min(0).max(2).optional(),
-            conversationId: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+            systemMessage: rawText(4000).optional(),
+            temperature: fraction(0, 2).optional(),
+            conversationId: int(0, Number.MAX_SAFE_INTEGER).optional(),
           })
           .default({ usingContext: true }),
       }),

@@ -1,18 +1,20 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponses } from '../route-kit';
+import { bigintParam, int, rawText } from '../validation';
 
 const tags = ['chat'];
 const auth = { 1000001: 'not logged in' };
-const uuid = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
-const changedAt = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+// uuid and changedAt are bigint columns (client-made id, epoch ms); templateId is an integer column.
+const uuid = bigintParam();
+const changedAt = bigintParam();
 
 const storedMessage = z.object({
-  id: z.string().max(64),
-  dateTime: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  text: z.string().max(32_000),
+  id: rawText(64),
+  dateTime: int(0, Number.MAX_SAFE_INTEGER),
+  text: rawText(32_000),
   inversion: z.boolean(),
   error: z.boolean().optional(),
-  model: z.string().max(100).optional(),
+  model: rawText(100).optional(),
 });
 
 const summary = z
@@ -22,10 +24,10 @@ const summary = z
 export const conversation = z
   .object({
     uuid: z.number().int(),
-    title: z.string().max(200),
-    systemPrompt: z.string().max(8000).nullable(),
-    description: z.string().max(1000).nullable(),
-    templateId: z.number().int().nullable(),
+    title: rawText(200),
+    systemPrompt: rawText(8000).nullable(),
+    description: rawText(1000).nullable(),
+    templateId: int().nullable(),
     messages: z.array(storedMessage).max(80),
     deleted: z.boolean(),
     changedAt: z.number().int(),

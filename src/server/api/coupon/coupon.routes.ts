@@ -1,14 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponses } from '../route-kit';
+import { id, text } from '../validation';
 
 const tags = ['coupon'];
 const params = z.object({
-  couponId: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2_147_483_647)
-    .openapi({ param: { name: 'couponId', in: 'path' }, example: 48 }),
+  couponId: id().openapi({ param: { name: 'couponId', in: 'path' }, example: 48 }),
 });
 
 export const userCoupon = z
@@ -75,7 +71,7 @@ export const redeem = createRoute({
   path: '/coupon/redeem',
   tags,
   summary: 'Redeem an experience code handed out elsewhere for a membership trial',
-  request: { body: jsonBody(z.object({ code: z.string().trim().min(1).max(40) })) },
+  request: { body: jsonBody(z.object({ code: text(40, 1) })) },
   responses: jsonResponses(z.object({ code: z.string(), trialDays: z.number().int(), validUntil: z.string() }), {
     1000000: 'redeemed: the membership trial is credited',
     1000001: 'not logged in',

@@ -1,12 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { pattern, rawText, text } from '../validation';
 
-export const songId = z
-  .string()
-  .trim()
-  .max(48)
-  .regex(/^song_[A-Za-z0-9_-]{1,40}$/)
-  .openapi({ description: 'Song task id (song_…): the push taskId and /songsDetail?id=' });
+export const songId = pattern(/^song_[A-Za-z0-9_-]{1,40}$/, 48, { trim: true }).openapi({
+  description: 'Song task id (song_…): the push taskId and /songsDetail?id=',
+});
 
 export const song = z
   .object({
@@ -66,10 +64,10 @@ export const submitSong = createRoute({
     body: jsonBody(
       z.object({
         mode: z.enum(['inspiration', 'custom']),
-        prompt: z.string().max(400).default('').openapi({ description: 'the description (inspiration mode)' }),
-        title: z.string().max(80).default(''),
-        tags: z.string().max(200).default('').openapi({ description: 'style tags, comma separated' }),
-        lyrics: z.string().max(3000).default(''),
+        prompt: rawText(400).default('').openapi({ description: 'the description (inspiration mode)' }),
+        title: rawText(80).default(''),
+        tags: rawText(200).default('').openapi({ description: 'style tags, comma separated' }),
+        lyrics: rawText(3000).default(''),
         instrumental: z.boolean().default(false),
         isPublic: z.boolean().default(false),
       }),
@@ -132,7 +130,7 @@ export const writeLyrics = createRoute({
   path: '/music/lyrics',
   tags,
   summary: "'Write lyrics for me': lyrics and a title for a description (free of charge)",
-  request: { body: jsonBody(z.object({ prompt: z.string().trim().min(1).max(400) })) },
+  request: { body: jsonBody(z.object({ prompt: text(400, 1) })) },
   responses: jsonResponses(z.object({ title: z.string(), lyrics: z.string() }), {
     ...auth,
     503: 'the lyrics service failed (HTTP 503)',

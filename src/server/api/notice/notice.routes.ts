@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { jsonResponses } from '../route-kit';
+import { id } from '../validation';
 
 const tags = ['notice'];
-const query = z.object({ noticeId: z.coerce.number().int().min(1).max(2_147_483_647) });
+const query = z.object({ noticeId: id() });
 
 export const load = createRoute({
   method: 'post',

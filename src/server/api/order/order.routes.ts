@@ -1,12 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { keySchema } from '../../one-time-key';
 import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { id, intParam, pattern, text } from '../validation';
 
-const orderNo = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{1,40}$/)
-  .max(40);
+const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
 const money = z.number().int().openapi({ description: 'fen (1 yuan = 100 fen)' });
 
 export const order = z
@@ -49,7 +46,7 @@ export const listProducts = createRoute({
   path: '/product/list/aichat',
   tags: ['product'],
   summary: 'Enabled membership products (data.data)',
-  request: { query: z.object({ type: z.coerce.number().int().min(1).max(99).optional() }) },
+  request: { query: z.object({ type: intParam(1, 99).optional() }) },
   responses: jsonResponses(z.object({ data: z.array(product) })),
 });
 export const createOrder = createRoute({
@@ -60,8 +57,8 @@ export const createOrder = createRoute({
   request: {
     body: jsonBody(
       z.object({
-        productId: z.coerce.number().int().min(1).max(2_147_483_647),
-        productCode: z.string().trim().min(1).max(40),
+        productId: id(),
+        productCode: text(40, 1),
       }),
     ),
   },

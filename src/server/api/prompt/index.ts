@@ -3,6 +3,7 @@ import { listStore } from '../../services/apps';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { rawText, text } from '../validation';
 
 export const storeApp = z
   .object({
@@ -23,8 +24,8 @@ const listAll = createRoute({
   request: {
     body: jsonBody(
       paging(100, 30).extend({
-        orderNo: z.string().max(40).optional(),
-        content: z.string().trim().max(100).optional(),
+        orderNo: rawText(40).optional(),
+        content: text(100).optional(),
       }),
     ),
   },

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { replySchema } from '../reply-schema';
 import { jsonBody, jsonResponses, pageOf } from '../route-kit';
+import { pattern } from '../validation';
 import { drawingMessage, listBody, publicPicture, quota, submitBody, taskId } from './sd.schemas';
 
 const tags = ['sd'];
@@ -95,10 +96,7 @@ export const notifyHook = createRoute({
   request: {
     params: z.object({
       taskId,
-      token: z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{1,64}$/)
-        .max(64),
+      token: pattern(/^[A-Za-z0-9_-]{1,64}$/, 64),
     }),
   },
   responses: jsonResponses(z.null(), { 404: 'unknown task or token (HTTP 404)' }),

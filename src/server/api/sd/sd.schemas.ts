@@ -1,13 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { ASPECT_RATIOS } from '../../providers/image/types';
 import { paging } from '../route-kit';
+import { int, intParam, pattern, rawText, safeString, text } from '../validation';
 
 /** A drawing's public id. */
-export const taskId = z
-  .string()
-  .trim()
-  .regex(/^[a-z0-9]{1,40}$/)
-  .max(40);
+export const taskId = pattern(/^[a-z0-9]{1,40}$/, 40, { trim: true });
 
 export const drawingMessage = z
   .object({
@@ -53,32 +50,30 @@ export const publicPicture = z
 
 /** SPEC §7 list body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored). */
 export const listBody = paging(100, 30).extend({
-  orderNo: z.string().max(64).optional(),
-  content: z.string().trim().max(100).optional(),
-  userId: z.union([z.string().max(20), z.number().int()]).nullish(),
+  orderNo: rawText(64).optional(),
+  content: text(100).optional(),
+  userId: z.union([rawText(20), int()]).nullish(),
 });
 
 export const submitBody = z.object({
-  prompt: z.string().trim().min(1, 'draw:prompt.required').max(2000, 'draw:prompt.tooLong'),
-  negativePrompt: z.string().trim().max(1000).optional(),
+  prompt: safeString().trim().min(1, 'draw:prompt.required').max(2000, 'draw:prompt.tooLong'),
+  negativePrompt: text(1000).optional(),
   drawRate: z.enum(ASPECT_RATIOS).default('1:1'),
-  drawQuality: z.coerce.number().int().min(1).max(3).default(1).openapi({ description: '1 normal, 2 HD, 3 ultra HD' }),
-  drawSteps: z
-    .number()
-    .int()
+  drawQuality: intParam(1, 3).default(1).openapi({ description: '1 normal, 2 HD, 3 ultra HD' }),
+  drawSteps: int()
     .min(1, 'draw:steps.min')
     .max(40, 'draw:steps.max')
     .nullish()
     .openapi({ description: 'default 20, at most 40' }),
-  drawPublicFlag: z.coerce.number().int().min(1).max(2).default(1).openapi({ description: '1 public, 2 private' }),
-  seed: z.number().int().min(-1).max(2_147_483_646).optional().openapi({ description: '-1 or absent: random' }),
+  drawPublicFlag: intParam(1, 2).default(1).openapi({ description: '1 public, 2 private' }),
+  seed: int(-1, 2_147_483_646).optional().openapi({ description: '-1 or absent: random' }),
   base64Array: z
-    .array(z.string().max(7_000_000))
+    .array(rawText(7_000_000))
     .max(4)
     .default([])
     .openapi({ description: 'reference images: data URLs or base64 of JPEG, PNG, WebP or GIF (≤ 5 MB each)' }),
-  notifyHook: z.string().max(500).optional().openapi({ description: 'accepted for compatibility, ignored' }),
-  state: z.string().max(200).optional().openapi({ description: 'echoed back in the drawing message' }),
+  notifyHook: rawText(500).optional().openapi({ description: 'accepted for compatibility, ignored' }),
+  state: rawText(200).optional().openapi({ description: 'echoed back in the drawing message' }),
   mode: z.enum(['draw', 'midjourney', 'sd']).default('draw').openapi({ description: 'which screen asked' }),
 });
 
