@@ -1,10 +1,14 @@
 // Property-based fuzzing of every route in /api/openapi.json: random and
-// malformed bodies, wrong types, huge strings, unicode, bad parameters.
-// Always an answer below 500 with a clear message; a rejected input changes nothing.
+// malformed bodies, wrong types, huge strings, unicode, NUL and lone
+// surrogates, integers past int4 and the safe range, bad parameters.
+// Always an answer below 500 with a clear, translated message; a rejected
+// input changes nothing. Then every string and integer field, one by one, at its edges.
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type FuzzRequest, type Operation, operationsOf, requestFor } from './fuzz-arbitraries';
+import { edgesOf, inject, targetsOf } from './fuzz-edges';
 import { createUserWithToken, startTestServer } from './helpers';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
@@ -63,6 +67,18 @@ function changedTables(before: string, after: string): string[] {
 
 // Signs of an internal error leaking into a reply.
 const LEAK = /(\bat \/|node_modules|TypeError|ReferenceError|SyntaxError: |\[object Object\]|\bundefined\b|\bNaN\b)/;
+// An i18n key where a translated text belongs ('validation.tooLong', 'account:validation.emailFormat').
+const KEY_LIKE = /^[a-z]+(?::[A-Za-z]+)?(?:\.[A-Za-z0-9]+)+$/;
+
+/** A refused input names what is wrong in words: result and every field message translated. */
+function expectTranslated(answer: Answer, where: string) {
+  const messages = [answer.json?.result, ...Object.values((answer.json?.data?.fields ?? {}) as object)];
+  for (const m of messages) {
+    expect(typeof m, where).toBe('string');
+    expect(String(m).trim().length, where).toBeGreaterThan(0);
+    expect(String(m), where).not.toMatch(KEY_LIKE);
+  }
+}
 
 interface Answer {
   status: number;
@@ -89,7 +105,9 @@ async function send(req: FuzzRequest): Promise<Answer> {
 }
 
 function describeRequest(req: FuzzRequest): string {
-  const body = req.body && req.body.length > 300 ? `${req.body.slice(0, 300)}… (${req.body.length} chars)` : req.body;
+  const text =
+    typeof req.body === 'string' || !req.body ? req.body : `bytes:${Buffer.from(req.body).toString('latin1')}`;
+  const body = text && text.length > 300 ? `${text.slice(0, 300)}… (${text.length} chars)` : text;
   return `${req.method} ${req.url.slice(0, 300)} ${JSON.stringify(req.headers)} ${body ?? ''}`;
 }
 
@@ -112,10 +130,9 @@ describe('fuzzing every /api route', () => {
           if (answer.status < 400) return;
           expect(answer.text.length, where).toBeGreaterThan(0);
           expect(answer.text, where).not.toMatch(LEAK);
-          if (answer.json) {
-            expect(typeof answer.json.result, where).toBe('string');
-            expect(String(answer.json.result).trim().length, where).toBeGreaterThan(0);
-          }
+          if (answer.json) expectTranslated(answer, where);
+          // A validation refusal is a 400, whatever was wrong.
+          if (answer.json?.data?.fields !== undefined) expect(answer.status, where).toBe(400);
           // Refused before any rule ran (validation, size, type, routing): nothing may have changed.
           const refused = answer.json?.data?.fields !== undefined || [404, 405, 413, 415].includes(answer.status);
           if (refused) expect(changedTables(before, await fingerprint()), `${where}: the database changed`).toEqual([]);
@@ -123,5 +140,37 @@ describe('fuzzing every /api route', () => {
         { numRuns: RUNS, endOnFailure: true },
       );
     }, 120_000);
+  });
+});
+
+// Routes that answer like an unknown path unless their provider is configured (and read their body raw).
+const HIDDEN = /^\/api\/(wx\/callback|pay\/(wechat|alipay)\/notify)$/;
+const en = JSON.parse(readFileSync('locales/en-US/common.json', 'utf8')) as Record<string, string>;
+const INVALID_CHARS = new RegExp(
+  `^.+${(en['validation.invalidCharacters'] ?? '?').replace('{{field}}', '').replace(/[()]/g, '\\$&')}$`,
+);
+
+describe('every string and integer field at its edges', () => {
+  const cases = operations.flatMap((op) => targetsOf(op).map((t) => [op, t] as const));
+  it('finds the fields', () => expect(cases.length).toBeGreaterThan(100));
+
+  it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s', async (_name, op, i) => {
+    const user = await createUserWithToken(srv, `edge-${i}@example.com`);
+    for (const target of targetsOf(op)) {
+      const key = target.path.join('.');
+      const { refused, tolerated } = edgesOf(target);
+      for (const [value, mustRefuse] of [...refused.map((v) => [v, true]), ...tolerated.map((v) => [v, false])]) {
+        const req = inject(op, target, value, user.headers);
+        const answer = await send(req);
+        const where = `${target.in} ${key}: ${describeRequest(req)} → ${answer.status} ${answer.text.slice(0, 300)}`;
+        expect(answer.status, where).toBeLessThan(500);
+        if (answer.status >= 400 && answer.json) expectTranslated(answer, where);
+        if (!mustRefuse || (HIDDEN.test(op.path) && answer.status === 404)) continue;
+        expect(answer.status, where).toBe(400);
+        const fields = (answer.json?.data?.fields ?? {}) as Record<string, string>;
+        expect(fields[key], where).toBeDefined();
+        if (target.kind === 'string' && !target.union) expect(fields[key], where).toMatch(INVALID_CHARS);
+      }
+    }
   });
 });
