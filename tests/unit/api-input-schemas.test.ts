@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiApp } from '../../src/server/api';
 import { INT32_MAX, INT32_MIN, safeCharacters, text } from '../../src/server/api/validation';
 import type { Runtime } from '../../src/server/runtime';
+import { isSafeText, toSafeText } from '../../src/server/safe-text';
 
 // bigint columns (client-made ids, epoch milliseconds): the only numbers allowed past int4.
 const BIGINT_FIELDS = new Set(['uuid', 'changedAt', 'dateTime', 'conversationId']);
@@ -141,5 +142,21 @@ describe('request schemas of every /api route', () => {
     ).toHaveLength(1);
     expect(problems(z.object({ r: z.record(z.string(), z.string()) }), '')).toHaveLength(1);
     expect(problems(z.object({ l: z.array(text(5)) }), '')).toEqual(['l: array without a length limit']);
+  });
+});
+
+describe('safe text', () => {
+  it('tells NUL and lone surrogates from well-formed text', () => {
+    for (const bad of ['\u0000', 'a\u0000', '\uD800', 'x\uD83D', '\uDE00y', '\uDE00\uD83D'])
+      expect(isSafeText(bad), JSON.stringify(bad)).toBe(false);
+    for (const good of ['', 'abc', '妙笔', '😀', '\t\n', 'Mozilla/5.0 (X11)'])
+      expect(isSafeText(good), good).toBe(true);
+  });
+
+  it('cleans a header kept as data: bounded, without what PostgreSQL refuses, no half emoji at the cut', () => {
+    expect(toSafeText('Mozilla\u0000/5.0', 300)).toBe('Mozilla/5.0');
+    expect(toSafeText('ab😀', 3)).toBe('ab');
+    expect(toSafeText('x'.repeat(500), 300)).toHaveLength(300);
+    expect(toSafeText(undefined, 300)).toBeNull();
   });
 });
