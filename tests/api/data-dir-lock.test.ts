@@ -73,7 +73,7 @@ describe.skipIf(onPostgres)('one process per PGlite directory', () => {
       await second?.stop(1000);
       await first.stop(1000);
     }
-  }, 60_000);
+  }, 150_000);
 
   it('takes over the lock of a killed process, and one naming a dead PID', async () => {
     const env = pgliteEnv();
@@ -96,7 +96,7 @@ describe.skipIf(onPostgres)('one process per PGlite directory', () => {
     const again = await start(env);
     expect(readFileSync(lockFile, 'utf8').split(' ')[0]).toBe(String(process.pid));
     await again.stop(1000);
-  }, 60_000);
+  }, 150_000);
 });
 
 describe.skipIf(!onPostgres)('PostgreSQL: several processes on one DATA_DIR', () => {
@@ -112,5 +112,5 @@ describe.skipIf(!onPostgres)('PostgreSQL: several processes on one DATA_DIR', ()
       await a.stop(1000);
       await db.drop();
     }
-  }, 60_000);
+  }, 150_000);
 });

@@ -84,10 +84,17 @@ describe.skipIf(!onPostgres)('database restart', () => {
     }
     // Pages of the process keep answering that do not need the database.
     expect((await fetch(`${srv.url}/api/health`)).status).toBe(200);
+    // Readiness tells a load balancer to send no traffic here.
+    const ready = await fetch(`${srv.url}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(((await ready.json()) as { data: { checks: { database: string } } }).data.checks.database).toMatch(
+      /^failed/,
+    );
 
     cluster.start();
     const back = await eventually(info, (r) => r.status === 200, 20_000);
     expect(back.status).toBe(200);
+    expect((await fetch(`${srv.url}/api/ready`)).status).toBe(200);
 
     // The NOTIFY listener reconnected too: a push published now reaches the socket opened before.
     const received = await eventually(

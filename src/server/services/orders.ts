@@ -226,7 +226,11 @@ export async function markPaid(
     if (late) rt.log.warn('late payment honoured', { orderNo, source: p.source });
     await rt.hub.publish(
       order.orderNo,
-      { code: Code.SUCCESS, data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, late } },
+      {
+        code: Code.SUCCESS,
+        // The usual message, plus a flag only when the payment came after the order had ended.
+        data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
+      },
       { userId: order.userId },
     );
     await sendReceipt(rt, order, { late }).catch((err: Error) =>
