@@ -4,6 +4,8 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import clientEvent from './src/integrations/client-event.mjs';
+import { HEAD_SCRIPT } from './src/lib/head-script.ts';
+import { CSP_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/csp.mjs';
 import devServer from './src/server/dev-integration.mjs';
 
 export default defineConfig({
@@ -11,12 +13,29 @@ export default defineConfig({
   // Standalone mode gives a handler that serves hashed static files and SSR;
   // src/server/main.ts wraps it with the API, push socket and compression.
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), clientEvent(), devServer()],
+  integrations: [
+    react(),
+    clientEvent(),
+    devServer(),
+    {
+      // The pre-paint script, inlined into every page's head and hashed into its CSP by Astro.
+      name: 'miaobi:head-script',
+      hooks: { 'astro:config:setup': ({ injectScript }) => injectScript('head-inline', HEAD_SCRIPT) },
+    },
+  ],
   server: { host: '127.0.0.1', port: 4321 },
   redirects: {
     '/': '/chat',
   },
   build: { inlineStylesheets: 'auto' },
+  // Pages carry the policy with the hashes of their inline scripts (islands, directives, the head script).
+  security: {
+    csp: {
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { resources: SCRIPT_SOURCES },
+      styleDirective: { resources: STYLE_SOURCES },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
   },

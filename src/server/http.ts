@@ -3,8 +3,8 @@ import type { TLSSocket } from 'node:tls';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import type { ApiApp } from './api/context';
-import { CSP_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './csp.mjs';
 import { guardConnections } from './connection-guard';
+import { CSP_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './csp.mjs';
 import { connectionCaps } from './limits-config';
 import { redactUrl } from './log';
 import { FILES_PREFIX } from './providers/storage';
@@ -15,11 +15,8 @@ import { isPublicFile } from './services/file-access';
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 // Pages replace this with Astro's policy: the same list plus the hashes of their inline scripts.
-const CSP = [
-  ...CSP_DIRECTIVES,
-  `script-src ${SCRIPT_SOURCES.join(' ')}`,
-  `style-src ${STYLE_SOURCES.join(' ')}`,
-].join('; ');
+const SOURCES = [`script-src ${SCRIPT_SOURCES.join(' ')}`, `style-src ${STYLE_SOURCES.join(' ')}`];
+const CSP = [...CSP_DIRECTIVES, ...SOURCES].join('; ');
 
 export function securityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean) {
   res.setHeader('Content-Security-Policy', CSP);
@@ -32,6 +29,19 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse, trust
     (req.socket as TLSSocket).encrypted === true ||
     (trustProxy && req.headers['x-forwarded-proto']?.toString().split(',')[0]?.trim() === 'https');
   if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/**
+ * Pages bring their own policy (the list plus their scripts' hashes). A 304
+ * must bring none: browsers copy a 304's headers onto the stored page, and
+ * the fallback policy there would block the page's inline scripts.
+ */
+function keepPolicyOn304(res: ServerResponse): void {
+  const writeHead = res.writeHead;
+  res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
+    if (status === 304) this.removeHeader('content-security-policy');
+    return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
+  } as ServerResponse['writeHead'];
 }
 
 /** The one HTTP server: compression, headers, logs, /api, pages, and the push socket upgrade. */
@@ -64,7 +74,10 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
             (served) => served || pages(req, res),
             () => pages(req, res),
           );
-      } else pages(req, res);
+      } else {
+        keepPolicyOn304(res);
+        pages(req, res);
+      }
     });
   });
   server.on('upgrade', (req, socket, head) => rt.hub.handleUpgrade(req, socket, head));

@@ -1,6 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { type APIResponse, expect, test } from '@playwright/test';
+import { createAccount, uniqueEmail, useToken } from './account-helpers';
+import { waitForHydration } from './helpers';
 
 /** Every route file under src/pages as a URL path; a new page is checked without editing this test. */
 function pagePaths(dir = 'src/pages', prefix = ''): string[] {
@@ -53,4 +56,65 @@ test('API replies, stored files and the socket path carry the same headers', asy
   for (const url of ['/api/health', '/api/no-such-route', '/files/none.png', '/websocket/callback']) {
     expectSecurityHeaders(await request.get(url, { maxRedirects: 0 }), url);
   }
+});
+
+/** Inline scripts the browser would run (not JSON-LD data blocks), as written in the HTML. */
+function inlineScripts(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/g)]
+    .filter(([, attrs]) => !/type="application\/(?:ld\+)?json"/.test(attrs ?? ''))
+    .map(([, , body]) => body ?? '');
+}
+
+test('pages allow no inline script but their own, each by its SHA-256 hash', async ({ request }) => {
+  for (const page of [...pages, '/no-such-page-at-all']) {
+    const res = await request.get(page);
+    if (!(res.headers()['content-type'] ?? '').includes('text/html')) continue;
+    const csp = res.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    expect(scriptSrc, `${page}: script-src`).toContain("'self'");
+    expect(scriptSrc, `${page}: no unsafe-inline`).not.toContain('unsafe-inline');
+    expect(csp, `${page}: one policy`).not.toContain(',');
+    for (const body of inlineScripts(await res.text())) {
+      const hash = `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+      expect(scriptSrc, `${page}: hash of ${body.slice(0, 60)}`).toContain(hash);
+    }
+  }
+  // A 304 carries no policy, or the browser would store the fallback one over the page's own.
+  const etag = (await request.get('/square')).headers().etag ?? '';
+  const again = await request.get('/square', { headers: { 'if-none-match': etag } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()['content-security-policy']).toBeUndefined();
+});
+
+test('every page runs and hydrates with no CSP violation or script error, for visitors and logged-in users', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const violations: string[] = [];
+  page.on('pageerror', (err) => violations.push(`${page.url()}: ${err.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text()))
+      violations.push(`${page.url()}: ${m.text()}`);
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
+    );
+  });
+  const token = await createAccount(request, uniqueEmail('csp'), 'secret123');
+  for (const loggedIn of [false, true]) {
+    if (loggedIn) await useToken(page, token);
+    for (const path of pages) {
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      await waitForHydration(page);
+    }
+  }
+  // The account dialog mounts through the custom client:event directive on its first click.
+  await page.evaluate(() => localStorage.clear());
+  await page.goto('/terms');
+  await page.getByRole('contentinfo').getByRole('button', { name: '我的账户' }).click();
+  await expect(page.getByRole('dialog', { name: '欢迎来到妙笔' })).toBeVisible();
+  expect(violations).toEqual([]);
 });
