@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, inArray, lt } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
@@ -77,9 +77,4 @@ export function startOrderSweeper(rt: Runtime, everyMs = 30_000) {
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-export async function orderForPayPage(db: Db, orderNo: string) {
-  const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  return o ?? null;
 }
