@@ -8,6 +8,7 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, users } from '../../src/server/db/schema';
+import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
 import { FREE_PER_DEVICE_DAILY, FREE_PER_IP_DAILY } from '../../src/server/services/order-rules';
 import { LATE_PAYMENT, markPaid } from '../../src/server/services/orders';
 import { quickUsers } from './activity-fixtures';
@@ -121,6 +122,30 @@ describe('late payment', () => {
     expect(await markPaid(srv.runtime, orderNo, { amount: p.productDisPrice, source: 'sandbox' })).toBe('already');
     await srv.call('POST', `/api/notice/mine/read?id=${mine.body.data[0].id}`, undefined, u.headers);
     expect((await srv.call('POST', '/api/notice/mine', undefined, u.headers)).body.data).toEqual([]);
+  });
+
+  it('after the auto-cancel (status 7): paid and marked late too', async () => {
+    const [u] = await newUsers(1);
+    if (!u) throw new Error('no user');
+    const p = await product('VIP_QUARTER');
+    const { orderNo } = (await order('VIP_QUARTER', u.headers)).body.data;
+    const db = srv.runtime.database.db;
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.orderNo, orderNo));
+    expect(await sweepExpiredOrders(srv.runtime)).toBeGreaterThanOrEqual(1);
+    expect((await userOrders(u.id))[0]?.orderStatus).toBe(7);
+    expect(await markPaid(srv.runtime, orderNo, { amount: p.productDisPrice, source: 'wechatpay' })).toBe('paid');
+    const [row] = await userOrders(u.id);
+    expect(row?.orderStatus).toBe(1);
+    const [paidEvent] = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, row?.id ?? 0), eq(orderEvents.toStatus, 1)));
+    expect(paidEvent).toMatchObject({ fromStatus: 7, detail: LATE_PAYMENT });
+    const mine = await srv.call('POST', '/api/notice/mine', undefined, u.headers);
+    expect(mine.body.data.map((x: { content: string }) => x.content)).toEqual([expect.stringContaining('取消后')]);
   });
 
   it('an on-time payment leaves no notice and no late mark', async () => {
