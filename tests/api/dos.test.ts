@@ -168,6 +168,29 @@ describe('what one account can store', () => {
     expect(answers[12]).toMatchObject({ status: 429, body: { code: 429, result: '同步过于频繁，请稍后再试' } });
   });
 
+  it('keeps tombstones of deleted conversations to as many again as the cap, dropping the oldest', async () => {
+    const user = await createUserWithToken(srv, 'tombstones@example.com');
+    let at = Date.now();
+    const put = async (uuid: number, deleted = false) => {
+      const body = { ...conversation(deleted ? [] : undefined, deleted), changedAt: ++at };
+      const res = await request(srv.port, {
+        method: 'PUT',
+        path: `/api/chat/conversations/${uuid}`,
+        body: JSON.stringify(body),
+        headers: user.headers,
+      });
+      expect(res.body.data.applied).toBe(true);
+    };
+    for (const uuid of [1, 2, 3]) await put(uuid);
+    for (const uuid of [1, 2, 3]) await put(uuid, true);
+    for (const uuid of [4, 5, 6]) await put(uuid);
+    await put(4, true);
+    await put(7);
+    const list = await request(srv.port, { path: '/api/chat/conversations', headers: user.headers });
+    const uuids = list.body.data.records.map((r: { uuid: number }) => r.uuid).sort();
+    expect(uuids).toEqual([2, 3, 4, 5, 6, 7]);
+  });
+
   it('limits browser error reports per address', async () => {
     const report = (from: string) =>
       request(srv.port, {
