@@ -7,6 +7,7 @@ import { sitemapEntries, squarePage, squarePicture } from '../../src/server/serv
 import { DRAW_TEST_ENV, submit, waitForStatus, wireDrawing } from './draw-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from './helpers';
 import { inspiration, waitForSong } from './music-helpers';
+import { scanAndConfirm } from './sandbox-helpers';
 
 const PNG_1PX =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
@@ -96,5 +97,56 @@ describe('deleting an account', () => {
     expect(await squarePicture(srv.runtime, other.id)).not.toBeNull();
     // The session is over.
     expect((await srv.call('GET', '/api/user/info', undefined, u.headers)).status).toBe(401);
+  });
+});
+
+describe('deleting a WeChat-only account', () => {
+  it('needs a fresh scan by the account’s own WeChat, used once', async () => {
+    const phone = await scanAndConfirm(srv);
+    const scan = (s: { qrcodeSocket: string; openId: string }) => ({ qrcodeSocket: s.qrcodeSocket, openId: s.openId });
+    const login = await srv.call('POST', '/api/user/login/openid', scan(phone));
+    const headers = { authorization: `Bearer ${login.body.data.token}` };
+    const info = async () => srv.call('GET', '/api/user/info', undefined, headers);
+    const before = (await info()).body.data;
+    expect(before).toMatchObject({ hasPassword: false, wechatBound: true });
+
+    // A session alone, the spent login QR, or someone else's WeChat: refused, nothing deleted.
+    const bare = await srv.call('POST', '/api/user/delete', { confirm: true }, headers);
+    expect(bare).toMatchObject({ status: 400, body: { result: '请用该账号绑定的微信扫码确认注销' } });
+    const spent = await srv.call('POST', '/api/user/delete', { confirm: true, ...scan(phone) }, headers);
+    expect(spent.status).toBe(400);
+    const stranger = await scanAndConfirm(srv);
+    const foreign = await srv.call(
+      'POST',
+      '/api/user/delete',
+      { confirm: true, qrcodeSocket: stranger.qrcodeSocket, openId: stranger.openId },
+      headers,
+    );
+    expect(foreign.body.result).toContain('不是该账号绑定的微信');
+    const forged = await srv.call(
+      'POST',
+      '/api/user/delete',
+      { confirm: true, qrcodeSocket: (await scanAndConfirm(srv)).qrcodeSocket, openId: phone.openId },
+      headers,
+    );
+    expect(forged.status).toBe(400);
+    expect((await info()).status).toBe(200);
+
+    const fresh = await scanAndConfirm(srv, phone.identity);
+    const deleted = await srv.call(
+      'POST',
+      '/api/user/delete',
+      { confirm: true, qrcodeSocket: fresh.qrcodeSocket, openId: fresh.openId },
+      headers,
+    );
+    expect(deleted.body.code, JSON.stringify(deleted.body)).toBe(200);
+    expect((await info()).status).toBe(401);
+    // The same WeChat later starts a new, empty account.
+    const back = await scanAndConfirm(srv, phone.identity);
+    const again = await srv.call('POST', '/api/user/login/openid', scan(back));
+    const user = await srv.call('GET', '/api/user/info', undefined, {
+      authorization: `Bearer ${again.body.data.token}`,
+    });
+    expect(user.body.data.baseUserId).not.toBe(before.baseUserId);
   });
 });

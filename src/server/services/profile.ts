@@ -10,6 +10,7 @@ import { removeAccountContent } from './account-content';
 import { findUserByEmail, setPassword } from './auth';
 import { consumeCode } from './codes';
 import { checkPassword } from './password-guard';
+import { consumeWechatLogin } from './wechat-login';
 
 const AVATAR_MAX_BYTES = 512 * 1024;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -112,14 +113,30 @@ export async function bindEmail(
 }
 
 /**
+ * A WeChat-only account has no password: a session alone (a borrowed phone, a
+ * stolen token) must not delete it. The owner scans a fresh login QR with the
+ * account's own WeChat; the scan is used up here, whoever made it.
+ */
+async function proveWechat(rt: Runtime, openId: string, p: { qrcodeSocket?: string; openId?: string }) {
+  if (!p.qrcodeSocket || !p.openId || !(await consumeWechatLogin(rt, p.qrcodeSocket, p.openId)))
+    throw new ApiError(400, 'account:delete.scanRequired', { status: 400 });
+  if (p.openId !== openId) throw new ApiError(400, 'account:delete.scanMismatch', { status: 400 });
+}
+
+/**
  * Deletes the account: personal data is wiped, the row stays (anonymised) so
  * orders keep their owner for accounting; every session ends; its drawings,
  * songs, apps and conversations go with their files.
  */
-export async function deleteAccount(rt: Runtime, userId: number, p: { password?: string; ip: string }) {
+export async function deleteAccount(
+  rt: Runtime,
+  userId: number,
+  p: { password?: string; qrcodeSocket?: string; openId?: string; ip: string },
+) {
   const user = await loadUser(rt, userId);
   if (user.passwordHash && !(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })))
     throw new ApiError(400, 'account:password.wrongCurrent', { status: 400 });
+  if (!user.passwordHash && user.wechatOpenId) await proveWechat(rt, user.wechatOpenId, p);
   if (user.avatarUrl) await rt.storage.remove(user.avatarUrl);
   await rt.database.db
     .update(users)

@@ -105,5 +105,8 @@ export const deleteAccount = createRoute({
   tags,
   summary: 'Delete the account (personal data removed, orders kept anonymised)',
   request: { body: jsonBody(s.deleteAccountBody) },
-  responses: jsonResponses(z.null(), { ...auth, 400: 'password wrong' }),
+  responses: jsonResponses(z.null(), {
+    ...auth,
+    400: 'password wrong, or (an account without a password) no fresh scan by its own WeChat',
+  }),
 });

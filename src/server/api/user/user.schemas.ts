@@ -62,6 +62,9 @@ export const profileBody = z.object({
 });
 export const deleteAccountBody = z.object({
   password: rawText(PASSWORD_MAX).optional(),
+  /** A WeChat-only account proves itself by a fresh scan: the QR login's socket and the openId it pushed. */
+  qrcodeSocket: qrcodeSocket.optional(),
+  openId: openId.optional(),
   confirm: z.literal(true),
 });
 
