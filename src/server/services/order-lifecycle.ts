@@ -55,6 +55,8 @@ export async function sweepExpiredOrders(rt: Runtime, now = new Date(), batch = 
         amount: status.amount ?? -1,
         source: `${rt.payment.mode}:query`,
         tradeNo: status.tradeNo,
+        // Paid before this sweep found the order unpaid (its notify was lost): not late for the user.
+        onTime: true,
       });
       continue;
     }

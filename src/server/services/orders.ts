@@ -183,7 +183,7 @@ const addLatePaymentNotice = (tx: Db, o: Order) =>
 export async function markPaid(
   rt: Runtime,
   orderNo: string,
-  p: { amount: number; source: string; tradeNo?: string },
+  p: { amount: number; source: string; tradeNo?: string; onTime?: boolean },
 ): Promise<PaidOutcome> {
   const { db } = rt.database;
   const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo));
@@ -200,7 +200,7 @@ export async function markPaid(
       return { outcome: 'already' as const, order };
     if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
     const now = new Date();
-    const late = isLate(order.orderStatus);
+    const late = !p.onTime && isLate(order.orderStatus);
     await tx
       .update(orders)
       .set({ orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now, providerTradeNo: p.tradeNo ?? null })
