@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 import { isIPv6, type Socket } from 'node:net';
 import type { Logger } from './log';
 
@@ -28,14 +28,20 @@ export function addressKey(remote: string | undefined): string {
 
 /**
  * Caps open connections, in all and per client address, so a flood of idle
- * sockets cannot use up the process's file handles: a connection over a cap
- * is destroyed as soon as it is accepted, before HTTP sees it. Sockets held
- * by the push hub after an upgrade still count, as they hold a handle too.
- * Behind a proxy every socket comes from the proxy's address, so the
- * per-address cap can only count the proxy's sockets there.
+ * sockets cannot use up the process's file handles. A connection over its
+ * address's cap is destroyed as soon as it is accepted, before HTTP sees it.
+ * At the total cap, the oldest connection that has not yet sent a complete
+ * request makes room (a flood of unfinished headers evicts itself while
+ * clients that ask at once are served); with none such, the newcomer goes.
+ * Sockets held by the push hub after an upgrade still count: they hold a
+ * handle too. Behind a proxy every socket comes from the proxy's address,
+ * so the per-address cap can only count the proxy's sockets there.
  */
 export function guardConnections(server: Server, caps: ConnectionCaps, log: Logger) {
   const perAddress = new Map<string, number>();
+  /** Accepted sockets without a complete request yet, oldest first. */
+  const waiting = new Set<Socket>();
+  const release = new WeakMap<Socket, () => void>();
   let open = 0;
   const shed = { total: 0, address: 0 };
   const lastLog = { total: 0, address: 0 };
@@ -53,19 +59,35 @@ export function guardConnections(server: Server, caps: ConnectionCaps, log: Logg
     shed[reason] = 0;
   };
 
+  const served = (socket: Socket) => waiting.delete(socket);
+  server.on('request', (req: IncomingMessage) => served(req.socket));
+  server.on('upgrade', (req: IncomingMessage) => served(req.socket));
+
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress);
     const mine = perAddress.get(key) ?? 0;
-    if (caps.total > 0 && open >= caps.total) return shedding(socket, key, 'total');
     if (caps.perIp > 0 && mine >= caps.perIp) return shedding(socket, key, 'address');
+    if (caps.total > 0 && open >= caps.total) {
+      const oldest = waiting.values().next().value;
+      if (!oldest) return shedding(socket, key, 'total');
+      release.get(oldest)?.();
+      shedding(oldest, addressKey(oldest.remoteAddress), 'total');
+    }
     open++;
-    perAddress.set(key, mine + 1);
-    socket.once('close', () => {
+    perAddress.set(key, (perAddress.get(key) ?? 0) + 1);
+    waiting.add(socket);
+    let released = false;
+    const done = () => {
+      if (released) return;
+      released = true;
       open--;
+      waiting.delete(socket);
       const left = (perAddress.get(key) ?? 1) - 1;
       if (left > 0) perAddress.set(key, left);
       else perAddress.delete(key);
-    });
+    };
+    release.set(socket, done);
+    socket.once('close', done);
     httpListener.call(server, socket);
   });
 
