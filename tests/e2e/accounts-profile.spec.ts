@@ -7,15 +7,18 @@ test('QR login end to end: one browser shows the QR, a phone confirms it', async
   await expect(qr).toHaveAttribute('src', /^data:image\//);
   await expect(dialog.getByText(/沙盒模式/)).toBeVisible();
   await expect(dialog.getByText('请使用微信扫一扫登录')).toBeVisible();
-  const encoded = await qr.getAttribute('data-qrcode');
-  const path = new URL(encoded ?? '').pathname;
-  expect(path).toMatch(/^\/wx\/sandbox\/[0-9a-f]{16}$/);
+  const encoded = new URL((await qr.getAttribute('data-qrcode')) ?? '');
+  expect(encoded.pathname).toMatch(/^\/wx\/sandbox\/[0-9a-f]{16}$/);
+  // The QR carries the one-time key that alone can confirm it.
+  expect(encoded.searchParams.get('key')).toMatch(/^[\w-]{43}$/);
+  const path = encoded.pathname + encoded.search;
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mobile = await phone.newPage();
   await mobile.goto(path);
   await expect(mobile.getByRole('heading', { name: '微信登录（沙盒）' })).toBeVisible();
   await expect(mobile.getByText(/代替微信/)).toBeVisible();
+  await expect(mobile.getByText('将以一个新的沙盒微信用户登录')).toBeVisible();
   await Promise.all([page.waitForEvent('load'), mobile.getByRole('button', { name: '确认登录' }).click()]);
   await expect(mobile.getByRole('status')).toHaveText('已确认登录，请回到网页继续');
   await phone.close();
@@ -38,6 +41,38 @@ test('QR login end to end: one browser shows the QR, a phone confirms it', async
   await expect(page.getByRole('status').filter({ hasText: '邮箱绑定成功' })).toBeVisible();
   await expect(profile.getByText(email)).toBeVisible();
   await expect(profile.getByRole('button', { name: '修改密码' })).toBeVisible();
+});
+
+test('the phone that confirmed before comes back as the same WeChat user; a QR link without its key confirms nothing', async ({
+  page,
+  browser,
+}) => {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const mobile = await phone.newPage();
+  const nickname = async (desktop: typeof page, known: boolean) => {
+    const dialog = await openLoginDialog(desktop);
+    const link = new URL(
+      (await dialog.getByRole('img', { name: '微信扫码登录二维码' }).getAttribute('data-qrcode')) ?? '',
+    );
+    // Someone who only read the QR's id: the page offers nothing to confirm.
+    await mobile.goto(link.pathname);
+    await expect(mobile.getByRole('alert')).toHaveText(/该二维码已过期、已被使用或链接不完整/);
+    await expect(mobile.getByRole('button', { name: '确认登录' })).toHaveCount(0);
+    await mobile.goto(link.pathname + link.search);
+    await expect(mobile.getByText(known ? '将以本机的沙盒微信用户登录' : '将以一个新的沙盒微信用户登录')).toBeVisible();
+    await expect(mobile.getByRole('button', { name: '改用新的微信用户登录' })).toBeVisible({ visible: known });
+    await Promise.all([desktop.waitForEvent('load'), mobile.getByRole('button', { name: '确认登录' }).click()]);
+    await accountEntry(desktop, '个人中心').click();
+    const name = desktop.getByRole('dialog', { name: '个人中心' }).getByText(/^微信用户/);
+    await expect(name).toBeVisible();
+    return name.textContent();
+  };
+  const first = await nickname(page, false);
+  const other = await browser.newContext();
+  const second = await nickname(await other.newPage(), true);
+  expect(second).toBe(first);
+  await other.close();
+  await phone.close();
 });
 
 test('the QR code expires with a refresh action', async ({ page }) => {

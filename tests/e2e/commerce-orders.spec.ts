@@ -53,7 +53,12 @@ test.describe('my orders', () => {
     const pay = page.getByRole('dialog', { name: /扫码支付/ });
     await expect(pay.getByRole('img', { name: '支付二维码' })).toHaveAttribute('src', /^data:image\/png/);
     await expect(pay.getByRole('timer')).toBeVisible();
-    const confirmed = await request.post(`/api/pay/sandbox/${quarter.orderNo}/confirm`);
+    // The phone that scans it confirms with the one-time key the dialog's link carries.
+    const payLink = new URL((await pay.getByRole('link', { name: /打开沙箱支付页/ }).getAttribute('href')) ?? '');
+    expect(payLink.pathname).toBe(`/pay/sandbox/${quarter.orderNo}`);
+    const confirmed = await request.post(`/api/pay/sandbox/${quarter.orderNo}/confirm`, {
+      data: { key: payLink.searchParams.get('key') },
+    });
     expect((await confirmed.json()).data.orderStatus).toBe(1);
     await expect(page.getByRole('status').filter({ hasText: '支付成功，已为您开通 季度会员' })).toBeVisible();
     await expect(pay).toBeHidden();

@@ -50,12 +50,17 @@ test.describe('buying a membership', () => {
     await twin.getByRole('button', { name: '去支付' }).click();
     await expect(pay).toBeVisible();
     const payLink = await pay.getByRole('link', { name: /打开沙箱支付页/ }).getAttribute('href');
-    expect(payLink).toMatch(/\/pay\/sandbox\/MB\w+$/);
-    const orderNo = payLink?.split('/').pop() ?? '';
+    // The reopened dialog hands out a fresh one-time key with the link.
+    expect(payLink).toMatch(/\/pay\/sandbox\/MB\w+\?key=[\w-]{43}$/);
+    const orderNo = new URL(payLink ?? '').pathname.split('/').pop() ?? '';
 
     // The phone that scanned the code: a second browser context.
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'zh-CN' });
     const phonePage = await phone.newPage();
+    // Whoever knows only the order number sees no order and no buttons.
+    await phonePage.goto(new URL(payLink ?? '').pathname);
+    await expect(phonePage.getByRole('heading', { name: '支付链接无效' })).toBeVisible();
+    await expect(phonePage.getByRole('button', { name: '确认支付' })).toHaveCount(0);
     await phonePage.goto(payLink ?? '');
     await expect(phonePage.getByText('沙箱环境')).toBeVisible();
     await expect(phonePage.getByText('月度会员')).toBeVisible();
@@ -113,6 +118,6 @@ test.describe('sandbox pay page', () => {
   test('an unknown order answers 404', async ({ page }) => {
     const response = await page.goto('/pay/sandbox/MBNOSUCHORDER123');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { name: '订单不存在' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: '支付链接无效' })).toBeVisible();
   });
 });
