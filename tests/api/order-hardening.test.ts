@@ -120,6 +120,12 @@ describe('late payment', () => {
     expect(mine.body.data[0].content).toContain('after the order was cancelled');
     // Paid once: a repeated notify changes nothing and tells nobody again.
     expect(await markPaid(srv.runtime, orderNo, { amount: p.productDisPrice, source: 'sandbox' })).toBe('already');
+    // Another user can neither see nor mark it read; a visitor is asked to log in.
+    const [other] = await newUsers(1);
+    expect((await srv.call('POST', '/api/notice/mine', undefined, other?.headers)).body.data).toEqual([]);
+    await srv.call('POST', `/api/notice/mine/read?id=${mine.body.data[0].id}`, undefined, other?.headers);
+    expect((await srv.call('POST', '/api/notice/mine', undefined, u.headers)).body.data).toHaveLength(1);
+    expect((await srv.call('POST', '/api/notice/mine')).body.code).toBe(1000001);
     await srv.call('POST', `/api/notice/mine/read?id=${mine.body.data[0].id}`, undefined, u.headers);
     expect((await srv.call('POST', '/api/notice/mine', undefined, u.headers)).body.data).toEqual([]);
   });
