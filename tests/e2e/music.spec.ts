@@ -82,7 +82,12 @@ test.describe('music composition', () => {
     const share = page.getByRole('dialog', { name: '扫码收听这首歌' });
     await expect(share.getByRole('img', { name: '二维码' })).toHaveAttribute('src', /^data:image\/png/);
     await share.getByRole('button', { name: '关闭' }).click();
-    await expect(page.getByRole('link', { name: '下载' })).toHaveAttribute('href', /^\/files\/songs\/\w+\.mp3$/);
+    // A private song's file: a signed URL for its owner only.
+    const download = page.getByRole('link', { name: '下载' });
+    await expect(download).toHaveAttribute('href', /^\/files\/songs\/\d+\/\w+\.mp3\?e=\d+&s=[\w-]+$/);
+    const signed = (await download.getAttribute('href')) ?? '';
+    expect((await request.get(signed)).status()).toBe(200);
+    expect((await request.get(signed.split('?')[0] ?? '')).status()).toBe(404);
     await expect(page.getByRole('link', { name: '做一首类似的歌' })).toHaveAttribute('href', `/music?like=${id}`);
 
     // Private: the server renders nothing of it for others.
@@ -91,7 +96,9 @@ test.describe('music composition', () => {
     await page.getByRole('button', { name: '设为公开' }).click();
     await expect(page.getByRole('button', { name: '设为私密' })).toBeVisible();
     const shown = await (await request.get(`/songsDetail?id=${id}`)).text();
-    expect(shown).toMatch(/<meta property="og:audio" content="http:\/\/127\.0\.0\.1:\d+\/files\/songs\/\w+\.mp3"/);
+    expect(shown).toMatch(/<meta property="og:audio" content="http:\/\/127\.0\.0\.1:\d+\/files\/songs\/\d+\/\w+\.mp3"/);
+    // Public now: the bare URL answers anyone.
+    expect((await request.get(signed.split('?')[0] ?? '')).status()).toBe(200);
     expect(shown).toContain('星空');
   });
 

@@ -4,17 +4,68 @@ import { buttonClass } from '../../components/button-styles';
 import { useConfirm } from '../../components/Confirm';
 import { SvgIcon } from '../../components/SvgIcon';
 import { checkLoginPassword } from '../../lib/account-rules';
-import { deleteAccount } from './account-api';
+import { deleteAccount, deleteAccountByScan, failureText } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
 import { finishLogout, reportFailure } from './session';
 import { onSubmit, preventShiftEnter, useForm } from './use-form';
+import type { ScanAction } from './use-qr-login';
+import { WechatLogin } from './WechatLogin';
 
 const NO_RULES = {};
 const PASSWORD_RULES = { password: checkLoginPassword };
 
-/** Deletes the account after a confirmation (and the password, when the account has one). */
-export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
+function Warning() {
+  const { t } = useTranslation();
+  return (
+    <p className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm leading-6 text-red-800 dark:bg-red-950/50 dark:text-red-200">
+      <SvgIcon name="warning" className="mt-1 size-4 shrink-0" />
+      {t('login:profile.deleteWarning')}
+    </p>
+  );
+}
+
+/** A WeChat-only account (no password): after the confirmation, a fresh scan by its own WeChat deletes it. */
+function DeleteByScan() {
+  const { t } = useTranslation();
+  const { confirm, confirmElement } = useConfirm();
+  const [confirmed, setConfirmed] = useState(false);
+  const onScan: ScanAction = async (openId, qrcodeSocket) => {
+    const result = await deleteAccountByScan({ openId, qrcodeSocket });
+    if (result.kind !== 'reply') return failureText(result) || t('common:error.generic');
+    finishLogout(t('account:account.deleted'));
+    return null;
+  };
+  const start = async () => {
+    if (await confirm({ content: t('login:profile.deleteConfirm'), danger: true, okText: t('login:profile.delete') }))
+      setConfirmed(true);
+  };
+  return (
+    <div className="space-y-4">
+      <Warning />
+      {confirmed ? (
+        <WechatLogin
+          onScan={onScan}
+          scannedText={t('login:profile.deleting')}
+          hint={t('login:profile.deleteScanHint')}
+        />
+      ) : (
+        <button type="button" onClick={start} className={buttonClass('danger', 'w-full py-2.5')}>
+          {t('login:profile.delete')}
+        </button>
+      )}
+      {confirmElement}
+    </div>
+  );
+}
+
+/** Deletes the account after a confirmation and the password (or, for a WeChat-only account, a fresh scan). */
+export function DeleteAccountForm({ hasPassword, wechatBound }: { hasPassword: boolean; wechatBound: boolean }) {
+  if (!hasPassword && wechatBound) return <DeleteByScan />;
+  return <DeleteWithPassword hasPassword={hasPassword} />;
+}
+
+function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation();
   const form = useForm({ password: '' }, hasPassword ? PASSWORD_RULES : NO_RULES);
   const { confirm, confirmElement } = useConfirm();
@@ -39,10 +90,7 @@ export function DeleteAccountForm({ hasPassword }: { hasPassword: boolean }) {
   return (
     <>
       <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
-        <p className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm leading-6 text-red-800 dark:bg-red-950/50 dark:text-red-200">
-          <SvgIcon name="warning" className="mt-1 size-4 shrink-0" />
-          {t('login:profile.deleteWarning')}
-        </p>
+        <Warning />
         {hasPassword && (
           <Field
             {...form.field('password')}

@@ -41,7 +41,7 @@ function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
   if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
   if (view === 'password') return <ChangePasswordForm onDone={back} />;
   if (view === 'bind') return <BindEmailForm email={email} code={code} onDone={back} />;
-  if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} />;
+  if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} wechatBound={user.wechatBound} />;
   return <ProfileSummary user={user} onView={onView} />;
 }
 

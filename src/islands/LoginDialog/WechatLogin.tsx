@@ -3,12 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { SvgIcon } from '../../components/SvgIcon';
 import { linkClass } from './styles';
-import { type QrLoginState, useQrLogin } from './use-qr-login';
+import { type QrLoginState, type ScanAction, useQrLogin } from './use-qr-login';
 
-function QrOverlay({ state, onRefresh }: { state: QrLoginState; onRefresh: () => void }) {
+function QrOverlay({
+  state,
+  onRefresh,
+  scannedText,
+}: {
+  state: QrLoginState;
+  onRefresh: () => void;
+  scannedText: string;
+}) {
   const { t } = useTranslation();
   if (state.status === 'loading' || state.status === 'scanned') {
-    const text = state.status === 'loading' ? t('login:wechat.loading') : t('login:wechat.loggingIn');
+    const text = state.status === 'loading' ? t('login:wechat.loading') : scannedText;
     return (
       <p
         role="status"
@@ -34,11 +42,23 @@ function QrOverlay({ state, onRefresh }: { state: QrLoginState; onRefresh: () =>
   );
 }
 
-/** SPEC §2 QR tab: the QR with its loading state, the scan hint, expiry with 'refresh', the sandbox note. */
-export function WechatLogin() {
+/**
+ * SPEC §2 QR tab: the QR with its loading state, the scan hint, expiry with
+ * 'refresh', the sandbox note. With `onScan` the scan proves the account's
+ * WeChat for another action (deleting the account) instead of logging in.
+ */
+export function WechatLogin({
+  onScan,
+  scannedText,
+  hint,
+}: {
+  onScan?: ScanAction;
+  scannedText?: string;
+  hint?: string;
+}) {
   const { t } = useTranslation();
   const [attempt, setAttempt] = useState(0);
-  const state = useQrLogin(attempt);
+  const state = useQrLogin(attempt, onScan);
   const qr = 'qr' in state ? state.qr : undefined;
   return (
     <div className="flex flex-col items-center text-center">
@@ -53,11 +73,15 @@ export function WechatLogin() {
             className={`size-50 ${state.status === 'ready' ? '' : 'opacity-20'}`}
           />
         )}
-        <QrOverlay state={state} onRefresh={() => setAttempt((n) => n + 1)} />
+        <QrOverlay
+          state={state}
+          onRefresh={() => setAttempt((n) => n + 1)}
+          scannedText={scannedText ?? t('login:wechat.loggingIn')}
+        />
       </div>
       <p className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
         <SvgIcon name="chat" className="size-5 text-emerald-600 dark:text-emerald-400" />
-        {t('login:wechat.hint')}
+        {hint ?? t('login:wechat.hint')}
       </p>
       <p className="mt-1 text-xs leading-5 text-slate-500 dark:text-slate-400">{t('login:wechat.subhint')}</p>
       {qr?.sandbox && (

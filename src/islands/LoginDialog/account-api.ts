@@ -72,6 +72,10 @@ export const bindEmail = (p: { email: string; code: string; password: string }) 
 export const deleteAccount = (password: string | undefined) =>
   post<null>('/user/delete', password ? { confirm: true, password } : { confirm: true });
 
+/** A WeChat-only account's deletion, proven by a fresh scan (its failure shows on the QR, not as a toast). */
+export const deleteAccountByScan = (scan: { openId: string; qrcodeSocket: string }) =>
+  post<null>('/user/delete', { confirm: true, ...scan }, { silent: true });
+
 /** The server's text for a failed call, '' when it sent none. */
 export function failureText(result: ApiResult<unknown>): string {
   if (result.kind === 'business') return result.result;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Code } from '../../lib/codes';
 import { openPush, type PushMessage } from '../../lib/push';
@@ -19,14 +19,23 @@ function openIdOf(message: PushMessage): string | null {
 }
 
 /**
+ * What a confirmed scan does: by default an openid login; deleting a
+ * WeChat-only account uses the scan as proof instead. Resolves to an error
+ * text to show, or null when done (the page moves on).
+ */
+export type ScanAction = (openId: string, qrcodeSocket: string) => Promise<string | null>;
+
+/**
  * SPEC §4 QR login: a QR for a fresh qrcodeSocket, the push socket on that
  * id with the QR's listen key, and on the login message an openid login, the
- * token and a reload.
+ * token and a reload (or `onScan`, when given).
  * `attempt` changes start over with a new QR (the 'refresh' action).
  */
-export function useQrLogin(attempt: number): QrLoginState {
+export function useQrLogin(attempt: number, onScan?: ScanAction): QrLoginState {
   const { t } = useTranslation();
   const [state, setState] = useState<QrLoginState>({ status: 'loading' });
+  const action = useRef(onScan);
+  action.current = onScan;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the restart signal; `t` is stable per dialog.
   useEffect(() => {
@@ -39,13 +48,17 @@ export function useQrLogin(attempt: number): QrLoginState {
       push?.close();
     };
 
+    const logIn: ScanAction = async (openId) => {
+      const result = await loginWithOpenId(openId, qrcodeSocket);
+      if (result.kind !== 'reply') return failureText(result) || t('account:wx.loginFailed');
+      finishLogin(result.data.token, t('account:login.success'));
+      return null;
+    };
     const login = async (qr: LoginQr, openId: string) => {
       stop();
       setState({ status: 'scanned', qr });
-      const result = await loginWithOpenId(openId, qrcodeSocket);
-      if (!alive) return;
-      if (result.kind === 'reply') finishLogin(result.data.token, t('account:login.success'));
-      else setState({ status: 'failed', qr, message: failureText(result) || t('account:wx.loginFailed') });
+      const failure = await (action.current ?? logIn)(openId, qrcodeSocket);
+      if (alive && failure !== null) setState({ status: 'failed', qr, message: failure });
     };
 
     setState({ status: 'loading' });
