@@ -1,6 +1,8 @@
 // Private files (drawings, songs) are served only through the signed URLs the
 // API gives their owner; public ones to anyone, cached for good.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createLogger } from '../../src/server/log';
+import { startServer } from '../../src/server/server';
 import { DRAW_TEST_ENV, submit, waitForStatus, wireDrawing } from './draw-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from './helpers';
 import { inspiration, waitForSong } from './music-helpers';
@@ -104,5 +106,28 @@ describe('private songs', () => {
     // Public again: the bare URLs answer again.
     await srv.call('POST', '/api/music/visibility', { id: song.id, isPublic: true }, owner.headers);
     expect((await get(song.audioUrl)).status).toBe(200);
+  });
+});
+
+describe.skipIf(!inject('postgresUrl'))('several processes', () => {
+  it('agree on signatures and forget a file made private at once', async () => {
+    // A second process on the same PostgreSQL and DATA_DIR.
+    const other = await startServer({ ...srv.runtime.env, PORT: 0 }, createLogger('silent'));
+    try {
+      const owner = await createUserWithToken(srv, 'two-processes@example.com');
+      const body = inspiration('两台机器的歌', { isPublic: true });
+      const id = (await srv.call('POST', '/api/music/submit', body, owner.headers)).body.data.id;
+      const song = await waitForSong(srv, id, owner.headers);
+      // The other process has looked the file up, and once it listens for changes, cached the answer.
+      expect((await fetch(other.url + song.audioUrl)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect((await fetch(other.url + song.audioUrl)).status).toBe(200);
+      await srv.call('POST', '/api/music/visibility', { id, isPublic: false }, owner.headers);
+      await expect.poll(async () => (await fetch(other.url + song.audioUrl)).status, { timeout: 2000 }).toBe(404);
+      const mine = (await srv.call('GET', `/api/music/detail?id=${id}`, undefined, owner.headers)).body.data;
+      expect((await fetch(other.url + mine.audioUrl)).status).toBe(200);
+    } finally {
+      await other.stop(2000);
+    }
   });
 });

@@ -14,18 +14,27 @@ const SONG_KEY = /^songs\/(?:(\d{1,10})\/)?[a-f0-9]+\.[a-z0-9]+$/;
 /** Public by nature: profile pictures and app icons (shown beside public content, uploaded before it exists). */
 const ALWAYS_PUBLIC = /^(?:avatars|app-icons)\//;
 
-type Cache = Map<string, { at: number; open: boolean }>;
+interface Cache {
+  entries: Map<string, { at: number; open: boolean }>;
+  /** Answers are kept only once this process hears the changes of every other one. */
+  listening: boolean;
+}
 const caches = new WeakMap<Runtime, Cache>();
 
 function cacheOf(rt: Runtime): Cache {
   let cache = caches.get(rt);
   if (!cache) {
-    const created: Cache = new Map();
+    const created: Cache = { entries: new Map(), listening: false };
     cache = created;
     caches.set(rt, created);
     rt.database.notifier
-      .listen(FILES_CHANNEL, () => created.clear())
-      .catch((err: Error) => rt.log.warn('file access listen failed', { err: err.message }));
+      .listen(FILES_CHANNEL, () => created.entries.clear())
+      .then(
+        () => {
+          created.listening = true;
+        },
+        (err: Error) => rt.log.warn('file access listen failed', { err: err.message }),
+      );
   }
   return cache;
 }
@@ -54,18 +63,19 @@ async function lookUp(rt: Runtime, key: string): Promise<boolean> {
 
 /** The storage provider's per-request check, cached per process until a visibility changes. */
 export async function isPublicFile(rt: Runtime, key: string): Promise<boolean> {
-  const cache = cacheOf(rt);
-  const hit = cache.get(key);
+  const { entries, listening } = cacheOf(rt);
+  const hit = entries.get(key);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.open;
   const open = await lookUp(rt, key);
-  if (cache.size >= MAX_ENTRIES) cache.clear();
-  cache.set(key, { at: Date.now(), open });
+  if (!listening) return open;
+  if (entries.size >= MAX_ENTRIES) entries.clear();
+  entries.set(key, { at: Date.now(), open });
   return open;
 }
 
 /** Some file stopped (or started) being public: every process asks the database again. */
 export async function forgetFileAccess(rt: Runtime): Promise<void> {
-  cacheOf(rt).clear();
+  cacheOf(rt).entries.clear();
   await rt.database.notifier
     .publish(FILES_CHANNEL, '')
     .catch((err: Error) => rt.log.warn('file access notify failed', { err: err.message }));
