@@ -48,8 +48,9 @@ describe('suno-api adapter', () => {
     });
     expect(generate?.authorization).toBe('Bearer sk-test');
     expect(suno.calls.filter((c) => c.path === '/api/get').length).toBeGreaterThanOrEqual(4);
-    expect(song.audioUrl).toMatch(/^\/files\/songs\/[a-f0-9]+\.mp3$/);
-    expect(song.coverUrl).toMatch(/^\/files\/songs\/[a-f0-9]+\.jpg$/);
+    // Re-hosted under the song's own folder; the owner's URL is signed while the song is not public.
+    expect(song.audioUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.mp3(\?e=\d+&s=[\w-]+)?$/);
+    expect(song.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.jpg(\?e=\d+&s=[\w-]+)?$/);
     const audio = await fetch(srv.url + song.audioUrl);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     expect(Buffer.from(await audio.arrayBuffer())).toEqual(suno.audio);

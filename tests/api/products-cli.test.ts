@@ -93,7 +93,8 @@ describe('products command', () => {
     } finally {
       await db.drop();
     }
-  });
+    // Four command processes, each opening the embedded database, and two servers.
+  }, 120_000);
 
   it.runIf(inject('postgresUrl'))("clears a running server's cached list at once (PostgreSQL)", async () => {
     const db = await createTestDatabase();
