@@ -7,7 +7,7 @@ import type { ApiEnv } from './context';
 /**
  * A domain error: services throw it, the one error handler turns it into the
  * reply. `messageKey` is an i18n key; `status` is the HTTP status (most
- * business outcomes travel as 200 with their SPEC code, as the browser expects).
+ * business outcomes travel as 200 with their business code (docs/reply-codes.md), as the browser expects).
  */
 export class ApiError extends Error {
   readonly code: number;

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 
-/** OpenAPI shape of SPEC's `{ code, result, data }` reply around a data schema. */
+/** OpenAPI shape of the `{ code, result, data }` reply (docs/api.md) around a data schema. */
 export function replySchema<T extends z.ZodType>(data: T, name?: string) {
   const schema = z.object({
     code: z.number().int().openapi({ description: 'Reply code: 200, or a SPEC business code' }),

@@ -7,7 +7,7 @@ export function jsonBody<T extends z.ZodType>(schema: T) {
   return { content: { 'application/json': { schema } }, required: true } as const;
 }
 
-/** SPEC §7 list body: the page fields, with each list's own page size limit and default. */
+/** List body: the page fields, with each list's own page size limit and default (docs/api.md). */
 export function paging(maxSize: number, defaultSize: number) {
   return z.object({
     pageNum: intParam(1, 100_000).default(1),
@@ -15,7 +15,7 @@ export function paging(maxSize: number, defaultSize: number) {
   });
 }
 
-/** SPEC §7 list reply: one page of records with the paging that produced it. */
+/** List reply: one page of records with the paging that produced it (docs/api.md). */
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({
     records: z.array(item),

@@ -45,7 +45,7 @@ export const ownDto = (a: App) => ({ ...storeDto(a), published: a.published, upd
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** SPEC §7 /api/prompt/list/all: published applications, `content` searching title, description and prompt. */
+/** /api/prompt/list/all: published applications, `content` searching title, description and prompt (docs/api.md). */
 export async function listStore(db: Db, q: { pageNum: number; pageSize: number; content?: string }) {
   await seedAppsIfEmpty(db);
   const live = and(eq(apps.published, true), isNull(apps.deletedAt));

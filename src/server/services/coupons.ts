@@ -70,7 +70,7 @@ async function userCoupons(db: Db, userId: number, couponId: number): Promise<Us
   }));
 }
 
-/** SPEC §3 coupon list response, plus the server clock and window the countdown needs. */
+/** Coupon list response, plus the server clock and window the countdown needs (docs/api.md). */
 export async function listCoupons(
   db: Db,
   settings: ActivitySettings,

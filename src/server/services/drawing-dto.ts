@@ -6,7 +6,7 @@ type Files = Pick<Runtime, 'storage'>;
 /** Anyone may read a finished public picture's files; the owner's other files are signed for a while. */
 const isOpen = (d: Pick<Drawing, 'status' | 'publicFlag'>) => d.status === DrawingStatus.DONE && d.publicFlag === 1;
 
-/** SPEC §3 drawing message, with the settings it was drawn with: what the owner sees. */
+/** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
 export function drawingMessage(d: Drawing, rt: Files) {
   return {
     id: d.taskId,
@@ -31,7 +31,7 @@ export function drawingMessage(d: Drawing, rt: Files) {
 }
 export type DrawingMessage = ReturnType<typeof drawingMessage>;
 
-/** SPEC §3 drawing square picture: only what may be shown to anyone (no owner, seed or state). */
+/** Drawing square picture: only what may be shown to anyone (no owner, seed or state; docs/api.md). */
 export function publicPicture(d: Drawing) {
   return {
     id: d.taskId,
@@ -49,7 +49,7 @@ export function publicPicture(d: Drawing) {
 }
 export type PublicPicture = ReturnType<typeof publicPicture>;
 
-/** The push a status change sends to the owner's socket (SPEC §7 drawing push). */
+/** The push a status change sends to the owner's socket (the drawing push of docs/api.md). */
 export function progressPush(
   d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag'>,
   rt: Files,

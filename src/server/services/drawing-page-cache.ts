@@ -37,7 +37,7 @@ export function isSquarePage(url: URL): boolean {
 }
 
 /**
- * Serves the square's rendered HTML from memory (DESIGN §8: the square
+ * Serves the square's rendered HTML from memory (bench/RESULTS.md: the square
  * answers at least half as fast as a bare page). An entry is keyed by
  * language and URL and lives until a public picture is added or removed
  * (the square's generation changes, on every process through NOTIFY).

@@ -26,7 +26,7 @@ function day(rt: Runtime, now: number) {
   return { start: new Date(startOfDay(now, zone)), next: new Date(startOfDay(now, zone, 1)) };
 }
 
-/** Today's drawing allowance of a logged-in user, without using any (SPEC §2: shown near the button). */
+/** Today's drawing allowance of a logged-in user, without using any (docs/routes-and-screens.md: shown near the button). */
 export async function readDrawQuota(rt: Runtime, userId: number, now = Date.now()): Promise<DrawQuota> {
   const { db } = rt.database;
   const cfg = drawConfig(rt.env);

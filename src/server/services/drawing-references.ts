@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { Code } from '../../lib/codes';
 import { ApiError } from '../api/errors';
 
-/** SPEC §7 base64Array: at most this many reference images. */
+/** base64Array: at most this many reference images (docs/api.md). */
 export const MAX_REFERENCES = 4;
 /** Decoded bytes of one reference image. */
 export const MAX_REFERENCE_BYTES = 5 * 1024 * 1024;

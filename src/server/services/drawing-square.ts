@@ -7,7 +7,7 @@ import { type PublicPicture, publicPicture } from './drawing-dto';
 
 /** NOTIFY channel: a public picture was added or removed, every process drops its square cache. */
 export const SQUARE_CHANNEL = 'miaobi_square';
-/** SPEC §9: the square shows 30 a page. */
+/** The square shows 30 a page (docs/routes-and-screens.md). */
 export const SQUARE_PAGE_SIZE = 30;
 /** Safety net: a lost notification cannot keep stale pages longer than this. */
 const TTL_MS = 5 * 60_000;

@@ -22,7 +22,7 @@ export type TaskPatch = Partial<
   >
 >;
 
-/** Sends a task's state to its owner's sockets (SPEC §7: `{code, mjChatMessage}`); never throws. */
+/** Sends a task's state to its owner's sockets (docs/api.md: `{code, mjChatMessage}`); never throws. */
 export async function pushTask(rt: Runtime, d: Drawing): Promise<void> {
   await rt.hub
     .publish(d.taskId, { code: Code.SUCCESS, mjChatMessage: progressPush(d, rt) }, { userId: d.userId })

@@ -32,9 +32,9 @@ async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
 }
 
 /**
- * SPEC §7 notice load: the notice for the caller, or code 1000701 when there
+ * Notice load: the notice for the caller, or code 1000701 when there
  * is nothing to show (read at its current revision, or switched off). Visitors
- * always get it: their browser keeps its own read flag.
+ * always get it: their browser keeps its own read flag (docs/api.md).
  */
 export async function loadNotice(db: Db, noticeId: number, userId: number | null, lang: string): Promise<NoticeView> {
   const n = await enabledNotice(db, noticeId);
@@ -49,7 +49,7 @@ export async function loadNotice(db: Db, noticeId: number, userId: number | null
   return view(n, lang);
 }
 
-/** SPEC §7 notice push: the caller has seen the notice's current revision. */
+/** Notice push: the caller has seen the notice's current revision (docs/api.md). */
 export async function markNoticeRead(db: Db, noticeId: number, userId: number) {
   const [n] = await db.select().from(notices).where(eq(notices.id, noticeId));
   if (!n) throw new ApiError(Code.NOT_FOUND, 'activity:notice.notFound', { status: 404 });

@@ -25,7 +25,7 @@ export async function loadUser(rt: Runtime, userId: number) {
   return user;
 }
 
-/** SPEC §3 user info, plus what the profile dialog needs to offer. */
+/** User info, plus what the profile dialog needs to offer (docs/api.md). */
 export async function userInfo(rt: Runtime, userId: number, lang: Language) {
   const u = await loadUser(rt, userId);
   return {

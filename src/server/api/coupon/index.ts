@@ -17,7 +17,7 @@ export async function optionalUserId(c: C): Promise<number | null> {
   return requireUserId(c.get('runtime').database.db, authorization);
 }
 
-/** SPEC §7 coupon calls (daily experience code, coupon 48) and code redemption. */
+/** Coupon calls (daily experience code, coupon 48) and code redemption (docs/api.md). */
 export function registerCoupon(app: ApiApp) {
   const ctx = (c: C) => {
     const rt = c.get('runtime');

@@ -5,7 +5,7 @@ import { reply } from '../errors';
 import { registerUserNotices } from './mine';
 import * as r from './notice.routes';
 
-/** SPEC §7 notice calls: load (1000701 once read) and push (mark read). */
+/** Notice calls: load (1000701 once read) and push (mark read) (docs/api.md). */
 export function registerNotice(app: ApiApp) {
   app.openapi(r.load, async (c) => {
     const db = c.get('runtime').database.db;

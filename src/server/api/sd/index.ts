@@ -10,10 +10,10 @@ import type { ApiApp } from '../context';
 import { ApiError, reply } from '../errors';
 import * as r from './sd.routes';
 
-/** SPEC §9: steps default to 20 when empty. */
+/** Steps default to 20 when empty (docs/validation-and-limits.md). */
 const DEFAULT_STEPS = 20;
 
-/** Drawing API (SPEC §7 sd calls): submit, lists, one task, delete, quota, and the provider's notifyHook. */
+/** Drawing API (the sd calls of docs/api.md): submit, lists, one task, delete, quota, and the provider's notifyHook. */
 export function registerSd(app: ApiApp) {
   type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
   const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));

@@ -48,7 +48,7 @@ export const publicPicture = z
   })
   .openapi('DrawingPicture');
 
-/** SPEC §7 list body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored). */
+/** List body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored; docs/api.md). */
 export const listBody = paging(100, 30).extend({
   orderNo: rawText(64).optional(),
   content: text(100).optional(),

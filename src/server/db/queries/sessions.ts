@@ -4,7 +4,7 @@ import { toSafeText } from '../../safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
 
-/** Session lifetime: 7 days (DESIGN §7). */
+/** Session lifetime: 7 days (docs/accounts.md). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
 
 export function hashToken(token: string): string {

@@ -3,9 +3,9 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex 
 import { users } from './users';
 
 /**
- * SPEC §3 prompt / app: a system prompt with a title, description and icon.
+ * Prompt / app: a system prompt with a title, description and icon.
  * Seeded apps have no owner and a `seedKey`; user-made ones have an owner and
- * appear in the store only when `published`.
+ * appear in the store only when `published` (docs/api.md).
  */
 export const apps = pgTable(
   'apps',

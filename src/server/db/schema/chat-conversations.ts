@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** One chat message as the browser keeps it (SPEC §3 chat item data). */
+/** One chat message as the browser keeps it (docs/routes-and-screens.md). */
 export interface StoredChatMessage {
   id: string;
   dateTime: number;

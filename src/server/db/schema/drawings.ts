@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** SPEC §4 drawing task status codes. */
+/** Drawing task status codes (docs/state-machines.md). */
 export const DrawingStatus = {
   SUBMITTED: 1,
   DRAWING: 2,
@@ -76,7 +76,7 @@ export const drawings = pgTable(
     // The square and the public gallery: done, public pictures, newest first.
     index('drawings_public_idx').on(t.id).where(sql`status = 10 and public_flag = 1`),
     index('drawings_pending_idx').on(t.leaseUntil).where(sql`status in (1, 2, 13)`),
-    // One running task per user (SPEC §4), enforced by the database under any race.
+    // One running task per user (docs/state-machines.md), enforced by the database under any race.
     uniqueIndex('drawings_one_running_idx').on(t.userId).where(sql`status in (1, 2, 13)`),
   ],
 );

@@ -3,7 +3,7 @@ import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'd
 import { products } from './products';
 import { users } from './users';
 
-/** SPEC §4 order status codes, shared with the browser. */
+/** Order status codes, shared with the browser (docs/state-machines.md). */
 export { OrderStatus } from '../../../lib/shop/types';
 
 export const orders = pgTable(

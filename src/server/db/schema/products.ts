@@ -1,6 +1,6 @@
 import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
-/** SPEC §3 product. Money in integer fen; productType 4 grants compositions, others membership days. */
+/** Product. Money in integer fen; productType 4 grants compositions, others membership days (docs/api.md). */
 export const products = pgTable(
   'products',
   {

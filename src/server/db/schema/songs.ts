@@ -35,7 +35,7 @@ export interface SongMeta {
 
 /**
  * A composition: the task (status, lease, deadline) and, once done, the song.
- * Work is claimed with FOR UPDATE SKIP LOCKED (DESIGN §3); `leaseUntil` lets
+ * Work is claimed with FOR UPDATE SKIP LOCKED (ARCHITECTURE.md); `leaseUntil` lets
  * another process resume a task whose worker died, `deadline` fails one that
  * hangs. `charge` says where its count came from, so a failure refunds it there.
  */

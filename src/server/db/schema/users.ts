@@ -16,7 +16,7 @@ export const users = pgTable(
     description: text('description'),
     /** Language for e-mails: the one the user last used. */
     language: text('language').notNull().default('zh-CN'),
-    /** Membership (SPEC §3): null vipType means none. */
+    /** Membership (docs/api.md): null vipType means none. */
     vipType: integer('vip_type'),
     startDate: timestamp('start_date', { withTimezone: true }),
     endDate: timestamp('end_date', { withTimezone: true }),

@@ -1,8 +1,8 @@
-/** SPEC §9 aspect ratios, the first being the default. */
+/** Aspect ratios, the first being the default (docs/validation-and-limits.md). */
 export const ASPECT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 
-/** SPEC §9 pixel quality: 1 normal, 2 HD, 3 ultra HD. */
+/** Pixel quality: 1 normal, 2 HD, 3 ultra HD (docs/validation-and-limits.md). */
 export type DrawQuality = 1 | 2 | 3;
 
 export type ImageMode = 'offline' | 'midjourney-proxy' | 'sd-webui' | 'openai';
