@@ -1,5 +1,5 @@
 /**
- * Account input rules of SPEC §5, shared by the login dialog and the API so
+ * Account input rules of docs/validation-and-limits.md, shared by the login dialog and the API so
  * both say the same thing. Each check returns an i18n key (account
  * namespace) or null when the value is fine.
  */
@@ -8,7 +8,7 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CODE_PATTERN = /^[A-Za-z0-9]{6}$/;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 64;
-/** Seconds before another code may be sent (SPEC §4, §9). */
+/** Seconds before another code may be sent (docs/state-machines.md, docs/validation-and-limits.md). */
 export const CODE_RESEND_SECONDS = 119;
 
 export type RuleKey = `account:validation.${string}`;

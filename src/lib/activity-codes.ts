@@ -18,7 +18,7 @@ export const ActivityCode = {
   CODE_USED: 1000813,
 } as const;
 
-/** The one daily coupon of SPEC §9. */
+/** The one daily coupon of docs/validation-and-limits.md. */
 export const DAILY_COUPON_ID = 48;
-/** The site-wide announcement of SPEC §7. */
+/** The site-wide announcement of docs/api.md. */
 export const ANNOUNCEMENT_NOTICE_ID = 6;

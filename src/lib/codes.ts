@@ -1,5 +1,5 @@
 /**
- * Reply codes of the API contract (SPEC §7–8), shared by server and browser.
+ * Reply codes of the API contract (docs/api.md, docs/reply-codes.md), shared by server and browser.
  * HTTP-like codes (200, 400, 401, 404, 408, 413, 429, 500, 503) travel in `code`
  * too, so a reply can always be branched on without reading the status line.
  */
@@ -18,7 +18,7 @@ export const Code = {
   SUCCESS: 1000000,
   /** Not logged in: the screen opens the login dialog. */
   NOT_LOGGED_IN: 1000001,
-  /** Delete answered with its result text (SPEC §8). */
+  /** Delete answered with its result text (docs/reply-codes.md). */
   DELETE_RESULT: 1000400,
   /** Notice already read: do not show it again. */
   NOTICE_READ: 1000701,
@@ -33,7 +33,7 @@ export const Code = {
 export type CodeName = keyof typeof Code;
 export type CodeValue = (typeof Code)[CodeName];
 
-/** Every reply body: SPEC's `{ code, result, data }`. */
+/** Every reply body: `{ code, result, data }` (docs/api.md). */
 export interface ApiReply<T = unknown> {
   code: number;
   result: string;

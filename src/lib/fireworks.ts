@@ -1,7 +1,7 @@
 /**
- * SPEC §2 /special: fireworks of 5 rockets, 50 particles each, on a canvas.
+ * /special: fireworks of 5 rockets, 50 particles each, on a canvas.
  * The simulation is pure (seeded random, explicit time steps) so tests can
- * run it; `playFireworks` draws it, or one still frame under reduced motion.
+ * run it; `playFireworks` draws it, or one still frame under reduced motion (docs/routes-and-screens.md).
  */
 export const ROCKETS = 5;
 export const PARTICLES = 50;

@@ -1,5 +1,5 @@
 /**
- * Adds an hourly cache-busting parameter to an image address (SPEC §2 group
+ * Adds an hourly cache-busting parameter to an image address (docs/routes-and-screens.md group
  * page): browsers and CDNs fetch the group QR image afresh every hour, since
  * group QR codes are replaced often. Paths stay paths; URLs keep their query.
  */

@@ -104,8 +104,8 @@ export function createI18n(lang: Language, res: Resources = resources): i18n {
 }
 
 /**
- * The cookie mirroring appSetting.language, else zh-CN (SPEC: the default
- * interface language). Accept-Language is deliberately not consulted: the
+ * The cookie mirroring appSetting.language, else zh-CN (the default
+ * interface language, docs/routes-and-screens.md). Accept-Language is deliberately not consulted: the
  * page, the API and appSetting must agree on one language.
  */
 export function pickLanguage(cookieValue?: string | null): Language {

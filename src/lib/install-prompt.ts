@@ -1,8 +1,8 @@
 /**
- * SPEC §2 install prompt: 5 seconds after load, when the browser offers
+ * Install prompt: 5 seconds after load, when the browser offers
  * installation (beforeinstallprompt) or on iOS Safari (a how-to hint), unless
  * the app runs installed or the prompt was dismissed in the last 14 days.
- * Also registers the service worker. Framework-free: it is on every page.
+ * Also registers the service worker. Framework-free: it is on every page (docs/routes-and-screens.md).
  */
 export const INSTALL_DELAY_MS = 5000;
 export const DISMISS_MS = 14 * 86_400_000;

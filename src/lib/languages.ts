@@ -1,7 +1,7 @@
 /**
  * The supported languages, without i18next or any translation: the stores
  * and layout scripts on every page need these constants, and importing them
- * from ./i18n would bundle every locale into those pages (DESIGN §8).
+ * from ./i18n would bundle every locale into those pages (bench/RESULTS.md).
  */
 export const LANGUAGES = ['zh-CN', 'en-US', 'zh-TW'] as const;
 export type Language = (typeof LANGUAGES)[number];

@@ -1,7 +1,7 @@
 /**
  * Framework-free behaviour of the root layout: theme toggle, language
  * switcher and the footer's "my account" button. Bundled into every page
- * with the layout, so it stays tiny (DESIGN §8: no React on every page).
+ * with the layout, so it stays tiny (bench/RESULTS.md: no React on every page).
  */
 import { $appSetting, setLanguage, setTheme, syncLanguageCookie, type Theme } from '../stores/app-setting';
 import type { Language } from './languages';

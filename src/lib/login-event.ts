@@ -8,7 +8,7 @@ export const OPEN_LOGIN_EVENT = 'miaobi:open-login';
 export const OPEN_LOGIN_READY_EVENT = `${OPEN_LOGIN_EVENT}:ready`;
 
 export const LOGIN_TABS = ['wechat', 'password', 'register', 'reset', 'bind'] as const;
-/** The three tabs of SPEC §2, the reset dialog, and (logged in) the profile's e-mail binding. */
+/** The three tabs of docs/routes-and-screens.md, the reset dialog, and (logged in) the profile's e-mail binding. */
 export type LoginTab = (typeof LOGIN_TABS)[number];
 
 /** What to show. Logged-in visitors get their profile whatever is asked. */

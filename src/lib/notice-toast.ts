@@ -1,5 +1,5 @@
 /**
- * The site announcement (SPEC §7, notice 6) as a 10-second toast, on every
+ * The site announcement (docs/api.md, notice 6) as a 10-second toast, on every
  * page: load it, show it unless the reply is 1000701, then mark it read.
  * Visitors keep their read flag in local storage. Framework-free and small:
  * plain fetch, no API client (which would bring every locale).
@@ -38,7 +38,7 @@ function writeFlag(id: number, revision: number) {
   }
 }
 
-/** Shows notice `id` once; resolves to whether it was shown. Failures are only logged (SPEC §8). */
+/** Shows notice `id` once; resolves to whether it was shown. Failures are only logged (docs/reply-codes.md). */
 export async function showNotice(id = ANNOUNCEMENT_NOTICE_ID): Promise<boolean> {
   const token = getToken();
   try {

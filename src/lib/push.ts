@@ -3,7 +3,7 @@ import { browserSocket, globalTimers, type PushEnv, type SocketLike } from './pu
 
 export type { PushEnv, PushTimers, SocketFactory, SocketHandlers, SocketLike } from './push-env';
 
-/** SPEC §7/§9: text heartbeat every 10 s; the server answers `pong`. */
+/** Text heartbeat every 10 s; the server answers `pong` (docs/api.md, docs/validation-and-limits.md). */
 export const HEARTBEAT_MS = 10_000;
 export const HEARTBEAT_TEXT = 'ping';
 export const RECONNECT_BASE_MS = 1_000;
@@ -73,7 +73,7 @@ export function parsePush(data: unknown): PushMessage | null {
   return typeof (value as { code?: unknown }).code === 'number' ? (value as PushMessage) : null;
 }
 
-/** Opens the push socket (SPEC §7) and keeps it open until `close()` or a final close code. */
+/** Opens the push socket (docs/api.md) and keeps it open until `close()` or a final close code. */
 export function openPush(options: PushOptions): PushConnection {
   const env = options.env ?? {};
   const createSocket = env.createSocket ?? browserSocket;

@@ -13,7 +13,7 @@ export function hashRedirectTarget(hash: string): string | null {
   return match ? `/${match[1]}${match[2] ?? ''}` : null;
 }
 
-/** SPEC §2 navigation guard: without a login token the /500 page sends the visitor to Root. */
+/** Navigation guard: without a login token the /500 page sends the visitor to Root (docs/routes-and-screens.md). */
 export function guardTarget(path: string, hasToken: boolean): string | null {
   if (hasToken) return null;
   return path.replace(/\/+$/, '') === '/500' ? '/' : null;

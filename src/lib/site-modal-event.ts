@@ -4,7 +4,7 @@ export const OPEN_MODAL_EVENT = 'miaobi:open-modal';
 export const OPEN_MODAL_READY_EVENT = `${OPEN_MODAL_EVENT}:ready`;
 
 export const SITE_MODALS = ['android', 'official', 'support', 'share', 'redeem'] as const;
-/** SPEC §2 other modals: Android download, official-account QR, support QR, share QR, free-experience code. */
+/** Other modals: Android download, official-account QR, support QR, share QR, free-experience code (docs/routes-and-screens.md). */
 export type SiteModal = (typeof SITE_MODALS)[number];
 
 declare global {

@@ -1,9 +1,9 @@
 /**
- * Local-storage helper with optional expiry (SPEC §9). Entries are stored as
+ * Local-storage helper with optional expiry (docs/routes-and-screens.md). Entries are stored as
  * JSON `{ data, expire }`, `expire` being a millisecond timestamp or `null`.
  */
 
-/** SPEC §9: default lifetime for callers that want entries to expire (7 days). */
+/** Default lifetime for callers that want entries to expire (7 days; docs/routes-and-screens.md). */
 export const DEFAULT_EXPIRE_SECONDS = 604_800;
 
 /** The part of the Web Storage API this helper needs. */

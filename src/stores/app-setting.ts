@@ -4,7 +4,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, type Language } from '..
 export const THEMES = ['light', 'dark'] as const;
 export type Theme = (typeof THEMES)[number];
 
-/** SPEC §3 "App setting", local key `appSetting`. */
+/** "App setting", local key `appSetting` (docs/routes-and-screens.md). */
 export interface AppSetting {
   siderCollapsed: boolean;
   theme: Theme;
@@ -84,7 +84,7 @@ export function setTheme(theme: Theme): void {
 }
 
 /**
- * Saves and mirrors the language only when it changes (SPEC §4).
+ * Saves and mirrors the language only when it changes (docs/state-machines.md).
  * Returns whether it changed.
  */
 export function setLanguage(language: Language): boolean {

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 
-/** SPEC §3/§9: local key of the login token, a plain string without expiry. */
+/** Local key of the login token, a plain string without expiry (docs/routes-and-screens.md). */
 export const TOKEN_KEY = 'SECRET_TOKEN';
 
 /**

@@ -11,7 +11,7 @@ import {
 
 const update = (fn: (s: ChatStorage) => ChatStorage) => $chatStorage.set(fn($chatStorage.get()));
 
-/** A uuid no other conversation has (time based, like SPEC's 1002 default). */
+/** A uuid no other conversation has (time based, like the default conversation's 1002). */
 export function newUuid(s: ChatStorage = $chatStorage.get()): number {
   let uuid = Date.now();
   while (s.history.some((h) => h.uuid === uuid)) uuid += 1;

@@ -1,10 +1,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 
-/** SPEC §9: at most 80 messages kept per conversation, oldest dropped. */
+/** At most 80 messages kept per conversation, oldest dropped (docs/routes-and-screens.md). */
 export const MAX_MESSAGES = 80;
-/** SPEC §3/§9: the default conversation. */
+/** The default conversation (docs/routes-and-screens.md). */
 export const DEFAULT_UUID = 1002;
-/** SPEC §3: the Chinese text for 'new conversation'. */
+/** The Chinese text for 'new conversation'. */
 export const DEFAULT_TITLE = '新对话';
 export const CHAT_STORAGE_KEY = 'chatStorage';
 
@@ -20,7 +20,7 @@ export interface ChatMessage {
   model?: string;
 }
 
-/** SPEC §3 chat history item; items made from an app also carry its prompt (content), description and id. */
+/** Chat history item; items made from an app also carry its prompt (content), description and id (docs/routes-and-screens.md). */
 export interface HistoryItem {
   uuid: number;
   title: string;
@@ -105,7 +105,7 @@ export function decodeChatStorage(raw: string): ChatStorage {
   };
 }
 
-/** SPEC §3 chat storage under local key `chatStorage`. */
+/** Chat storage under local key `chatStorage` (docs/routes-and-screens.md). */
 export const $chatStorage = persistentAtom<ChatStorage>(CHAT_STORAGE_KEY, defaultChatStorage(), {
   encode: JSON.stringify,
   decode: decodeChatStorage,

@@ -1,7 +1,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 
-/** SPEC §9 drawing constants. */
+/** Drawing constants (docs/validation-and-limits.md). */
 export const ASPECT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 export const QUALITIES = [1, 2, 3] as const;
@@ -19,8 +19,8 @@ export interface DrawSettings {
 }
 
 /**
- * SPEC §5 steps rule: empty, null or not a positive number → 20; above 40 →
- * 20 with the 'steps cannot exceed 40' warning.
+ * Steps rule: empty, null or not a positive number → 20; above 40 →
+ * 20 with the 'steps cannot exceed 40' warning (docs/validation-and-limits.md).
  */
 export function normalizeSteps(value: unknown): { steps: number; tooMany: boolean } {
   const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : Number.NaN;
@@ -31,7 +31,7 @@ export function normalizeSteps(value: unknown): { steps: number; tooMany: boolea
 
 const isAspect = (v: unknown): v is AspectRatio => (ASPECT_RATIOS as readonly unknown[]).includes(v);
 
-// One local-storage key per field, named as SPEC §3 names them.
+// One local-storage key per field, named as docs/routes-and-screens.md names them.
 export const $aspectRatio = persistentAtom<AspectRatio>('selectedAspectRatio', '1:1', {
   encode: (v) => v,
   decode: (raw) => (isAspect(raw) ? raw : '1:1'),

@@ -1,6 +1,6 @@
 import { persistentAtom } from '@nanostores/persistent';
 
-/** SPEC §3 local prompt-store entry: key is the title, value the content. */
+/** Local prompt-store entry: key is the title, value the content (docs/routes-and-screens.md). */
 export interface PromptEntry {
   key: string;
   value: string;
@@ -29,9 +29,9 @@ export const $promptStore = persistentAtom<{ promptList: PromptEntry[] }>(
   { encode: JSON.stringify, decode },
 );
 
-/** SPEC §2: 7 rows a page on desktop, 6 on mobile. */
+/** 7 rows a page on desktop, 6 on mobile (docs/routes-and-screens.md). */
 export const pageSizeFor = (mobile: boolean) => (mobile ? 6 : 7);
-/** SPEC §2: title/content shown truncated to 15/50 characters on desktop, 10/30 on mobile. */
+/** Title/content shown truncated to 15/50 characters on desktop, 10/30 on mobile (docs/routes-and-screens.md). */
 export const truncateLimits = (mobile: boolean) => (mobile ? { title: 10, content: 30 } : { title: 15, content: 50 });
 
 export function truncate(text: string, max: number): string {
@@ -41,7 +41,7 @@ export function truncate(text: string, max: number): string {
 
 export type PromptProblem = 'required' | 'duplicateTitle' | 'duplicateContent';
 
-/** SPEC §5: both fields required; no other entry may have the same title or content. */
+/** Both fields required; no other entry may have the same title or content (docs/validation-and-limits.md). */
 export function checkEntry(list: PromptEntry[], entry: PromptEntry, ignoreIndex = -1): PromptProblem | null {
   if (!entry.key.trim() || !entry.value.trim()) return 'required';
   if (list.some((p, i) => i !== ignoreIndex && p.key === entry.key)) return 'duplicateTitle';
@@ -58,7 +58,7 @@ export interface ImportResult {
 
 export class PromptJsonError extends Error {}
 
-/** SPEC §5: a JSON array of {key, value} or {act, prompt}; duplicates are skipped, anything else is a JSON error. */
+/** A JSON array of {key, value} or {act, prompt}; duplicates are skipped, anything else is a JSON error (docs/validation-and-limits.md). */
 export function importPrompts(list: PromptEntry[], text: string): ImportResult {
   let parsed: unknown;
   try {

@@ -2,7 +2,7 @@ import { atom, onMount } from 'nanostores';
 import { get } from '../lib/api';
 import { getToken } from './auth';
 
-/** SPEC §3 user info, as GET /api/user/info returns it (dates are ISO strings). */
+/** User info, as GET /api/user/info returns it (dates are ISO strings; docs/api.md). */
 export interface UserInfo {
   baseUserId: number;
   email: string | null;
@@ -34,9 +34,9 @@ export const $user = atom<UserState>({ status: 'anonymous' });
 let pending: Promise<UserInfo | null> | undefined;
 
 /**
- * Fetches the user for the stored token (SPEC §4: after login the page
+ * Fetches the user for the stored token (docs/state-machines.md: after login the page
  * reloads, which loads user data). A 401 makes the API client drop the token
- * and reload. SPEC §4 also loads "log data" when vipType is null.
+ * and reload. "Log data" is also loaded when vipType is null.
  */
 export function loadUser(): Promise<UserInfo | null> {
   if (!getToken()) {
@@ -69,7 +69,7 @@ async function fetchUser(): Promise<UserInfo | null> {
   return null;
 }
 
-/** SPEC §3 log store: the avatar and whether the user has ever ordered (orders and products screens read it). */
+/** Log store: the avatar and whether the user has ever ordered (orders and products screens read it; docs/routes-and-screens.md). */
 export interface LogData {
   avatar: string | null;
   orderFlag: boolean;

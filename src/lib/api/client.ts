@@ -59,7 +59,7 @@ const STATUS_MESSAGE_KEYS: Record<number, string> = {
   500: 'error.internal',
 };
 
-/** SPEC §8: 400 and 503 fall back to 'Error'; other statuses to their own text. */
+/** 400 and 503 fall back to 'Error'; other statuses to their own text (docs/reply-codes.md). */
 function statusMessage(status: number, body: Body): string {
   const { t } = apiConfig();
   const fromServer = serverMessage(body);
@@ -119,7 +119,7 @@ function isJson(response: Response): boolean {
 }
 
 /**
- * One call to the API (SPEC §7–8, DESIGN §5). Never rejects: every outcome is
+ * One call to the API (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Never rejects: every outcome is
  * a result to branch on. HTTP, timeout and network problems have already been
  * shown through `notify`; business codes have not — the caller decides.
  * With `{ stream: true }` a 200 non-JSON response comes back unread, without

@@ -9,7 +9,7 @@ export type Translate = (key: string) => string;
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiConfig {
-  /** Prefix of every relative path (SPEC §7). */
+  /** Prefix of every relative path (docs/api.md). */
   baseUrl: string;
   fetch: FetchLike;
   notify: Notify;

@@ -1,7 +1,7 @@
 import type { Method, QueryValue } from './types';
 
 /**
- * Prefixes `baseUrl` unless the path already carries it (SPEC §7 lists some
+ * Prefixes `baseUrl` unless the path already carries it (docs/api.md lists some
  * calls as `/api/...`) or is absolute.
  */
 export function apiUrl(baseUrl: string, path: string): string {
@@ -40,7 +40,7 @@ export interface BuiltRequest {
   init: RequestInit;
 }
 
-/** SPEC §7: GET sends data as query parameters, other methods a body. */
+/** GET sends data as query parameters, other methods a body (docs/api.md). */
 export function buildRequest(
   method: Method,
   url: string,

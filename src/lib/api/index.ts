@@ -1,4 +1,4 @@
-/** Browser API client (SPEC §7–8, DESIGN §5). Import from here, not the parts. */
+/** Browser API client (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Import from here, not the parts. */
 export { get, post, request, unwrap } from './client';
 export {
   type ApiConfig,

@@ -1,6 +1,6 @@
 import { atom, type ReadableAtom } from 'nanostores';
 
-/** The paged reply shape of SPEC §3 (`records, current, total, size`). */
+/** The paged reply shape of docs/api.md (`records, current, total, size`). */
 export interface PageData<T> {
   records: T[];
   total: number;
@@ -45,7 +45,7 @@ export interface ListLoaderOptions<T> {
   fetchPage: PageFetcher<T>;
   /** Page 1 of `pageSize`, already fetched (by the server, with the HTML): the list starts with it, loadNext asks for page 2. */
   initialPage?: PageData<T>;
-  /** SPEC §8: list-load failures are only logged. */
+  /** List-load failures are only logged (docs/reply-codes.md). */
   logError?: (message: string, error: unknown) => void;
 }
 
@@ -75,7 +75,7 @@ function seededState<T>(pageSize: number, page: PageData<T>): ListState<T> {
   };
 }
 
-/** SPEC §4 infinite scroll: the next page loads at the bottom unless loading or at the last page. */
+/** Infinite scroll: the next page loads at the bottom unless loading or at the last page (docs/state-machines.md). */
 export function createListLoader<T>(options: ListLoaderOptions<T>): ListLoader<T> {
   const { pageSize, fetchPage } = options;
   const logError = options.logError ?? ((message, error) => console.error(message, error));

@@ -13,7 +13,7 @@ export interface RequestOptions {
   /** Overrides the 30 s default for this call. */
   timeoutMs?: number;
   /**
-   * Do not show HTTP, timeout or network messages (SPEC §8: list-load
+   * Do not show HTTP, timeout or network messages (docs/reply-codes.md: list-load
    * failures are only logged). A 401 still clears the token and reloads.
    */
   silent?: boolean;
@@ -24,7 +24,7 @@ export interface StreamOptions extends Omit<RequestOptions, 'timeoutMs'> {
   stream: true;
 }
 
-/** `code` 200: success by SPEC §7. */
+/** `code` 200: success by docs/api.md. */
 export interface ApiOk<T> {
   ok: true;
   kind: 'reply';
@@ -35,7 +35,7 @@ export interface ApiOk<T> {
   reply: ApiReply<T>;
 }
 
-/** A plain-text body: success by SPEC §7, whatever it says. */
+/** A plain-text body: success by docs/api.md, whatever it says. */
 export interface ApiText {
   ok: true;
   kind: 'text';
@@ -53,7 +53,7 @@ export interface ApiStream {
 
 /**
  * HTTP 200 with a code other than 200. Nothing was shown: the caller branches
- * on `code` per SPEC §8 (1000000 business success, 1000001 not logged in,
+ * on `code` per docs/reply-codes.md (1000000 business success, 1000001 not logged in,
  * 100000304 duplicate unpaid order...). `data` is whatever the server sent.
  */
 export interface ApiBusiness<T> {

@@ -6,7 +6,7 @@ export type CreateOutcome =
   | { kind: 'reply'; status: number; code: number; result: string; data: unknown }
   | { kind: 'network' };
 
-/** What the page does next (SPEC §8 order creation). */
+/** What the page does next after order creation (docs/reply-codes.md). */
 export type BuyAction =
   | { kind: 'login' }
   | { kind: 'pay'; order: OrderInfo; duplicate: boolean }
@@ -23,9 +23,9 @@ export function isOrder(value: unknown): value is OrderInfo {
 }
 
 /**
- * SPEC §8: 1000001 (or an expired login) asks for login; 100000304 shows the
+ * 1000001 (or an expired login) asks for login; 100000304 shows the
  * unpaid twin; 100000305 warns with the server's reason; success with status
- * 9 needs no payment, with status 5 opens the pay dialog; anything else failed.
+ * 9 needs no payment, with status 5 opens the pay dialog; anything else failed (docs/reply-codes.md).
  */
 export function decideBuy(outcome: CreateOutcome): BuyAction {
   if (outcome.kind === 'network') return { kind: 'network' };
@@ -37,6 +37,6 @@ export function decideBuy(outcome: CreateOutcome): BuyAction {
     if (data.orderStatus === OrderStatus.FREE) return { kind: 'free', order: data };
     if (data.orderStatus === OrderStatus.PAYING && data.payLink) return { kind: 'pay', order: data, duplicate: false };
   }
-  // Rate limits and refusals carry their own explanation; a business oddity gets SPEC's generic text.
+  // Rate limits and refusals carry their own explanation; a business oddity gets the generic text (docs/reply-codes.md).
   return { kind: 'fail', text: status !== 200 && result ? result : null };
 }

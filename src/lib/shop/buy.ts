@@ -1,6 +1,6 @@
 /**
  * The /product buy buttons, framework-free so the page stays within its
- * budget (DESIGN §8). Dialogs (pay, unpaid twin) live in a React island that
+ * budget (bench/RESULTS.md). Dialogs (pay, unpaid twin) live in a React island that
  * loads only when PAY_ORDER_EVENT first fires.
  */
 import { getToken, removeToken } from '../../stores/auth';

@@ -31,7 +31,7 @@ export function announceUserChanged(): void {
   window.dispatchEvent(new Event(USER_CHANGED_EVENT));
 }
 
-/** SPEC §4: after a purchase the site goes to /order with a random flag. */
+/** After a purchase the site goes to /order with a random flag (docs/state-machines.md). */
 export function ordersUrl(random: () => number = Math.random): string {
   return `/order?flag=${random().toString(36).slice(2, 10)}`;
 }

@@ -5,7 +5,7 @@ export function yuan(fen: number): string {
   return (fen / 100).toFixed(2);
 }
 
-/** i18n key (shop namespace) of a SPEC §4 status, or null for an unknown code (shown blank). */
+/** i18n key (shop namespace) of a docs/state-machines.md status, or null for an unknown code (shown blank). */
 export function statusKey(status: number): `shop:status.${number}` | null {
   return Number.isInteger(status) && status >= OrderStatus.PAID && status <= OrderStatus.FREE
     ? `shop:status.${status}`

@@ -2,7 +2,7 @@ import { Code } from '../codes';
 import type { PushMessage } from '../push';
 import { OrderStatus } from './types';
 
-/** SPEC §4: code 1000000 with status 1 is success; any other push (6, 7, an error code) failed. */
+/** Code 1000000 with status 1 is success; any other push (6, 7, an error code) failed (docs/state-machines.md). */
 export function readPayPush(message: PushMessage): { paid: true; orderDesc: string } | { paid: false } | null {
   if (message.code === Code.SOCKET_CONNECTED) return null;
   const data =

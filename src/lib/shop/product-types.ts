@@ -1,4 +1,4 @@
-/** Product types the /product filter offers (SPEC §3; the API: 1 membership, 2 plus, 4 compositions). */
+/** Product types the /product filter offers (docs/api.md; the API: 1 membership, 2 plus, 4 compositions). */
 export const PRODUCT_TYPES = [1, 2, 4] as const;
 
 /** The `type` query of /product, or undefined for all products (anything unreadable counts as all). */

@@ -1,8 +1,8 @@
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * SPEC §2: creation times read 'YYYY-MM-DD HH:mm:ss' in the visitor's time
- * zone; '' when unreadable. Plain Date, so the orders page needs no date library.
+ * Creation times read 'YYYY-MM-DD HH:mm:ss' in the visitor's time
+ * zone; '' when unreadable. Plain Date, so the orders page needs no date library (docs/routes-and-screens.md).
  */
 export function formatTime(iso: string): string {
   const time = new Date(iso);

@@ -1,6 +1,6 @@
 /** Browser-side shapes of the commerce API (src/server/api/order/order.routes.ts). Money is integer fen. */
 
-/** SPEC §3 Order, as POST /api/order/create and /api/order/list return it. */
+/** Order, as POST /api/order/create and /api/order/list return it (docs/api.md). */
 export interface OrderInfo {
   orderNo: string;
   orderPrice: number;
@@ -12,7 +12,7 @@ export interface OrderInfo {
   productType: number;
   /** Days, or compositions when productType is 4. */
   productBenefit: number;
-  /** SPEC §4 order status code. */
+  /** Order status code (docs/state-machines.md). */
   orderStatus: number;
   payLink: string | null;
   /** Minutes the buyer has to pay. */
@@ -25,7 +25,7 @@ export interface OrderInfo {
   updateTimestamp: number;
 }
 
-/** SPEC §3 Product, as POST /api/product/list/aichat returns it. */
+/** Product, as POST /api/product/list/aichat returns it (docs/api.md). */
 export interface ProductInfo {
   productId: number;
   productCode: string;
@@ -45,7 +45,7 @@ export interface OrderPage {
   size: number;
 }
 
-/** SPEC §4 order status codes. */
+/** Order status codes (docs/state-machines.md). */
 export const OrderStatus = {
   PAID: 1,
   TO_PAY: 2,
@@ -58,8 +58,8 @@ export const OrderStatus = {
   FREE: 9,
 } as const;
 
-/** productType of a composition pack (SPEC §3). */
+/** productType of a composition pack (docs/api.md). */
 export const COMPOSITION_PRODUCT_TYPE = 4;
 
-/** SPEC §9: orders page size. */
+/** Orders page size (docs/routes-and-screens.md). */
 export const ORDER_PAGE_SIZE = 10;
