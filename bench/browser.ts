@@ -1,4 +1,4 @@
-/** Debian's chromium, the same flags as the browser tests (DESIGN §2): no browser download. */
+/** Debian's chromium, the same flags as the browser tests: no browser download. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 export const CHROME_FLAGS = [
@@ -11,7 +11,7 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** The pages DESIGN §8 budgets: static ones (≤ 15 KB JS, Lighthouse 100) and island ones (≤ 150 KB, ≥ 95). */
+/** The pages bench/RESULTS.md budgets: static ones (≤ 15 KB JS, Lighthouse 100) and island ones (≤ 150 KB, ≥ 95). */
 export const STATIC_PAGES = ['/product', '/square', '/groups', '/officialAccount', '/special', '/404'];
 export const ISLAND_PAGES = ['/chat', '/draw', '/order'];
 
@@ -20,7 +20,7 @@ export function pageUrl(base: string, page: string): string {
 }
 
 /**
- * Unknown paths redirect to /404 (SPEC §2): a budgeted page that does so has
+ * Unknown paths redirect to /404 (docs/routes-and-screens.md): a budgeted page that does so has
  * not been built yet (its feature is pending). /404 itself answers 404.
  */
 export async function pageExists(base: string, page: string): Promise<boolean> {

@@ -1,5 +1,5 @@
 // `npm run bench`: builds a private copy of the tree, serves it on loopback
-// and measures every DESIGN §8 budget. Prints a table; exits 1 when a budget
+// and measures every bench/RESULTS.md budget. Prints a table; exits 1 when a budget
 // is missed. Options: --only=weight,lighthouse,load,sockets  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).

@@ -23,7 +23,7 @@ export interface ConfirmProps extends ConfirmOptions {
   busy?: boolean;
 }
 
-/** A yes/no question, e.g. SPEC §8's '确定要删除吗？'. */
+/** A yes/no question, e.g. '确定要删除吗？' before a delete. */
 export function Confirm({
   open,
   onConfirm,

@@ -15,7 +15,7 @@ export interface DialogProps {
   footer?: ReactNode;
   /**
    * False keeps the dialog open on a mask click and on Escape, so only the
-   * close button or an explicit action closes it (the pay dialog, SPEC §2).
+   * close button or an explicit action closes it (the pay dialog, docs/routes-and-screens.md).
    */
   maskClosable?: boolean;
   /** Shows the × button; on by default. */

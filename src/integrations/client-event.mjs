@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 /**
  * Adds the `client:event` directive: `<Island client:event="name" />` ships no
  * component code until `window` receives the event `name` (see
- * client-event-directive.ts). DESIGN §8: the footer's login dialog must not
- * put React on every page.
+ * client-event-directive.ts). The footer's login dialog must not
+ * put React on every page (the JS budgets of bench/RESULTS.md).
  * @returns {import('astro').AstroIntegration}
  */
 export default function clientEvent() {

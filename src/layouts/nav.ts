@@ -9,7 +9,7 @@ export interface NavEntry {
   sections: readonly string[];
 }
 
-/** SPEC §2: shown in the side nav and in the mobile bottom bar, in this order. */
+/** Shown in the side nav and in the mobile bottom bar, in this order (docs/routes-and-screens.md). */
 export const PRIMARY_NAV: readonly NavEntry[] = [
   {
     key: 'application',

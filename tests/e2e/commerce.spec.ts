@@ -35,7 +35,7 @@ test.describe('buying a membership', () => {
     await expect(pay).toContainText('29.00');
     await expect(pay).toContainText('沙箱');
 
-    // A click on the mask leaves the pay dialog open (SPEC §2).
+    // A click on the mask leaves the pay dialog open (docs/routes-and-screens.md).
     await page.mouse.click(8, 8);
     await expect(pay).toBeVisible();
 

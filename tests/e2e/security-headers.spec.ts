@@ -40,7 +40,7 @@ test('every page, error page and asset answers with the security headers and set
     const res = await request.get(page, { maxRedirects: 0 });
     expect(res.status(), page).toBeLessThan(600);
     expectSecurityHeaders(res, page);
-    // Pages carry no session: the login token lives in the browser's storage (SPEC §7).
+    // Pages carry no session: the login token lives in the browser's storage (docs/api.md).
     expect(res.headers()['set-cookie'], `${page}: no cookie`).toBeUndefined();
   }
   const html = await (await request.get('/product')).text();

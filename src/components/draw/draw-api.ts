@@ -1,6 +1,6 @@
 import { type ApiResult, get, type PageData, post } from '../../lib/api';
 
-/** SPEC §3 drawing message, with the settings it was drawn with. */
+/** Drawing message, with the settings it was drawn with (docs/api.md). */
 export interface DrawingMessage {
   id: string;
   prompt: string;
@@ -22,7 +22,7 @@ export interface DrawingMessage {
   createTime: number;
 }
 
-/** SPEC §3 drawing square picture. */
+/** Drawing square picture (docs/api.md). */
 export interface PublicPicture {
   id: string;
   content: string;
@@ -61,7 +61,7 @@ export interface SubmitParams {
   mode?: 'draw' | 'midjourney' | 'sd';
 }
 
-/** SPEC §7 submit: `{code, result, mjChatMessage}`; 1000000 is success. */
+/** Submit: `{code, result, mjChatMessage}`; 1000000 is success (docs/api.md). */
 export function submitDrawing(params: SubmitParams) {
   return post<DrawingMessage>('/api/sd/submit/imagine', { base64Array: [], notifyHook: '', state: '', ...params });
 }

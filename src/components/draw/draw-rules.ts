@@ -1,4 +1,4 @@
-/** SPEC §4 drawing task status codes, as the browser sees them. */
+/** Drawing task status codes, as the browser sees them (docs/state-machines.md). */
 export const TaskStatus = {
   SUBMITTED: 1,
   DRAWING: 2,
@@ -10,7 +10,7 @@ export const TaskStatus = {
 } as const;
 
 /**
- * Statuses that end a task and close its socket: SPEC lists 10, 11 and 12;
+ * Statuses that end a task and close its socket: 10, 11 and 12 (docs/state-machines.md);
  * 14 (sensitive information) is final too.
  */
 export const FINAL_STATUSES: ReadonlySet<number> = new Set([10, 11, 12, 14]);
@@ -32,7 +32,7 @@ export function statusKey(status: number): string {
   return STATUS_KEYS[status] ?? 'status.drawing';
 }
 
-/** SPEC §4 local progress milestones. */
+/** Local progress milestones (docs/state-machines.md). */
 export const Progress = {
   SUBMIT: 10,
   ACCEPTED: 20,
@@ -55,5 +55,5 @@ export function nextProgress(current: number, status: number): number {
   return progressAfterPush(current);
 }
 
-/** Copy a prompt: success and failure texts per SPEC §8 are chosen by the caller. */
+/** Copy a prompt: success and failure texts per docs/reply-codes.md are chosen by the caller. */
 export { copyText } from '../../lib/clipboard';

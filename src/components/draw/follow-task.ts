@@ -9,7 +9,7 @@ export interface RunningTask {
   id: string;
   prompt: string;
   status: number;
-  /** Local progress per SPEC §4 (not the provider's). */
+  /** Local progress per docs/state-machines.md (not the provider's). */
   progress: number;
 }
 
@@ -37,7 +37,7 @@ function readPush(message: PushMessage): DrawingPush | null {
 
 /**
  * Follows a submitted (or, after a reload, still running) task on its push
- * socket: 30 once connected, then SPEC §4's rule per push, 100 when done.
+ * socket: 30 once connected, then the rule of docs/state-machines.md per push, 100 when done.
  * Once connected it also asks the task's state once, so a task that moved
  * (or finished) before the socket opened is not missed.
  */

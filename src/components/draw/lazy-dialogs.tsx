@@ -1,7 +1,7 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
 import type { Picture } from './draw-api';
 
-// The viewer (headlessui) loads on first use, not with the page (DESIGN §8 budgets).
+// The viewer (headlessui) loads on first use, not with the page (bench/RESULTS.md budgets).
 const Viewer = lazy(() => import('./Viewer').then((m) => ({ default: m.Viewer })));
 
 /** Promise-style confirmation whose dialog loads on the first question (shared with chat and music). */

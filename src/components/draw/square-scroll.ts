@@ -1,5 +1,5 @@
 /**
- * Infinite scroll on top of the server-rendered drawing square (SPEC §4):
+ * Infinite scroll on top of the server-rendered drawing square (docs/state-machines.md):
  * when the paging links come into view, the next page's HTML is fetched and
  * its pictures appended, and its paging links replace ours. Without
  * JavaScript (or when a load fails) the links keep working as they are.
@@ -40,7 +40,7 @@ export function initSquareScroll(doc: Document = document): void {
       else pager?.remove();
       ok = true;
     } catch (err) {
-      // SPEC §8: list-load failures are only logged; the paging links still work.
+      // List-load failures are only logged; the paging links still work (docs/reply-codes.md).
       console.error('square page failed to load', err);
     } finally {
       loading = false;

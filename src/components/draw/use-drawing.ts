@@ -10,7 +10,7 @@ import { followTask, type RunningTask } from './follow-task';
 export interface Drawing {
   /** The task shown in the progress area: running, or the last one with its outcome. */
   task: RunningTask | null;
-  /** A task is running: a second one is refused (SPEC §4: one at a time). */
+  /** A task is running: a second one is refused (docs/state-machines.md: one at a time). */
   busy: boolean;
   submit(params: SubmitParams): Promise<boolean>;
 }
@@ -24,7 +24,7 @@ export interface DrawingOptions {
 }
 
 /**
- * The page's one drawing task (SPEC §4–§8): the prompt checks, submit, the
+ * The page's one drawing task (docs/state-machines.md, docs/reply-codes.md): the prompt checks, submit, the
  * pushed progress, and on load the resumption of a task still running.
  */
 export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions): Drawing {

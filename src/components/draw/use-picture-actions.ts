@@ -13,7 +13,7 @@ export interface PictureActionsOptions {
   fill: (p: Picture) => void;
 }
 
-/** Copy prompt, delete with confirmation (SPEC §8) and 'draw same style'. */
+/** Copy prompt, delete with confirmation (docs/reply-codes.md) and 'draw same style'. */
 export function usePictureActions({ confirm, onDeleted, fill }: PictureActionsOptions) {
   const { t } = useTranslation('draw');
 

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiResult, createListLoader, type ListState, type PageData, unwrap } from '../../lib/api';
 import type { ListQuery } from './draw-api';
 
-/** SPEC §9: draw lists load 30 a page. */
+/** Draw lists load 30 a page (docs/routes-and-screens.md). */
 export const DRAW_PAGE_SIZE = 30;
 
 export interface PictureList<T> {
@@ -19,7 +19,7 @@ export interface PictureList<T> {
 }
 
 /**
- * One infinitely scrolled list (SPEC §4: the next page loads at the bottom
+ * One infinitely scrolled list (docs/state-machines.md: the next page loads at the bottom
  * unless the last page was reached or a load is running). Loads its first
  * page when `active` first becomes true, unless the page brought it (`initialPage`).
  */

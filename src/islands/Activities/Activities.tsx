@@ -85,7 +85,7 @@ function DailyCoupon({ lang, timeZone, initial }: ActivitiesProps) {
 
 let wired = false;
 
-/** SPEC §2 /activities: the daily experience code, on the server's clock (client:only). */
+/** /activities: the daily experience code, on the server's clock (client:only; docs/routes-and-screens.md). */
 export function Activities(props: ActivitiesProps) {
   if (!wired) {
     wired = true;

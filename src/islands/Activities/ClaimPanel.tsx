@@ -33,7 +33,7 @@ function Digits({ value, unit }: { value: number; unit: string }) {
   );
 }
 
-/** The countdown to the opening, then the claim button in its SPEC states. */
+/** The countdown to the opening, then the claim button in its states (docs/routes-and-screens.md). */
 export function ClaimPanel({ phase, now, opensAt, leftDailyLimit, onClaim }: ClaimPanelProps) {
   const { t } = useTranslation();
   const left = countdown(opensAt - now);

@@ -100,7 +100,7 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
   );
 }
 
-/** The layout's small modals (SPEC §2), mounted with client:event so they cost nothing until opened. */
+/** The layout's small modals (docs/routes-and-screens.md), mounted with client:event so they cost nothing until opened. */
 export function SiteModals(props: SiteModalsProps) {
   const i18n = useMemo(
     () => createIslandI18n({ lang: props.lang, messages: props.messages }, 'common'),

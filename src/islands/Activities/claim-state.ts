@@ -1,5 +1,5 @@
 /**
- * What the claim button shows (SPEC §2 Activities), from the coupon state and
+ * What the claim button shows (/activities in docs/routes-and-screens.md), from the coupon state and
  * the server's "now". Pure, so the rules are tested without a browser.
  */
 export type ClaimPhase = 'loading' | 'countdown' | 'ready' | 'claiming' | 'late' | 'claimed';

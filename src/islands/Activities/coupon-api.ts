@@ -10,7 +10,7 @@ export interface UserCoupon {
   validUntil: string | null;
 }
 
-/** SPEC §3 coupon list response with the server's clock and claim window (epoch ms). */
+/** Coupon list response with the server's clock and claim window (epoch ms; docs/api.md). */
 export interface CouponList {
   lstAiUserCoupon: UserCoupon[];
   isDraw: boolean;

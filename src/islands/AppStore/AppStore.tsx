@@ -6,7 +6,7 @@ import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { AppIcon } from './AppIcon';
 import { openApp, type StoreApp } from './open-app';
 
-/** SPEC §9: the store loads 30 a page. */
+/** The store loads 30 a page (docs/routes-and-screens.md). */
 export const STORE_PAGE_SIZE = 30;
 
 function Store() {

@@ -10,8 +10,8 @@ export interface StoreApp {
 }
 
 /**
- * SPEC §2: a card becomes a new chat history item (title, templateId; the
- * app's prompt is the conversation's system prompt), then /chat/{active id} opens.
+ * A card becomes a new chat history item (title, templateId; the
+ * app's prompt is the conversation's system prompt), then /chat/{active id} opens (docs/routes-and-screens.md).
  */
 export function openApp(app: StoreApp): void {
   const uuid = newUuid();

@@ -8,7 +8,7 @@ import { stop } from './controller';
 import { HistoryItem } from './HistoryItem';
 import { Icon } from './icons';
 
-/** SPEC §9: deleting from the history is debounced by 600 ms. */
+/** Deleting from the history is debounced by 600 ms (docs/routes-and-screens.md). */
 export const DELETE_DEBOUNCE_MS = 600;
 
 const footerLink =

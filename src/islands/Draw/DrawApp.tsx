@@ -38,7 +38,7 @@ export interface DrawAppProps {
   publicPage?: PageData<PublicPicture> | null;
 }
 
-/** SPEC §2 /draw: settings panel (a drawer on phones), prompt, progress, my works and the public gallery. */
+/** /draw: settings panel (a drawer on phones), prompt, progress, my works and the public gallery (docs/routes-and-screens.md). */
 export function DrawApp({ advanced = false, draft = null, publicPage = null }: DrawAppProps) {
   const loggedIn = Boolean(useStore($token));
   const [prompt, setPrompt] = useState(draft?.prompt ?? '');

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { openLogin } from '../../lib/login-event';
 
-/** SPEC §2: a visitor is told to log in before drawing. */
+/** A visitor is told to log in before drawing (docs/routes-and-screens.md). */
 export function LoginWarning() {
   const { t } = useTranslation('draw');
   return (

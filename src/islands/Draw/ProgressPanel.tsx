@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { isFinal, statusKey, TaskStatus } from '../../components/draw/draw-rules';
 import type { RunningTask } from '../../components/draw/follow-task';
 
-/** SPEC §2 progress area: the prompt, the status text and the progress bar. */
+/** Progress area: the prompt, the status text and the progress bar (docs/routes-and-screens.md). */
 export function ProgressPanel({ task }: { task: RunningTask }) {
   const { t } = useTranslation('draw');
   const failed = isFinal(task.status) && task.status !== TaskStatus.DONE;

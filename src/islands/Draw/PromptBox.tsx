@@ -25,7 +25,7 @@ function QuotaLine({ quota }: { quota: DrawQuota }) {
   );
 }
 
-/** SPEC §2: the prompt, 'generate image', the day's allowance and the hints. */
+/** The prompt, 'generate image', the day's allowance and the hints (docs/routes-and-screens.md). */
 export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, children }: PromptBoxProps) {
   const { t } = useTranslation('draw');
   const id = useId();

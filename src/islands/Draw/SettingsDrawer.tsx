@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { SettingsPanel } from './SettingsPanel';
 
 /**
- * SPEC §2: the settings panel is a column on wide screens and a drawer on
- * phones, opened by 'advanced settings' and closed by its button, the mask or Escape.
+ * The settings panel is a column on wide screens and a drawer on
+ * phones, opened by 'advanced settings' and closed by its button, the mask or Escape (docs/routes-and-screens.md).
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('draw');

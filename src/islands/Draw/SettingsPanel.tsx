@@ -38,7 +38,7 @@ function RatioShape({ ratio }: { ratio: string }) {
   );
 }
 
-/** SPEC §2 left panel: aspect ratio, pixel quality, steps and public flag, kept in the draw-settings store. */
+/** Left panel: aspect ratio, pixel quality, steps and public flag, kept in the draw-settings store (docs/routes-and-screens.md). */
 export function SettingsPanel({ extra }: { extra?: ReactNode }) {
   const { t } = useTranslation('draw');
   const settings = useStore($drawSettings);

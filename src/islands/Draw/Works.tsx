@@ -33,7 +33,7 @@ const skeletons = (
   </div>
 );
 
-/** SPEC §2: 'my works' and 'public gallery' tabs, 30 a page with infinite scroll each. */
+/** 'my works' and 'public gallery' tabs, 30 a page with infinite scroll each (docs/routes-and-screens.md). */
 export function Works(props: WorksProps) {
   const { t } = useTranslation('draw');
   const { tab, onTab, loggedIn, mine, pub } = props;

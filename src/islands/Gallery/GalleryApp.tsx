@@ -43,7 +43,7 @@ function Masonry<T extends Picture>({
   );
 }
 
-/** SPEC §2 /gallery: my works and the public pictures as a masonry grid, each opening the viewer. */
+/** /gallery: my works and the public pictures as a masonry grid, each opening the viewer (docs/routes-and-screens.md). */
 export function GalleryApp() {
   const { t } = useTranslation('draw');
   const loggedIn = Boolean(useStore($token));

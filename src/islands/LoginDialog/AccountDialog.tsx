@@ -40,7 +40,7 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
       setOpened((current) => ({
         id: current.id + 1,
         open: true,
-        // Logged-in visitors get their profile whatever was asked (SPEC §2 footer entry).
+        // Logged-in visitors get their profile whatever was asked (the footer entry, docs/routes-and-screens.md).
         profile: getToken() !== undefined,
         request: readRequest(event.detail),
       }));
@@ -68,7 +68,7 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
 }
 
 /**
- * The account island (SPEC §2): login dialog for visitors, profile dialog
+ * The account island (docs/routes-and-screens.md): login dialog for visitors, profile dialog
  * once logged in. Mounted by the layout with `client:event`, so its code
  * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
  */

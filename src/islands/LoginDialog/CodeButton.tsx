@@ -19,7 +19,7 @@ function secondsOf(data: unknown): number | null {
   return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
-/** Get-code button: 'N秒后重新获取' for 119 s after a successful send (SPEC §4), SPEC §8's texts. */
+/** Get-code button: 'N秒后重新获取' for 119 s after a successful send (docs/state-machines.md). */
 export function CodeButton({ purpose, email, checkEmail }: CodeButtonProps) {
   const { t } = useTranslation();
   const left = useCountdown(purpose);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SvgIcon } from '../../components/SvgIcon';
 import { formAlertClass } from './styles';
 
-/** SPEC §5's form-level 'please fill in the boxes correctly', announced when it appears. */
+/** Form-level 'please fill in the boxes correctly', announced when it appears (docs/validation-and-limits.md). */
 export function FormAlert({ show, message = 'account:validation.form' }: { show: boolean; message?: string }) {
   const { t } = useTranslation();
   return (

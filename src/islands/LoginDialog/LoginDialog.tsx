@@ -31,7 +31,7 @@ function firstTab(asked: LoginTab | undefined): Tab {
   return asked === undefined || asked === 'bind' ? 'wechat' : asked;
 }
 
-/** SPEC §2 login dialog: WeChat scan login, password login and register, plus the reset and support dialogs. */
+/** Login dialog: WeChat scan login, password login and register, plus the reset and support dialogs (docs/routes-and-screens.md). */
 export function LoginDialog({ open, onClose, request, links }: LoginDialogProps) {
   const { t } = useTranslation();
   const wantsReset = request.tab === 'reset';

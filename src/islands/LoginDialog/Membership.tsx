@@ -20,7 +20,7 @@ function Tier({ label, start, end }: { label: string; start: string | null; end:
   );
 }
 
-/** SPEC §3 membership: vipType (null is none), its dates, and the plus tier. */
+/** Membership: vipType (null is none), its dates, and the plus tier (docs/api.md). */
 export function Membership({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,7 @@ export interface PasswordLoginFormProps {
   onTrouble: () => void;
 }
 
-/** SPEC §2 password login: e-mail, password, login, 'forgot password', 'trouble logging in'. */
+/** Password login: e-mail, password, login, 'forgot password', 'trouble logging in' (docs/routes-and-screens.md). */
 export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }: PasswordLoginFormProps) {
   const { t } = useTranslation();
   const form = useForm({ email, password: '' }, RULES);

@@ -45,7 +45,7 @@ function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
   return <ProfileSummary user={user} onView={onView} />;
 }
 
-/** The footer's profile entry once logged in (SPEC §2): loads GET /user/info on open. */
+/** The footer's profile entry once logged in (docs/routes-and-screens.md): loads GET /user/info on open. */
 export function ProfileDialog({ open, onClose, initialView = 'summary', email = '', code = '' }: ProfileDialogProps) {
   const { t } = useTranslation();
   const state = useStore($user);

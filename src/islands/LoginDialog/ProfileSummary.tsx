@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** SPEC §2/§3 profile: avatar, name, description, e-mail, membership, shortcuts, self-service and logout. */
+/** Profile: avatar, name, description, e-mail, membership, shortcuts, self-service and logout (docs/routes-and-screens.md, docs/api.md). */
 export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view: ProfileView) => void }) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);

@@ -28,7 +28,7 @@ export interface RegisterFormProps {
   privacyUrl: string;
 }
 
-/** SPEC §2 register: e-mail, password, repeat, code with the get-code button, and consent. */
+/** Register: e-mail, password, repeat, code with the get-code button, and consent (docs/routes-and-screens.md). */
 export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, privacyUrl }: RegisterFormProps) {
   const { t } = useTranslation();
   const form = useForm<Name>({ email, password: '', repeat: '', code }, RULES);

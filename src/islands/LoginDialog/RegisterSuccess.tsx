@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { SvgIcon } from '../../components/SvgIcon';
 
-/** SPEC §8: 'registered successfully' with a 'go login' button. */
+/** 'registered successfully' with a 'go login' button (docs/reply-codes.md). */
 export function RegisterSuccess({ email, onGoLogin }: { email: string; onGoLogin: () => void }) {
   const { t } = useTranslation();
   return (

@@ -62,7 +62,7 @@ export interface ResetDialogProps extends ResetFormProps {
   onClose: () => void;
 }
 
-/** SPEC §2 reset dialog: e-mail, code, new password, get-code button → 'password changed'. */
+/** Reset dialog: e-mail, code, new password, get-code button → 'password changed' (docs/routes-and-screens.md). */
 export function ResetDialog({ open, onClose, ...form }: ResetDialogProps) {
   const { t } = useTranslation();
   return (

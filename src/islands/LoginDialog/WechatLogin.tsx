@@ -43,9 +43,9 @@ function QrOverlay({
 }
 
 /**
- * SPEC §2 QR tab: the QR with its loading state, the scan hint, expiry with
+ * QR tab: the QR with its loading state, the scan hint, expiry with
  * 'refresh', the sandbox note. With `onScan` the scan proves the account's
- * WeChat for another action (deleting the account) instead of logging in.
+ * WeChat for another action (deleting the account) instead of logging in (docs/routes-and-screens.md).
  */
 export function WechatLogin({
   onScan,

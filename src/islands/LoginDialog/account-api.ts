@@ -1,11 +1,11 @@
-/** The account calls of SPEC §7 used by the login and profile dialogs. */
+/** The account calls of docs/api.md used by the login and profile dialogs. */
 import { type ApiResult, get, post } from '../../lib/api';
 import type { UserInfo } from '../../stores/user';
 
 export type CodePurpose = 'register' | 'reset' | 'bind';
 
 export interface SentCode {
-  /** '1' means sent (SPEC §7). */
+  /** '1' means sent (docs/api.md). */
   resultCode: string;
   /** Ties the register request to the code that was sent. */
   picCodeSessionId: string;
@@ -28,7 +28,7 @@ export interface Token {
   token: string;
 }
 
-/** Silent: the code button shows its own texts (SPEC §8). */
+/** Silent: the code button shows its own texts (docs/reply-codes.md). */
 export const requestCode = (email: string, type: CodePurpose) =>
   get<SentCode>('/user/getEmailVerifycode', { email: email.trim(), type }, { silent: true });
 
@@ -83,7 +83,7 @@ export function failureText(result: ApiResult<unknown>): string {
   return result.message;
 }
 
-/** 16 random hex characters: the unguessable key of one QR login (SPEC §7). */
+/** 16 random hex characters: the unguessable key of one QR login (docs/api.md). */
 export function newQrcodeSocket(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(8));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

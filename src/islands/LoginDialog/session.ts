@@ -10,7 +10,7 @@ function reloadSoon(): void {
   setTimeout(() => location.reload(), RELOAD_DELAY_MS);
 }
 
-/** SPEC §4: store the token, then reload, which loads the user's data. */
+/** Store the token, then reload, which loads the user's data (docs/state-machines.md). */
 export function finishLogin(token: string, message: string): void {
   setToken(token);
   toast.success(message);

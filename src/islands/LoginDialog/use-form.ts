@@ -19,7 +19,7 @@ export interface FormState<K extends string> {
   /** 'account:validation.form' after a refused submit, until the form is valid again. */
   formError: boolean;
   set: (name: K, value: string) => void;
-  /** Shows the field's error (SPEC §5: rules apply on blur). */
+  /** Shows the field's error (docs/validation-and-limits.md: rules apply on blur). */
   blur: (name: K) => void;
   /** Checks every field, shows every error and focuses the first bad one; true when all pass. */
   validate: () => boolean;
@@ -112,7 +112,7 @@ export function useForm<K extends string>(
   return { values, errors, formError, set, blur: show, validate, validateField: show, setError, ref, field };
 }
 
-/** SPEC §5: Enter submits (natively, through the submit button); Shift+Enter does not. */
+/** Enter submits (natively, through the submit button); Shift+Enter does not (docs/validation-and-limits.md). */
 export function preventShiftEnter(event: KeyboardEvent<HTMLFormElement>): void {
   if (event.key === 'Enter' && event.shiftKey) event.preventDefault();
 }

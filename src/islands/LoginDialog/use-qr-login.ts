@@ -26,10 +26,10 @@ function openIdOf(message: PushMessage): string | null {
 export type ScanAction = (openId: string, qrcodeSocket: string) => Promise<string | null>;
 
 /**
- * SPEC §4 QR login: a QR for a fresh qrcodeSocket, the push socket on that
+ * QR login: a QR for a fresh qrcodeSocket, the push socket on that
  * id with the QR's listen key, and on the login message an openid login, the
  * token and a reload (or `onScan`, when given).
- * `attempt` changes start over with a new QR (the 'refresh' action).
+ * `attempt` changes start over with a new QR (the 'refresh' action) (docs/state-machines.md).
  */
 export function useQrLogin(attempt: number, onScan?: ScanAction): QrLoginState {
   const { t } = useTranslation();

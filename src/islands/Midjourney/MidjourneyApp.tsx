@@ -12,7 +12,7 @@ import { MjSidebar } from './MjSidebar';
 import { mjMessages, newMjChat } from './mj-actions';
 import { useMjDrawing } from './use-mj-drawing';
 
-/** SPEC §2 /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat). */
+/** /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat; docs/routes-and-screens.md). */
 export function MidjourneyApp() {
   const { t } = useTranslation('draw');
   const loggedIn = Boolean(useStore($token));

@@ -11,7 +11,7 @@ export interface MjDrawing {
   /** The task id; empty until the server accepted it. */
   id: string;
   status: number;
-  /** Local progress (SPEC §4). */
+  /** Local progress (docs/state-machines.md). */
   progress: number;
   imageUrl?: string | null;
   thumbnailsUrl?: string | null;
@@ -27,7 +27,7 @@ export interface MjMessage extends ChatMessage {
 
 const update = (fn: (s: ChatStorage) => ChatStorage) => $chatStorage.set(fn($chatStorage.get()));
 
-/** The image chat's conversations live in mjHistory / mjChat, apart from the normal chat (SPEC §3). */
+/** The image chat's conversations live in mjHistory / mjChat, apart from the normal chat (docs/routes-and-screens.md). */
 export function mjMessages(uuid: number | null, s: ChatStorage = $chatStorage.get()): MjMessage[] {
   return (s.mjChat.find((c) => c.uuid === uuid)?.data ?? []) as MjMessage[];
 }

@@ -28,7 +28,7 @@ function runningReplies(): MjMessage[] {
 
 /**
  * The image chat's drawing: each prompt becomes a task whose reply message
- * shows its live progress, then the picture (SPEC §2 /midjourney). One task
+ * shows its live progress, then the picture (/midjourney in docs/routes-and-screens.md). One task
  * at a time, like /draw; a reload resumes a reply still drawing.
  */
 export function useMjDrawing(loggedIn: boolean) {

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { type SongActions, SongCard } from './SongCard';
 import type { SongListState } from './use-songs';
 
-/** Cards in a grid; the next page loads when the end of the list scrolls into view (SPEC §4 lists). */
+/** Cards in a grid; the next page loads when the end of the list scrolls into view (docs/state-machines.md). */
 export function SongList({
   state,
   emptyText,

@@ -8,7 +8,7 @@ import { songChanged } from './player-store';
 import type { SongActions } from './SongCard';
 import type { Song } from './types';
 
-/** Delete (with SPEC §8's confirmation), public/private and copy lyrics, for the owner's cards and page. */
+/** Delete (with a confirmation), public/private and copy lyrics, for the owner's cards and page. */
 export function useSongActions(onChanged: (song: Song) => void, onDeleted: (id: string) => void) {
   const { t } = useTranslation('music');
   const { confirm, confirmElement } = useLazyConfirm();
@@ -16,7 +16,7 @@ export function useSongActions(onChanged: (song: Song) => void, onDeleted: (id: 
     async onDelete(song) {
       if (!(await confirm({ content: t('delete.confirm'), okText: t('delete.ok'), danger: true }))) return;
       const result = await deleteSong(song.id);
-      // SPEC §8: code 1000400 carries the result text of a delete.
+      // Code 1000400 carries the result text of a delete (docs/reply-codes.md).
       if (result.kind === 'business' && result.code === Code.DELETE_RESULT) {
         toast.success(result.result);
         songChanged(null, song.id);

@@ -14,7 +14,7 @@ function wireNotify(): void {
   configureApi({ notify });
 }
 
-/** i18n for one island, in the language the server rendered the page in (DESIGN §2). */
+/** i18n for one island, in the language the server rendered the page in (ARCHITECTURE.md). */
 export function IslandRoot({
   lang,
   messages,

@@ -18,7 +18,7 @@ export function ListSkeleton({ rows = 5 }: { rows?: number }) {
   );
 }
 
-/** SPEC §8: list failures are quiet; an inline 'load failed — retry'. */
+/** List failures are quiet; an inline 'load failed — retry' (docs/reply-codes.md). */
 export function ListFailed({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation('common');
   return (

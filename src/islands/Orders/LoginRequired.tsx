@@ -3,7 +3,7 @@ import { buttonClass } from '../../components/button-styles';
 import { SvgIcon } from '../../components/SvgIcon';
 import { openLogin } from '../../lib/login-event';
 
-/** SPEC §2/§6: visitors get the warning '您还没有登录，请登录后查看！' and nothing else. */
+/** Visitors get the warning '您还没有登录，请登录后查看！' and nothing else (docs/routes-and-screens.md). */
 export function LoginRequired() {
   const { t } = useTranslation('shop');
   return (

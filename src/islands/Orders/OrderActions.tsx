@@ -11,7 +11,7 @@ export interface OrderActionHandlers {
 const LINK =
   'rounded px-1 py-0.5 text-sm font-medium underline-offset-4 transition-colors hover:underline disabled:opacity-60';
 
-/** SPEC §2: 'go pay' when status is 5, otherwise 'view'; an unpaid order may also be cancelled. */
+/** 'go pay' when status is 5, otherwise 'view'; an unpaid order may also be cancelled (docs/routes-and-screens.md). */
 export interface OrderActionsProps extends OrderActionHandlers {
   order: OrderInfo;
   /** Tells apart the ids of the table row and the mobile card, which are both in the page. */

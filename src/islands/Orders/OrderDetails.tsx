@@ -5,7 +5,7 @@ import { formatTime } from '../../lib/shop/time';
 import type { OrderInfo } from '../../lib/shop/types';
 import { StatusBadge } from './StatusBadge';
 
-/** SPEC §2 order info: name, order number, amount, days (or compositions), creation time, payment status. */
+/** Order info: name, order number, amount, days (or compositions), creation time, payment status (docs/routes-and-screens.md). */
 export function OrderDetails({ order }: { order: OrderInfo }) {
   const { t } = useTranslation('shop');
   const packs = isCompositionPack(order.productType);

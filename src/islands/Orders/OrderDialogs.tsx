@@ -31,7 +31,7 @@ function Footer({ order, onClose, onPay }: Omit<OrderDialogProps, 'open'>) {
   );
 }
 
-/** SPEC §2 'view': the order-info dialog. */
+/** 'view': the order-info dialog (docs/routes-and-screens.md). */
 export function OrderInfoDialog(props: OrderDialogProps) {
   const { t } = useTranslation('shop');
   return (
@@ -41,7 +41,7 @@ export function OrderInfoDialog(props: OrderDialogProps) {
   );
 }
 
-/** SPEC §8 100000304: the identical order still unpaid, with its pay option. */
+/** 100000304: the identical order still unpaid, with its pay option (docs/reply-codes.md). */
 export function DuplicateOrderDialog(props: OrderDialogProps) {
   const { t } = useTranslation('shop');
   return (

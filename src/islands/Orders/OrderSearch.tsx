@@ -16,7 +16,7 @@ function validate(value: string): 'search.required' | 'search.invalid' | null {
   return ORDER_NO_PATTERN.test(trimmed) ? null : 'search.invalid';
 }
 
-/** SPEC §2/§5: order number required ('请输入订单号', checked on blur); Enter submits. */
+/** Order number required ('请输入订单号', checked on blur); Enter submits (docs/routes-and-screens.md, docs/validation-and-limits.md). */
 export function OrderSearch({ onSearch, onRefresh }: OrderSearchProps) {
   const { t } = useTranslation('shop');
   const id = useId();

@@ -8,7 +8,7 @@ import { StatusBadge } from './StatusBadge';
 const TH = 'px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400';
 const TD = 'px-4 py-3 align-middle';
 
-/** SPEC §2 paged table (desktop): order number, description, amount in yuan, status, creation time, action. */
+/** Paged table (desktop): order number, description, amount in yuan, status, creation time, action (docs/routes-and-screens.md). */
 export function OrderTable({ orders, ...handlers }: { orders: OrderInfo[] } & OrderActionHandlers) {
   const { t } = useTranslation('shop');
   return (

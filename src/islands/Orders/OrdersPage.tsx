@@ -24,7 +24,7 @@ function OrderList({ sandbox }: { sandbox: boolean }) {
   const flow = usePayFlow({
     sandbox,
     onPaid(orderDesc) {
-      // SPEC §4 on the orders page: close the pay dialog, say so, reload the list and the user.
+      // On the orders page: close the pay dialog, say so, reload the list and the user (docs/state-machines.md).
       flow.close();
       toast.success(t('pay.success', { desc: orderDesc }));
       reload();
@@ -70,7 +70,7 @@ function OrderList({ sandbox }: { sandbox: boolean }) {
 }
 
 function OrdersContent({ sandbox }: { sandbox: boolean }) {
-  // client:only: the token is read in the browser, never during a server render (DESIGN §2).
+  // client:only: the token is read in the browser, never during a server render (ARCHITECTURE.md).
   const token = useStore($token);
   return token ? <OrderList sandbox={sandbox} /> : <LoginRequired />;
 }
@@ -81,7 +81,7 @@ export interface OrdersIslandProps {
   sandbox: boolean;
 }
 
-/** SPEC §2 /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push. */
+/** /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push (docs/routes-and-screens.md). */
 export function OrdersIsland({ lang, messages, sandbox }: OrdersIslandProps) {
   return (
     <IslandRoot lang={lang} messages={messages}>

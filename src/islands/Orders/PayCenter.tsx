@@ -21,7 +21,7 @@ function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
   const flow = usePayFlow({
     sandbox,
     onPaid(orderDesc) {
-      // SPEC §4: success, refresh the user's data, then /order with a random flag.
+      // Success, refresh the user's data, then /order with a random flag (docs/state-machines.md).
       flow.showSuccess(t('pay.success', { desc: orderDesc }), t('pay.redirecting'));
       void refreshUser().finally(() => setTimeout(() => location.assign(ordersUrl()), LEAVE_DELAY_MS));
     },

@@ -14,7 +14,7 @@ export interface PayDialogProps {
   onClose: () => void;
 }
 
-/** SPEC §2 pay dialog: QR of the pay link, scan instruction, time left, amount; a mask click does not close it. */
+/** Pay dialog: QR of the pay link, scan instruction, time left, amount; a mask click does not close it (docs/routes-and-screens.md). */
 export function PayDialog({ order, open, sandbox, onClose }: PayDialogProps) {
   const { t } = useTranslation('shop');
   const now = useNow(open);

@@ -12,7 +12,7 @@ export interface ResultDialogProps {
   onClose: () => void;
 }
 
-/** The outcome of a payment: success before leaving for /order, or SPEC §8's '支付失败，请稍后重试'. */
+/** The outcome of a payment: success before leaving for /order, or '支付失败，请稍后重试'. */
 export function ResultDialog({ open, kind, message, detail, onClose }: ResultDialogProps) {
   const { t } = useTranslation('shop');
   const success = kind === 'success';

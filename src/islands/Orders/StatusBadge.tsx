@@ -11,7 +11,7 @@ const TONES: Record<number, string> = {
 };
 const NEUTRAL = 'bg-slate-100 text-slate-600 ring-slate-500/20 dark:bg-slate-400/10 dark:text-slate-300';
 
-/** SPEC §4 status text as a coloured pill; unknown codes render nothing. */
+/** Status text as a coloured pill; unknown codes render nothing (docs/state-machines.md). */
 export function StatusBadge({ status }: { status: number }) {
   const { t } = useTranslation();
   const key = statusKey(status);

@@ -14,8 +14,8 @@ export type OrdersState =
   | { status: 'failed'; page: OrderPage | null };
 
 /**
- * The caller's orders, one page of 10 at a time (SPEC §7 POST /api/order/list).
- * Failures stay quiet (SPEC §8): the list shows 'load failed — retry' inline.
+ * The caller's orders, one page of 10 at a time (docs/api.md POST /api/order/list).
+ * Failures stay quiet (docs/reply-codes.md): the list shows 'load failed — retry' inline.
  */
 export function useOrders() {
   const [query, setQuery] = useState<OrdersQuery & { nonce: number }>({ pageNum: 1, orderNo: '', nonce: 0 });

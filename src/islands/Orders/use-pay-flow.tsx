@@ -7,7 +7,7 @@ const FlowDialogs = lazy(() => import('./FlowDialogs').then((m) => ({ default: m
 
 export interface PayFlowOptions {
   sandbox: boolean;
-  /** A push said the order in the pay dialog is paid (SPEC §4); the page decides what follows. */
+  /** A push said the order in the pay dialog is paid (docs/state-machines.md); the page decides what follows. */
   onPaid: (orderDesc: string) => void;
 }
 

@@ -11,7 +11,7 @@ export interface PromptStoreProps {
   onUse(value: string): void;
 }
 
-/** SPEC §2 prompt-store dialog: local prompts (add, edit, delete, import, export, clear) and online sources. */
+/** Prompt-store dialog: local prompts (add, edit, delete, import, export, clear) and online sources (docs/routes-and-screens.md). */
 export default function PromptStore({ open, onClose, onUse }: PromptStoreProps) {
   const { t } = useTranslation();
   return (
