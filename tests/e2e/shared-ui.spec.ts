@@ -3,6 +3,9 @@ import { build } from 'esbuild';
 
 let bundle = '';
 
+// The harness is injected as an inline script, which the site's CSP (rightly) refuses.
+test.use({ bypassCSP: true });
+
 test.beforeAll(async () => {
   const result = await build({
     entryPoints: ['tests/e2e/fixtures/ui-harness.tsx'],
