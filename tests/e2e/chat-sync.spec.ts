@@ -32,6 +32,8 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   page,
   request,
 }) => {
+  // Three browser contexts and two fully streamed answers: ~40 s on a busy two-core machine, past the default 30 s.
+  test.slow();
   const token = await createAccount(request, uniqueEmail('sync'), 'sync-pass-1');
 
   // As a visitor, then logged in: the offer counts the one local conversation.
