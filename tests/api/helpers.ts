@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -25,6 +25,8 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-test-'));
   const admin = inject('postgresUrl');
   if (!admin) {
+    const template = inject('pgliteTemplate');
+    if (template) cpSync(path.join(template, 'pg'), path.join(dataDir, 'pg'), { recursive: true });
     return { dataDir, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
   const name = `miaobi_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
