@@ -14,6 +14,8 @@ test.describe('buying a membership', () => {
     browser,
     request,
   }) => {
+    // Two browser contexts, a keyed pay link, a push and the order list: past 30 s on a busy CI machine.
+    test.slow();
     const token = await newAccount(request, 'buyer');
     await logIn(page, token);
     await page.goto('/product');
