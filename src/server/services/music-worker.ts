@@ -84,7 +84,10 @@ export async function runSong(rt: Runtime, claim: { song: Song; token: string },
   } catch (err) {
     if (signal.aborted || err instanceof LostTask) return;
     rt.log.warn('song failed', { taskId: song.taskId, err: (err as Error).message });
-    await failSong(rt, song.id, (err as Error).message, token);
+    // The database may already be closed (shutdown): the song is then resumed by the next process.
+    await failSong(rt, song.id, (err as Error).message, token).catch((failErr: Error) =>
+      rt.log.warn('song not marked failed', { taskId: song.taskId, err: failErr.message }),
+    );
   }
 }
 
