@@ -41,7 +41,10 @@ test('the manifest, icons, offline page and service worker are served', async ({
 test('the install prompt appears 5 s after load when the browser offers it, and stays away once dismissed', async ({
   page,
 }) => {
-  await page.clock.install();
+  // A paused clock: on a busy machine real seconds would pass the 5 s mark before the first check.
+  const start = new Date('2026-06-01T04:00:00Z');
+  await page.clock.install({ time: start });
+  await page.clock.pauseAt(new Date(start.getTime() + 1000));
   await offerInstall(page);
   await page.goto('/officialAccount');
   const prompt = page.getByRole('dialog', { name: '安装妙笔' });
