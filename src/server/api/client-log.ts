@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../lib/codes';
 import { hit } from '../db/queries/rate-limits';
+import { DomainError } from '../errors';
 import type { ApiApp } from './context';
-import { ApiError, reply } from './errors';
+import { reply } from './errors';
 import { errorResponses, replySchema } from './reply-schema';
 import { text } from './validation';
 
@@ -39,7 +40,7 @@ export function registerClientLog(app: ApiApp) {
     // No login here, so each address gets a few lines a minute: the log cannot be flooded.
     const limit = rt.env.CLIENT_LOG_PER_MINUTE * rt.env.IP_LIMIT_SCALE;
     const counted = await hit(rt.database.db, `client-log:ip:${c.get('ip')}`, { limit, windowMs: 60_000 });
-    if (!counted.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+    if (!counted.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
     rt.log.warn('client report', { ...entry, ip: c.get('ip') });
     return reply(c, null);
   });

@@ -2,33 +2,8 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiReply, Code } from '../../lib/codes';
+import { DomainError } from '../errors';
 import type { ApiEnv } from './context';
-
-/**
- * A domain error: services throw it, the one error handler turns it into the
- * reply. `messageKey` is an i18n key; `status` is the HTTP status (most
- * business outcomes travel as 200 with their business code (docs/reply-codes.md), as the browser expects).
- */
-export class ApiError extends Error {
-  readonly code: number;
-  readonly messageKey: string;
-  readonly status: ContentfulStatusCode;
-  readonly params: Record<string, unknown>;
-  readonly data: unknown;
-
-  constructor(
-    code: number,
-    messageKey: string,
-    opts: { status?: ContentfulStatusCode; params?: Record<string, unknown>; data?: unknown } = {},
-  ) {
-    super(messageKey);
-    this.code = code;
-    this.messageKey = messageKey;
-    this.status = opts.status ?? 200;
-    this.params = opts.params ?? {};
-    this.data = opts.data ?? null;
-  }
-}
 
 export function reply<T>(c: Context<ApiEnv>, data: T, result = 'success', code: number = Code.OK) {
   return c.json({ code, result, data } satisfies ApiReply<T>, 200);
@@ -43,10 +18,10 @@ const HTTP_KEYS: Record<number, string> = {
 
 export function handleError(err: Error, c: Context<ApiEnv>) {
   const t = c.get('t');
-  if (err instanceof ApiError) {
+  if (err instanceof DomainError) {
     return c.json(
       { code: err.code, result: t(err.messageKey, err.params), data: err.data } satisfies ApiReply,
-      err.status,
+      err.status as ContentfulStatusCode,
     );
   }
   if (err instanceof HTTPException) {

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../lib/codes';
+import { DomainError } from '../errors';
 import { keySchema } from '../one-time-key';
 import { confirmSandboxLogin, createLoginQr } from '../services/wechat-login';
 import type { ApiApp } from './context';
-import { ApiError, reply } from './errors';
+import { reply } from './errors';
 import { jsonBody, jsonResponses } from './route-kit';
 import { qrcodeSocket } from './user/user.schemas';
 
@@ -60,9 +61,9 @@ export function registerWx(app: ApiApp) {
     try {
       qr = await createLoginQr(rt, c.req.valid('json').qrcodeSocket);
     } catch (err) {
-      if (err instanceof ApiError) throw err;
+      if (err instanceof DomainError) throw err;
       rt.log.error('wechat QR failed', { err: (err as Error).message });
-      throw new ApiError(Code.UNAVAILABLE, 'account:wx.qrFailed', { status: 503 });
+      throw new DomainError(Code.UNAVAILABLE, 'account:wx.qrFailed', { status: 503 });
     }
     return reply(
       c,
@@ -80,10 +81,10 @@ export function registerWx(app: ApiApp) {
 
   app.openapi(confirmRoute, async (c) => {
     const rt = c.get('runtime');
-    if (rt.wechat.mode !== 'sandbox') throw new ApiError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
+    if (rt.wechat.mode !== 'sandbox') throw new DomainError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
     const { key, identity } = c.req.valid('json');
     const done = await confirmSandboxLogin(rt, { qrcodeSocket: c.req.valid('param').qrcodeSocket, key, identity });
-    if (!done) throw new ApiError(Code.BAD_REQUEST, 'account:wx.qrExpired', { status: 400 });
+    if (!done) throw new DomainError(Code.BAD_REQUEST, 'account:wx.qrExpired', { status: 400 });
     return reply(c, done, c.get('t')('account:wx.confirmed'), Code.SUCCESS);
   });
 }

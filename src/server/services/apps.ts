@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { type App, apps } from '../db/schema';
 import { seedApps } from '../db/seed/apps';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
 const seeded = new WeakMap<Db, Promise<void>>();
@@ -82,13 +82,13 @@ export async function readApp(db: Db, id: number, userId: number | null) {
     .from(apps)
     .where(and(eq(apps.id, id), isNull(apps.deletedAt)));
   if (!row || (!row.published && row.ownerId !== userId))
-    throw new ApiError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
+    throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   return row;
 }
 
 async function ownApp(db: Db, id: number, ownerId: number) {
   const row = await readApp(db, id, ownerId);
-  if (row.ownerId !== ownerId) throw new ApiError(Code.FORBIDDEN, 'chat:app.notOwner', { status: 403 });
+  if (row.ownerId !== ownerId) throw new DomainError(Code.FORBIDDEN, 'chat:app.notOwner', { status: 403 });
   return row;
 }
 
@@ -99,7 +99,7 @@ export async function createApp(db: Db, ownerId: number, input: AppInput) {
     .select({ n: count() })
     .from(apps)
     .where(and(eq(apps.ownerId, ownerId), isNull(apps.deletedAt)));
-  if ((mine?.n ?? 0) >= MAX_APPS_PER_USER) throw new ApiError(Code.BAD_REQUEST, 'chat:app.tooMany', { status: 400 });
+  if ((mine?.n ?? 0) >= MAX_APPS_PER_USER) throw new DomainError(Code.BAD_REQUEST, 'chat:app.tooMany', { status: 400 });
   const [row] = await db
     .insert(apps)
     .values({ ...input, ownerId, sortOrder: 100_000 })
@@ -115,7 +115,7 @@ export async function updateApp(db: Db, ownerId: number, id: number, input: AppI
     .set({ ...input, updatedAt: new Date() })
     .where(eq(apps.id, id))
     .returning();
-  if (!row) throw new ApiError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   return ownDto(row);
 }
 
@@ -129,7 +129,7 @@ export const ICON_MAX_BYTES = 512 * 1024;
 /** An uploaded icon: decoded (so only real images pass), squared to 128 px WebP, stored. */
 export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Promise<string> {
   if (bytes.length === 0 || bytes.length > ICON_MAX_BYTES)
-    throw new ApiError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
+    throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
   let webp: Buffer;
   try {
     const image = sharp(bytes, { limitInputPixels: 4096 * 4096, animated: false });
@@ -137,7 +137,7 @@ export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Pro
     if (!meta.width || !meta.height) throw new Error('no size');
     webp = await image.rotate().resize(128, 128, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
   } catch {
-    throw new ApiError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 });
+    throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 });
   }
   return rt.storage.put(`app-icons/${userId}/${randomBytes(8).toString('hex')}.webp`, webp);
 }

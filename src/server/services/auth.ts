@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import type { Language } from '../../lib/i18n';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { createSession, hashToken, userIdForToken } from '../db/queries/sessions';
 import { sessions, users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { consumeCode } from './codes';
 import { checkPassword } from './password-guard';
@@ -44,10 +44,10 @@ export async function register(
   const scale = rt.env.IP_LIMIT_SCALE;
   const hourly = await hit(db, `register:ip:h:${p.ip}`, { limit: REGISTER_PER_IP_HOURLY * scale, windowMs: HOUR });
   const daily = await hit(db, `register:ip:d:${p.ip}`, { limit: REGISTER_PER_IP_DAILY * scale, windowMs: 24 * HOUR });
-  if (!hourly.allowed || !daily.allowed) throw new ApiError(429, 'account:register.tooMany', { status: 429 });
+  if (!hourly.allowed || !daily.allowed) throw new DomainError(429, 'account:register.tooMany', { status: 429 });
   // The code first: wrong tries count for taken and free addresses alike.
   await consumeCode(rt, { email: p.email, purpose: 'register', code: p.code, sessionId: p.sessionId });
-  if (await findUserByEmail(db, p.email)) throw new ApiError(400, 'account:code.invalid', { status: 400 });
+  if (await findUserByEmail(db, p.email)) throw new DomainError(400, 'account:code.invalid', { status: 400 });
   const passwordHash = await hashPassword(p.password);
   try {
     const [user] = await db
@@ -58,7 +58,7 @@ export async function register(
   } catch (err) {
     // The unique index settles two registrations racing for one address (both held a mailed code).
     if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505')
-      throw new ApiError(400, 'account:email.taken', { status: 400 });
+      throw new DomainError(400, 'account:email.taken', { status: 400 });
     throw err;
   }
 }
@@ -71,7 +71,7 @@ export async function loginWithPassword(rt: Runtime, p: { email: string; passwor
   const { db } = rt.database;
   const user = await findUserByEmail(db, p.email);
   if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
-    throw new ApiError(400, 'account:login.failed', { status: 400 });
+    throw new DomainError(400, 'account:login.failed', { status: 400 });
   await db.update(users).set({ language: p.lang }).where(eq(users.id, user.id));
   return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
 }
@@ -87,12 +87,12 @@ export async function loginWithOpenId(
 ) {
   const { db } = rt.database;
   if (!(await consumeWechatLogin(rt, p.qrcodeSocket, p.openId)))
-    throw new ApiError(Code.BAD_REQUEST, 'account:wx.loginFailed', { status: 400 });
+    throw new DomainError(Code.BAD_REQUEST, 'account:wx.loginFailed', { status: 400 });
   if (p.email && p.password) {
     // Binding proves the account's password, under the same limits and lock as a login.
     const user = await findUserByEmail(db, p.email);
     if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
-      throw new ApiError(400, 'account:login.failed', { status: 400 });
+      throw new DomainError(400, 'account:login.failed', { status: 400 });
     // The openId moves to this account; an empty WeChat-only account keeps existing but loses it.
     await db
       .update(users)
@@ -124,7 +124,7 @@ export async function resetPassword(rt: Runtime, p: { email: string; password: s
   const { db } = rt.database;
   await consumeCode(rt, { email: p.email, purpose: 'reset', code: p.code });
   const user = await findUserByEmail(db, p.email);
-  if (!user) throw new ApiError(400, 'account:code.invalid', { status: 400 });
+  if (!user) throw new DomainError(400, 'account:code.invalid', { status: 400 });
   await setPassword(db, user.id, p.password);
 }
 
@@ -143,9 +143,9 @@ export async function setPassword(db: Db, userId: number, password: string, keep
 /** The caller's user id: 1000001 without a token, 401 for a dead one (the browser then clears it). */
 export async function requireUserId(db: Db, authorization: string | undefined): Promise<number> {
   const token = bearer(authorization);
-  if (!token) throw new ApiError(Code.NOT_LOGGED_IN, 'account:login.notLoggedIn');
+  if (!token) throw new DomainError(Code.NOT_LOGGED_IN, 'account:login.notLoggedIn');
   const userId = await userIdForToken(db, token);
-  if (userId === null) throw new ApiError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
+  if (userId === null) throw new DomainError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
   return userId;
 }
 

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { rateLimits, users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { chatConfig } from './chat-config';
 
@@ -93,7 +93,7 @@ function exhausted(quota: ChatQuota) {
     : quota.limit === 0
       ? 'chat:quota.none'
       : 'chat:quota.exhausted';
-  return new ApiError(Code.TOO_MANY_REQUESTS, key, {
+  return new DomainError(Code.TOO_MANY_REQUESTS, key, {
     status: 429,
     params: { limit: quota.limit ?? 0 },
     data: { quota, link: '/product' },

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { chatConversations, type StoredChatMessage, users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
 export interface ConversationInput {
@@ -35,7 +35,7 @@ export async function getConversation(db: Db, userId: number, uuid: number) {
     .select()
     .from(chatConversations)
     .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
-  if (!row) throw new ApiError(Code.NOT_FOUND, 'chat:sync.notFound', { status: 404 });
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:sync.notFound', { status: 404 });
   const { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt } = row;
   return { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt };
 }
@@ -54,7 +54,7 @@ function checkSize(rt: Runtime, input: ConversationInput) {
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 const tooLarge = (key: string, limit: number) =>
-  new ApiError(Code.PAYLOAD_TOO_LARGE, key, { status: 413, params: { kb: Math.floor(limit / 1024) } });
+  new DomainError(Code.PAYLOAD_TOO_LARGE, key, { status: 413, params: { kb: Math.floor(limit / 1024) } });
 
 /**
  * Latest change wins: the row is written only when it is new or `changedAt`
@@ -65,7 +65,7 @@ const tooLarge = (key: string, limit: number) =>
 export async function putConversation(rt: Runtime, userId: number, uuid: number, input: ConversationInput) {
   const db = rt.database.db;
   const rate = await hit(db, `chat-sync:user:${userId}`, { limit: rt.env.CHAT_SYNC_PER_MINUTE, windowMs: 60_000 });
-  if (!rate.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'chat:sync.tooFast', { status: 429 });
+  if (!rate.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:sync.tooFast', { status: 429 });
   if (!input.deleted) checkSize(rt, input);
   const values = { ...input, messages: input.deleted ? [] : input.messages, updatedAt: new Date() };
   const max = rt.env.CHAT_SYNC_MAX_CONVERSATIONS;
@@ -83,7 +83,7 @@ export async function putConversation(rt: Runtime, userId: number, uuid: number,
       .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
     const live = counts?.live ?? 0;
     if (!input.deleted && (existing === undefined || existing.deleted) && live >= max) {
-      throw new ApiError(Code.FORBIDDEN, 'chat:sync.tooMany', { status: 403, params: { max } });
+      throw new DomainError(Code.FORBIDDEN, 'chat:sync.tooMany', { status: 403, params: { max } });
     }
     const extra = (counts?.all ?? 0) + (existing ? 0 : 1) - 2 * max;
     if (extra > 0) {

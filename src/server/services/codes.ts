@@ -2,9 +2,9 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODE_RESEND_SECONDS } from '../../lib/account-rules';
 import { createI18n, isLanguage, type Language } from '../../lib/i18n';
-import { ApiError } from '../api/errors';
 import { hit } from '../db/queries/rate-limits';
 import { verificationCodes } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
 export type CodePurpose = 'register' | 'reset' | 'bind';
@@ -60,14 +60,14 @@ export async function sendCode(
   const waited = last ? (now - last.createdAt.getTime()) / 1000 : Number.POSITIVE_INFINITY;
   if (waited < CODE_RESEND_SECONDS) {
     const seconds = Math.ceil(CODE_RESEND_SECONDS - waited);
-    throw new ApiError(429, 'account:code.tooSoon', { status: 429, params: { seconds }, data: { seconds } });
+    throw new DomainError(429, 'account:code.tooSoon', { status: 429, params: { seconds }, data: { seconds } });
   }
   const perAddress = await hit(db, `code:addr:${email}`, { limit: PER_ADDRESS_DAILY, windowMs: DAY }, now);
   const scale = rt.env.IP_LIMIT_SCALE;
   const hourly = await hit(db, `code:ip:h:${p.ip}`, { limit: PER_IP_HOURLY * scale, windowMs: HOUR }, now);
   const daily = await hit(db, `code:ip:${p.ip}`, { limit: PER_IP_DAILY * scale, windowMs: DAY }, now);
-  if (!hourly.allowed) throw new ApiError(429, 'account:code.tooMany', { status: 429 });
-  if (!perAddress.allowed || !daily.allowed) throw new ApiError(429, 'account:code.dailyLimit', { status: 429 });
+  if (!hourly.allowed) throw new DomainError(429, 'account:code.tooMany', { status: 429 });
+  if (!perAddress.allowed || !daily.allowed) throw new DomainError(429, 'account:code.dailyLimit', { status: 429 });
 
   const code = generateCode();
   const picCodeSessionId = randomBytes(16).toString('hex');
@@ -160,8 +160,8 @@ export async function consumeCode(
     .where(and(...conditions))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row) throw new ApiError(400, 'account:code.invalid', { status: 400 });
-  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new ApiError(400, 'account:code.tooManyAttempts', { status: 400 });
+  if (!row) throw new DomainError(400, 'account:code.invalid', { status: 400 });
+  if (row.attempts >= CODE_MAX_ATTEMPTS) throw new DomainError(400, 'account:code.tooManyAttempts', { status: 400 });
   if (row.codeHash !== hashCode(email, p.purpose, p.code)) {
     // Counted atomically so parallel guesses cannot exceed the limit.
     const [bumped] = await db
@@ -170,7 +170,7 @@ export async function consumeCode(
       .where(eq(verificationCodes.id, row.id))
       .returning({ attempts: verificationCodes.attempts });
     const dead = (bumped?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS;
-    throw new ApiError(400, dead ? 'account:code.tooManyAttempts' : 'account:code.invalid', { status: 400 });
+    throw new DomainError(400, dead ? 'account:code.tooManyAttempts' : 'account:code.invalid', { status: 400 });
   }
   if (p.keep) return;
   const [used] = await db
@@ -184,5 +184,5 @@ export async function consumeCode(
       ),
     )
     .returning({ id: verificationCodes.id });
-  if (!used) throw new ApiError(400, 'account:code.invalid', { status: 400 });
+  if (!used) throw new DomainError(400, 'account:code.invalid', { status: 400 });
 }

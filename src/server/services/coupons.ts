@@ -2,10 +2,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ActivityCode, DAILY_COUPON_ID } from '../../lib/activity-codes';
 import { Code } from '../../lib/codes';
 import { atHour, dayKey, startOfDay } from '../../lib/site-time';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { couponClaims, couponDays, experienceCodes } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';
+import { DomainError } from '../errors';
 import type { ActivitySettings } from './activity-config';
 import { grantTrialUntil, newExperienceCode, trialEnd } from './experience-codes';
 
@@ -34,7 +34,7 @@ export interface UserCoupon {
 }
 
 function assertCoupon(couponId: number) {
-  if (couponId !== DAILY_COUPON_ID) throw new ApiError(Code.NOT_FOUND, 'activity:coupon.notFound', { status: 404 });
+  if (couponId !== DAILY_COUPON_ID) throw new DomainError(Code.NOT_FOUND, 'activity:coupon.notFound', { status: 404 });
 }
 
 /** Codes left in today's pool. */
@@ -104,13 +104,13 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
   const window = couponWindow(settings, now);
   if (!window.open) {
     const time = `${String(settings.COUPON_OPEN_HOUR).padStart(2, '0')}:00`;
-    throw new ApiError(ActivityCode.COUPON_NOT_OPEN, 'activity:coupon.notOpen', { params: { time } });
+    throw new DomainError(ActivityCode.COUPON_NOT_OPEN, 'activity:coupon.notOpen', { params: { time } });
   }
   const claimedToday = async () => (await userCoupons(db, userId, couponId)).find((c) => c.day === window.day) ?? null;
   const already = await claimedToday();
-  if (already) throw new ApiError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already', { data: already });
+  if (already) throw new DomainError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already', { data: already });
   const limit = settings.COUPON_DAILY_LIMIT;
-  if (limit <= 0) throw new ApiError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
+  if (limit <= 0) throw new DomainError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
   const at = new Date(now);
   try {
     return await transaction(db, async (tx) => {
@@ -125,7 +125,7 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
           setWhere: sql`${couponDays.claimed} < ${limit}`,
         })
         .returning({ claimed: couponDays.claimed });
-      if (!counter) throw new ApiError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
+      if (!counter) throw new DomainError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
       const until = trialEnd(at, 1, settings.SITE_TIME_ZONE);
       const [code] = await tx
         .insert(experienceCodes)
@@ -137,7 +137,7 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
         .values({ couponId, userId, day: window.day, codeId: code.id, claimedAt: at })
         .onConflictDoNothing()
         .returning({ id: couponClaims.id });
-      if (!claim) throw new ApiError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already');
+      if (!claim) throw new DomainError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already');
       const validUntil = await grantTrialUntil(tx, userId, until, settings.COUPON_TRIAL_LEVEL, at);
       await tx.update(experienceCodes).set({ redeemedAt: at, validUntil }).where(eq(experienceCodes.id, code.id));
       const coupon: UserCoupon = {
@@ -151,8 +151,8 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
     });
   } catch (err) {
     // A second click of the same user lost the race: answer with the claim that won.
-    if (err instanceof ApiError && err.code === ActivityCode.COUPON_CLAIMED) {
-      throw new ApiError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already', { data: await claimedToday() });
+    if (err instanceof DomainError && err.code === ActivityCode.COUPON_CLAIMED) {
+      throw new DomainError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already', { data: await claimedToday() });
     }
     throw err;
   }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { drawingMessage } from './drawing-dto';
 import { invalidateSquare } from './drawing-square';
@@ -54,7 +54,7 @@ export async function ownDrawing(rt: Runtime, userId: number, taskId: string): P
     .from(drawings)
     .where(and(eq(drawings.taskId, taskId), eq(drawings.userId, userId)))
     .limit(1);
-  if (!row) throw new ApiError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
   return row;
 }
 
@@ -65,7 +65,7 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
     .delete(drawings)
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
-  if (!gone) throw new ApiError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
   await removePicture(rt, gone);
   if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
 }

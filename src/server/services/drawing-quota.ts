@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import { startOfDay } from '../../lib/site-time';
-import { ApiError } from '../api/errors';
 import { rateLimits, users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { activitySettings } from './activity-config';
 import { drawConfig } from './drawing-config';
@@ -50,7 +50,7 @@ export async function readDrawQuota(rt: Runtime, userId: number, now = Date.now(
 }
 
 function exhausted(quota: DrawQuota) {
-  return new ApiError(Code.TOO_MANY_REQUESTS, quota.member ? 'draw:quota.memberExhausted' : 'draw:quota.exhausted', {
+  return new DomainError(Code.TOO_MANY_REQUESTS, quota.member ? 'draw:quota.memberExhausted' : 'draw:quota.exhausted', {
     params: { limit: quota.limit ?? 0 },
     data: { quota, link: '/product' },
   });

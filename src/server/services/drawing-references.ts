@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
+import { DomainError } from '../errors';
 
 /** base64Array: at most this many reference images (docs/api.md). */
 export const MAX_REFERENCES = 4;
@@ -19,14 +19,14 @@ const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
  */
 export async function decodeReferences(list: readonly string[]): Promise<Buffer[]> {
   if (list.length > MAX_REFERENCES)
-    throw new ApiError(Code.BAD_REQUEST, 'draw:reference.tooMany', { params: { max: MAX_REFERENCES } });
+    throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooMany', { params: { max: MAX_REFERENCES } });
   const out: Buffer[] = [];
   for (const item of list) {
     const m = /^(?:data:image\/[a-z0-9.+-]+;base64,)?([A-Za-z0-9+/\s]+={0,2})$/.exec(item);
-    if (!m?.[1]) throw new ApiError(Code.BAD_REQUEST, 'draw:reference.invalid');
+    if (!m?.[1]) throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
     const bytes = Buffer.from(m[1], 'base64');
     if (bytes.length > MAX_REFERENCE_BYTES)
-      throw new ApiError(Code.BAD_REQUEST, 'draw:reference.tooLarge', { params: { mb: MAX_REFERENCE_BYTES >> 20 } });
+      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooLarge', { params: { mb: MAX_REFERENCE_BYTES >> 20 } });
     try {
       const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error', animated: false });
       const meta = await image.metadata();
@@ -36,7 +36,7 @@ export async function decodeReferences(list: readonly string[]): Promise<Buffer[
         await image.rotate().resize(KEEP_SIDE, KEEP_SIDE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
       );
     } catch {
-      throw new ApiError(Code.BAD_REQUEST, 'draw:reference.invalid');
+      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
     }
   }
   return out;

@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
 import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_STATUSES } from '../db/schema';
+import { DomainError } from '../errors';
 import type { AspectRatio, DrawQuality } from '../providers/image/types';
 import type { Runtime } from '../runtime';
 import { drawingDeps } from './drawing-deps';
@@ -41,7 +41,7 @@ export function newTaskId(): string {
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
 
-const busy = () => new ApiError(Code.BAD_REQUEST, 'draw:submit.busy');
+const busy = () => new DomainError(Code.BAD_REQUEST, 'draw:submit.busy');
 
 /**
  * Starts a drawing for a logged-in user: rate limit, one task at a time,
@@ -51,7 +51,7 @@ const busy = () => new ApiError(Code.BAD_REQUEST, 'draw:submit.busy');
 export async function submitDrawing(rt: Runtime, userId: number, input: SubmitInput): Promise<Drawing> {
   const { db } = rt.database;
   const perMinute = await hit(db, `draw:rate:${userId}`, { limit: 10, windowMs: 60_000 });
-  if (!perMinute.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+  if (!perMinute.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
   if (await hasRunning(db, userId)) throw busy();
   const references = await decodeReferences(input.base64Array);
   const { config, image } = drawingDeps(rt);

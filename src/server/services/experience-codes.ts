@@ -3,11 +3,11 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ActivityCode } from '../../lib/activity-codes';
 import { Code } from '../../lib/codes';
 import { endOfDay } from '../../lib/site-time';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { experienceCodes, users } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';
+import { DomainError } from '../errors';
 import type { ActivitySettings } from './activity-config';
 
 // No 0/O, 1/I/L: codes are read off a phone screen and typed in.
@@ -33,7 +33,7 @@ export function normalizeCode(input: string): string {
  */
 export async function grantTrialUntil(tx: Db, userId: number, until: Date, level: number, now: Date) {
   const user = await lockUser(tx, userId);
-  if (!user) throw new ApiError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
+  if (!user) throw new DomainError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
   const active = user.endDate !== null && user.endDate > now && user.vipType !== null;
   if (active && user.endDate && user.endDate >= until) return user.endDate;
   await tx
@@ -60,7 +60,7 @@ export function trialEnd(now: Date, days: number, timeZone: string): Date {
 export async function redeemCode(db: Db, userId: number, input: string, settings: ActivitySettings, now: Date) {
   // Guessing codes would take ages at this rate.
   const limit = await hit(db, `redeem:user:${userId}`, { limit: 10, windowMs: 10 * 60_000 }, now.getTime());
-  if (!limit.allowed) throw new ApiError(Code.TOO_MANY_REQUESTS, 'activity:redeem.tooMany', { status: 429 });
+  if (!limit.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'activity:redeem.tooMany', { status: 429 });
   const code = normalizeCode(input);
   return transaction(db, async (tx) => {
     // The user row first: the code's update below takes a key-share lock on it (redeemedBy).
@@ -74,9 +74,9 @@ export async function redeemCode(db: Db, userId: number, input: string, settings
       .returning();
     if (!row) {
       const [found] = await tx.select().from(experienceCodes).where(eq(experienceCodes.code, code));
-      if (!found) throw new ApiError(ActivityCode.CODE_UNKNOWN, 'activity:redeem.unknown');
-      if (found.redeemedBy !== null) throw new ApiError(ActivityCode.CODE_USED, 'activity:redeem.used');
-      throw new ApiError(ActivityCode.CODE_EXPIRED, 'activity:redeem.expired');
+      if (!found) throw new DomainError(ActivityCode.CODE_UNKNOWN, 'activity:redeem.unknown');
+      if (found.redeemedBy !== null) throw new DomainError(ActivityCode.CODE_USED, 'activity:redeem.used');
+      throw new DomainError(ActivityCode.CODE_EXPIRED, 'activity:redeem.expired');
     }
     const until = trialEnd(now, row.trialDays, settings.SITE_TIME_ZONE);
     const validUntil = await grantTrialUntil(tx, userId, until, settings.COUPON_TRIAL_LEVEL, now);

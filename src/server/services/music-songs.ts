@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { forgetFileAccess } from './file-access';
 import { songDto } from './music-dto';
@@ -40,7 +40,7 @@ export function listPublicSongs(rt: Runtime, p: Paging, viewerId: number | null)
   return page(rt, and(eq(songs.isPublic, true), eq(songs.status, SongStatus.DONE)), p, viewerId, true);
 }
 
-const notFound = () => new ApiError(Code.NOT_FOUND, 'music:notFound', { status: 404 });
+const notFound = () => new DomainError(Code.NOT_FOUND, 'music:notFound', { status: 404 });
 
 /** A song anyone may see when public and finished; otherwise only its owner. */
 export async function songFor(db: Db, taskId: string, viewerId: number | null): Promise<Song> {
@@ -66,7 +66,7 @@ export async function deleteSong(rt: Runtime, userId: number, taskId: string): P
   const { db } = rt.database;
   const s = await ownSong(db, taskId, userId);
   if ((RUNNING_SONG as readonly number[]).includes(s.status))
-    throw new ApiError(Code.BAD_REQUEST, 'music:delete.running');
+    throw new DomainError(Code.BAD_REQUEST, 'music:delete.running');
   const [gone] = await db.delete(songs).where(eq(songs.id, s.id)).returning({ id: songs.id });
   if (!gone) throw notFound();
   for (const url of [s.audioUrl, s.coverUrl]) {

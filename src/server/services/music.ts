@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
 import { songs } from '../db/schema';
 import type { Env } from '../env';
+import { DomainError } from '../errors';
 import { createMusicProvider } from '../providers/music';
 import type { MusicProvider } from '../providers/music/types';
 import type { Runtime } from '../runtime';
@@ -48,18 +48,18 @@ export interface SubmitInput {
   isPublic: boolean;
 }
 
-const tooMany = () => new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+const tooMany = () => new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
 
 /** Checks the request, takes one composition and queues the task, all or nothing. */
 export async function submitSong(rt: Runtime, userId: number, input: SubmitInput, lang: string): Promise<SongDto> {
   const { db } = rt.database;
   if (!(await hit(db, `music:submit:${userId}`, { limit: 10, windowMs: 60_000 })).allowed) throw tooMany();
   if (input.mode === 'inspiration' && !input.prompt.trim())
-    throw new ApiError(Code.BAD_REQUEST, 'music:submit.needPrompt');
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needPrompt');
   if (input.mode === 'custom' && !input.instrumental && !input.lyrics.trim())
-    throw new ApiError(Code.BAD_REQUEST, 'music:submit.needLyrics');
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needLyrics');
   if (input.mode === 'custom' && !input.title.trim() && !input.tags.trim() && !input.lyrics.trim())
-    throw new ApiError(Code.BAD_REQUEST, 'music:submit.needStyle');
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needStyle');
   const cfg = musicConfig(rt.env);
   const now = Date.now();
   const song = await db.transaction(async (tx) => {
@@ -91,7 +91,9 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
   });
   if (!song) {
     const quota = await readMusicQuota(rt, userId, now);
-    throw new ApiError(Code.TOO_MANY_REQUESTS, 'music:quota.exhausted', { data: { quota, link: '/product?type=4' } });
+    throw new DomainError(Code.TOO_MANY_REQUESTS, 'music:quota.exhausted', {
+      data: { quota, link: '/product?type=4' },
+    });
   }
   await rt.database.notifier
     .publish(MUSIC_WAKE_CHANNEL, song.taskId)
@@ -106,6 +108,6 @@ export async function writeSongLyrics(rt: Runtime, userId: number, prompt: strin
     return await musicOf(rt).writeLyrics(prompt, lang);
   } catch (err) {
     rt.log.warn('lyrics writer failed', { err: (err as Error).message });
-    throw new ApiError(Code.UNAVAILABLE, 'music:lyrics.failed', { status: 503 });
+    throw new DomainError(Code.UNAVAILABLE, 'music:lyrics.failed', { status: 503 });
   }
 }

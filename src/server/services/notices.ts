@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { type Notice, noticeReads, notices, userNotices } from '../db/schema';
+import { DomainError } from '../errors';
 
 export interface NoticeView {
   noticeId: number;
@@ -38,13 +38,13 @@ async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
  */
 export async function loadNotice(db: Db, noticeId: number, userId: number | null, lang: string): Promise<NoticeView> {
   const n = await enabledNotice(db, noticeId);
-  if (!n) throw new ApiError(Code.NOTICE_READ, 'activity:notice.none');
+  if (!n) throw new DomainError(Code.NOTICE_READ, 'activity:notice.none');
   if (userId !== null) {
     const [read] = await db
       .select({ revision: noticeReads.revision })
       .from(noticeReads)
       .where(and(eq(noticeReads.noticeId, noticeId), eq(noticeReads.userId, userId)));
-    if (read && read.revision >= n.revision) throw new ApiError(Code.NOTICE_READ, 'activity:notice.read');
+    if (read && read.revision >= n.revision) throw new DomainError(Code.NOTICE_READ, 'activity:notice.read');
   }
   return view(n, lang);
 }
@@ -52,7 +52,7 @@ export async function loadNotice(db: Db, noticeId: number, userId: number | null
 /** Notice push: the caller has seen the notice's current revision (docs/api.md). */
 export async function markNoticeRead(db: Db, noticeId: number, userId: number) {
   const [n] = await db.select().from(notices).where(eq(notices.id, noticeId));
-  if (!n) throw new ApiError(Code.NOT_FOUND, 'activity:notice.notFound', { status: 404 });
+  if (!n) throw new DomainError(Code.NOT_FOUND, 'activity:notice.notFound', { status: 404 });
   await db
     .insert(noticeReads)
     .values({ noticeId, userId, revision: n.revision })

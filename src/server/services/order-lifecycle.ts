@@ -1,8 +1,8 @@
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { type Order, OrderStatus, orders } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { markPaid, moveStatus, orderDto, ownOrder } from './orders';
 
@@ -23,7 +23,7 @@ async function closed(rt: Runtime, order: Order, status: number) {
 export async function cancelOrder(rt: Runtime, userId: number, orderNo: string) {
   const order = await ownOrder(rt.database.db, userId, orderNo);
   if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
-    throw new ApiError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
+    throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
   await closed(rt, order, OrderStatus.CANCELLED);
   return orderDto({ ...order, orderStatus: OrderStatus.CANCELLED });
 }

@@ -1,9 +1,9 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { OrderStatus, orders, type products } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
 type Product = typeof products.$inferSelect;
@@ -41,7 +41,7 @@ export async function assertPurchaseLimit(db: Db, userId: number, product: Produ
       ),
     );
   if ((bought?.n ?? 0) >= product.purchaseLimit)
-    throw new ApiError(Code.ORDER_NOT_ALLOWED, 'order:create.limitReached', {
+    throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.limitReached', {
       params: { limit: product.purchaseLimit },
     });
 }
@@ -58,6 +58,6 @@ export async function countFreeGrant(rt: Runtime, tx: Db, client: OrderClient) {
   if (client.deviceId) checks.push([`free:device:${client.deviceId}`, FREE_PER_DEVICE_DAILY, DAY]);
   for (const [key, limit, windowMs] of checks) {
     if (!(await hit(tx, key, { limit, windowMs })).allowed)
-      throw new ApiError(Code.ORDER_NOT_ALLOWED, 'order:create.freeLimited');
+      throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.freeLimited');
   }
 }

@@ -1,12 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
@@ -62,16 +62,17 @@ export async function createOrder(
 ) {
   const { db } = rt.database;
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
-    throw new ApiError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+    throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
   const [product] = await db
     .select()
     .from(products)
     .where(and(eq(products.id, p.productId), eq(products.productCode, p.productCode)))
     .limit(1);
-  if (!product?.enabled) throw new ApiError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
+  if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
   const existing = await findUnpaid(db, userId, product.id);
-  if (existing) throw new ApiError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
+  if (existing)
+    throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
   const now = new Date();
   const free = product.productDisPrice === 0;
@@ -116,7 +117,8 @@ export async function createOrder(
   } catch (err) {
     // Another request for the same product won the race: answer with its order.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
-    if (winner) throw new ApiError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
+    if (winner)
+      throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
     throw err;
   }
   if (!order) throw new Error('order insert returned nothing');
@@ -144,7 +146,7 @@ export async function createOrder(
   } catch (err) {
     rt.log.error('payment provider refused the order', { orderNo: order.orderNo, err: (err as Error).message });
     await moveStatus(db, order, OrderStatus.FAILED, 'provider', (err as Error).message.slice(0, 300));
-    throw new ApiError(Code.BAD_REQUEST, 'order:create.failed');
+    throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
   }
 }
 
@@ -170,7 +172,7 @@ export async function ownOrder(db: Db, userId: number, orderNo: string) {
     .from(orders)
     .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
     .limit(1);
-  if (!o) throw new ApiError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
+  if (!o) throw new DomainError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
   return o;
 }
 

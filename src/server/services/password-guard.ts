@@ -1,7 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import { ApiError } from '../api/errors';
 import { hit } from '../db/queries/rate-limits';
 import { users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { verifyPassword } from './passwords';
 
@@ -25,7 +25,7 @@ export async function checkPassword(
   const { db } = rt.database;
   const limit = IP_CHECKS * rt.env.IP_LIMIT_SCALE;
   const perIp = await hit(db, `password:ip:${p.ip}`, { limit, windowMs: IP_WINDOW_MS });
-  if (!perIp.allowed) throw new ApiError(429, 'account:login.tooMany', { status: 429 });
+  if (!perIp.allowed) throw new DomainError(429, 'account:login.tooMany', { status: 429 });
   if (!p.user) {
     // Same work as for a real account, so timing does not tell whether it exists.
     await verifyPassword(p.password, null);
@@ -61,5 +61,5 @@ async function reserveTry(rt: Runtime, userId: number): Promise<void> {
   if (row) return;
   const [locked] = await db.select({ until: users.lockedUntil }).from(users).where(eq(users.id, userId));
   const minutes = Math.max(1, Math.ceil(((locked?.until?.getTime() ?? 0) - Date.now()) / MINUTE));
-  throw new ApiError(429, 'account:login.locked', { status: 429, params: { minutes } });
+  throw new DomainError(429, 'account:login.locked', { status: 429, params: { minutes } });
 }

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createI18n, type Language } from '../../lib/i18n';
-import { ApiError } from '../api/errors';
 import { revokeSession } from '../db/queries/sessions';
 import { sessions, users } from '../db/schema';
+import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { removeAccountContent } from './account-content';
 import { findUserByEmail, setPassword } from './auth';
@@ -21,7 +21,7 @@ export async function loadUser(rt: Runtime, userId: number) {
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
-  if (!user) throw new ApiError(401, 'account:login.expired', { status: 401 });
+  if (!user) throw new DomainError(401, 'account:login.expired', { status: 401 });
   return user;
 }
 
@@ -51,7 +51,7 @@ async function storeAvatar(rt: Runtime, dataUrl: string): Promise<string> {
   const m = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
   const bytes = m?.[2] ? Buffer.from(m[2], 'base64') : null;
   if (!bytes || bytes.length > AVATAR_MAX_BYTES)
-    throw new ApiError(400, 'account:profile.avatarInvalid', { status: 400 });
+    throw new DomainError(400, 'account:profile.avatarInvalid', { status: 400 });
   let webp: Buffer;
   try {
     webp = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
@@ -60,7 +60,7 @@ async function storeAvatar(rt: Runtime, dataUrl: string): Promise<string> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw new ApiError(400, 'account:profile.avatarInvalid', { status: 400 });
+    throw new DomainError(400, 'account:profile.avatarInvalid', { status: 400 });
   }
   return rt.storage.put(`avatars/${randomBytes(12).toString('hex')}.webp`, webp);
 }
@@ -87,9 +87,9 @@ export async function changePassword(
   p: { oldPassword: string; password: string; ip: string },
 ) {
   const user = await loadUser(rt, userId);
-  if (!user.passwordHash) throw new ApiError(400, 'account:password.notSet', { status: 400 });
+  if (!user.passwordHash) throw new DomainError(400, 'account:password.notSet', { status: 400 });
   if (!(await checkPassword(rt, { user, password: p.oldPassword, ip: p.ip })))
-    throw new ApiError(400, 'account:password.wrongCurrent', { status: 400 });
+    throw new DomainError(400, 'account:password.wrongCurrent', { status: 400 });
   await setPassword(rt.database.db, userId, p.password, token);
 }
 
@@ -101,10 +101,11 @@ export async function bindEmail(
   p: { email: string; code: string; password: string },
 ) {
   const user = await loadUser(rt, userId);
-  if (user.email) throw new ApiError(400, 'account:email.alreadyBound', { status: 400 });
+  if (user.email) throw new DomainError(400, 'account:email.alreadyBound', { status: 400 });
   // The code first, and a taken address answers like a wrong code (its owner got a notice, not a code).
   await consumeCode(rt, { email: p.email, purpose: 'bind', code: p.code });
-  if (await findUserByEmail(rt.database.db, p.email)) throw new ApiError(400, 'account:code.invalid', { status: 400 });
+  if (await findUserByEmail(rt.database.db, p.email))
+    throw new DomainError(400, 'account:code.invalid', { status: 400 });
   await rt.database.db
     .update(users)
     .set({ email: p.email.trim(), emailVerifiedAt: new Date() })
@@ -119,8 +120,8 @@ export async function bindEmail(
  */
 async function proveWechat(rt: Runtime, openId: string, p: { qrcodeSocket?: string; openId?: string }) {
   if (!p.qrcodeSocket || !p.openId || !(await consumeWechatLogin(rt, p.qrcodeSocket, p.openId)))
-    throw new ApiError(400, 'account:delete.scanRequired', { status: 400 });
-  if (p.openId !== openId) throw new ApiError(400, 'account:delete.scanMismatch', { status: 400 });
+    throw new DomainError(400, 'account:delete.scanRequired', { status: 400 });
+  if (p.openId !== openId) throw new DomainError(400, 'account:delete.scanMismatch', { status: 400 });
 }
 
 /**
@@ -135,7 +136,7 @@ export async function deleteAccount(
 ) {
   const user = await loadUser(rt, userId);
   if (user.passwordHash && !(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })))
-    throw new ApiError(400, 'account:password.wrongCurrent', { status: 400 });
+    throw new DomainError(400, 'account:password.wrongCurrent', { status: 400 });
   if (!user.passwordHash && user.wechatOpenId) await proveWechat(rt, user.wechatOpenId, p);
   if (user.avatarUrl) await rt.storage.remove(user.avatarUrl);
   await rt.database.db

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import type { Db } from '../db/client';
 import { OrderStatus, orders } from '../db/schema';
+import { DomainError } from '../errors';
 import { hashKey, newKey } from '../one-time-key';
 import { sandboxPayLink } from '../providers/payment/sandbox';
 import type { Runtime } from '../runtime';
@@ -10,7 +10,7 @@ import { markPaid, moveStatus, type OrderDto, ownOrder } from './orders';
 
 const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 
-const invalidLink = () => new ApiError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
+const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
 
 /**
  * A fresh one-time key for an unpaid sandbox order, returned inside its pay
@@ -38,7 +38,7 @@ export async function withSandboxKey(rt: Runtime, dto: OrderDto): Promise<OrderD
 export async function ownerSandboxLink(rt: Runtime, userId: number, orderNo: string): Promise<string> {
   await ownOrder(rt.database.db, userId, orderNo);
   const link = await issueKey(rt, orderNo);
-  if (!link) throw new ApiError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
+  if (!link) throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
   return link;
 }
 

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
-import { ApiError } from '../api/errors';
 import { registerKeyedChannel } from '../db/queries/push-channels';
 import { wxLogins } from '../db/schema';
+import { DomainError } from '../errors';
 import { hashKey, newKey } from '../one-time-key';
 import { LOGIN_QR_TTL_SECONDS } from '../providers/wechat/types';
 import type { Runtime } from '../runtime';
@@ -29,7 +29,7 @@ export async function createLoginQr(rt: Runtime, qrcodeSocket: string) {
   const fresh =
     inserted.length > 0 &&
     (await registerKeyedChannel(db, { taskId: qrcodeSocket, keyHash: hashKey(listenKey), kind: 'wx-login' }));
-  if (!fresh) throw new ApiError(Code.BAD_REQUEST, 'account:wx.qrInUse', { status: 400 });
+  if (!fresh) throw new DomainError(Code.BAD_REQUEST, 'account:wx.qrInUse', { status: 400 });
   const qr = await rt.wechat.createLoginQr(qrcodeSocket, confirmKey);
   return { ...qr, listenKey };
 }

@@ -1,4 +1,5 @@
 import { Code } from '../../../lib/codes';
+import { DomainError } from '../../errors';
 import { requireUserId } from '../../services/auth';
 import { drawingMessage } from '../../services/drawing-dto';
 import { receiveHook } from '../../services/drawing-hook';
@@ -7,7 +8,7 @@ import { readDrawQuota } from '../../services/drawing-quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage } from '../../services/drawing-square';
 import { submitDrawing } from '../../services/drawing-submit';
 import type { ApiApp } from '../context';
-import { ApiError, reply } from '../errors';
+import { reply } from '../errors';
 import * as r from './sd.routes';
 
 /** Steps default to 20 when empty (docs/validation-and-limits.md). */
@@ -80,7 +81,7 @@ export function registerSd(app: ApiApp) {
   app.openapi(r.notifyHook, async (c) => {
     const { taskId, token } = c.req.valid('param');
     if (!(await receiveHook(c.get('runtime'), taskId, token)))
-      throw new ApiError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+      throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
     return reply(c, null);
   });
 }
