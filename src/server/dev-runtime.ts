@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api';
-import { loadEnv } from './env';
+import { loadEnv } from './config/env';
 import { createLogger } from './log';
 import { readApiBody } from './request-body';
 import { closeRuntime, createRuntime, publishRuntime, startBackground } from './runtime';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
+import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/pglite-lock';
-import { EnvError, loadEnv } from './env';
 import type { NodeHandler } from './http';
 import { createLogger } from './log';
 import { startServer } from './server';

@@ -1,6 +1,6 @@
 import pkg from '../../package.json';
+import type { Env } from './config/env';
 import { type Database, openDatabase } from './db/client';
-import type { Env } from './env';
 import type { Logger } from './log';
 import { createLlmProvider, type LlmProvider } from './providers/llm';
 import { createMailProvider, type MailProvider } from './providers/mail';

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiApp } from './api';
-import type { Env } from './env';
+import type { Env } from './config/env';
 import { createHttpServer, type NodeHandler } from './http';
 import type { Logger } from './log';
 import { closeRuntime, createRuntime, publishRuntime, type Runtime, startBackground } from './runtime';

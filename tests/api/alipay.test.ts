@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../src/server/env';
+import { EnvError, loadEnv } from '../../src/server/config/env';
 import { createPaymentProvider } from '../../src/server/providers/payment';
 import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
 import { alipayEnv, type FakeAlipay, qrCode, startFakeAlipay } from './fake-alipay';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { loadEnv } from '../../src/server/env';
+import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { createTestDatabase } from './helpers';

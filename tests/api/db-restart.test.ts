@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, type PgCluster, startPgCluster } from '../../scripts/pg-cluster';
-import { loadEnv } from '../../src/server/env';
+import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { quickUsers } from './activity-fixtures';

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
-import { loadEnv } from '../../src/server/env';
+import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { startServer } from '../../src/server/server';
 import { createTestDatabase } from './helpers';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from '../../src/server/config/env';
 import { openDatabase } from '../../src/server/db/client';
 import { drawingReferences, drawings, users } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { sweepTimedOut } from '../../src/server/services/drawing-worker';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { loadEnv } from '../../src/server/env';
+import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { MusicEnv } from '../../src/server/services/music-config';
+import type { MusicEnv } from '../../src/server/config/music';
 import { startTestServer, type TestServer } from './helpers';
 
 export type MusicSettings = Partial<Record<keyof MusicEnv, string>>;

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { loadEnv } from '../../src/server/env';
+import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { startServer } from '../../src/server/server';
 import { yuanToFen } from '../../src/server/services/money';

@@ -3,8 +3,8 @@
 // limit and the order rules hold whichever process a request reaches.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadEnv } from '../../src/server/config/env';
 import { couponClaims, OrderStatus, orderEvents, orders } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { clockAt, quickUsers, siteInstant, TZ } from './activity-fixtures';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../src/server/env';
+import { EnvError, loadEnv } from '../../src/server/config/env';
 import { createPaymentProvider } from '../../src/server/providers/payment';
 import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
 import { APPID, codeUrl, type FakeWechatPay, MCHID, startFakeWechatPay, wechatPayEnv } from './fake-wechatpay';

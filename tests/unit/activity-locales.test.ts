@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import en from '../../locales/en-US/activity.json';
 import zh from '../../locales/zh-CN/activity.json';
 import tw from '../../locales/zh-TW/activity.json';
-import { activityEnvSchema, activitySettings } from '../../src/server/services/activity-config';
+import { activityEnvSchema, activitySettings } from '../../src/server/config/activity';
 
 describe('activity locales and settings', () => {
   it('has the same keys in every language, and SPEC texts in zh-CN', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawConfig, drawEnvProblems } from '../../src/server/services/drawing-config';
+import { drawConfig, drawEnvProblems } from '../../src/server/config/drawing';
 import { drawingModes } from '../../src/server/services/drawing-deps';
 
 describe('drawing settings', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EnvError, loadEnv } from '../../src/server/env';
+import { EnvError, loadEnv } from '../../src/server/config/env';
 
 describe('environment', () => {
   it('has working defaults: embedded database, sandbox providers, zh site clock', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bodyLimitFor } from '../../src/server/body-limits';
+import { connectionCaps, fileHandleLimit } from '../../src/server/config/limits';
 import { addressKey } from '../../src/server/connection-guard';
-import { connectionCaps, fileHandleLimit } from '../../src/server/limits-config';
 
 const MB = 1024 * 1024;
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EnvError, loadEnv } from '../../src/server/env';
+import { EnvError, loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
 import { isLoopbackOrigin, startSandboxWarning } from '../../src/server/sandbox';
 

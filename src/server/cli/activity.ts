@@ -13,8 +13,8 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
-import { loadEnv } from '../env';
 import { issueCodes } from '../services/experience-codes';
 import { setNoticeText } from '../services/notices';
 

@@ -13,9 +13,9 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { products } from '../db/schema';
-import { loadEnv } from '../env';
 import { yuanToFen } from '../services/money';
 import { CACHE_CHANNEL, setProductEnabled, upsertProduct } from '../services/products';
 

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
+import { chatConfig } from '../config/chat';
 import type { Db } from '../db/client';
 import { rateLimits, users } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
-import { chatConfig } from './chat-config';
 
 const DAY = 86_400_000;
 /** Free messages reset at midnight China time (UTC+8), not UTC. */

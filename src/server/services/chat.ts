@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { Env } from '../env';
+import type { Env } from '../config/env';
 import { createLlmProvider, LlmError, type LlmMessage, type LlmProvider } from '../providers/llm';
 import type { Runtime } from '../runtime';
 import { type Caller, type ChatQuota, refundQuota, takeQuota } from './chat-quota';

@@ -2,11 +2,11 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { ActivityCode, DAILY_COUPON_ID } from '../../lib/activity-codes';
 import { Code } from '../../lib/codes';
 import { atHour, dayKey, startOfDay } from '../../lib/site-time';
+import type { ActivitySettings } from '../config/activity';
 import type { Db } from '../db/client';
 import { couponClaims, couponDays, experienceCodes } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import type { ActivitySettings } from './activity-config';
 import { grantTrialUntil, newExperienceCode, trialEnd } from './experience-codes';
 
 /** The claim window of the site-local day holding `now`. */

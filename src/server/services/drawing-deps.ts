@@ -1,7 +1,7 @@
+import { type DrawConfig, drawConfig, drawEnvProblems } from '../config/drawing';
 import { createImageProvider, type ImageProvider } from '../providers/image';
 import { createModeration, type ModerationProvider } from '../providers/moderation';
 import type { Runtime } from '../runtime';
-import { type DrawConfig, drawConfig, drawEnvProblems } from './drawing-config';
 
 export interface DrawingDeps {
   config: DrawConfig;

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../lib/codes';
 import { startOfDay } from '../../lib/site-time';
+import { activitySettings } from '../config/activity';
+import { drawConfig } from '../config/drawing';
 import { rateLimits, users } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
-import { activitySettings } from './activity-config';
-import { drawConfig } from './drawing-config';
 
 export interface DrawQuota {
   /** null: unlimited. */

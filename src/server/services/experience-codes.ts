@@ -3,12 +3,12 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { ActivityCode } from '../../lib/activity-codes';
 import { Code } from '../../lib/codes';
 import { endOfDay } from '../../lib/site-time';
+import type { ActivitySettings } from '../config/activity';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { experienceCodes, users } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';
 import { DomainError } from '../errors';
-import type { ActivitySettings } from './activity-config';
 
 // No 0/O, 1/I/L: codes are read off a phone screen and typed in.
 const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';

@@ -1,10 +1,10 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { startOfDay } from '../../lib/site-time';
+import { musicConfig } from '../config/music';
 import type { Db } from '../db/client';
 import { rateLimits, type Song, users } from '../db/schema';
 import { lockUser } from '../db/transaction';
 import type { Runtime } from '../runtime';
-import { musicConfig } from './music-config';
 
 export type Charge = 'free' | 'paid';
 

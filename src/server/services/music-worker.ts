@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { musicConfig } from '../config/music';
 import { type Song, SongStatus, songs } from '../db/schema';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../providers/music/types';
 import type { Runtime } from '../runtime';
 import { MUSIC_WAKE_CHANNEL, musicOf } from './music';
-import { musicConfig } from './music-config';
 import { claimSong, failOverdueSongs, failSong, LEASE_MS, LostTask, publishSong, running } from './music-tasks';
 
 function requestOf(s: Song): ComposeRequest {

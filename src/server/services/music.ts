@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../lib/codes';
+import type { Env } from '../config/env';
+import { musicConfig } from '../config/music';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';
 import { songs } from '../db/schema';
-import type { Env } from '../env';
 import { DomainError } from '../errors';
 import { createMusicProvider } from '../providers/music';
 import type { MusicProvider } from '../providers/music/types';
 import type { Runtime } from '../runtime';
-import { musicConfig } from './music-config';
 import { type SongDto, songDto } from './music-dto';
 import { readMusicQuota, takeComposition } from './music-quota';
 

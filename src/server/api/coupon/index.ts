@@ -1,5 +1,5 @@
 import { Code } from '../../../lib/codes';
-import { activitySettings } from '../../services/activity-config';
+import { activitySettings } from '../../config/activity';
 import { bearer, requireUserId } from '../../services/auth';
 import { requestNow } from '../../services/clock';
 import { claimCoupon, leftToday, listCoupons } from '../../services/coupons';

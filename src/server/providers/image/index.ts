@@ -1,4 +1,4 @@
-import type { DrawConfig } from '../../services/drawing-config';
+import type { DrawConfig } from '../../config/drawing';
 import { createMidjourneyProxyProvider } from './midjourney-proxy';
 import { createOfflineProvider } from './offline';
 import { createOpenAiImageProvider } from './openai';

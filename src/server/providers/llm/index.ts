@@ -1,5 +1,5 @@
-import type { Env } from '../../env';
-import { chatConfig } from '../../services/chat-config';
+import { chatConfig } from '../../config/chat';
+import type { Env } from '../../config/env';
 import { createOfflineLlm } from './offline';
 import { createOpenAiLlm } from './openai';
 import type { LlmProvider } from './types';

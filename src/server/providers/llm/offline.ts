@@ -1,5 +1,5 @@
 import { createI18n, isLanguage } from '../../../lib/i18n';
-import { OFFLINE_MODEL } from '../../services/chat-config';
+import { OFFLINE_MODEL } from '../../config/chat';
 import type { LlmProvider, LlmRequest } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import type { Env } from '../../env';
+import type { Env } from '../../config/env';
 import type { Logger } from '../../log';
 import type { MailProvider } from './types';
 

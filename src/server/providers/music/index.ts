@@ -1,5 +1,5 @@
-import type { Env } from '../../env';
-import { musicConfig } from '../../services/music-config';
+import type { Env } from '../../config/env';
+import { musicConfig } from '../../config/music';
 import { createOfflineComposer } from './offline';
 import { createSunoProvider } from './suno';
 import type { MusicProvider } from './types';

@@ -1,4 +1,4 @@
-import type { Env } from '../../env';
+import type { Env } from '../../config/env';
 import { createAlipay } from './alipay';
 import { createSandboxPayment } from './sandbox';
 import type { PaymentProvider } from './types';

@@ -1,4 +1,4 @@
-import type { Env } from '../../env';
+import type { Env } from '../../config/env';
 import { createOfficialWechat } from './official';
 import { createSandboxWechat } from './sandbox';
 import type { WechatLoginProvider } from './types';

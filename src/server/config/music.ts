@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { Env } from '../env';
+import type { Env } from './env';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
 /**
- * Music's environment variables, meant to be spread into src/server/env.ts's
+ * Music's environment variables, meant to be spread into config/env.ts's
  * schema (`...musicEnvShape`). Values may arrive as strings (process.env) or
  * already parsed (Env), so the same shape reads both.
  */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { limitsEnvShape } from './limits-config';
-import { sandboxEnvProblem, sandboxEnvShape } from './sandbox';
-import { activityEnvShape } from './services/activity-config';
-import { chatEnvShape } from './services/chat-config';
-import { drawEnvProblems, drawEnvShape } from './services/drawing-config';
-import { musicEnvShape } from './services/music-config';
+import { sandboxEnvProblem, sandboxEnvShape } from '../sandbox';
+import { activityEnvShape } from './activity';
+import { chatEnvShape } from './chat';
+import { drawEnvProblems, drawEnvShape } from './drawing';
+import { limitsEnvShape } from './limits';
+import { musicEnvShape } from './music';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Env } from '../env';
+import type { Env } from './env';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 

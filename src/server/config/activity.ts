@@ -13,7 +13,7 @@ const imageRef = z
 
 /**
  * Environment variables of the activity, notices and install features, meant
- * to be spread into src/server/env.ts's schema (`...activityEnvShape`).
+ * to be spread into config/env.ts's schema (`...activityEnvShape`).
  * Values may arrive as strings (process.env) or already parsed (Env).
  */
 export const activityEnvShape = {
