@@ -2,7 +2,7 @@
 
 declare namespace App {
   interface Locals {
-    lang: import('./lib/i18n').Language;
+    lang: import('./shared/i18n').Language;
     t: import('i18next').TFunction;
   }
 }

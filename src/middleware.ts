@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { createI18n, LANGUAGE_COOKIE, pickLanguage } from './lib/i18n';
 import { isSquarePage, squarePageCache } from './server/services/drawing-page-cache';
+import { createI18n, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /** Per-request language and `t`, from the cookie mirroring appSetting.language. */
 export const onRequest = defineMiddleware((context, next) => {

@@ -1,7 +1,7 @@
 import enCommon from '../../locales/en-US/common.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import twCommon from '../../locales/zh-TW/common.json';
-import { FALLBACK_LANGUAGE, type Language } from './languages';
+import { FALLBACK_LANGUAGE, type Language } from '../shared/languages';
 
 const COMMON: Record<Language, Record<string, string>> = { 'zh-CN': zhCommon, 'en-US': enCommon, 'zh-TW': twCommon };
 

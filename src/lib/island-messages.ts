@@ -1,4 +1,4 @@
-import { type Language, resources } from './i18n';
+import { type Language, resources } from '../shared/i18n';
 import type { IslandMessages } from './island-i18n';
 
 /**

@@ -3,8 +3,9 @@
  * switcher and the footer's "my account" button. Bundled into every page
  * with the layout, so it stays tiny (bench/RESULTS.md: no React on every page).
  */
+
+import type { Language } from '../shared/languages';
 import { $appSetting, setLanguage, setTheme, syncLanguageCookie, type Theme } from '../stores/app-setting';
-import type { Language } from './languages';
 import { openLogin } from './login-event';
 
 function applyTheme(theme: Theme, toggles: Iterable<HTMLElement>): void {

@@ -4,9 +4,10 @@
  * Visitors keep their read flag in local storage. Framework-free and small:
  * plain fetch, no API client (which would bring every locale).
  */
+
+import { ANNOUNCEMENT_NOTICE_ID } from '../shared/activity-codes';
+import { Code } from '../shared/codes';
 import { getToken } from '../stores/auth';
-import { ANNOUNCEMENT_NOTICE_ID } from './activity-codes';
-import { Code } from './codes';
 import { showToast } from './toast';
 
 export const NOTICE_TOAST_MS = 10_000;

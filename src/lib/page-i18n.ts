@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { createI18n, DEFAULT_LANGUAGE, type Language } from './i18n';
+import { createI18n, DEFAULT_LANGUAGE, type Language } from '../shared/i18n';
 
 /**
  * Language and `t` of the current request. The error page can render after a

@@ -1,4 +1,4 @@
-import { SocketClose } from './codes';
+import { SocketClose } from '../shared/codes';
 import { browserSocket, globalTimers, type PushEnv, type SocketLike } from './push-env';
 
 export type { PushEnv, PushTimers, SocketFactory, SocketHandlers, SocketLike } from './push-env';

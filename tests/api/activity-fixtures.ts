@@ -1,8 +1,8 @@
-import { startOfDay } from '../../src/lib/site-time';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { users } from '../../src/server/db/schema';
 import type { RunningServer } from '../../src/server/server';
 import { TEST_CLOCK_HEADER } from '../../src/server/services/clock';
+import { startOfDay } from '../../src/shared/site-time';
 
 export const TZ = 'Asia/Shanghai';
 const HOUR = 3_600_000;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endOfDay } from '../../src/lib/site-time';
 import { couponClaims, couponDays, users } from '../../src/server/db/schema';
+import { endOfDay } from '../../src/shared/site-time';
 import { clockAt, quickUsers, siteInstant, TZ } from './activity-fixtures';
 import { startActivityServer } from './activity-server';
 import type { TestServer } from './helpers';

@@ -1,5 +1,5 @@
 import type { BrowserContext } from '@playwright/test';
-import { startOfDay } from '../../src/lib/site-time';
+import { startOfDay } from '../../src/shared/site-time';
 
 const HOUR = 3_600_000;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, configureApi, get, post, request, unwrap } from '../../src/lib/api';
-import { Code } from '../../src/lib/codes';
+import { Code } from '../../src/shared/codes';
 import { setToken } from '../../src/stores/auth';
 import { installApiHarness, json } from './support/api-harness';
 

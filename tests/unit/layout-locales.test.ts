@@ -4,7 +4,7 @@ import zhCN from '../../locales/zh-CN/layout.json';
 import zhTW from '../../locales/zh-TW/layout.json';
 import { LEGAL_CONTENT } from '../../src/content/legal';
 import { PRIMARY_NAV, SECONDARY_NAV } from '../../src/layouts/nav';
-import { LANGUAGES } from '../../src/lib/i18n';
+import { LANGUAGES } from '../../src/shared/i18n';
 
 const LAYOUT: Record<string, Record<string, string>> = { 'zh-CN': zhCN, 'en-US': enUS, 'zh-TW': zhTW };
 

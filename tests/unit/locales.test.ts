@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/lib/i18n';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../src/shared/i18n';
 
 // Read from disk, not imported: a namespace added later is covered without touching this test.
 const root = new URL('../../locales/', import.meta.url);

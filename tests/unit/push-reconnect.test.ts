@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SocketClose } from '../../src/lib/codes';
 import { reconnectDelay } from '../../src/lib/push';
+import { SocketClose } from '../../src/shared/codes';
 import { pushHarness } from './support/fake-socket';
 
 let push: ReturnType<typeof pushHarness>;

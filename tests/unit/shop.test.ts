@@ -6,7 +6,7 @@ import { benefitKey, isUnpaid, statusKey, yuan } from '../../src/lib/shop/format
 import { readPayPush } from '../../src/lib/shop/pay-push';
 import { productTypeFrom } from '../../src/lib/shop/product-types';
 import { formatCountdown, formatTime } from '../../src/lib/shop/time';
-import type { OrderInfo } from '../../src/lib/shop/types';
+import type { OrderInfo } from '../../src/shared/shop';
 
 const order = (orderStatus: number, payLink: string | null = 'http://127.0.0.1/pay/sandbox/MB1'): OrderInfo => ({
   orderNo: 'MB20260101000000ABCDEFGHJKLM',

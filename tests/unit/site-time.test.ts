@@ -9,7 +9,7 @@ import {
   startOfDay,
   wallTime,
   zonedInstant,
-} from '../../src/lib/site-time';
+} from '../../src/shared/site-time';
 
 const SH = 'Asia/Shanghai';
 const utc = (iso: string) => Date.parse(iso);

@@ -1,5 +1,5 @@
-import { Code } from '../../lib/codes';
 import { openPush, type PushEnv, type PushMessage } from '../../lib/push';
+import { Code } from '../../shared/codes';
 import { getToken } from '../../stores/auth';
 import { type DrawingMessage, fetchTask } from './draw-api';
 import { isFinal, nextProgress, Progress, TaskStatus } from './draw-rules';

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Code } from '../../lib/codes';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
+import { Code } from '../../shared/codes';
 import { type DrawingMessage, listRunning, type SubmitParams, submitDrawing } from './draw-api';
 import { Progress, statusKey, TaskStatus } from './draw-rules';
 import { followTask, type RunningTask } from './follow-task';

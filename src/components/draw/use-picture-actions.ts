@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Code } from '../../lib/codes';
 import { toast } from '../../lib/toast';
+import { Code } from '../../shared/codes';
 import type { ConfirmOptions } from '../Confirm';
 import { type DrawingMessage, deleteDrawing, type Picture } from './draw-api';
 import { copyText } from './draw-rules';

@@ -1,4 +1,4 @@
-import type { Language } from '../../lib/i18n';
+import type { Language } from '../../shared/i18n';
 import { legal as enUS } from './en-US';
 import type { LegalDocument, LegalKind } from './types';
 import { legal as zhCN } from './zh-CN';

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { SvgIcon } from '../../components/SvgIcon';
-import { countdown } from '../../lib/site-time';
+import { countdown } from '../../shared/site-time';
 import type { ClaimPhase } from './claim-state';
 
 export interface ClaimPanelProps {

@@ -4,9 +4,9 @@ import { buttonClass } from '../../components/button-styles';
 import { QrModal } from '../../components/QrModal';
 import { configureApi } from '../../lib/api';
 import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
-import type { Language } from '../../lib/languages';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
 import { notify, toast } from '../../lib/toast';
+import type { Language } from '../../shared/languages';
 import { RedeemDialog } from './RedeemDialog';
 
 export interface SiteModalsProps {

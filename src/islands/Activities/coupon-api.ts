@@ -1,5 +1,5 @@
-import { DAILY_COUPON_ID } from '../../lib/activity-codes';
 import { get, post } from '../../lib/api';
+import { DAILY_COUPON_ID } from '../../shared/activity-codes';
 
 /** One claim of the daily coupon (GET /api/coupon/draw/list/48 → lstAiUserCoupon). */
 export interface UserCoupon {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityCode } from '../../lib/activity-codes';
-import { Code } from '../../lib/codes';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
+import { ActivityCode } from '../../shared/activity-codes';
+import { Code } from '../../shared/codes';
 import { getToken } from '../../stores/auth';
 import { loadUser } from '../../stores/user';
 import { claimPhase, clockSkew, msToNextSecond } from './claim-state';

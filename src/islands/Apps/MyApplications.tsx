@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/Confirm';
-import { Code } from '../../lib/codes';
 import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
+import { Code } from '../../shared/codes';
 import { AppIcon } from '../AppStore/AppIcon';
 import { openApp } from '../AppStore/open-app';
 import { listMine, type OwnApp, removeApp } from './apps-api';

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
-import type { Language } from '../../lib/languages';
 import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
+import type { Language } from '../../shared/languages';
 import { getToken } from '../../stores/auth';
 import { type AccountLinks, LoginDialog } from './LoginDialog';
 import { ProfileDialog } from './ProfileDialog';

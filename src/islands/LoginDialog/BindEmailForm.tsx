@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
 import { toast } from '../../lib/toast';
+import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { setUser } from '../../stores/user';
 import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { bindEmail } from './account-api';

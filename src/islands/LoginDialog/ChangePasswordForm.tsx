@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { checkLoginPassword, checkNewPassword, checkRepeat } from '../../lib/account-rules';
 import { toast } from '../../lib/toast';
+import { checkLoginPassword, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { changePassword } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { CODE_RESEND_SECONDS } from '../../lib/account-rules';
 import { toast } from '../../lib/toast';
+import { CODE_RESEND_SECONDS } from '../../shared/account-rules';
 import { type CodePurpose, requestCode } from './account-api';
 import { rememberCodeSession, startCountdown, useCountdown } from './code-state';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { useConfirm } from '../../components/Confirm';
 import { SvgIcon } from '../../components/SvgIcon';
-import { checkLoginPassword } from '../../lib/account-rules';
+import { checkLoginPassword } from '../../shared/account-rules';
 import { deleteAccount, deleteAccountByScan, failureText } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { checkEmail, checkLoginPassword } from '../../lib/account-rules';
+import { checkEmail, checkLoginPassword } from '../../shared/account-rules';
 import { EmailField } from './AccountFields';
 import { loginWithEmail } from './account-api';
 import { Field } from './Field';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../lib/account-rules';
+import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { register } from './account-api';
 import { ConsentCheckbox } from './ConsentCheckbox';

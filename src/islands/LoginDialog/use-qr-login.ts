@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Code } from '../../lib/codes';
 import { openPush, type PushMessage } from '../../lib/push';
+import { Code } from '../../shared/codes';
 import { failureText, type LoginQr, loginWithOpenId, newQrcodeSocket, requestLoginQr } from './account-api';
 import { finishLogin } from './session';
 

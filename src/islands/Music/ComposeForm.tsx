@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { Code } from '../../lib/codes';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
+import { Code } from '../../shared/codes';
 import { Field, INPUT } from './fields';
 import { Icon } from './icons';
 import { ModeSwitch } from './ModeSwitch';

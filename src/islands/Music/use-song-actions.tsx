@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLazyConfirm } from '../../components/lazy-confirm';
 import { copyText } from '../../lib/clipboard';
-import { Code } from '../../lib/codes';
 import { toast } from '../../lib/toast';
+import { Code } from '../../shared/codes';
 import { deleteSong, setVisibility } from './music-api';
 import { songChanged } from './player-store';
 import type { SongActions } from './SongCard';

@@ -2,8 +2,8 @@ import { type ReactNode, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { configureApi } from '../../lib/api';
 import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
-import type { Language } from '../../lib/languages';
 import { notify } from '../../lib/toast';
+import type { Language } from '../../shared/languages';
 
 let wired = false;
 

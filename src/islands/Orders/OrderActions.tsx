@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isUnpaid } from '../../lib/shop/format';
-import { type OrderInfo, OrderStatus } from '../../lib/shop/types';
+import { type OrderInfo, OrderStatus } from '../../shared/shop';
 
 export interface OrderActionHandlers {
   onPay: (order: OrderInfo) => void;

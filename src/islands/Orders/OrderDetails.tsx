@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isCompositionPack, statusKey, yuan } from '../../lib/shop/format';
 import { formatTime } from '../../lib/shop/time';
-import type { OrderInfo } from '../../lib/shop/types';
+import type { OrderInfo } from '../../shared/shop';
 import { StatusBadge } from './StatusBadge';
 
 /** Order info: name, order number, amount, days (or compositions), creation time, payment status (docs/routes-and-screens.md). */

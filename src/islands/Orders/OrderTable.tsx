@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { yuan } from '../../lib/shop/format';
 import { formatTime } from '../../lib/shop/time';
-import type { OrderInfo } from '../../lib/shop/types';
+import type { OrderInfo } from '../../shared/shop';
 import { type OrderActionHandlers, OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';
 

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../../lib/island-i18n';
-import type { Language } from '../../lib/languages';
-import { ORDER_PAGE_SIZE } from '../../lib/shop/types';
 import { toast } from '../../lib/toast';
+import type { Language } from '../../shared/languages';
+import { ORDER_PAGE_SIZE } from '../../shared/shop';
 import { $token } from '../../stores/auth';
 import { IslandRoot } from './IslandRoot';
 import { ListEmpty, ListFailed, ListSkeleton } from './ListStatus';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IslandMessages } from '../../lib/island-i18n';
-import type { Language } from '../../lib/languages';
 import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from '../../lib/shop/events';
+import type { Language } from '../../shared/languages';
 import { IslandRoot } from './IslandRoot';
 import { refreshUser } from './refresh-user';
 import { usePayFlow } from './use-pay-flow';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { QrModal } from '../../components/QrModal';
 import { yuan } from '../../lib/shop/format';
 import { formatCountdown } from '../../lib/shop/time';
-import type { OrderInfo } from '../../lib/shop/types';
+import type { OrderInfo } from '../../shared/shop';
 import { useNow } from './use-now';
 import { SANDBOX_PATH, usePayLink } from './use-sandbox-link';
 

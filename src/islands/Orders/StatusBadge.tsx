@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { statusKey } from '../../lib/shop/format';
-import { OrderStatus } from '../../lib/shop/types';
+import { OrderStatus } from '../../shared/shop';
 
 const TONES: Record<number, string> = {
   [OrderStatus.PAID]: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-400/10 dark:text-emerald-300',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { post } from '../../lib/api';
-import { ORDER_PAGE_SIZE, type OrderPage } from '../../lib/shop/types';
+import { ORDER_PAGE_SIZE, type OrderPage } from '../../shared/shop';
 
 export interface OrdersQuery {
   pageNum: number;

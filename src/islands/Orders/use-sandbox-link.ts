@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { post } from '../../lib/api';
-import type { OrderInfo } from '../../lib/shop/types';
+import type { OrderInfo } from '../../shared/shop';
 
 export const SANDBOX_PATH = '/pay/sandbox/';
 

@@ -1,5 +1,5 @@
+import type { ApiReply } from '../../shared/codes';
 import { getToken, removeToken } from '../../stores/auth';
-import type { ApiReply } from '../codes';
 import { apiConfig } from './config';
 import { deviceHeader } from './device-id';
 import { apiUrl, buildRequest, withAbort } from './http';

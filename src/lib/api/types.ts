@@ -1,4 +1,4 @@
-import type { ApiReply } from '../codes';
+import type { ApiReply } from '../../shared/codes';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

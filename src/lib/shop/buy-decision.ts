@@ -1,5 +1,5 @@
-import { Code } from '../codes';
-import { type OrderInfo, OrderStatus } from './types';
+import { Code } from '../../shared/codes';
+import { type OrderInfo, OrderStatus } from '../../shared/shop';
 
 /** What came back from POST /api/order/create, before any reading of it. */
 export type CreateOutcome =

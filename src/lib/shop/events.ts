@@ -1,4 +1,4 @@
-import type { OrderInfo } from './types';
+import type { OrderInfo } from '../../shared/shop';
 
 /**
  * Window event asking the pay dialogs on /product to show an order; the

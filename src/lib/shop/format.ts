@@ -1,4 +1,4 @@
-import { COMPOSITION_PRODUCT_TYPE, OrderStatus } from './types';
+import { COMPOSITION_PRODUCT_TYPE, OrderStatus } from '../../shared/shop';
 
 /** Integer fen as yuan with two decimals: 2900 → '29.00'. */
 export function yuan(fen: number): string {

@@ -1,6 +1,6 @@
-import { Code } from '../codes';
+import { Code } from '../../shared/codes';
+import { OrderStatus } from '../../shared/shop';
 import type { PushMessage } from '../push';
-import { OrderStatus } from './types';
 
 /** Code 1000000 with status 1 is success; any other push (6, 7, an error code) failed (docs/state-machines.md). */
 export function readPayPush(message: PushMessage): { paid: true; orderDesc: string } | { paid: false } | null {

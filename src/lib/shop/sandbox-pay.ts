@@ -2,7 +2,7 @@
  * The buttons of the sandbox pay page (src/pages/pay/sandbox/[orderNo].astro):
  * POST /api/pay/sandbox/{orderNo}/confirm|cancel with the link's one-time key and say what happened.
  */
-import { OrderStatus } from './types';
+import { OrderStatus } from '../../shared/shop';
 
 type Action = 'confirm' | 'cancel';
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { hit } from '../db/queries/rate-limits';
 import { DomainError } from '../errors';
 import type { ApiApp } from './context';

@@ -1,6 +1,6 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
-import type { Language } from '../../lib/i18n';
+import type { Language } from '../../shared/i18n';
 import type { Runtime } from '../runtime';
 
 /** What every API handler can read from `c.get(...)`. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { type ApiReply, Code } from '../../lib/codes';
+import { type ApiReply, Code } from '../../shared/codes';
 import { DomainError } from '../errors';
 import type { ApiEnv } from './context';
 

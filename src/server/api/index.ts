@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie } from 'hono/cookie';
-import { type ApiReply, Code } from '../../lib/codes';
-import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../lib/i18n';
+import { type ApiReply, Code } from '../../shared/codes';
+import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { registerApp } from './app';

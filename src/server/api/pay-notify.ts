@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { type ApiReply, Code } from '../../lib/codes';
+import { type ApiReply, Code } from '../../shared/codes';
 import type { PaymentProvider } from '../providers/payment';
 import { isAlipay, yuanToFen } from '../providers/payment/alipay';
 import { isWechatPay } from '../providers/payment/wechatpay';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Runtime } from '../runtime';
 import type { ApiApp } from './context';
 import { replySchema } from './reply-schema';

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
-import { type ApiReply, Code } from '../../lib/codes';
+import { type ApiReply, Code } from '../../shared/codes';
 import { isSafeText } from '../safe-text';
 import type { ApiEnv } from './context';
 

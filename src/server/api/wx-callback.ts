@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ApiReply } from '../../lib/codes';
+import type { ApiReply } from '../../shared/codes';
 import {
   MAX_EVENT_XML,
   parseEventXml,

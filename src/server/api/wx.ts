@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { DomainError } from '../errors';
 import { keySchema } from '../one-time-key';
 import { confirmSandboxLogin, createLoginQr } from '../services/wechat-login';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isTimeZone } from '../../lib/site-time';
+import { isTimeZone } from '../../shared/site-time';
 
 const bool = z.union([
   z.boolean(),

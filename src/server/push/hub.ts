@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import { Code, SocketClose } from '../../lib/codes';
+import { Code, SocketClose } from '../../shared/codes';
 import type { Db, Notifier } from '../db/client';
 import { channelGuard } from '../db/queries/push-channels';
 import { userIdForToken } from '../db/queries/sessions';

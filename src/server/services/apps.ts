@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { type App, apps } from '../db/schema';
 import { seedApps } from '../db/seed/apps';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
-import type { Language } from '../../lib/i18n';
+import { Code } from '../../shared/codes';
+import type { Language } from '../../shared/i18n';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { createSession, hashToken, userIdForToken } from '../db/queries/sessions';

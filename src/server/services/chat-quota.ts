@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { chatConfig } from '../config/chat';
 import type { Db } from '../db/client';
 import { rateLimits, users } from '../db/schema';

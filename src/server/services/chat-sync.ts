@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { chatConversations, type StoredChatMessage, users } from '../db/schema';

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { CODE_RESEND_SECONDS } from '../../lib/account-rules';
-import { createI18n, isLanguage, type Language } from '../../lib/i18n';
+import { CODE_RESEND_SECONDS } from '../../shared/account-rules';
+import { createI18n, isLanguage, type Language } from '../../shared/i18n';
 import { hit } from '../db/queries/rate-limits';
 import { verificationCodes } from '../db/schema';
 import { DomainError } from '../errors';

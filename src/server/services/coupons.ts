@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { ActivityCode, DAILY_COUPON_ID } from '../../lib/activity-codes';
-import { Code } from '../../lib/codes';
-import { atHour, dayKey, startOfDay } from '../../lib/site-time';
+import { ActivityCode, DAILY_COUPON_ID } from '../../shared/activity-codes';
+import { Code } from '../../shared/codes';
+import { atHour, dayKey, startOfDay } from '../../shared/site-time';
 import type { ActivitySettings } from '../config/activity';
 import type { Db } from '../db/client';
 import { couponClaims, couponDays, experienceCodes } from '../db/schema';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
-import { startOfDay } from '../../lib/site-time';
+import { Code } from '../../shared/codes';
+import { startOfDay } from '../../shared/site-time';
 import { activitySettings } from '../config/activity';
 import { drawConfig } from '../config/drawing';
 import { rateLimits, users } from '../db/schema';

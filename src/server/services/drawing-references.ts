@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { DomainError } from '../errors';
 
 /** base64Array: at most this many reference images (docs/api.md). */

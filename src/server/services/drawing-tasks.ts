@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { progressPush } from './drawing-dto';

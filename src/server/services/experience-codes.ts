@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ActivityCode } from '../../lib/activity-codes';
-import { Code } from '../../lib/codes';
-import { endOfDay } from '../../lib/site-time';
+import { ActivityCode } from '../../shared/activity-codes';
+import { Code } from '../../shared/codes';
+import { endOfDay } from '../../shared/site-time';
 import type { ActivitySettings } from '../config/activity';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';

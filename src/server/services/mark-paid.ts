@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../db/schema';
 import { lockUser, transaction } from '../db/transaction';

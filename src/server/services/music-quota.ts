@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { startOfDay } from '../../lib/site-time';
+import { startOfDay } from '../../shared/site-time';
 import { musicConfig } from '../config/music';
 import type { Db } from '../db/client';
 import { rateLimits, type Song, users } from '../db/schema';

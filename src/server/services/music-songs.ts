@@ -1,5 +1,5 @@
 import { and, count, desc, eq } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../db/schema';
 import { DomainError } from '../errors';

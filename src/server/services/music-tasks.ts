@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../db/schema';
 import type { Runtime } from '../runtime';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Env } from '../config/env';
 import { musicConfig } from '../config/music';
 import type { Db } from '../db/client';

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
-import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '../../lib/i18n';
+import { Code } from '../../shared/codes';
+import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '../../shared/i18n';
 import type { Db } from '../db/client';
 import { type Notice, noticeReads, notices, userNotices } from '../db/schema';
 import { DomainError } from '../errors';

@@ -1,5 +1,5 @@
 import { and, asc, inArray, lt } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { type Order, OrderStatus, orders } from '../db/schema';
 import { DomainError } from '../errors';

@@ -1,5 +1,5 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { OrderStatus, orders, type products } from '../db/schema';

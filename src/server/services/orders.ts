@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { registerChannel } from '../db/queries/push-channels';
 import { hit } from '../db/queries/rate-limits';

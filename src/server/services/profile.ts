@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
-import { createI18n, type Language } from '../../lib/i18n';
+import { createI18n, type Language } from '../../shared/i18n';
 import { revokeSession } from '../db/queries/sessions';
 import { sessions, users } from '../db/schema';
 import { DomainError } from '../errors';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createI18n, isLanguage } from '../../lib/i18n';
+import { createI18n, isLanguage } from '../../shared/i18n';
 import { type Order, users } from '../db/schema';
 import type { Runtime } from '../runtime';
 

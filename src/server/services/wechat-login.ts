@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, type SQL } from 'drizzle-orm';
-import { Code } from '../../lib/codes';
+import { Code } from '../../shared/codes';
 import { registerKeyedChannel } from '../db/queries/push-channels';
 import { wxLogins } from '../db/schema';
 import { DomainError } from '../errors';

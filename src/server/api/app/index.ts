@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import * as apps from '../../services/apps';
 import { bearer, requireUserId } from '../../services/auth';
 import type { ApiApp } from '../context';

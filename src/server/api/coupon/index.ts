@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import { activitySettings } from '../../config/activity';
 import { bearer, requireUserId } from '../../services/auth';
 import { requestNow } from '../../services/clock';

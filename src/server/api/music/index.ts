@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import { bearer, requireUserId } from '../../services/auth';
 import { submitSong, writeSongLyrics } from '../../services/music';
 import { songDto } from '../../services/music-dto';

@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import { requireUserId } from '../../services/auth';
 import { cancelOrder } from '../../services/order-lifecycle';
 import { deviceIdFrom } from '../../services/order-rules';

@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
 import { requireUserId } from '../../services/auth';
 import { drawingMessage } from '../../services/drawing-dto';

@@ -1,4 +1,4 @@
-import { Code } from '../../../lib/codes';
+import { Code } from '../../../shared/codes';
 import { revokeSession } from '../../db/queries/sessions';
 import * as auth from '../../services/auth';
 import { findUserByEmail } from '../../services/auth';

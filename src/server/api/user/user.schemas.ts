@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../../lib/account-rules';
+import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../../../shared/account-rules';
 import { pattern, rawText, safeString, text } from '../validation';
 
 const required = (key: string) => ({

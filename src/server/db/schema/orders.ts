@@ -4,7 +4,7 @@ import { products } from './products';
 import { users } from './users';
 
 /** Order status codes, shared with the browser (docs/state-machines.md). */
-export { OrderStatus } from '../../../lib/shop/types';
+export { OrderStatus } from '../../../shared/shop';
 
 export const orders = pgTable(
   'orders',

@@ -1,4 +1,4 @@
-import { createI18n, isLanguage } from '../../../lib/i18n';
+import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODEL } from '../../config/chat';
 import type { LlmProvider, LlmRequest } from './types';
 
