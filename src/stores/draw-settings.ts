@@ -1,11 +1,10 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 
+import { ASPECT_RATIOS, type AspectRatio, QUALITIES, type Quality } from '../shared/drawing';
+
+export { ASPECT_RATIOS, type AspectRatio, QUALITIES, type Quality };
 /** Drawing constants (docs/validation-and-limits.md). */
-export const ASPECT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
-export const QUALITIES = [1, 2, 3] as const;
-export type Quality = (typeof QUALITIES)[number];
 export const DEFAULT_STEPS = 20;
 export const MAX_STEPS = 40;
 

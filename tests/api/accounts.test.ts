@@ -56,7 +56,7 @@ describe('e-mail registration and login', () => {
     expect(again.body.result).toBe('验证码错误或已过期，请重新获取');
   });
 
-  it('answers every SPEC §5 rule with its message and changes nothing', async () => {
+  it('answers every input rule (docs/validation-and-limits.md) with its message and changes nothing', async () => {
     const cases: Array<[string, unknown, string, string]> = [
       ['/api/user/login/email', { password: 'x' }, 'username', '请输入邮箱'],
       ['/api/user/login/email', { username: 'not-an-email', password: 'x' }, 'username', '请输入正确的邮箱格式'],

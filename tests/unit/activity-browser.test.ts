@@ -38,7 +38,7 @@ describe('install prompt timing', () => {
 
 describe('claim button phases', () => {
   const s = { loaded: true, claiming: false, isDraw: false, leftDailyLimit: 3, opensAt: 1000 };
-  it('follows SPEC: countdown, claim, claiming, late, already claimed', () => {
+  it('follows the claim states: countdown, claim, claiming, late, already claimed', () => {
     expect(claimPhase(s, 999)).toBe('countdown');
     expect(claimPhase(s, 1000)).toBe('ready');
     expect(claimPhase({ ...s, claiming: true }, 1000)).toBe('claiming');

@@ -5,7 +5,7 @@ import tw from '../../locales/zh-TW/activity.json';
 import { activityEnvSchema, activitySettings } from '../../src/server/config/activity';
 
 describe('activity locales and settings', () => {
-  it('has the same keys in every language, and SPEC texts in zh-CN', () => {
+  it('has the same keys in every language, and the product texts in zh-CN', () => {
     expect(Object.keys(en).sort()).toEqual(Object.keys(zh).sort());
     expect(Object.keys(tw).sort()).toEqual(Object.keys(zh).sort());
     expect(zh['claim.button']).toBe('立即领取');

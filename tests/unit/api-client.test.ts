@@ -6,7 +6,7 @@ import { installApiHarness, json } from './support/api-harness';
 
 const api = installApiHarness();
 
-describe('success rule (SPEC §7)', () => {
+describe('success rule (docs/api.md)', () => {
   it('code 200 is success, with typed data', async () => {
     api.serve(() => json({ code: 200, result: 'success', data: { id: 7 } }));
     const result = await get<{ id: number }>('/user/info');

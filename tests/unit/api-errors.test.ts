@@ -7,7 +7,7 @@ import { hang, installApiHarness, json } from './support/api-harness';
 
 const api = installApiHarness();
 
-describe('HTTP errors (SPEC §8)', () => {
+describe('HTTP errors (docs/reply-codes.md)', () => {
   it.each([400, 503])('%i shows the server message, else "Error"', async (status) => {
     api.serve(() => json({ code: status, result: '邮箱格式不正确', data: null }, status));
     const withMessage = await post('/user/register/email', {});

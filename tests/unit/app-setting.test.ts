@@ -45,7 +45,7 @@ afterEach(() => {
 });
 
 describe('$appSetting', () => {
-  it('starts from the SPEC defaults', async () => {
+  it('starts from the documented defaults', async () => {
     const { $appSetting } = await load();
     expect($appSetting.get()).toEqual({ siderCollapsed: false, theme: 'light', language: 'zh-CN' });
   });

@@ -15,7 +15,7 @@ beforeEach(() => useTestStorageEngine());
 afterEach(() => cleanTestStorage());
 
 describe('chatStorage', () => {
-  it('starts with SPEC defaults under the key chatStorage', async () => {
+  it('starts with the documented defaults under the key chatStorage', async () => {
     const m = await load();
     expect(m.$chatStorage.get()).toEqual({
       active: 1002,

@@ -4,7 +4,7 @@ import zhDraw from '../../locales/zh-CN/draw.json';
 import twDraw from '../../locales/zh-TW/draw.json';
 import { isFinal, nextProgress, Progress, progressAfterPush, statusKey } from '../../src/components/draw/draw-rules';
 
-describe('local progress (SPEC §4)', () => {
+describe('local progress (docs/state-machines.md)', () => {
   it('10 on submit, 20 accepted, 30 connected, then at least 50 and +10 per push up to 90', () => {
     expect([Progress.SUBMIT, Progress.ACCEPTED, Progress.CONNECTED]).toEqual([10, 20, 30]);
     const seen: number[] = [];

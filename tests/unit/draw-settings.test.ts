@@ -19,7 +19,7 @@ afterEach(() => {
   cleanStores($aspectRatio, $quality, $steps, $publicFlag, $drawSettings);
 });
 
-describe('steps rule (SPEC §5)', () => {
+describe('steps rule (docs/validation-and-limits.md)', () => {
   it('empty, null or nonsense become 20; above 40 becomes 20 with the warning; 1–40 stay', () => {
     expect(normalizeSteps('')).toEqual({ steps: 20, tooMany: false });
     expect(normalizeSteps(null)).toEqual({ steps: 20, tooMany: false });
@@ -42,7 +42,7 @@ describe('steps rule (SPEC §5)', () => {
   });
 });
 
-describe('draw settings persistence (SPEC §3, §4)', () => {
+describe('draw settings persistence (docs/routes-and-screens.md)', () => {
   it('defaults: 1:1, normal quality (1), 20 steps, public', () => {
     expect($drawSettings.get()).toEqual({
       selectedAspectRatio: '1:1',
@@ -52,7 +52,7 @@ describe('draw settings persistence (SPEC §3, §4)', () => {
     });
   });
 
-  it('saves the aspect ratio under its SPEC key and restores it; junk falls back to 1:1', () => {
+  it('saves the aspect ratio under its local-storage key and restores it; junk falls back to 1:1', () => {
     setAspectRatio('16:9');
     expect(getTestStorage().selectedAspectRatio).toBe('16:9');
     cleanStores($aspectRatio);

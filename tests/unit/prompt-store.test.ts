@@ -14,7 +14,7 @@ const list = [
   { key: 'Coder', value: 'You write code' },
 ];
 
-describe('prompt store rules (SPEC §2, §5)', () => {
+describe('prompt store rules (docs/routes-and-screens.md)', () => {
   it('needs both fields and rejects a duplicate title or content, except the entry being edited', () => {
     expect(checkEntry(list, { key: ' ', value: 'x' })).toBe('required');
     expect(checkEntry(list, { key: 'x', value: '' })).toBe('required');

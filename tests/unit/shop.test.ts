@@ -27,7 +27,7 @@ const order = (orderStatus: number, payLink: string | null = 'http://127.0.0.1/p
 const reply = (code: number, data: unknown = null, result = '', status = 200) =>
   ({ kind: 'reply', status, code, result, data }) as const;
 
-describe('decideBuy (SPEC §8 order creation)', () => {
+describe('decideBuy (order creation, docs/reply-codes.md)', () => {
   it('asks a visitor, or an expired login, to log in', () => {
     expect(decideBuy(reply(1000001, null, '您还没有登录，请先登录'))).toEqual({ kind: 'login' });
     expect(decideBuy(reply(401, null, '登录已过期', 401))).toEqual({ kind: 'login' });
@@ -57,7 +57,7 @@ describe('decideBuy (SPEC §8 order creation)', () => {
   });
 });
 
-describe('readPayPush (SPEC §4)', () => {
+describe('readPayPush (docs/state-machines.md)', () => {
   it('ignores the connected notice, succeeds on 1000000 with status 1, fails on anything else', () => {
     expect(readPayPush({ code: 100000502 })).toBeNull();
     expect(readPayPush({ code: 1000000, data: { orderStatus: 1, orderDesc: '月度会员' } })).toEqual({

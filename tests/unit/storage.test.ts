@@ -44,7 +44,7 @@ describe('expiring local storage', () => {
     expect(storage.raw.has('code')).toBe(false);
   });
 
-  it('exports the SPEC default lifetime of seven days', () => {
+  it('exports the default lifetime of seven days', () => {
     expect(DEFAULT_EXPIRE_SECONDS).toBe(7 * 24 * 60 * 60);
     const { clock, ls } = setup();
     ls.set('k', 1, DEFAULT_EXPIRE_SECONDS);

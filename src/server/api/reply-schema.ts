@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 /** OpenAPI shape of the `{ code, result, data }` reply (docs/api.md) around a data schema. */
 export function replySchema<T extends z.ZodType>(data: T, name?: string) {
   const schema = z.object({
-    code: z.number().int().openapi({ description: 'Reply code: 200, or a SPEC business code' }),
+    code: z.number().int().openapi({ description: 'Reply code: 200, or a business code (docs/reply-codes.md)' }),
     result: z.string().openapi({ description: 'Message for people, in the request language' }),
     data,
   });

@@ -62,7 +62,7 @@ export const remove = createRoute({
   request: { body: jsonBody(z.object({ id })) },
   responses: jsonResponses(z.null(), {
     ...auth,
-    1000400: 'deleted; result says so (SPEC §8)',
+    1000400: 'deleted; result says so (docs/reply-codes.md)',
     403: 'not the owner (HTTP 403)',
     404: 'no such application (HTTP 404)',
   }),

@@ -15,7 +15,7 @@ export const order = z
     productId: z.number().int(),
     productType: z.number().int(),
     productBenefit: z.number().int(),
-    orderStatus: z.number().int().openapi({ description: 'SPEC §4: 1 paid … 9 no payment needed' }),
+    orderStatus: z.number().int().openapi({ description: 'docs/state-machines.md: 1 paid … 9 no payment needed' }),
     payLink: z.string().nullable(),
     payLimitTime: z.number().int().openapi({ description: 'minutes' }),
     createDate: z.string(),

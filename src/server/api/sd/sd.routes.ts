@@ -71,7 +71,7 @@ export const deleteDrawing = createRoute({
   method: 'post',
   path: '/sd/delete',
   tags,
-  summary: 'Delete a drawing of the caller (SPEC §8: code 1000400 with the result text)',
+  summary: 'Delete a drawing of the caller (code 1000400 with the result text, docs/reply-codes.md)',
   request: { body: jsonBody(z.object({ id: taskId })) },
   responses: jsonResponses(z.null(), {
     ...auth,

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { ASPECT_RATIOS } from '../../providers/image/types';
+import { ASPECT_RATIOS } from '../../../shared/drawing';
 import { paging } from '../route-kit';
 import { int, intParam, pattern, rawText, safeString, text } from '../validation';
 
@@ -14,7 +14,7 @@ export const drawingMessage = z
     negativePrompt: z.string().nullable(),
     status: z.number().int().openapi({
       description:
-        'SPEC §4: 1 submitted, 13 compliance check, 2 drawing, 10 done, 11 failed, 12 violating content, 14 sensitive information',
+        'docs/state-machines.md: 1 submitted, 13 compliance check, 2 drawing, 10 done, 11 failed, 12 violating content, 14 sensitive information',
     }),
     progress: z.number().int().openapi({ description: "the provider's progress, 0–100" }),
     thumbnailsUrl: z.string().nullable(),

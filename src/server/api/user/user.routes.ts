@@ -65,7 +65,7 @@ export const info = createRoute({
   method: 'get',
   path: '/user/info',
   tags,
-  summary: 'The logged-in user (SPEC §3 user info)',
+  summary: 'The logged-in user (docs/api.md, user info)',
   responses: jsonResponses(s.userInfo, auth),
 });
 export const logout = createRoute({

@@ -1,9 +1,7 @@
-/** Aspect ratios, the first being the default (docs/validation-and-limits.md). */
-export const ASPECT_RATIOS = ['1:1', '4:3', '3:4', '16:9', '9:16'] as const;
-export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+import type { AspectRatio, Quality } from '../../../shared/drawing';
 
-/** Pixel quality: 1 normal, 2 HD, 3 ultra HD (docs/validation-and-limits.md). */
-export type DrawQuality = 1 | 2 | 3;
+export type { AspectRatio };
+export type DrawQuality = Quality;
 
 export type ImageMode = 'offline' | 'midjourney-proxy' | 'sd-webui' | 'openai';
 
