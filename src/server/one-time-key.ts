@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { pattern } from './api/validation';
 
 /**
  * Bearer keys the sandbox hands out (pay link, login QR, QR listen key): 256
@@ -16,6 +15,3 @@ export function hashKey(key: string): string {
 
 /** 128 to 512 bits of base64url: what a key (or a sandbox identity) looks like on the wire. */
 export const KEY_PATTERN = /^[A-Za-z0-9_-]{22,86}$/;
-
-// Built on the shared input string (NUL and lone surrogates refused), like every route input.
-export const keySchema = pattern(KEY_PATTERN, 86);

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../shared/codes';
+import { KEY_PATTERN } from '../one-time-key';
 import { isSafeText } from '../safe-text';
 import type { ApiEnv } from './context';
 
@@ -33,6 +34,9 @@ export function pattern(re: RegExp, max: number, opts: { trim?: boolean; message
   const base = opts.trim ? safeString().trim() : safeString();
   return base.max(max).regex(re, opts.message);
 }
+
+/** A one-time key (pay link, login QR) or a sandbox identity, as src/server/one-time-key.ts makes them. */
+export const keySchema = pattern(KEY_PATTERN, 86);
 
 export const INT32_MIN = -2_147_483_648;
 export const INT32_MAX = 2_147_483_647;

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../shared/codes';
 import { DomainError } from '../errors';
-import { keySchema } from '../one-time-key';
 import { confirmSandboxLogin, createLoginQr } from '../services/wechat-login';
 import type { ApiApp } from './context';
 import { reply } from './errors';
 import { jsonBody, jsonResponses } from './route-kit';
 import { qrcodeSocket } from './user/user.schemas';
+import { keySchema } from './validation';
 
 const tags = ['wx'];
 

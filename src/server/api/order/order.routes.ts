@@ -1,7 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { keySchema } from '../../one-time-key';
 import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
-import { id, intParam, pattern, text } from '../validation';
+import { id, intParam, keySchema, pattern, text } from '../validation';
 
 const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
 const money = z.number().int().openapi({ description: 'fen (1 yuan = 100 fen)' });
