@@ -5,14 +5,15 @@
 // storage cannot be written.
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { and, asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orderEvents, orders, users } from '../../src/server/db/schema';
+import { orders } from '../../src/server/db/schema';
 import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
 import { FREE_PER_DEVICE_DAILY, FREE_PER_IP_DAILY } from '../../src/server/services/order-rules';
 import { LATE_PAYMENT, markPaid } from '../../src/server/services/orders';
 import { quickUsers } from './activity-fixtures';
 import { startTestServer, type TestServer } from './helpers';
+import { createOrder, expireOrder, orderEventRows, productByCode, userRow } from './pay-helpers';
 import { isConnected, openSocket } from './socket-helpers';
 
 let srv: TestServer;
@@ -24,16 +25,8 @@ beforeAll(async () => {
 afterAll(() => srv?.dispose());
 
 const newUsers = (count: number) => quickUsers(srv, `harden${++n}-`, count);
-async function product(code: string) {
-  const res = await srv.call('POST', '/api/product/list/aichat');
-  const p = res.body.data.data.find((x: { productCode: string }) => x.productCode === code);
-  if (!p) throw new Error(`no product ${code}`);
-  return p as { productId: number; productCode: string; productDisPrice: number };
-}
-const order = async (code: string, headers: Record<string, string>) => {
-  const p = await product(code);
-  return srv.call('POST', '/api/order/create', { productId: p.productId, productCode: p.productCode }, headers);
-};
+const order = (code: string, headers: Record<string, string>) => createOrder(srv, headers, code);
+const paidEvents = async (orderNo: string) => (await orderEventRows(srv, orderNo)).filter((e) => e.toStatus === 1);
 const userOrders = (userId: number) => srv.runtime.database.db.select().from(orders).where(eq(orders.userId, userId));
 
 describe('free trial', () => {
@@ -50,9 +43,9 @@ describe('free trial', () => {
     const rows = await userOrders(u.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.orderStatus).toBe(9);
-    const [row] = await srv.runtime.database.db.select().from(users).where(eq(users.id, u.id));
+    const row = await userRow(srv, u.id);
     // One day granted, not forty.
-    expect(row?.endDate?.getTime() ?? 0).toBeLessThan(Date.now() + 1.5 * 86_400_000);
+    expect(row.endDate?.getTime() ?? 0).toBeLessThan(Date.now() + 1.5 * 86_400_000);
   });
 
   it('is limited per client address, whatever the account', async () => {
@@ -90,7 +83,7 @@ describe('late payment', () => {
   it('after the user cancelled: paid, membership granted, history says late, the user is told once', async () => {
     const [u] = await newUsers(1);
     if (!u) throw new Error('no user');
-    const p = await product('VIP_MONTH');
+    const p = await productByCode(srv, 'VIP_MONTH');
     const created = await order('VIP_MONTH', u.headers);
     const { orderNo } = created.body.data;
     const socket = await openSocket(srv.url, { taskId: orderNo, token: u.token });
@@ -105,14 +98,12 @@ describe('late payment', () => {
     socket.ws.close();
     const [row] = await userOrders(u.id);
     expect(row?.orderStatus).toBe(1);
-    const [user] = await srv.runtime.database.db.select().from(users).where(eq(users.id, u.id));
-    expect(user?.vipType).toBe(1);
-    const events = await srv.runtime.database.db
-      .select()
-      .from(orderEvents)
-      .where(eq(orderEvents.orderId, row?.id ?? 0))
-      .orderBy(asc(orderEvents.id));
-    expect(events.at(-1)).toMatchObject({ fromStatus: 6, toStatus: 1, detail: `${LATE_PAYMENT} T1` });
+    expect((await userRow(srv, u.id)).vipType).toBe(1);
+    expect((await orderEventRows(srv, orderNo)).at(-1)).toMatchObject({
+      fromStatus: 6,
+      toStatus: 1,
+      detail: `${LATE_PAYMENT} T1`,
+    });
 
     const mine = await srv.call('POST', '/api/notice/mine', undefined, { ...u.headers, cookie: 'lang=en-US' });
     expect(mine.body.data).toHaveLength(1);
@@ -133,22 +124,14 @@ describe('late payment', () => {
   it('after the auto-cancel (status 7): paid and marked late too', async () => {
     const [u] = await newUsers(1);
     if (!u) throw new Error('no user');
-    const p = await product('VIP_QUARTER');
+    const p = await productByCode(srv, 'VIP_QUARTER');
     const { orderNo } = (await order('VIP_QUARTER', u.headers)).body.data;
-    const db = srv.runtime.database.db;
-    await db
-      .update(orders)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(orders.orderNo, orderNo));
+    await expireOrder(srv, orderNo);
     expect(await sweepExpiredOrders(srv.runtime)).toBeGreaterThanOrEqual(1);
     expect((await userOrders(u.id))[0]?.orderStatus).toBe(7);
     expect(await markPaid(srv.runtime, orderNo, { amount: p.productDisPrice, source: 'wechatpay' })).toBe('paid');
-    const [row] = await userOrders(u.id);
-    expect(row?.orderStatus).toBe(1);
-    const [paidEvent] = await db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, row?.id ?? 0), eq(orderEvents.toStatus, 1)));
+    expect((await userOrders(u.id))[0]?.orderStatus).toBe(1);
+    const [paidEvent] = await paidEvents(orderNo);
     expect(paidEvent).toMatchObject({ fromStatus: 7, detail: LATE_PAYMENT });
     const mine = await srv.call('POST', '/api/notice/mine', undefined, u.headers);
     expect(mine.body.data.map((x: { content: string }) => x.content)).toEqual([expect.stringContaining('取消后')]);
@@ -157,14 +140,10 @@ describe('late payment', () => {
   it('an on-time payment leaves no notice and no late mark', async () => {
     const [u] = await newUsers(1);
     if (!u) throw new Error('no user');
-    const p = await product('MUSIC_10');
+    const p = await productByCode(srv, 'MUSIC_10');
     const { orderNo } = (await order('MUSIC_10', u.headers)).body.data;
     expect(await markPaid(srv.runtime, orderNo, { amount: p.productDisPrice, source: 'sandbox' })).toBe('paid');
-    const [row] = await userOrders(u.id);
-    const late = await srv.runtime.database.db
-      .select()
-      .from(orderEvents)
-      .where(and(eq(orderEvents.orderId, row?.id ?? 0), eq(orderEvents.toStatus, 1)));
+    const late = await paidEvents(orderNo);
     expect(late[0]?.detail ?? null).toBeNull();
     expect((await srv.call('POST', '/api/notice/mine', undefined, u.headers)).body.data).toEqual([]);
   });

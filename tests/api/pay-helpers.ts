@@ -90,15 +90,24 @@ export async function orderRow(srv: TestServer, orderNo: string) {
   return o;
 }
 
-/** Status changes recorded for an order, oldest first. */
-export async function orderHistory(srv: TestServer, orderNo: string) {
+/** The events recorded for an order, oldest first. */
+export async function orderEventRows(srv: TestServer, orderNo: string) {
   const o = await orderRow(srv, orderNo);
-  const rows = await srv.runtime.database.db
+  return srv.runtime.database.db
     .select()
     .from(orderEvents)
     .where(eq(orderEvents.orderId, o.id))
     .orderBy(asc(orderEvents.id));
-  return rows.map((e) => e.toStatus);
+}
+
+/** Status changes recorded for an order, oldest first. */
+export async function orderHistory(srv: TestServer, orderNo: string) {
+  return (await orderEventRows(srv, orderNo)).map((e) => e.toStatus);
+}
+
+/** An order's status as its owner reads it through GET /api/order/detail. */
+export async function detailStatus(srv: TestServer, orderNo: string, headers: Record<string, string>) {
+  return (await srv.call('GET', `/api/order/detail?orderNo=${orderNo}`, undefined, headers)).body.data.orderStatus;
 }
 
 /** Puts the pay limit in the past, as the sweeper's tests do. */
