@@ -2,8 +2,8 @@
 // path (markPaid) with its push and membership, refused payments, and the
 // sweeper's auto-cancel. Creating and owning orders: orders.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { markPaid } from '../../src/server/services/mark-paid';
 import { sweepExpiredOrders } from '../../src/server/services/order-lifecycle';
-import { markPaid } from '../../src/server/services/orders';
 import { createUserWithToken, startTestServer, type TestServer } from './helpers';
 import { createOrder, detailStatus, expireOrder, orderHistory, orderRow, productByCode, userRow } from './pay-helpers';
 import { sandboxPay } from './sandbox-helpers';

@@ -5,7 +5,7 @@ import { type ApiReply, Code } from '../../shared/codes';
 import type { PaymentProvider } from '../providers/payment';
 import { isAlipay, yuanToFen } from '../providers/payment/alipay';
 import { isWechatPay } from '../providers/payment/wechatpay';
-import { markPaid } from '../services/orders';
+import { markPaid } from '../services/mark-paid';
 import type { ApiApp, ApiEnv } from './context';
 import { rawText } from './validation';
 

@@ -4,7 +4,8 @@ import type { Db } from '../db/client';
 import { type Order, OrderStatus, orders } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
-import { markPaid, moveStatus, orderDto, ownOrder } from './orders';
+import { markPaid } from './mark-paid';
+import { moveStatus, orderDto, ownOrder } from './orders';
 
 const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 

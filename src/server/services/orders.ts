@@ -164,8 +164,6 @@ export async function moveStatus(db: Db, order: Order, to: number, source: strin
   return Boolean(moved);
 }
 
-export { LATE_PAYMENT, markPaid, type PaidOutcome } from './mark-paid';
-
 export async function ownOrder(db: Db, userId: number, orderNo: string) {
   const [o] = await db
     .select()

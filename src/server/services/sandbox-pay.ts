@@ -6,7 +6,8 @@ import { DomainError } from '../errors';
 import { hashKey, newKey } from '../one-time-key';
 import { sandboxPayLink } from '../providers/payment/sandbox';
 import type { Runtime } from '../runtime';
-import { markPaid, moveStatus, type OrderDto, ownOrder } from './orders';
+import { markPaid } from './mark-paid';
+import { moveStatus, type OrderDto, ownOrder } from './orders';
 
 const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 
