@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
 import { chatConfig } from '../config/chat';
 import type { Db } from '../db/client';
-import { rateLimits, users } from '../db/schema';
+import { giveBackToCounter, readCounter, takeFromCounter } from '../db/queries/rate-limits';
+import { users } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
@@ -27,8 +28,11 @@ export interface ChatQuota {
   resetsAt: string;
 }
 
-const keyOf = (who: Caller) => (who.userId !== null ? `chat:user:${who.userId}` : `chat:ip:${who.ip}`);
 const windowStart = (now: number) => new Date(Math.floor((now + SHIFT) / DAY) * DAY);
+const counterOf = (who: Caller, now: number) => ({
+  key: who.userId !== null ? `chat:user:${who.userId}` : `chat:ip:${who.ip}`,
+  windowStart: windowStart(now),
+});
 
 async function membership(db: Db, userId: number | null, now: Date) {
   if (userId === null) return { member: false, endDate: null };
@@ -48,11 +52,7 @@ export async function readQuota(rt: Runtime, who: Caller, now = Date.now()): Pro
   const { db } = rt.database;
   const { member, endDate } = await membership(db, who.userId, new Date(now));
   const limit = limitFor(rt, who, member);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, keyOf(who)), eq(rateLimits.windowStart, windowStart(now))));
-  const used = row?.count ?? 0;
+  const used = await readCounter(db, counterOf(who, now));
   const resetsAt = new Date(windowStart(now).getTime() + DAY - SHIFT).toISOString();
   return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used), member, endDate, resetsAt };
 }
@@ -65,26 +65,14 @@ export async function readQuota(rt: Runtime, who: Caller, now = Date.now()): Pro
 export async function takeQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<ChatQuota> {
   const quota = await readQuota(rt, who, now);
   if (quota.limit !== null && quota.used >= quota.limit) throw exhausted(quota);
-  const rows = await rt.database.db
-    .insert(rateLimits)
-    .values({ key: keyOf(who), windowStart: windowStart(now), count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-      setWhere: quota.limit === null ? undefined : sql`${rateLimits.count} < ${quota.limit}`,
-    })
-    .returning({ count: rateLimits.count });
-  const used = rows[0]?.count;
-  if (used === undefined) throw exhausted({ ...quota, used: quota.limit ?? quota.used, remaining: 0 });
+  const used = await takeFromCounter(rt.database.db, counterOf(who, now), quota.limit);
+  if (used === null) throw exhausted({ ...quota, used: quota.limit ?? quota.used, remaining: 0 });
   return { ...quota, used, remaining: quota.limit === null ? null : Math.max(0, quota.limit - used) };
 }
 
 /** Gives a message back when the model failed before answering anything. */
 export async function refundQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<void> {
-  await rt.database.db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, keyOf(who)), eq(rateLimits.windowStart, windowStart(now))));
+  await giveBackToCounter(rt.database.db, counterOf(who, now));
 }
 
 function exhausted(quota: ChatQuota) {

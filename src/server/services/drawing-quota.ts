@@ -1,9 +1,10 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
 import { startOfDay } from '../../shared/site-time';
 import { activitySettings } from '../config/activity';
 import { drawConfig } from '../config/drawing';
-import { rateLimits, users } from '../db/schema';
+import { giveBackToCounter, readCounter, takeFromCounter } from '../db/queries/rate-limits';
+import { users } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
@@ -34,11 +35,7 @@ export async function readDrawQuota(rt: Runtime, userId: number, now = Date.now(
   const member = user?.vip != null && user.end !== null && user.end.getTime() > now;
   const limit = member ? (cfg.DRAW_MEMBER_DAILY === 0 ? null : cfg.DRAW_MEMBER_DAILY) : cfg.DRAW_FREE_DAILY;
   const { start, next } = day(rt, now);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, keyOf(userId)), eq(rateLimits.windowStart, start)));
-  const used = row?.count ?? 0;
+  const used = await readCounter(db, { key: keyOf(userId), windowStart: start });
   return {
     limit,
     used,
@@ -61,26 +58,13 @@ export async function takeDrawQuota(rt: Runtime, userId: number, now = Date.now(
   const quota = await readDrawQuota(rt, userId, now);
   if (quota.limit !== null && quota.used >= quota.limit) throw exhausted(quota);
   const { start } = day(rt, now);
-  // Conditional increment: two requests racing for the last drawing cannot both get it.
-  const rows = await rt.database.db
-    .insert(rateLimits)
-    .values({ key: keyOf(userId), windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-      setWhere: quota.limit === null ? undefined : sql`${rateLimits.count} < ${quota.limit}`,
-    })
-    .returning({ count: rateLimits.count });
-  const used = rows[0]?.count;
-  if (used === undefined) throw exhausted({ ...quota, remaining: 0 });
+  const used = await takeFromCounter(rt.database.db, { key: keyOf(userId), windowStart: start }, quota.limit);
+  if (used === null) throw exhausted({ ...quota, remaining: 0 });
   return { ...quota, used, remaining: quota.limit === null ? null : Math.max(0, quota.limit - used) };
 }
 
 /** Gives a drawing back (the task failed on our side, or never started), on the day it was taken. */
 export async function refundDrawQuota(rt: Runtime, userId: number, takenAt: Date): Promise<void> {
   const { start } = day(rt, takenAt.getTime());
-  await rt.database.db
-    .update(rateLimits)
-    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(and(eq(rateLimits.key, keyOf(userId)), eq(rateLimits.windowStart, start)));
+  await giveBackToCounter(rt.database.db, { key: keyOf(userId), windowStart: start });
 }

@@ -2,7 +2,8 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import { startOfDay } from '../../shared/site-time';
 import { musicConfig } from '../config/music';
 import type { Db } from '../db/client';
-import { rateLimits, type Song, users } from '../db/schema';
+import { giveBackToCounter, readCounter, takeFromCounter } from '../db/queries/rate-limits';
+import { type Song, users } from '../db/schema';
 import { lockUser } from '../db/transaction';
 import type { Runtime } from '../runtime';
 
@@ -74,12 +75,9 @@ export async function readMusicQuota(rt: Runtime, userId: number, now = Date.now
   const cfg = musicConfig(rt.env);
   const { balance, member } = await userFacts(db, userId, now);
   const day = dayOf(rt, now);
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, freeKey(userId)), eq(rateLimits.windowStart, day.start)));
+  const freeUsed = await readCounter(db, { key: freeKey(userId), windowStart: day.start });
   const freeLimit = member ? cfg.MUSIC_MEMBER_FREE_DAILY : cfg.MUSIC_FREE_DAILY;
-  return quotaView({ balance, freeLimit, freeUsed: row?.count ?? 0, member, resetsAt: day.next });
+  return quotaView({ balance, freeLimit, freeUsed, member, resetsAt: day.next });
 }
 
 /**
@@ -98,18 +96,9 @@ export async function takeComposition(
   await lockUser(tx, userId);
   const { member } = await userFacts(tx, userId, now);
   const limit = member ? cfg.MUSIC_MEMBER_FREE_DAILY : cfg.MUSIC_FREE_DAILY;
-  if (limit > 0) {
-    const day = dayOf(rt, now);
-    const [free] = await tx
-      .insert(rateLimits)
-      .values({ key: freeKey(userId), windowStart: day.start, count: 1 })
-      .onConflictDoUpdate({
-        target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
-        setWhere: sql`${rateLimits.count} < ${limit}`,
-      })
-      .returning({ count: rateLimits.count });
-    if (free) return { charge: 'free', chargeDay: day.start };
+  const { start } = dayOf(rt, now);
+  if ((await takeFromCounter(tx, { key: freeKey(userId), windowStart: start }, limit)) !== null) {
+    return { charge: 'free', chargeDay: start };
   }
   const [paid] = await tx
     .update(users)
@@ -129,9 +118,6 @@ export async function refundComposition(tx: Db, song: Pick<Song, 'userId' | 'cha
     return;
   }
   if (song.charge === 'free' && song.chargeDay) {
-    await tx
-      .update(rateLimits)
-      .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-      .where(and(eq(rateLimits.key, freeKey(song.userId)), eq(rateLimits.windowStart, song.chargeDay)));
+    await giveBackToCounter(tx, { key: freeKey(song.userId), windowStart: song.chargeDay });
   }
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
 
@@ -31,4 +31,47 @@ export async function hit(db: Db, key: string, { limit, windowMs }: Limit, now =
   }
   const count = row?.count ?? 1;
   return { allowed: count <= limit, count, retryAfterMs: start.getTime() + windowMs - now };
+}
+
+/** A counter that stops at its limit: one key in one window (a quota's day). */
+export interface Counter {
+  key: string;
+  windowStart: Date;
+}
+
+/** The counter's value, 0 before its first take. */
+export async function readCounter(db: Db, { key, windowStart }: Counter): Promise<number> {
+  const [row] = await db
+    .select({ count: rateLimits.count })
+    .from(rateLimits)
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
+  return row?.count ?? 0;
+}
+
+/**
+ * Adds one unless the counter already reached `limit` (null: no limit) and
+ * answers the new value, or null when full. One conditional statement, so
+ * requests racing for the last unit cannot both get it.
+ */
+export async function takeFromCounter(db: Db, { key, windowStart }: Counter, limit: number | null) {
+  // The first take of a window is a plain insert, which no condition stops.
+  if (limit !== null && limit <= 0) return null;
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + 1` },
+      setWhere: limit === null ? undefined : sql`${rateLimits.count} < ${limit}`,
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? null;
+}
+
+/** Gives one back (a failed task), never below zero. */
+export async function giveBackToCounter(db: Db, { key, windowStart }: Counter): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
