@@ -6,9 +6,8 @@ import { lockUser, transaction } from '../db/transaction';
 import type { Runtime } from '../runtime';
 import { grantBenefit } from './benefits';
 import { addUserNotice } from './notices';
+import { UNPAID } from './orders';
 import { sendReceipt } from './receipts';
-
-const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 
 export type PaidOutcome = 'paid' | 'already' | 'unknown' | 'mismatch';
 

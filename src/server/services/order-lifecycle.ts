@@ -5,9 +5,7 @@ import { type Order, OrderStatus, orders } from '../db/schema';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 import { markPaid } from './mark-paid';
-import { moveStatus, orderDto, ownOrder } from './orders';
-
-const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+import { moveStatus, orderDto, ownOrder, UNPAID } from './orders';
 
 async function closed(rt: Runtime, order: Order, status: number) {
   await rt.payment

@@ -11,7 +11,8 @@ import type { Runtime } from '../runtime';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 
-const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+/** Statuses of an order still waiting for its payment (docs/state-machines.md). */
+export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** MB + UTC timestamp + 12 random characters: unique, sortable, not guessable. */

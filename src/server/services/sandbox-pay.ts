@@ -7,9 +7,7 @@ import { hashKey, newKey } from '../one-time-key';
 import { sandboxPayLink } from '../providers/payment/sandbox';
 import type { Runtime } from '../runtime';
 import { markPaid } from './mark-paid';
-import { moveStatus, type OrderDto, ownOrder } from './orders';
-
-const UNPAID = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+import { moveStatus, type OrderDto, ownOrder, UNPAID } from './orders';
 
 const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
 
