@@ -4,8 +4,9 @@
  * address. It identifies nothing but the browser's storage; clearing it makes
  * a new one.
  */
+import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '../../shared/device-id';
+
 const KEY = 'miaobi:device-id';
-const VALID = /^[A-Za-z0-9_-]{16,64}$/;
 
 function fresh(): string {
   const bytes = new Uint8Array(16);
@@ -17,7 +18,7 @@ function fresh(): string {
 export function deviceId(): string | undefined {
   try {
     const stored = localStorage.getItem(KEY);
-    if (stored && VALID.test(stored)) return stored;
+    if (stored && DEVICE_ID_PATTERN.test(stored)) return stored;
     const id = fresh();
     localStorage.setItem(KEY, id);
     return id;
@@ -28,5 +29,5 @@ export function deviceId(): string | undefined {
 
 export function deviceHeader(): Record<string, string> {
   const id = deviceId();
-  return id ? { 'X-Device-Id': id } : {};
+  return id ? { [DEVICE_ID_HEADER]: id } : {};
 }

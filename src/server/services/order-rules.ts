@@ -1,5 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
+import { DEVICE_ID_PATTERN } from '../../shared/device-id';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
 import { OrderStatus, orders, type products } from '../db/schema';
@@ -20,11 +21,9 @@ const DAY = 86_400_000;
 export const FREE_PER_IP_DAILY = 3;
 export const FREE_PER_DEVICE_DAILY = 2;
 
-const DEVICE_ID = /^[A-Za-z0-9_-]{16,64}$/;
-
 /** The X-Device-Id header when well formed; anything else counts as none. */
 export function deviceIdFrom(header: string | undefined): string | undefined {
-  return header && DEVICE_ID.test(header) ? header : undefined;
+  return header && DEVICE_ID_PATTERN.test(header) ? header : undefined;
 }
 
 /** Refuses when the account already bought the product as often as it allows. */

@@ -1,4 +1,5 @@
 import { Code } from '../../../shared/codes';
+import { DEVICE_ID_HEADER } from '../../../shared/device-id';
 import { requireUserId } from '../../services/auth';
 import { cancelOrder } from '../../services/order-lifecycle';
 import { deviceIdFrom } from '../../services/order-rules';
@@ -21,7 +22,7 @@ export function registerOrder(app: ApiApp) {
   app.openapi(r.createOrder, async (c) => {
     const id = await userId(c);
     const rt = c.get('runtime');
-    const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header('x-device-id')) };
+    const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
     const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client));
     return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
   });
