@@ -1,35 +1,16 @@
 import http from 'node:http';
 import net from 'node:net';
-import { loadEnv } from '../../src/server/config/env';
 import { createLogger } from '../../src/server/log';
-import { startServer } from '../../src/server/server';
-import { createTestDatabase } from './helpers';
+import { startTestServer } from './helpers';
 
 /** A server whose log lines the test can read. */
 export async function startLoggedServer(extraEnv: Record<string, string>) {
-  const database = await createTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: database.dataDir,
-    DATABASE_URL: database.databaseUrl,
-    ...extraEnv,
-  });
   const lines: Array<{ msg: string; [k: string]: unknown }> = [];
-  const running = await startServer(
-    env,
+  const running = await startTestServer(
+    extraEnv,
     createLogger('warn', (line) => lines.push(JSON.parse(line))),
   );
-  return {
-    ...running,
-    port: Number(new URL(running.url).port),
-    lines,
-    async dispose() {
-      await running.stop(1000);
-      await database.drop();
-    },
-  };
+  return { ...running, port: Number(new URL(running.url).port), lines };
 }
 
 /** A raw socket from a chosen loopback address (Linux answers the whole 127.0.0.0/8). */

@@ -1,14 +1,13 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../src/server/config/env';
 import { openDatabase } from '../../src/server/db/client';
 import { drawingReferences, drawings, users } from '../../src/server/db/schema';
 import { createLogger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 import { sweepTimedOut } from '../../src/server/services/drawing-worker';
 import { DRAW_TEST_ENV, startDrawServer, submit, waitForStatus, wireDrawing } from './draw-helpers';
-import { createTestDatabase, createUserWithToken, type TestServer } from './helpers';
+import { createTestDatabase, createUserWithToken, type TestServer, testEnv } from './helpers';
 
 async function call(server: RunningServer, path: string, body: unknown, headers: Record<string, string>) {
   const res = await fetch(server.url + path, {
@@ -23,15 +22,7 @@ describe('a restart resumes unfinished tasks', () => {
   it('a task drawing when its process stops is finished by the next one', async () => {
     const database = await createTestDatabase();
     const drawEnv = { ...DRAW_TEST_ENV, DRAW_OFFLINE_STEP_MS: '150' };
-    const env = loadEnv({
-      NODE_ENV: 'test',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATA_DIR: database.dataDir,
-      DATABASE_URL: database.databaseUrl,
-      LOG_LEVEL: 'silent',
-      ...drawEnv,
-    });
+    const env = testEnv(database, drawEnv);
     const first = await startServer(env, createLogger('silent'));
     wireDrawing(first.runtime);
     let second: RunningServer | undefined;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/config/env';
-import { createLogger } from '../../src/server/log';
+import { createLogger, type Logger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 
 export interface TestServer extends RunningServer {
@@ -49,9 +49,9 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   };
 }
 
-export async function startTestServer(extraEnv: Record<string, string> = {}): Promise<TestServer> {
-  const database = await createTestDatabase();
-  const env = loadEnv({
+/** The environment of a test server on `database`, on a port the system picks. */
+export function testEnv(database: { dataDir: string; databaseUrl?: string }, extraEnv: Record<string, string> = {}) {
+  return loadEnv({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
     PORT: '0',
@@ -60,7 +60,13 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     ...extraEnv,
   });
-  const running = await startServer(env, createLogger(env.LOG_LEVEL));
+}
+
+/** A server on a fresh database; `log` replaces the one LOG_LEVEL gives (to read its lines). */
+export async function startTestServer(extraEnv: Record<string, string> = {}, log?: Logger): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const env = testEnv(database, extraEnv);
+  const running = await startServer(env, log ?? createLogger(env.LOG_LEVEL));
   return {
     ...running,
     async call(method, urlPath, body, headers = {}) {
@@ -86,15 +92,19 @@ export async function startTestServer(extraEnv: Record<string, string> = {}): Pr
   };
 }
 
+// scrypt takes ~100 ms on a busy core: every user of a file shares one hash of the test password.
+let testPasswordHash: Promise<string> | undefined;
+
 /** A user with a live session, made directly in the database (the accounts suite covers the real flows). */
 export async function createUserWithToken(srv: RunningServer, email: string) {
   const { users } = await import('../../src/server/db/schema');
   const { createSession } = await import('../../src/server/db/queries/sessions');
   const { hashPassword } = await import('../../src/server/services/passwords');
+  testPasswordHash ??= hashPassword('secret123');
   const db = srv.runtime.database.db;
   const [user] = await db
     .insert(users)
-    .values({ email, passwordHash: await hashPassword('secret123') })
+    .values({ email, passwordHash: await testPasswordHash })
     .returning();
   if (!user) throw new Error('no user');
   const token = await createSession(db, { userId: user.id });
