@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
 import { Code } from '../../shared/codes';
-import { createI18n, DEFAULT_LANGUAGE, isLanguage } from '../../shared/i18n';
+import { DEFAULT_LANGUAGE } from '../../shared/i18n';
 import type { Db } from '../db/client';
 import { type Notice, noticeReads, notices, userNotices } from '../db/schema';
 import { DomainError } from '../errors';
@@ -92,9 +93,8 @@ export async function addUserNotice(tx: Db, userId: number, key: string, params:
   await tx.insert(userNotices).values({ userId, key, params });
 }
 
-/** The user's unread notices, oldest first, in `lang`. */
-export async function unreadUserNotices(db: Db, userId: number, lang: string) {
-  const { t } = createI18n(isLanguage(lang) ? lang : DEFAULT_LANGUAGE);
+/** The user's unread notices, oldest first, in the language of `t` (the request's translator). */
+export async function unreadUserNotices(db: Db, userId: number, t: TFunction) {
   const rows = await db
     .select()
     .from(userNotices)

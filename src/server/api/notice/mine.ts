@@ -33,7 +33,7 @@ export function registerUserNotices(app: ApiApp) {
   app.openapi(mine, async (c) => {
     const db = c.get('runtime').database.db;
     const userId = await requireUserId(db, c.req.header('authorization'));
-    return reply(c, await unreadUserNotices(db, userId, c.get('lang')));
+    return reply(c, await unreadUserNotices(db, userId, c.get('t')));
   });
 
   app.openapi(read, async (c) => {
