@@ -160,23 +160,41 @@ export function validValue(schema: JsonSchema | undefined, depth = 0): unknown {
 
 const wireText = (v: unknown) => (typeof v === 'string' ? v : v instanceof RawJson ? v.literal : toJson(v));
 
+/** The wire text of every parameter and the JSON body of a request the schema accepts: built once per operation. */
+export interface ValidRequest {
+  op: Operation;
+  params: Map<string, string>;
+  body: unknown;
+}
+
+export function validRequest(op: Operation): ValidRequest {
+  return {
+    op,
+    params: new Map(op.params.map((p) => [`${p.in}:${p.name}`, wireText(validValue(p.schema))])),
+    body: (op.body?.type === 'application/json' ? validValue(op.body.schema) : null) ?? {},
+  };
+}
+
 /**
  * A valid request (parameters, body, a session) with one value put into one
  * place: if that value is not refused, it reaches the handler and the database.
  * Parameters are checked before the body, so they must be valid for a body field to be seen.
  */
-export function inject(op: Operation, target: Target, value: unknown, auth: Record<string, string>): FuzzRequest {
+export function inject(valid: ValidRequest, target: Target, value: unknown, auth: Record<string, string>): FuzzRequest {
+  const { op } = valid;
   let path = op.path;
   const query: string[] = [];
-  const isTarget = (where: string, name: string) => target.in === where && target.path[0] === name;
   for (const p of op.params) {
-    const v = isTarget(p.in, p.name) ? wireText(value) : wireText(validValue(p.schema));
+    const isTarget = target.in === p.in && target.path[0] === p.name;
+    const v = isTarget ? wireText(value) : (valid.params.get(`${p.in}:${p.name}`) ?? '');
     if (p.in === 'path') path = path.replace(`{${p.name}}`, encodeRaw(v));
     if (p.in === 'query') query.push(`${encodeURIComponent(p.name)}=${encodeRaw(v)}`);
   }
   const withBody = op.method !== 'GET' && op.method !== 'HEAD';
-  const valid = (op.body?.type === 'application/json' ? validValue(op.body.schema) : null) ?? {};
-  const body = target.in === 'body' ? setPath(valid as Record<string, unknown>, target.path, value) : valid;
+  const body =
+    target.in === 'body'
+      ? setPath(structuredClone(valid.body) as Record<string, unknown>, target.path, value)
+      : valid.body;
   return {
     url: query.length ? `${path}?${query.join('&')}` : path,
     method: op.method,
