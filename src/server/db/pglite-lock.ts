@@ -105,7 +105,7 @@ export async function acquireDataDirLock(file: string, what: string): Promise<()
 }
 
 /** Removes the lock if this process holds it. */
-export function releaseDataDirLock(file: string) {
+function releaseDataDirLock(file: string) {
   if (!held.delete(file)) return;
   const owner = readOwner(file);
   if (owner?.pid !== process.pid) return;

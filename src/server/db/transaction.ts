@@ -6,7 +6,7 @@ import { users } from './schema';
 const RETRYABLE = new Set(['40001', '40P01']);
 const ATTEMPTS = 4;
 
-export function isRetryable(err: unknown): boolean {
+function isRetryable(err: unknown): boolean {
   for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; depth++) {
     if (typeof e.code === 'string' && RETRYABLE.has(e.code)) return true;
     e = e.cause as typeof e;
