@@ -1,29 +1,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { APP_ID, APP_SECRET, eventXml, type FakeWechat, signedQuery, startFakeWechat } from './fake-wechat';
-import { createUserWithToken, startTestServer, type TestServer } from './helpers';
+import { eventXml, signedQuery, startWechatServer } from './fake-wechat';
+import { createUserWithToken, type TestServer } from './helpers';
+import { socketId } from './sandbox-helpers';
 
 // Every password check shares one limiter and the account lock, whatever the route and the concurrency.
 const MP_TOKEN = 'mp-token-auth-limits';
 const LOCKED = /^登录失败次数过多，请 \d+ 分钟后再试$/;
 const FAILED = '邮箱或密码错误';
-let fake: FakeWechat;
 let srv: TestServer;
+let close = async () => {};
 beforeAll(async () => {
-  fake = await startFakeWechat();
-  srv = await startTestServer({
-    TRUST_PROXY: 'true',
-    WECHAT_MP_APPID: APP_ID,
-    WECHAT_MP_SECRET: APP_SECRET,
-    WECHAT_MP_TOKEN: MP_TOKEN,
-    WECHAT_API_BASE: fake.url,
-  });
+  ({ srv, close } = await startWechatServer(MP_TOKEN, { TRUST_PROXY: 'true' }));
 });
-afterAll(async () => {
-  await srv?.dispose();
-  await fake?.close();
-});
+afterAll(() => close());
 
 let net = 0;
 /** A /24 of its own per case, so per-IP counts of one case never reach another. */
@@ -37,9 +28,7 @@ const account = (email: string) => srv.runtime.database.db.select().from(users).
 
 /** A QR login confirmed by a signed WeChat SCAN event for openId, as the official account sends it. */
 async function scanned(openId: string) {
-  const qrcodeSocket = [...crypto.getRandomValues(new Uint8Array(8))]
-    .map((b) => b.toString(16).padStart(2, '0'))
-    .join('');
+  const qrcodeSocket = socketId();
   const qr = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket });
   expect(qr.body.code, JSON.stringify(qr.body)).toBe(1000000);
   const query = signedQuery(MP_TOKEN, { openid: openId });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { signParams } from '../../src/server/providers/wechat/callback';
+import { startTestServer, type TestServer } from './helpers';
 
 export const APP_ID = 'wx0123456789abcdef';
 export const APP_SECRET = 'secret-0123456789abcdef0123456789';
@@ -133,4 +134,33 @@ export async function startFakeWechat(): Promise<FakeWechat> {
     url: `http://127.0.0.1:${port}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
+}
+
+/**
+ * A fresh fake WeChat and a test server whose official-account provider talks
+ * to it, its callback signed with mpToken. close() stops both.
+ */
+export async function startWechatServer(
+  mpToken: string,
+  extraEnv: Record<string, string> = {},
+): Promise<{ fake: FakeWechat; srv: TestServer; close(): Promise<void> }> {
+  const fake = await startFakeWechat();
+  const srv = await startTestServer({
+    WECHAT_MP_APPID: APP_ID,
+    WECHAT_MP_SECRET: APP_SECRET,
+    WECHAT_MP_TOKEN: mpToken,
+    WECHAT_API_BASE: fake.url,
+    ...extraEnv,
+  }).catch(async (err) => {
+    await fake.close();
+    throw err;
+  });
+  return {
+    fake,
+    srv,
+    async close() {
+      await srv.dispose();
+      await fake.close();
+    },
+  };
 }

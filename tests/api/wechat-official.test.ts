@@ -2,8 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wxLogins } from '../../src/server/db/schema';
 import { pendingWechatLogin } from '../../src/server/services/wechat-login';
-import { APP_ID, APP_SECRET, eventXml, type FakeWechat, signedQuery, startFakeWechat } from './fake-wechat';
+import { eventXml, type FakeWechat, signedQuery, startWechatServer } from './fake-wechat';
 import { startTestServer, type TestServer } from './helpers';
+import { socketId as scene } from './sandbox-helpers';
 import { isConnected, openSocket, type TestSocket } from './socket-helpers';
 
 const MP_TOKEN = 'mp-token-for-tests';
@@ -12,21 +13,11 @@ const EXPIRED = '二维码已过期，请在网页上刷新后重新扫码';
 
 let fake: FakeWechat;
 let srv: TestServer;
+let close = async () => {};
 beforeAll(async () => {
-  fake = await startFakeWechat();
-  srv = await startTestServer({
-    WECHAT_MP_APPID: APP_ID,
-    WECHAT_MP_SECRET: APP_SECRET,
-    WECHAT_MP_TOKEN: MP_TOKEN,
-    WECHAT_API_BASE: fake.url,
-  });
+  ({ fake, srv, close } = await startWechatServer(MP_TOKEN));
 });
-afterAll(async () => {
-  await srv?.dispose();
-  await fake?.close();
-});
-
-const scene = () => [...crypto.getRandomValues(new Uint8Array(8))].map((b) => b.toString(16).padStart(2, '0')).join('');
+afterAll(() => close());
 
 const signed = (extra: Record<string, string> = {}, token = MP_TOKEN, ts?: number) => signedQuery(token, extra, ts);
 
