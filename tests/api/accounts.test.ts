@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../src/server/db/schema';
-import { accountFlows, bearer } from './account-flows';
-import { startTestServer, type TestServer } from './helpers';
-import { codeFrom, startMailServer, type TestMailServer } from './mail-server';
+import { accountFlows, bearer, startAccountServers } from './account-flows';
+import type { TestServer } from './helpers';
+import { codeFrom, type TestMailServer } from './mail-server';
 
 let srv: TestServer;
 let mail: TestMailServer;
@@ -11,15 +11,11 @@ const { fromIp, requestCode, registerUser, login } = accountFlows(
   () => srv,
   () => mail,
 );
-
+let close = async () => {};
 beforeAll(async () => {
-  mail = await startMailServer();
-  srv = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' });
+  ({ srv, mail, close } = await startAccountServers());
 });
-afterAll(async () => {
-  await srv?.dispose();
-  await mail?.close();
-});
+afterAll(() => close());
 
 describe('e-mail registration and login', () => {
   it('registers with the code from the received mail, logs in and reads the info', async () => {

@@ -2,28 +2,23 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { rateLimits, users } from '../../src/server/db/schema';
-import { accountFlows, bearer } from './account-flows';
-import { createUserWithToken, startTestServer, type TestServer } from './helpers';
-import { startMailServer, type TestMailServer } from './mail-server';
+import { accountFlows, bearer, startAccountServers } from './account-flows';
+import { createUserWithToken, type TestServer } from './helpers';
+import type { TestMailServer } from './mail-server';
 
 let srv: TestServer;
 let mail: TestMailServer;
-const { fromIp, requestCode } = accountFlows(
+const { fromIp, sendCode, requestCode } = accountFlows(
   () => srv,
   () => mail,
 );
+let close = async () => {};
 beforeAll(async () => {
-  mail = await startMailServer();
-  srv = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' });
+  ({ srv, mail, close } = await startAccountServers());
 });
-afterAll(async () => {
-  await srv?.dispose();
-  await mail?.close();
-});
+afterAll(() => close());
 
 const INVALID = '验证码错误或已过期，请重新获取';
-const sendCode = (email: string, type: string, headers = fromIp()) =>
-  srv.call('GET', `/api/user/getEmailVerifycode?${new URLSearchParams({ email, type })}`, undefined, headers);
 const register = (email: string, session: string, code: string, headers = fromIp()) =>
   srv.call(
     'POST',
