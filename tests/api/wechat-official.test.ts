@@ -49,6 +49,13 @@ describe('WeChat login through the official account', () => {
     expect((await srv.call('GET', '/api/health')).body.data.providers.wechat).toBe('official');
   });
 
+  it('answers 503 when WeChat refuses to make the QR', async () => {
+    fake.failNextQr(45009, 'reach max api daily quota limit');
+    const res = await srv.call('POST', '/api/wx/wxacoden', { qrcodeSocket: scene() });
+    expect(res.status).toBe(503);
+    expect(res.body.result).toBe('获取登录二维码失败，请稍后重试');
+  });
+
   it("answers WeChat's server URL check only with a good signature", async () => {
     const ok = await fetch(`${srv.url}/api/wx/callback${signed({ echostr: '5838479218127813673' })}`);
     expect(ok.status).toBe(200);

@@ -57,14 +57,7 @@ const confirmRoute = createRoute({
 export function registerWx(app: ApiApp) {
   app.openapi(qrRoute, async (c) => {
     const rt = c.get('runtime');
-    let qr: Awaited<ReturnType<typeof createLoginQr>>;
-    try {
-      qr = await createLoginQr(rt, c.req.valid('json').qrcodeSocket);
-    } catch (err) {
-      if (err instanceof DomainError) throw err;
-      rt.log.error('wechat QR failed', { err: (err as Error).message });
-      throw new DomainError(Code.UNAVAILABLE, 'account:wx.qrFailed', { status: 503 });
-    }
+    const qr = await createLoginQr(rt, c.req.valid('json').qrcodeSocket);
     return reply(
       c,
       {

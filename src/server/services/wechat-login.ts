@@ -15,6 +15,7 @@ export const QRCODE_SOCKET = /^[0-9a-f]{16}$/;
  * the listen key: the push channel of this login answers only to that key,
  * so someone who reads the QR's id cannot listen for the login. An id that
  * was used before is refused, so nobody can re-key another page's login.
+ * WeChat failing to make the QR is a 503.
  */
 export async function createLoginQr(rt: Runtime, qrcodeSocket: string) {
   const { db } = rt.database;
@@ -30,7 +31,10 @@ export async function createLoginQr(rt: Runtime, qrcodeSocket: string) {
     inserted.length > 0 &&
     (await registerKeyedChannel(db, { taskId: qrcodeSocket, keyHash: hashKey(listenKey), kind: 'wx-login' }));
   if (!fresh) throw new DomainError(Code.BAD_REQUEST, 'account:wx.qrInUse', { status: 400 });
-  const qr = await rt.wechat.createLoginQr(qrcodeSocket, confirmKey);
+  const qr = await rt.wechat.createLoginQr(qrcodeSocket, confirmKey).catch((err: Error) => {
+    rt.log.error('wechat QR failed', { err: err.message });
+    throw new DomainError(Code.UNAVAILABLE, 'account:wx.qrFailed', { status: 503 });
+  });
   return { ...qr, listenKey };
 }
 
