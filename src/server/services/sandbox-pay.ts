@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { OrderStatus, orders } from '../db/schema';
@@ -47,7 +47,7 @@ export async function orderForSandboxKey(db: Db, orderNo: string, key: string | 
   const [o] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), isNotNull(orders.sandboxKeyHash), eq(orders.sandboxKeyHash, hashKey(key))))
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.sandboxKeyHash, hashKey(key))))
     .limit(1);
   return o ?? null;
 }
