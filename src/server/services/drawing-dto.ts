@@ -1,13 +1,13 @@
-import { type Drawing, DrawingStatus } from '../db/schema';
+import type { Drawing } from '../db/schema';
 import type { Runtime } from '../runtime';
-import { ownerFileUrl } from './file-access';
+import { isOpenDrawing, ownerFileUrl } from './file-access';
 
+/** The owner's files: signed for a while unless anyone may read them. */
 type Files = Pick<Runtime, 'storage'>;
-/** Anyone may read a finished public picture's files; the owner's other files are signed for a while. */
-const isOpen = (d: Pick<Drawing, 'status' | 'publicFlag'>) => d.status === DrawingStatus.DONE && d.publicFlag === 1;
 
 /** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
 export function drawingMessage(d: Drawing, rt: Files) {
+  const open = isOpenDrawing(d);
   return {
     id: d.taskId,
     prompt: d.prompt,
@@ -15,8 +15,8 @@ export function drawingMessage(d: Drawing, rt: Files) {
     negativePrompt: d.negativePrompt,
     status: d.status,
     progress: d.progress,
-    thumbnailsUrl: ownerFileUrl(rt, d.thumbnailsUrl, isOpen(d)),
-    imageUrl: ownerFileUrl(rt, d.imageUrl, isOpen(d)),
+    thumbnailsUrl: ownerFileUrl(rt, d.thumbnailsUrl, open),
+    imageUrl: ownerFileUrl(rt, d.imageUrl, open),
     width: d.width,
     height: d.height,
     drawRate: d.drawRate,
@@ -56,8 +56,9 @@ export function progressPush(
 ) {
   const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };
   if (d.imageUrl) {
-    message.imageUrl = ownerFileUrl(rt, d.imageUrl, isOpen(d));
-    message.thumbnailsUrl = ownerFileUrl(rt, d.thumbnailsUrl, isOpen(d));
+    const open = isOpenDrawing(d);
+    message.imageUrl = ownerFileUrl(rt, d.imageUrl, open);
+    message.thumbnailsUrl = ownerFileUrl(rt, d.thumbnailsUrl, open);
   }
   return message;
 }

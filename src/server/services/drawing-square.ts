@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { DrawingStatus, drawings } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { type PublicPicture, publicPicture } from './drawing-dto';
+import { notifiedCache } from './notified-cache';
 
 /** NOTIFY channel: a public picture was added or removed, every process drops its square cache. */
 export const SQUARE_CHANNEL = 'miaobi_square';
@@ -22,44 +23,11 @@ export interface SquarePage {
   etag: string;
 }
 
-interface Cache {
-  pages: Map<string, { at: number; value: unknown }>;
-  /** Bumped whenever the pages are dropped: rendered HTML of an older generation is stale. */
-  generation: number;
-}
-const caches = new WeakMap<Runtime, Cache>();
-
-function cacheOf(rt: Runtime): Cache {
-  let cache = caches.get(rt);
-  if (!cache) {
-    const created: Cache = { pages: new Map(), generation: 0 };
-    cache = created;
-    caches.set(rt, created);
-    rt.database.notifier
-      .listen(SQUARE_CHANNEL, () => drop(created))
-      .catch((err: Error) => rt.log.warn('square cache listen failed', { err: err.message }));
-  }
-  return cache;
-}
-
-function drop(cache: Cache): void {
-  cache.pages.clear();
-  cache.generation += 1;
-}
+const cache = notifiedCache({ name: 'square', channel: SQUARE_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_PAGES });
 
 /** The square's content generation in this process (see drawing-page-cache.ts). */
 export function squareGeneration(rt: Runtime): number {
-  return cacheOf(rt).generation;
-}
-
-async function cached<T>(rt: Runtime, key: string, load: () => Promise<T>): Promise<T> {
-  const cache = cacheOf(rt);
-  const hit = cache.pages.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value as T;
-  const value = await load();
-  if (cache.pages.size >= MAX_PAGES) cache.pages.clear();
-  cache.pages.set(key, { at: Date.now(), value });
-  return value;
+  return cache.generation(rt);
 }
 
 const publicWhere = and(eq(drawings.status, DrawingStatus.DONE), eq(drawings.publicFlag, 1));
@@ -81,7 +49,7 @@ export async function listPublic(db: Db, p: { pageNum: number; pageSize: number;
 
 /** One page of the square, cached per process until a public picture is added or removed. */
 export function squarePage(rt: Runtime, pageNum: number, pageSize = SQUARE_PAGE_SIZE): Promise<SquarePage> {
-  return cached(rt, `page:${pageNum}:${pageSize}`, async () => {
+  return cache.get(rt, `page:${pageNum}:${pageSize}`, async () => {
     const page = await listPublic(rt.database.db, { pageNum, pageSize });
     const etag = createHash('sha1')
       .update(`${page.total}:${page.records.map((r) => r.id).join(',')}`)
@@ -93,7 +61,7 @@ export function squarePage(rt: Runtime, pageNum: number, pageSize = SQUARE_PAGE_
 
 /** A public picture by its id, or null (unknown, private, unfinished or deleted). */
 export function squarePicture(rt: Runtime, id: string): Promise<PublicPicture | null> {
-  return cached(rt, `picture:${id}`, async () => {
+  return cache.get(rt, `picture:${id}`, async () => {
     const [row] = await rt.database.db
       .select()
       .from(drawings)
@@ -105,7 +73,7 @@ export function squarePicture(rt: Runtime, id: string): Promise<PublicPicture | 
 
 /** Every public picture's id and date, newest first, for the sitemap (at most 45,000). */
 export function sitemapEntries(rt: Runtime): Promise<Array<{ id: string; updated: string }>> {
-  return cached(rt, 'sitemap', async () => {
+  return cache.get(rt, 'sitemap', async () => {
     const rows = await rt.database.db
       .select({ id: drawings.taskId, at: drawings.updatedAt })
       .from(drawings)
@@ -117,9 +85,6 @@ export function sitemapEntries(rt: Runtime): Promise<Array<{ id: string; updated
 }
 
 /** A public picture was added or removed: every process rebuilds its square pages. */
-export async function invalidateSquare(rt: Runtime): Promise<void> {
-  drop(cacheOf(rt));
-  await rt.database.notifier
-    .publish(SQUARE_CHANNEL, '')
-    .catch((err: Error) => rt.log.warn('square cache notify failed', { err: err.message }));
+export function invalidateSquare(rt: Runtime): Promise<void> {
+  return cache.invalidate(rt);
 }

@@ -1,7 +1,8 @@
 import { eq, or } from 'drizzle-orm';
-import { DrawingStatus, drawings, SongStatus, songs } from '../db/schema';
+import { type Drawing, DrawingStatus, drawings, type Song, SongStatus, songs } from '../db/schema';
 import { FILES_PREFIX } from '../providers/storage';
 import type { Runtime } from '../runtime';
+import { notifiedCache } from './notified-cache';
 
 /** NOTIFY channel: a file's visibility changed (song made private, account deleted); every process forgets. */
 export const FILES_CHANNEL = 'miaobi_files';
@@ -14,30 +15,14 @@ const SONG_KEY = /^songs\/(?:(\d{1,10})\/)?[a-f0-9]+\.[a-z0-9]+$/;
 /** Public by nature: profile pictures and app icons (shown beside public content, uploaded before it exists). */
 const ALWAYS_PUBLIC = /^(?:avatars|app-icons)\//;
 
-interface Cache {
-  entries: Map<string, { at: number; open: boolean }>;
-  /** Answers are kept only once this process hears the changes of every other one. */
-  listening: boolean;
-}
-const caches = new WeakMap<Runtime, Cache>();
+const cache = notifiedCache({ name: 'file access', channel: FILES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
-function cacheOf(rt: Runtime): Cache {
-  let cache = caches.get(rt);
-  if (!cache) {
-    const created: Cache = { entries: new Map(), listening: false };
-    cache = created;
-    caches.set(rt, created);
-    rt.database.notifier
-      .listen(FILES_CHANNEL, () => created.entries.clear())
-      .then(
-        () => {
-          created.listening = true;
-        },
-        (err: Error) => rt.log.warn('file access listen failed', { err: err.message }),
-      );
-  }
-  return cache;
-}
+/** Anyone may read a finished public picture's files. */
+export const isOpenDrawing = (d: Pick<Drawing, 'status' | 'publicFlag'>) =>
+  d.status === DrawingStatus.DONE && d.publicFlag === 1;
+
+/** Anyone may read a finished public song's files. */
+export const isOpenSong = (s: Pick<Song, 'status' | 'isPublic'>) => s.isPublic && s.status === SongStatus.DONE;
 
 /** Whether the row owning this file lets anyone read it: a finished public drawing or song. */
 async function lookUp(rt: Runtime, key: string): Promise<boolean> {
@@ -46,39 +31,40 @@ async function lookUp(rt: Runtime, key: string): Promise<boolean> {
   const { db } = rt.database;
   const drawing = DRAWING_KEY.exec(key);
   if (drawing?.[1]) {
-    const [d] = await db.select().from(drawings).where(eq(drawings.taskId, drawing[1])).limit(1);
-    return Boolean(
-      d && d.status === DrawingStatus.DONE && d.publicFlag === 1 && (d.imageUrl === url || d.thumbnailsUrl === url),
-    );
+    const [d] = await db
+      .select({
+        status: drawings.status,
+        publicFlag: drawings.publicFlag,
+        imageUrl: drawings.imageUrl,
+        thumbnailsUrl: drawings.thumbnailsUrl,
+      })
+      .from(drawings)
+      .where(eq(drawings.taskId, drawing[1]))
+      .limit(1);
+    return Boolean(d && isOpenDrawing(d) && (d.imageUrl === url || d.thumbnailsUrl === url));
   }
   const song = SONG_KEY.exec(key);
   if (song) {
     // New keys carry the song's id; older ones are found by their URL.
     const where = song[1] ? eq(songs.id, Number(song[1])) : or(eq(songs.audioUrl, url), eq(songs.coverUrl, url));
-    const [s] = await db.select().from(songs).where(where).limit(1);
-    return Boolean(s?.isPublic && s.status === SongStatus.DONE && (s.audioUrl === url || s.coverUrl === url));
+    const [s] = await db
+      .select({ status: songs.status, isPublic: songs.isPublic, audioUrl: songs.audioUrl, coverUrl: songs.coverUrl })
+      .from(songs)
+      .where(where)
+      .limit(1);
+    return Boolean(s && isOpenSong(s) && (s.audioUrl === url || s.coverUrl === url));
   }
   return false;
 }
 
 /** The storage provider's per-request check, cached per process until a visibility changes. */
-export async function isPublicFile(rt: Runtime, key: string): Promise<boolean> {
-  const { entries, listening } = cacheOf(rt);
-  const hit = entries.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.open;
-  const open = await lookUp(rt, key);
-  if (!listening) return open;
-  if (entries.size >= MAX_ENTRIES) entries.clear();
-  entries.set(key, { at: Date.now(), open });
-  return open;
+export function isPublicFile(rt: Runtime, key: string): Promise<boolean> {
+  return cache.get(rt, key, () => lookUp(rt, key));
 }
 
 /** Some file stopped (or started) being public: every process asks the database again. */
-export async function forgetFileAccess(rt: Runtime): Promise<void> {
-  cacheOf(rt).entries.clear();
-  await rt.database.notifier
-    .publish(FILES_CHANNEL, '')
-    .catch((err: Error) => rt.log.warn('file access notify failed', { err: err.message }));
+export function forgetFileAccess(rt: Runtime): Promise<void> {
+  return cache.invalidate(rt);
 }
 
 /** The URL the owner is given: as stored when anyone may read it, else signed for a while. */

@@ -1,7 +1,7 @@
-import { type Song, SongStatus } from '../db/schema/songs';
+import type { Song } from '../db/schema/songs';
 import { AI_LABEL } from '../providers/music/types';
 import type { Runtime } from '../runtime';
-import { ownerFileUrl } from './file-access';
+import { isOpenSong, ownerFileUrl } from './file-access';
 
 /**
  * A song as the API and the pages show it; `mine` tells the viewer's own
@@ -10,7 +10,7 @@ import { ownerFileUrl } from './file-access';
  */
 export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>) {
   const mine = viewerId !== null && viewerId === s.userId;
-  const open = !mine || (s.isPublic && s.status === SongStatus.DONE);
+  const open = !mine || isOpenSong(s);
   return {
     id: s.taskId,
     mode: s.mode,

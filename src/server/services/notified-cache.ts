@@ -1,0 +1,71 @@
+import type { Runtime } from '../runtime';
+
+/**
+ * A per-process cache (one per runtime) that every process drops when any of
+ * them calls `invalidate` (NOTIFY on `channel`). Entries expire after `ttlMs`
+ * all the same, a safety net for a lost notification. Answers are kept only
+ * once this process listens, and not when a drop came while they were loaded:
+ * a kept answer is never older than the last change any process announced.
+ */
+export interface NotifiedCache {
+  get<T>(rt: Runtime, key: string, load: () => Promise<T>): Promise<T>;
+  /** Bumped at every drop: whatever was derived from an older generation is stale. */
+  generation(rt: Runtime): number;
+  /** Drops the entries here and, through the channel, in every other process. */
+  invalidate(rt: Runtime): Promise<void>;
+}
+
+interface State {
+  entries: Map<string, { at: number; value: unknown }>;
+  generation: number;
+  listening: boolean;
+}
+
+export function notifiedCache(opts: {
+  /** Names the cache in log lines. */
+  name: string;
+  channel: string;
+  ttlMs: number;
+  maxEntries: number;
+}): NotifiedCache {
+  const states = new WeakMap<Runtime, State>();
+  const drop = (state: State) => {
+    state.entries.clear();
+    state.generation += 1;
+  };
+  const stateOf = (rt: Runtime): State => {
+    const known = states.get(rt);
+    if (known) return known;
+    const state: State = { entries: new Map(), generation: 0, listening: false };
+    states.set(rt, state);
+    rt.database.notifier
+      .listen(opts.channel, () => drop(state))
+      .then(
+        () => {
+          state.listening = true;
+        },
+        (err: Error) => rt.log.warn(`${opts.name} cache listen failed`, { err: err.message }),
+      );
+    return state;
+  };
+  return {
+    async get<T>(rt: Runtime, key: string, load: () => Promise<T>): Promise<T> {
+      const state = stateOf(rt);
+      const hit = state.entries.get(key);
+      if (hit && Date.now() - hit.at < opts.ttlMs) return hit.value as T;
+      const generation = state.generation;
+      const value = await load();
+      if (!state.listening || state.generation !== generation) return value;
+      if (state.entries.size >= opts.maxEntries) state.entries.clear();
+      state.entries.set(key, { at: Date.now(), value });
+      return value;
+    },
+    generation: (rt) => stateOf(rt).generation,
+    async invalidate(rt) {
+      drop(stateOf(rt));
+      await rt.database.notifier
+        .publish(opts.channel, '')
+        .catch((err: Error) => rt.log.warn(`${opts.name} cache notify failed`, { err: err.message }));
+    },
+  };
+}
