@@ -29,11 +29,12 @@ export function readApiBody(rt: Runtime, req: ApiIncoming, res: ServerResponse, 
   const limits = bodyLimitFor(req.method, req.url ?? '/', max);
   const token = bearer(req.headers.authorization);
   const needsMember = limits.member > limits.visitor && token !== null && (chunked || length > limits.visitor);
-  if (!needsMember) return read(rt, req, res, declared ? length : null, limits.visitor, next);
+  const readUpTo = (limit: number) => read(rt, req, res, declared ? length : null, limit, next);
+  if (!needsMember) return readUpTo(limits.visitor);
   // Only a live session may send more than a visitor: one lookup, before any of the body is held.
   userIdForToken(rt.database.db, token).then(
-    (userId) => read(rt, req, res, declared ? length : null, userId === null ? limits.visitor : limits.member, next),
-    () => read(rt, req, res, declared ? length : null, limits.visitor, next),
+    (userId) => readUpTo(userId === null ? limits.visitor : limits.member),
+    () => readUpTo(limits.visitor),
   );
 }
 
@@ -58,34 +59,28 @@ function read(
     // Beyond BODY_LIMIT: answered unread and closed. Otherwise answered at once while the body is
     // read and dropped behind the reply, so a keep-alive client can go on; a stall ends the connection.
     if (length > rt.env.BODY_LIMIT) return refuse(413, false);
-    consume(rt, req, false, (ok) => ok || req.socket.destroy(), null);
+    consume(rt, req, null, (ok) => ok || req.socket.destroy());
     return refuse(413, true);
   }
-  consume(
-    rt,
-    req,
-    true,
-    (ok, body) => {
-      if (!ok) return refuse(408, false);
-      if (body === null) return refuse(413, false);
-      req.rawBody = body;
-      next();
-    },
-    limit,
-  );
+  consume(rt, req, limit, (ok, body) => {
+    if (!ok) return refuse(408, false);
+    if (body === null) return refuse(413, false);
+    req.rawBody = body;
+    next();
+  });
 }
 
 /**
- * Reads the body to its end, keeping it when `keep` (up to `limit` bytes:
- * beyond, it stops and answers `null`). `ok` is false when the client paused
- * longer than BODY_TIMEOUT_MS; nothing is called when it went away.
+ * Reads the body to its end, keeping up to `limit` bytes (beyond, it stops
+ * and answers `null`); a null `limit` drops what arrives. `ok` is false when
+ * the client paused longer than BODY_TIMEOUT_MS; nothing is called when it
+ * went away.
  */
 function consume(
   rt: Runtime,
   req: IncomingMessage,
-  keep: boolean,
-  done: (ok: boolean, body: Buffer | null) => void,
   limit: number | null,
+  done: (ok: boolean, body: Buffer | null) => void,
 ) {
   let chunks: Buffer[] = [];
   let size = 0;
@@ -107,11 +102,11 @@ function consume(
   };
   const onData = (chunk: Buffer) => {
     size += chunk.length;
-    if (keep && limit !== null && size > limit) return finish(true, null);
-    if (keep) chunks.push(chunk);
+    if (limit !== null && size > limit) return finish(true, null);
+    if (limit !== null) chunks.push(chunk);
     arm();
   };
-  const onEnd = () => finish(true, keep ? Buffer.concat(chunks, size) : Buffer.alloc(0));
+  const onEnd = () => finish(true, limit !== null ? Buffer.concat(chunks, size) : Buffer.alloc(0));
   req.on('data', onData);
   req.once('end', onEnd);
   req.once('close', () => {

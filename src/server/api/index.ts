@@ -2,6 +2,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../shared/codes';
 import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
+import { DomainError } from '../errors';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { registerApp } from './app';
@@ -51,11 +52,11 @@ export function createApiApp(runtime: Runtime): ApiApp {
     c.set('ip', clientIp(c.req.raw.headers, c.env, runtime.env.TRUST_PROXY));
     await next();
   });
-  // Bodies are read and limited per route before the API runs (request-body.ts); a refusal is answered here.
+  // Bodies are read and limited per route before the API runs (request-body.ts); a refusal is the usual error reply.
   app.use(async (c, next) => {
     const refused = (c.env as { incoming?: ApiIncoming } | undefined)?.incoming?.bodyRefused;
-    if (refused === 413) return c.json(refusal(Code.PAYLOAD_TOO_LARGE, c.get('t')('error.payloadTooLarge')), 413);
-    if (refused === 408) return c.json(refusal(Code.REQUEST_TIMEOUT, c.get('t')('error.timeout')), 408);
+    if (refused === 413) throw new DomainError(Code.PAYLOAD_TOO_LARGE, 'error.payloadTooLarge', { status: 413 });
+    if (refused === 408) throw new DomainError(Code.REQUEST_TIMEOUT, 'error.timeout', { status: 408 });
     await next();
   });
 
@@ -78,8 +79,6 @@ export function createApiApp(runtime: Runtime): ApiApp {
   app.onError(handleError);
   return app;
 }
-
-const refusal = (code: number, result: string): ApiReply => ({ code, result, data: null });
 
 /** Node's socket address, unless a trusted proxy says otherwise. */
 function clientIp(headers: Headers, env: unknown, trustProxy: boolean): string {
