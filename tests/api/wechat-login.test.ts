@@ -4,6 +4,7 @@ import { simpleParser } from 'mailparser';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pendingWechatLogin } from '../../src/server/services/wechat-login';
+import { bearer } from './account-flows';
 import { startTestServer, type TestServer } from './helpers';
 import { codeFrom } from './mail-server';
 import { confirmQr, openQrLogin, scanAndConfirm as scan, socketId } from './sandbox-helpers';
@@ -15,7 +16,6 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.dispose());
 
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const scanAndConfirm = (identity?: string) => scan(srv, identity);
 
 describe('WeChat QR login (sandbox)', () => {

@@ -2,7 +2,8 @@ import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
 import type { Db } from '../db/client';
 import { hit } from '../db/queries/rate-limits';
-import { chatConversations, type StoredChatMessage, users } from '../db/schema';
+import { chatConversations, type StoredChatMessage } from '../db/schema';
+import { lockUser } from '../db/transaction';
 import { DomainError } from '../errors';
 import type { Runtime } from '../runtime';
 
@@ -71,7 +72,7 @@ export async function putConversation(rt: Runtime, userId: number, uuid: number,
   const max = rt.env.CHAT_SYNC_MAX_CONVERSATIONS;
   const row = await db.transaction(async (tx) => {
     // One writer per account at a time, so parallel uploads cannot pass the cap together.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await lockUser(tx, userId);
     const mine = and(eq(chatConversations.userId, userId), ne(chatConversations.uuid, uuid));
     const [counts] = await tx
       .select({ all: count(), live: count(sql`case when not ${chatConversations.deleted} then 1 end`) })
