@@ -2,6 +2,8 @@ import { expect, test } from '@playwright/test';
 import { accountEntry, createAccount, mailedCode, openLoginDialog, uniqueEmail, useToken } from './account-helpers';
 
 test('QR login end to end: one browser shows the QR, a phone confirms it', async ({ page, browser }) => {
+  // A phone beside the desktop, then an e-mail bind: more than the usual 30 s on a busy machine.
+  test.slow();
   const dialog = await openLoginDialog(page);
   const qr = dialog.getByRole('img', { name: '微信扫码登录二维码' });
   await expect(qr).toHaveAttribute('src', /^data:image\//);
@@ -47,6 +49,8 @@ test('the phone that confirmed before comes back as the same WeChat user; a QR l
   page,
   browser,
 }) => {
+  // Two desktop browsers and a phone through two whole QR logins: more than the usual 30 s on a busy machine.
+  test.slow();
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const mobile = await phone.newPage();
   const nickname = async (desktop: typeof page, known: boolean) => {

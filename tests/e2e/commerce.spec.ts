@@ -67,11 +67,20 @@ test.describe('buying a membership', () => {
     await expect(phonePage.getByText('沙箱环境')).toBeVisible();
     await expect(phonePage.getByText('月度会员')).toBeVisible();
     await expect(phonePage.locator('#sandbox-amount')).toContainText('29.00');
+    // The success message shows for 1.5 s before /order: watched from inside the page, so a busy
+    // machine's slow polling from the test cannot miss it.
+    const paidMessage = page.waitForFunction(
+      () => document.body.innerText.includes('支付成功，已为您开通 月度会员'),
+      null,
+      {
+        polling: 50,
+      },
+    );
     await phonePage.getByRole('button', { name: '确认支付' }).click();
     await expect(phonePage.getByText('支付成功，请返回网页查看')).toBeVisible();
     await phone.close();
 
-    await expect(page.getByText('支付成功，已为您开通 月度会员')).toBeVisible();
+    await paidMessage;
     await page.waitForURL(/\/order\?flag=\w+/);
     await waitForHydration(page);
     const row = page.getByRole('row').filter({ hasText: orderNo });
