@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { isSquarePage, squarePageCache } from './server/services/drawing-page-cache';
+import { isSquarePage, squarePageCache } from './server/services/drawing/page-cache';
 import { createI18n, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /** Per-request language and `t`, from the cookie mirroring appSetting.language. */

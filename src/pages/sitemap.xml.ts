@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getRuntime } from '../server/runtime';
-import { SQUARE_PAGE_SIZE, sitemapEntries } from '../server/services/drawing-square';
+import { SQUARE_PAGE_SIZE, sitemapEntries } from '../server/services/drawing/square';
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 

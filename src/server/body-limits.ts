@@ -22,7 +22,7 @@ const ROUTES: RouteLimit[] = [
   { method: 'POST', path: /^\/api\/app\/icon$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   { method: 'POST', path: /^\/api\/sd\/submit\/imagine$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   { method: 'PUT', path: /^\/api\/chat\/conversations\/[^/]+$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
-  // Visitors chat too; the context the model gets is bounded (services/chat.ts CONTEXT_BUDGET).
+  // Visitors chat too; the context the model gets is bounded (services/chat/stream.ts CONTEXT_BUDGET).
   { method: 'POST', path: /^\/api\/chat\/process$/, member: 256 * KB, visitor: 128 * KB },
   // Browser error reports: a message, a URL and a short detail.
   { method: 'POST', path: /^\/api\/client-log$/, member: 8 * KB, visitor: 8 * KB },

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bodyLimitFor } from './body-limits';
 import { userIdForToken } from './db/queries/sessions';
 import type { Runtime } from './runtime';
-import { bearer } from './services/auth';
+import { bearer } from './services/account/auth';
 
 /** What the body reader leaves on the request for the API: the body, or why it was refused. */
 export interface ApiIncoming extends IncomingMessage {

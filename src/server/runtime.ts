@@ -9,13 +9,18 @@ import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider, type WechatLoginProvider } from './providers/wechat';
 import { createPushHub, type PushHub } from './push/hub';
 import { startSandboxWarning } from './sandbox';
-import { seedAppsIfEmpty } from './services/apps';
-import { drawingModes } from './services/drawing-deps';
-import { startDrawingWorker } from './services/drawing-worker';
-import { musicMode } from './services/music';
-import { startMusicWorker } from './services/music-worker';
-import { startOrderSweeper } from './services/order-lifecycle';
-import { CACHE_CHANNEL, createProductCatalog, type ProductCatalog, seedProductsIfEmpty } from './services/products';
+import { seedAppsIfEmpty } from './services/apps/apps';
+import { drawingModes } from './services/drawing/deps';
+import { startDrawingWorker } from './services/drawing/worker';
+import { musicMode } from './services/music/compose';
+import { startMusicWorker } from './services/music/worker';
+import { startOrderSweeper } from './services/shop/order-lifecycle';
+import {
+  CACHE_CHANNEL,
+  createProductCatalog,
+  type ProductCatalog,
+  seedProductsIfEmpty,
+} from './services/shop/products';
 
 /** Everything a request may need, built once at start-up and shared. */
 export interface Runtime {

@@ -1,4 +1,4 @@
-/** Browser-side shapes of the commerce API (src/server/api/order/order.routes.ts). Money is integer fen. */
+/** Browser-side shapes of the commerce API (src/server/api/shop/order.routes.ts). Money is integer fen. */
 
 /** Order, as POST /api/order/create and /api/order/list return it (docs/api.md). */
 export interface OrderInfo {

@@ -99,7 +99,7 @@ let testPasswordHash: Promise<string> | undefined;
 export async function createUserWithToken(srv: RunningServer, email: string) {
   const { users } = await import('../../src/server/db/schema');
   const { createSession } = await import('../../src/server/db/queries/sessions');
-  const { hashPassword } = await import('../../src/server/services/passwords');
+  const { hashPassword } = await import('../../src/server/services/account/passwords');
   testPasswordHash ??= hashPassword('secret123');
   const db = srv.runtime.database.db;
   const [user] = await db

@@ -27,7 +27,7 @@ function expectSecurityHeaders(res: APIResponse, what: string) {
   expect(h['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
   expect(h['referrer-policy'], `${what}: referrer-policy`).toBe('strict-origin-when-cross-origin');
   expect(h['x-frame-options'], `${what}: x-frame-options`).toBe('DENY');
-  // Plain http on loopback: HSTS only when the request came over https (see tests/api/security-headers.test.ts).
+  // Plain http on loopback: HSTS only when the request came over https (see tests/api/platform/security-headers.test.ts).
   expect(h['strict-transport-security'], `${what}: no HSTS over http`).toBeUndefined();
   expect(h['x-powered-by'], `${what}: no framework banner`).toBeUndefined();
 }

@@ -4,7 +4,7 @@ import { groupCode } from '../../src/islands/Activities/coupon-api';
 import { createShow, PARTICLES, ROCKETS, seeded, step } from '../../src/lib/fireworks';
 import { hourlyUrl } from '../../src/lib/hourly-url';
 import { DISMISS_MS, INSTALL_DELAY_MS, isIosSafari, type PromptFacts, promptKind } from '../../src/lib/install-prompt';
-import { clockOffset, cookieOffset } from '../../src/server/services/clock';
+import { clockOffset, cookieOffset } from '../../src/server/services/activity/clock';
 
 describe('install prompt timing', () => {
   const base: PromptFacts = {

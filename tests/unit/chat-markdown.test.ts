@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createRenderer, safeHref } from '../../src/islands/Chat/markdown';
 import { qaPairs } from '../../src/islands/Chat/qa';
 import { offlineAnswer, tokenize } from '../../src/server/providers/llm/offline';
-import { buildMessages } from '../../src/server/services/chat';
+import { buildMessages } from '../../src/server/services/chat/stream';
 import { defaultChatStorage } from '../../src/stores/chat-storage';
 
 const render = createRenderer({ copyCode: '复制代码' });

@@ -4,7 +4,7 @@ import { midjourneyPrompt, parseProgress } from '../../src/server/providers/imag
 import { renderOffline } from '../../src/server/providers/image/offline';
 import { openAiSize } from '../../src/server/providers/image/openai';
 import { type DrawJob, pictureSize } from '../../src/server/providers/image/types';
-import { labelPicture } from '../../src/server/services/drawing-store';
+import { labelPicture } from '../../src/server/services/drawing/store';
 
 const job = (patch: Partial<DrawJob> = {}): DrawJob => ({
   taskId: 'dtest',

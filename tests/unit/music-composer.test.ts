@@ -11,7 +11,7 @@ import {
   keyName,
   planFromText,
 } from '../../src/server/providers/music/theory';
-import { nextCharge, quotaView } from '../../src/server/services/music-quota';
+import { nextCharge, quotaView } from '../../src/server/services/music/quota';
 
 describe('mood, style, tempo and key from the words', () => {
   it('reads the mood in Chinese and English', () => {

@@ -8,6 +8,6 @@ const sources = (readdirSync(server, { recursive: true }) as string[]).filter((f
 describe('password checks', () => {
   it('only the password guard verifies a password hash', () => {
     const callers = sources.filter((file) => /\bverifyPassword\s*\(/.test(readFileSync(new URL(file, server), 'utf8')));
-    expect(callers.sort()).toEqual(['services/password-guard.ts', 'services/passwords.ts']);
+    expect(callers.sort()).toEqual(['services/account/password-guard.ts', 'services/account/passwords.ts']);
   });
 });

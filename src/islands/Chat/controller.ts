@@ -15,7 +15,7 @@ const FLUSH_MS = 80;
 
 const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-/** The server hands the model at most this much context (services/chat.ts CONTEXT_BUDGET); more only costs upload. */
+/** The server hands the model at most this much context (services/chat/stream.ts CONTEXT_BUDGET); more only costs upload. */
 const CONTEXT_CHARS = 24_000;
 
 function contextOf(messages: ChatMessage[]) {

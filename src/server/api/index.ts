@@ -5,23 +5,23 @@ import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
-import { registerApp } from './app';
+import { registerUser } from './account';
+import { registerWx } from './account/wx';
+import { registerWxCallback } from './account/wx-callback';
+import { registerCoupon } from './activity';
+import { registerNotice } from './activity/notice';
+import { registerApp } from './apps';
+import { registerPrompt } from './apps/prompt';
 import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
-import { registerCoupon } from './coupon';
+import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
 import { registerMusic } from './music';
-import { registerNotice } from './notice';
-import { registerOrder } from './order';
-import { registerPayNotify } from './pay-notify';
-import { registerPrompt } from './prompt';
-import { registerSd } from './sd';
-import { registerUser } from './user';
+import { registerOrder } from './shop';
+import { registerPayNotify } from './shop/pay-notify';
 import { validationHook } from './validation';
-import { registerWx } from './wx';
-import { registerWxCallback } from './wx-callback';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
 const domains: Array<(app: ApiApp) => void> = [

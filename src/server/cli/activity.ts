@@ -15,8 +15,8 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
-import { issueCodes } from '../services/experience-codes';
-import { setNoticeText } from '../services/notices';
+import { issueCodes } from '../services/activity/experience-codes';
+import { setNoticeText } from '../services/activity/notices';
 
 const USAGE = 'usage: activity.ts codes --count N [--source S] [--days D] [--valid V] | notice --id N --zh-CN T …';
 

@@ -16,8 +16,8 @@ import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { products } from '../db/schema';
-import { yuanToFen } from '../services/money';
-import { CACHE_CHANNEL, setProductEnabled, upsertProduct } from '../services/products';
+import { yuanToFen } from '../services/shop/money';
+import { CACHE_CHANNEL, setProductEnabled, upsertProduct } from '../services/shop/products';
 
 const USAGE =
   'usage: products list | upsert --code C --name N --type T --benefit B --price P --dis-price D … | disable|enable --code C';

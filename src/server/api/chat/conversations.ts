@@ -1,5 +1,5 @@
-import { requireUserId } from '../../services/auth';
-import { getConversation, listConversations, putConversation } from '../../services/chat-sync';
+import { requireUserId } from '../../services/account/auth';
+import { getConversation, listConversations, putConversation } from '../../services/chat/sync';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './conversations.routes';

@@ -1,6 +1,6 @@
-import { bearer, requireUserId } from '../../services/auth';
-import { llmOf, streamChat } from '../../services/chat';
-import { readQuota } from '../../services/chat-quota';
+import { bearer, requireUserId } from '../../services/account/auth';
+import { readQuota } from '../../services/chat/quota';
+import { llmOf, streamChat } from '../../services/chat/stream';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './chat.routes';

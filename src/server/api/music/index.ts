@@ -1,9 +1,9 @@
 import { Code } from '../../../shared/codes';
-import { bearer, requireUserId } from '../../services/auth';
-import { submitSong, writeSongLyrics } from '../../services/music';
-import { songDto } from '../../services/music-dto';
-import { readMusicQuota } from '../../services/music-quota';
-import { deleteSong, listMySongs, listPublicSongs, setSongVisibility, songFor } from '../../services/music-songs';
+import { bearer, requireUserId } from '../../services/account/auth';
+import { submitSong, writeSongLyrics } from '../../services/music/compose';
+import { songDto } from '../../services/music/dto';
+import { readMusicQuota } from '../../services/music/quota';
+import { deleteSong, listMySongs, listPublicSongs, setSongVisibility, songFor } from '../../services/music/songs';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './music.routes';

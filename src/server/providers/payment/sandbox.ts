@@ -10,7 +10,7 @@ export function sandboxPayLink(publicOrigin: string, orderNo: string, key?: stri
  * Offline payment: the QR opens our /pay/sandbox/{orderNo}?key=… page, whose
  * 'confirm payment' drives the same markPaid path a verified notify does. The
  * order keeps the link without its key; the owner is handed a keyed one
- * (services/sandbox-pay.ts), whose key only the SHA-256 of is stored.
+ * (services/shop/sandbox-pay.ts), whose key only the SHA-256 of is stored.
  */
 export function createSandboxPayment(publicOrigin: string): PaymentProvider {
   return {

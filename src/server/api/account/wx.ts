@@ -1,0 +1,83 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { Code } from '../../../shared/codes';
+import { DomainError } from '../../errors';
+import { confirmSandboxLogin, createLoginQr } from '../../services/account/wechat-login';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { keySchema } from '../validation';
+import { qrcodeSocket } from './user.schemas';
+
+const tags = ['wx'];
+
+const qrRoute = createRoute({
+  method: 'post',
+  path: '/wx/wxacoden',
+  tags,
+  summary: 'QR for WeChat scan login; then listen on the socket with taskId=qrcodeSocket and token=listenKey',
+  request: { body: jsonBody(z.object({ qrcodeSocket })) },
+  responses: jsonResponses(
+    z.object({
+      filePath: z.string(),
+      qrcode: z.string().optional(),
+      expiresIn: z.number(),
+      sandbox: z.boolean(),
+      listenKey: z.string().describe('the only key the push socket of this QR accepts'),
+    }),
+    {
+      1000000: 'QR created',
+      400: 'qrcodeSocket already used (pick a new one)',
+      503: 'WeChat could not be reached (result says so)',
+    },
+  ),
+});
+
+const confirmRoute = createRoute({
+  method: 'post',
+  path: '/wx/sandbox/{qrcodeSocket}/confirm',
+  tags,
+  summary: "Sandbox only: confirm the login with the QR's key, as the phone's sandbox WeChat user or a new one",
+  request: {
+    params: z.object({ qrcodeSocket }),
+    body: jsonBody(
+      z.object({
+        key: keySchema.describe('the one-time key from the QR link'),
+        identity: keySchema
+          .nullish()
+          .describe("the phone's sandbox WeChat user from an earlier confirm; absent: a new user"),
+      }),
+    ),
+  },
+  responses: jsonResponses(z.object({ identity: z.string() }), {
+    1000000: 'confirmed and pushed; keep identity to come back as the same WeChat user',
+    400: 'QR unknown, expired or used, or the key is wrong',
+  }),
+});
+
+export function registerWx(app: ApiApp) {
+  app.openapi(qrRoute, async (c) => {
+    const rt = c.get('runtime');
+    const qr = await createLoginQr(rt, c.req.valid('json').qrcodeSocket);
+    return reply(
+      c,
+      {
+        filePath: qr.filePath,
+        qrcode: qr.qrcode,
+        expiresIn: qr.expiresInSeconds,
+        sandbox: rt.wechat.mode === 'sandbox',
+        listenKey: qr.listenKey,
+      },
+      'success',
+      Code.SUCCESS,
+    );
+  });
+
+  app.openapi(confirmRoute, async (c) => {
+    const rt = c.get('runtime');
+    if (rt.wechat.mode !== 'sandbox') throw new DomainError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
+    const { key, identity } = c.req.valid('json');
+    const done = await confirmSandboxLogin(rt, { qrcodeSocket: c.req.valid('param').qrcodeSocket, key, identity });
+    if (!done) throw new DomainError(Code.BAD_REQUEST, 'account:wx.qrExpired', { status: 400 });
+    return reply(c, done, c.get('t')('account:wx.confirmed'), Code.SUCCESS);
+  });
+}

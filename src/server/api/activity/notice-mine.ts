@@ -1,0 +1,44 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { requireUserId } from '../../services/account/auth';
+import { markUserNoticeRead, unreadUserNotices } from '../../services/activity/notices';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import { jsonResponses } from '../route-kit';
+import { id } from '../validation';
+
+const tags = ['notice'];
+
+const mine = createRoute({
+  method: 'post',
+  path: '/notice/mine',
+  tags,
+  summary: "The caller's own unread notices (a late payment honoured …), oldest first, in the request language",
+  responses: jsonResponses(
+    z.array(z.object({ id: z.number().int(), content: z.string(), createdAt: z.string() })).openapi('UserNotices'),
+    { 1000001: 'not logged in' },
+  ),
+});
+
+const read = createRoute({
+  method: 'post',
+  path: '/notice/mine/read',
+  tags,
+  summary: 'Marks one of the caller’s own notices read',
+  request: { query: z.object({ id: id() }) },
+  responses: jsonResponses(z.object({ id: z.number().int() }), { 1000001: 'not logged in' }),
+});
+
+/** Notices addressed to one user, shown once as a toast by the layout (src/lib/notice-toast.ts). */
+export function registerUserNotices(app: ApiApp) {
+  app.openapi(mine, async (c) => {
+    const db = c.get('runtime').database.db;
+    const userId = await requireUserId(db, c.req.header('authorization'));
+    return reply(c, await unreadUserNotices(db, userId, c.get('t')));
+  });
+
+  app.openapi(read, async (c) => {
+    const db = c.get('runtime').database.db;
+    const userId = await requireUserId(db, c.req.header('authorization'));
+    return reply(c, await markUserNoticeRead(db, userId, c.req.valid('query').id));
+  });
+}

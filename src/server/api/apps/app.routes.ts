@@ -1,0 +1,86 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { pattern, rawText, id as serialId, text } from '../validation';
+import { storeApp } from './prompt';
+
+const tags = ['app'];
+const auth = { 1000001: 'not logged in' };
+const id = serialId();
+
+export const ownApp = storeApp.extend({ published: z.boolean(), updatedAt: z.string() }).openapi('OwnApp');
+
+/** Built-in emoji icon or an icon uploaded through /app/icon. */
+const iconUrl = pattern(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 300, {
+  trim: true,
+  message: 'chat:app.iconBad',
+});
+
+const input = z.object({
+  promptTitle: text(40, 1),
+  promptContent: text(4000, 1),
+  promptDescription: text(200).default(''),
+  iconUrl,
+  published: z.boolean().default(false),
+});
+
+export const mine = createRoute({
+  method: 'get',
+  path: '/app/mine',
+  tags,
+  summary: "The caller's own applications, drafts included, latest change first",
+  responses: jsonResponses(z.object({ records: z.array(ownApp) }), auth),
+});
+export const detail = createRoute({
+  method: 'get',
+  path: '/app/detail',
+  tags,
+  summary: 'One application: published ones for anyone, drafts for their owner only',
+  request: { query: z.object({ id }) },
+  responses: jsonResponses(ownApp, { 404: 'no such application, or a draft of someone else (HTTP 404)' }),
+});
+export const create = createRoute({
+  method: 'post',
+  path: '/app/create',
+  tags,
+  summary: 'Create an application (published to the store when `published`)',
+  request: { body: jsonBody(input) },
+  responses: jsonResponses(ownApp, auth),
+});
+export const update = createRoute({
+  method: 'post',
+  path: '/app/update',
+  tags,
+  summary: 'Change an own application',
+  request: { body: jsonBody(input.extend({ id })) },
+  responses: jsonResponses(ownApp, { ...auth, 403: 'not the owner (HTTP 403)', 404: 'no such application (HTTP 404)' }),
+});
+export const remove = createRoute({
+  method: 'post',
+  path: '/app/delete',
+  tags,
+  summary: 'Delete an own application',
+  request: { body: jsonBody(z.object({ id })) },
+  responses: jsonResponses(z.null(), {
+    ...auth,
+    1000400: 'deleted; result says so (docs/reply-codes.md)',
+    403: 'not the owner (HTTP 403)',
+    404: 'no such application (HTTP 404)',
+  }),
+});
+export const icon = createRoute({
+  method: 'post',
+  path: '/app/icon',
+  tags,
+  summary: 'Upload an icon (PNG, JPEG, WebP or GIF as a data: URL, at most 512 KB); answers its URL',
+  request: {
+    body: jsonBody(
+      z.object({
+        image: rawText(720_000).regex(
+          /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/,
+          'chat:app.iconInvalid',
+        ),
+      }),
+    ),
+  },
+  responses: jsonResponses(z.object({ iconUrl: z.string() }), { ...auth, 400: 'not an image, or too large' }),
+});

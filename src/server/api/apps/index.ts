@@ -1,0 +1,44 @@
+import { Code } from '../../../shared/codes';
+import { bearer, requireUserId } from '../../services/account/auth';
+import * as apps from '../../services/apps/apps';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './app.routes';
+
+/** User-made applications: only the owner sees drafts, edits or deletes. */
+export function registerApp(app: ApiApp) {
+  type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
+  const db = (c: C) => c.get('runtime').database.db;
+  const userId = (c: C) => requireUserId(db(c), c.req.header('authorization'));
+
+  app.openapi(r.mine, async (c) => reply(c, { records: await apps.listOwn(db(c), await userId(c)) }));
+
+  app.openapi(r.detail, async (c) => {
+    const viewer = bearer(c.req.header('authorization')) ? await userId(c) : null;
+    return reply(c, apps.ownDto(await apps.readApp(db(c), c.req.valid('query').id, viewer)));
+  });
+
+  app.openapi(r.create, async (c) => {
+    const id = await userId(c);
+    return reply(c, await apps.createApp(db(c), id, c.req.valid('json')), c.get('t')('chat:app.saved'));
+  });
+
+  app.openapi(r.update, async (c) => {
+    const id = await userId(c);
+    const { id: appId, ...input } = c.req.valid('json');
+    return reply(c, await apps.updateApp(db(c), id, appId, input), c.get('t')('chat:app.saved'));
+  });
+
+  app.openapi(r.remove, async (c) => {
+    const id = await userId(c);
+    await apps.deleteApp(db(c), id, c.req.valid('json').id);
+    return reply(c, null, c.get('t')('chat:app.deleted'), Code.DELETE_RESULT);
+  });
+
+  app.openapi(r.icon, async (c) => {
+    const id = await userId(c);
+    const data = c.req.valid('json').image;
+    const bytes = Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
+    return reply(c, { iconUrl: await apps.storeIcon(c.get('runtime'), id, bytes) });
+  });
+}

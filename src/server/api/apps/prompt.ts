@@ -1,0 +1,54 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { listStore } from '../../services/apps/apps';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { rawText, text } from '../validation';
+
+export const storeApp = z
+  .object({
+    id: z.number().int(),
+    promptTitle: z.string(),
+    promptContent: z.string(),
+    promptDescription: z.string(),
+    iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
+    category: z.string(),
+  })
+  .openapi('StoreApp');
+
+const listAll = createRoute({
+  method: 'post',
+  path: '/prompt/list/all',
+  tags: ['prompt'],
+  summary: 'Published applications of the store, page by page; content searches title, description and prompt',
+  request: {
+    body: jsonBody(
+      paging(100, 30).extend({
+        orderNo: rawText(40).optional(),
+        content: text(100).optional(),
+      }),
+    ),
+  },
+  responses: jsonResponses(pageOf(storeApp)),
+});
+
+const exportList = createRoute({
+  method: 'get',
+  path: '/prompt/export',
+  tags: ['prompt'],
+  summary: "The store's published prompts as a prompt-store import file: a JSON array of {act, prompt}",
+  responses: {
+    200: {
+      description: 'JSON array (not the usual reply shape: it is a file to import)',
+      content: { 'application/json': { schema: z.array(z.object({ act: z.string(), prompt: z.string() })) } },
+    },
+  },
+});
+
+export function registerPrompt(app: ApiApp) {
+  app.openapi(listAll, async (c) => reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'))));
+  app.openapi(exportList, async (c) => {
+    const { records } = await listStore(c.get('runtime').database.db, { pageNum: 1, pageSize: 500 });
+    return c.json(records.map((r) => ({ act: r.promptTitle, prompt: r.promptContent })));
+  });
+}

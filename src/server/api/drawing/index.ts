@@ -1,0 +1,87 @@
+import { Code } from '../../../shared/codes';
+import { DomainError } from '../../errors';
+import { requireUserId } from '../../services/account/auth';
+import { drawingMessage } from '../../services/drawing/dto';
+import { receiveHook } from '../../services/drawing/hook';
+import { deleteDrawing, listMyPictures, listMyRunning, ownDrawing } from '../../services/drawing/lists';
+import { readDrawQuota } from '../../services/drawing/quota';
+import { listPublic, SQUARE_PAGE_SIZE, squarePage } from '../../services/drawing/square';
+import { submitDrawing } from '../../services/drawing/submit';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './sd.routes';
+
+/** Steps default to 20 when empty (docs/validation-and-limits.md). */
+const DEFAULT_STEPS = 20;
+
+/** Drawing API (the sd calls of docs/api.md): submit, lists, one task, delete, quota, and the provider's notifyHook. */
+export function registerSd(app: ApiApp) {
+  type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
+  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
+
+  app.openapi(r.submitImagine, async (c) => {
+    const id = await userId(c);
+    const body = c.req.valid('json');
+    const drawing = await submitDrawing(c.get('runtime'), id, {
+      prompt: body.prompt,
+      negativePrompt: body.negativePrompt,
+      drawRate: body.drawRate,
+      drawQuality: body.drawQuality as 1 | 2 | 3,
+      drawSteps: body.drawSteps ?? DEFAULT_STEPS,
+      drawPublicFlag: body.drawPublicFlag as 1 | 2,
+      seed: body.seed,
+      base64Array: body.base64Array,
+      state: body.state,
+      source: body.mode,
+    });
+    const message = drawingMessage(drawing, c.get('runtime'));
+    return c.json(
+      { code: Code.SUCCESS, result: c.get('t')('draw:submit.accepted'), data: message, mjChatMessage: message },
+      200,
+    );
+  });
+
+  app.openapi(r.listPicture, async (c) => {
+    const { pageNum, pageSize, content } = c.req.valid('json');
+    const rt = c.get('runtime');
+    if (!content && pageSize === SQUARE_PAGE_SIZE) {
+      const { etag: _etag, ...cachedPage } = await squarePage(rt, pageNum);
+      return reply(c, cachedPage);
+    }
+    return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content }));
+  });
+
+  app.openapi(r.listUserDrawing, async (c) => {
+    const id = await userId(c);
+    return reply(c, await listMyRunning(c.get('runtime'), id));
+  });
+
+  app.openapi(r.listUserPicture, async (c) => {
+    const id = await userId(c);
+    const { pageNum, pageSize, content } = c.req.valid('json');
+    return reply(c, await listMyPictures(c.get('runtime'), id, { pageNum, pageSize, content }));
+  });
+
+  app.openapi(r.taskDetail, async (c) => {
+    const id = await userId(c);
+    return reply(c, drawingMessage(await ownDrawing(c.get('runtime'), id, c.req.valid('json').id), c.get('runtime')));
+  });
+
+  app.openapi(r.deleteDrawing, async (c) => {
+    const id = await userId(c);
+    await deleteDrawing(c.get('runtime'), id, c.req.valid('json').id);
+    return reply(c, null, c.get('t')('draw:delete.done'), Code.DELETE_RESULT);
+  });
+
+  app.openapi(r.readQuota, async (c) => {
+    const id = await userId(c);
+    return reply(c, await readDrawQuota(c.get('runtime'), id));
+  });
+
+  app.openapi(r.notifyHook, async (c) => {
+    const { taskId, token } = c.req.valid('param');
+    if (!(await receiveHook(c.get('runtime'), taskId, token)))
+      throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+    return reply(c, null);
+  });
+}

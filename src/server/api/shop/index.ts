@@ -1,0 +1,73 @@
+import { Code } from '../../../shared/codes';
+import { DEVICE_ID_HEADER } from '../../../shared/device-id';
+import { requireUserId } from '../../services/account/auth';
+import { loadUser } from '../../services/account/profile';
+import { cancelOrder } from '../../services/shop/order-lifecycle';
+import { deviceIdFrom } from '../../services/shop/order-rules';
+import { createOrder, hasOrdered, listOrders, orderDto, ownOrder } from '../../services/shop/orders';
+import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/shop/sandbox-pay';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './order.routes';
+
+export function registerOrder(app: ApiApp) {
+  type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
+  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
+
+  app.openapi(r.listProducts, async (c) => {
+    const list = await c.get('runtime').products.list(c.req.valid('query').type);
+    return reply(c, { data: list });
+  });
+
+  app.openapi(r.createOrder, async (c) => {
+    const id = await userId(c);
+    const rt = c.get('runtime');
+    const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
+    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client));
+    return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
+  });
+
+  app.openapi(r.listOrders, async (c) => {
+    const id = await userId(c);
+    const { pageNum, pageSize, orderNo } = c.req.valid('json');
+    return reply(
+      c,
+      await listOrders(c.get('runtime').database.db, id, { pageNum, pageSize, orderNo: orderNo || undefined }),
+    );
+  });
+
+  app.openapi(r.cancelOrder, async (c) => {
+    const id = await userId(c);
+    const order = await cancelOrder(c.get('runtime'), id, c.req.valid('json').orderNo);
+    return reply(c, order, c.get('t')('order:cancel.success'));
+  });
+
+  app.openapi(r.orderDetail, async (c) => {
+    const id = await userId(c);
+    return reply(c, orderDto(await ownOrder(c.get('runtime').database.db, id, c.req.valid('query').orderNo)));
+  });
+
+  app.openapi(r.userLog, async (c) => {
+    const rt = c.get('runtime');
+    const id = await userId(c);
+    const user = await loadUser(rt, id);
+    return reply(c, { avatar: user.avatarUrl, orderFlag: await hasOrdered(rt.database.db, id) });
+  });
+
+  // Registered before {action} so 'link' is not read as an action.
+  app.openapi(r.sandboxLink, async (c) => {
+    const id = await userId(c);
+    return reply(c, { payLink: await ownerSandboxLink(c.get('runtime'), id, c.req.valid('param').orderNo) });
+  });
+
+  app.openapi(r.sandboxPay, async (c) => {
+    const { orderNo, action } = c.req.valid('param');
+    const done = await actOnSandboxKey(c.get('runtime'), orderNo, c.req.valid('json').key, action);
+    return reply(
+      c,
+      done,
+      c.get('t')(action === 'confirm' ? 'order:sandbox.paid' : 'order:sandbox.cancelled'),
+      Code.SUCCESS,
+    );
+  });
+}

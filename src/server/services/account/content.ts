@@ -1,0 +1,46 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { apps, chatConversations, DrawingStatus, drawings, songs } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { invalidateSquare } from '../drawing/square';
+import { forgetFileAccess } from '../file-access';
+
+/**
+ * Takes down everything a deleted account showed or kept: its drawings (and
+ * their square pages), songs, published apps, conversations and their files.
+ * Running tasks stop on their own: their workers find the row gone.
+ */
+export async function removeAccountContent(rt: Runtime, userId: number): Promise<void> {
+  const { db } = rt.database;
+  const { drawn, sung } = await db.transaction(async (tx) => {
+    const drawn = await tx.delete(drawings).where(eq(drawings.userId, userId)).returning({
+      imageUrl: drawings.imageUrl,
+      thumbnailsUrl: drawings.thumbnailsUrl,
+      status: drawings.status,
+      publicFlag: drawings.publicFlag,
+    });
+    const sung = await tx
+      .delete(songs)
+      .where(eq(songs.userId, userId))
+      .returning({ audioUrl: songs.audioUrl, coverUrl: songs.coverUrl });
+    // Apps stay as rows (conversations may name them) but leave the store and every reader.
+    await tx
+      .update(apps)
+      .set({ published: false, deletedAt: new Date() })
+      .where(and(eq(apps.ownerId, userId), isNull(apps.deletedAt)));
+    await tx.delete(chatConversations).where(eq(chatConversations.userId, userId));
+    return { drawn, sung };
+  });
+  if (drawn.some((d) => d.status === DrawingStatus.DONE && d.publicFlag === 1)) await invalidateSquare(rt);
+  await forgetFileAccess(rt);
+  const urls = [
+    ...drawn.flatMap((d) => [d.imageUrl, d.thumbnailsUrl]),
+    ...sung.flatMap((s) => [s.audioUrl, s.coverUrl]),
+  ];
+  for (const url of urls) {
+    if (url)
+      await rt.storage.remove(url).catch((err: Error) => rt.log.warn('file not removed', { url, err: err.message }));
+  }
+  await rt.storage
+    .removeFolder(`app-icons/${userId}/`)
+    .catch((err: Error) => rt.log.warn('app icons not removed', { userId, err: err.message }));
+}

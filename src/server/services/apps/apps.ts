@@ -1,0 +1,143 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import sharp from 'sharp';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { type App, apps } from '../../db/schema';
+import { seedApps } from '../../db/seed/apps';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+
+const seeded = new WeakMap<Db, Promise<void>>();
+
+/** Adds the built-in applications once; a second run (or another process) adds nothing. */
+export function seedAppsIfEmpty(db: Db): Promise<void> {
+  let done = seeded.get(db);
+  if (!done) {
+    done = db
+      .insert(apps)
+      .values(seedApps.map((a) => ({ ...a, published: true })))
+      .onConflictDoNothing({ target: apps.seedKey })
+      .then(() => undefined);
+    seeded.set(db, done);
+  }
+  return done;
+}
+
+export interface AppInput {
+  promptTitle: string;
+  promptContent: string;
+  promptDescription: string;
+  iconUrl: string;
+  published: boolean;
+}
+
+export const storeDto = (a: App) => ({
+  id: a.id,
+  promptTitle: a.promptTitle,
+  promptContent: a.promptContent,
+  promptDescription: a.promptDescription,
+  iconUrl: a.iconUrl,
+  category: a.category,
+});
+
+export const ownDto = (a: App) => ({ ...storeDto(a), published: a.published, updatedAt: a.updatedAt.toISOString() });
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/** /api/prompt/list/all: published applications, `content` searching title, description and prompt (docs/api.md). */
+export async function listStore(db: Db, q: { pageNum: number; pageSize: number; content?: string }) {
+  await seedAppsIfEmpty(db);
+  const live = and(eq(apps.published, true), isNull(apps.deletedAt));
+  const term = q.content?.trim();
+  const like = term ? `%${escapeLike(term)}%` : undefined;
+  const where = like
+    ? and(live, or(ilike(apps.promptTitle, like), ilike(apps.promptDescription, like), ilike(apps.promptContent, like)))
+    : live;
+  const [total] = await db.select({ n: count() }).from(apps).where(where);
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(where)
+    .orderBy(asc(apps.sortOrder), desc(apps.id))
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  return { records: rows.map(storeDto), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
+}
+
+export async function listOwn(db: Db, ownerId: number) {
+  const rows = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.ownerId, ownerId), isNull(apps.deletedAt)))
+    .orderBy(desc(apps.updatedAt))
+    .limit(500);
+  return rows.map(ownDto);
+}
+
+/** Anyone may read a published app; a draft only its owner. */
+export async function readApp(db: Db, id: number, userId: number | null) {
+  const [row] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, id), isNull(apps.deletedAt)));
+  if (!row || (!row.published && row.ownerId !== userId))
+    throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
+  return row;
+}
+
+async function ownApp(db: Db, id: number, ownerId: number) {
+  const row = await readApp(db, id, ownerId);
+  if (row.ownerId !== ownerId) throw new DomainError(Code.FORBIDDEN, 'chat:app.notOwner', { status: 403 });
+  return row;
+}
+
+const MAX_APPS_PER_USER = 200;
+
+export async function createApp(db: Db, ownerId: number, input: AppInput) {
+  const [mine] = await db
+    .select({ n: count() })
+    .from(apps)
+    .where(and(eq(apps.ownerId, ownerId), isNull(apps.deletedAt)));
+  if ((mine?.n ?? 0) >= MAX_APPS_PER_USER) throw new DomainError(Code.BAD_REQUEST, 'chat:app.tooMany', { status: 400 });
+  const [row] = await db
+    .insert(apps)
+    .values({ ...input, ownerId, sortOrder: 100_000 })
+    .returning();
+  if (!row) throw new Error('app insert returned nothing');
+  return ownDto(row);
+}
+
+export async function updateApp(db: Db, ownerId: number, id: number, input: AppInput) {
+  await ownApp(db, id, ownerId);
+  const [row] = await db
+    .update(apps)
+    .set({ ...input, updatedAt: new Date() })
+    .where(eq(apps.id, id))
+    .returning();
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
+  return ownDto(row);
+}
+
+export async function deleteApp(db: Db, ownerId: number, id: number) {
+  await ownApp(db, id, ownerId);
+  await db.update(apps).set({ deletedAt: new Date(), published: false }).where(eq(apps.id, id));
+}
+
+export const ICON_MAX_BYTES = 512 * 1024;
+
+/** An uploaded icon: decoded (so only real images pass), squared to 128 px WebP, stored. */
+export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Promise<string> {
+  if (bytes.length === 0 || bytes.length > ICON_MAX_BYTES)
+    throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
+  let webp: Buffer;
+  try {
+    const image = sharp(bytes, { limitInputPixels: 4096 * 4096, animated: false });
+    const meta = await image.metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+    webp = await image.rotate().resize(128, 128, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
+  } catch {
+    throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 });
+  }
+  return rt.storage.put(`app-icons/${userId}/${randomBytes(8).toString('hex')}.webp`, webp);
+}

@@ -1,0 +1,122 @@
+import type { TFunction } from 'i18next';
+import type { Env } from '../../config/env';
+import { createLlmProvider, LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
+import type { Runtime } from '../../runtime';
+import { type Caller, type ChatQuota, refundQuota, takeQuota } from './quota';
+
+const providers = new WeakMap<Env, LlmProvider>();
+
+/** The runtime's model provider, made on first use (until runtime.ts builds it at start-up). */
+export function llmOf(rt: Runtime & { llm?: LlmProvider }): LlmProvider {
+  if (rt.llm) return rt.llm;
+  let provider = providers.get(rt.env);
+  if (!provider) {
+    provider = createLlmProvider(rt.env);
+    providers.set(rt.env, provider);
+  }
+  return provider;
+}
+
+export interface ChatInput {
+  prompt: string;
+  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+  options: { model?: string; usingContext: boolean; systemMessage?: string; temperature?: number };
+}
+
+/** Characters of earlier conversation sent along at most; the oldest go first. */
+export const CONTEXT_BUDGET = 24_000;
+
+/** System prompt, then (with usingContext) as much recent context as fits, then the new question. */
+export function buildMessages(input: ChatInput): LlmMessage[] {
+  const out: LlmMessage[] = [];
+  const system = input.options.systemMessage?.trim();
+  if (system) out.push({ role: 'system', content: system });
+  const context: LlmMessage[] = [];
+  if (input.options.usingContext) {
+    let used = input.prompt.length;
+    for (const m of [...input.messages].reverse()) {
+      if (!m.content.trim()) continue;
+      used += m.content.length;
+      if (used > CONTEXT_BUDGET) break;
+      context.unshift({ role: m.role, content: m.content });
+    }
+  }
+  return [...out, ...context, { role: 'user', content: input.prompt }];
+}
+
+export function pickModel(provider: LlmProvider, wanted: string | undefined): string {
+  const fallback = provider.models[0] ?? 'default';
+  return wanted && provider.models.includes(wanted) ? wanted : fallback;
+}
+
+const encoder = new TextEncoder();
+const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+
+/**
+ * Streams the answer as Server-Sent Events: `meta` (model, quota), then
+ * `delta` {text} pieces, then `done` or `error` {kind, message}. The upstream
+ * call is cancelled as soon as the browser goes away.
+ */
+export async function streamChat(
+  rt: Runtime,
+  c: { caller: Caller; t: TFunction; lang: string; signal: AbortSignal },
+  input: ChatInput,
+): Promise<Response> {
+  const provider = llmOf(rt);
+  const quota: ChatQuota = await takeQuota(rt, c.caller);
+  const model = pickModel(provider, input.options.model);
+  const abort = new AbortController();
+  const stop = () => abort.abort();
+  c.signal.addEventListener('abort', stop, { once: true });
+  const started = Date.now();
+
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (!abort.signal.aborted) controller.enqueue(frame(event, data));
+      };
+      let chars = 0;
+      send('meta', { model, quota });
+      try {
+        const pieces = provider.stream({
+          model,
+          messages: buildMessages(input),
+          temperature: input.options.temperature,
+          signal: abort.signal,
+          lang: c.lang,
+        });
+        for await (const text of pieces) {
+          if (abort.signal.aborted) break;
+          chars += text.length;
+          send('delta', { text });
+        }
+        send('done', { model, chars, ms: Date.now() - started });
+      } catch (err) {
+        const kind = err instanceof LlmError ? err.kind : 'upstream';
+        rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
+        if (chars === 0) await refundQuota(rt, c.caller).catch(() => {});
+        send('error', { kind, message: c.t(`chat:error.${kind}`) });
+      } finally {
+        c.signal.removeEventListener('abort', stop);
+        if (abort.signal.aborted && chars === 0) await refundQuota(rt, c.caller).catch(() => {});
+        try {
+          controller.close();
+        } catch {
+          // Already cancelled by the reader: nothing left to close.
+        }
+      }
+    },
+    cancel() {
+      abort.abort();
+    },
+  });
+  return new Response(body, {
+    status: 200,
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      // no-transform keeps the compression middleware from buffering the stream.
+      'cache-control': 'no-cache, no-transform',
+      'x-accel-buffering': 'no',
+    },
+  });
+}

@@ -1,0 +1,118 @@
+import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { hit } from '../../db/queries/rate-limits';
+import { chatConversations, type StoredChatMessage } from '../../db/schema';
+import { lockUser } from '../../db/transaction';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+
+export interface ConversationInput {
+  title: string;
+  systemPrompt: string | null;
+  description: string | null;
+  templateId: number | null;
+  messages: StoredChatMessage[];
+  deleted: boolean;
+  changedAt: number;
+}
+
+export async function listConversations(db: Db, userId: number) {
+  return db
+    .select({
+      uuid: chatConversations.uuid,
+      title: chatConversations.title,
+      changedAt: chatConversations.changedAt,
+      deleted: chatConversations.deleted,
+    })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId))
+    .orderBy(desc(chatConversations.changedAt))
+    .limit(1000);
+}
+
+export async function getConversation(db: Db, userId: number, uuid: number) {
+  const [row] = await db
+    .select()
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:sync.notFound', { status: 404 });
+  const { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt } = row;
+  return { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt };
+}
+
+/** What one conversation may hold; refused whole, so nothing of an oversized one is stored. */
+function checkSize(rt: Runtime, input: ConversationInput) {
+  const { CHAT_SYNC_MESSAGE_BYTES: perMessage, CHAT_SYNC_CONVERSATION_BYTES: perConversation } = rt.env;
+  let total = bytes(input.title) + bytes(input.systemPrompt ?? '') + bytes(input.description ?? '');
+  for (const m of input.messages) {
+    const size = bytes(JSON.stringify(m));
+    if (size > perMessage) throw tooLarge('chat:sync.messageTooLarge', perMessage);
+    total += size;
+  }
+  if (total > perConversation) throw tooLarge('chat:sync.conversationTooLarge', perConversation);
+}
+
+const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
+const tooLarge = (key: string, limit: number) =>
+  new DomainError(Code.PAYLOAD_TOO_LARGE, key, { status: 413, params: { kb: Math.floor(limit / 1024) } });
+
+/**
+ * Latest change wins: the row is written only when it is new or `changedAt`
+ * is later than the stored one. A deletion keeps a tombstone without messages.
+ * Per account: a write rate, a number of live conversations (tombstones
+ * beyond as many again are dropped, oldest first) and a size per conversation.
+ */
+export async function putConversation(rt: Runtime, userId: number, uuid: number, input: ConversationInput) {
+  const db = rt.database.db;
+  const rate = await hit(db, `chat-sync:user:${userId}`, { limit: rt.env.CHAT_SYNC_PER_MINUTE, windowMs: 60_000 });
+  if (!rate.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:sync.tooFast', { status: 429 });
+  if (!input.deleted) checkSize(rt, input);
+  const values = { ...input, messages: input.deleted ? [] : input.messages, updatedAt: new Date() };
+  const max = rt.env.CHAT_SYNC_MAX_CONVERSATIONS;
+  const row = await db.transaction(async (tx) => {
+    // One writer per account at a time, so parallel uploads cannot pass the cap together.
+    await lockUser(tx, userId);
+    const mine = and(eq(chatConversations.userId, userId), ne(chatConversations.uuid, uuid));
+    const [counts] = await tx
+      .select({ all: count(), live: count(sql`case when not ${chatConversations.deleted} then 1 end`) })
+      .from(chatConversations)
+      .where(mine);
+    const [existing] = await tx
+      .select({ deleted: chatConversations.deleted })
+      .from(chatConversations)
+      .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
+    const live = counts?.live ?? 0;
+    if (!input.deleted && (existing === undefined || existing.deleted) && live >= max) {
+      throw new DomainError(Code.FORBIDDEN, 'chat:sync.tooMany', { status: 403, params: { max } });
+    }
+    const extra = (counts?.all ?? 0) + (existing ? 0 : 1) - 2 * max;
+    if (extra > 0) {
+      const oldest = tx
+        .select({ uuid: chatConversations.uuid })
+        .from(chatConversations)
+        .where(and(mine, eq(chatConversations.deleted, true)))
+        .orderBy(asc(chatConversations.changedAt))
+        .limit(extra);
+      await tx
+        .delete(chatConversations)
+        .where(and(eq(chatConversations.userId, userId), inArray(chatConversations.uuid, oldest)));
+    }
+    const [written] = await tx
+      .insert(chatConversations)
+      .values({ userId, uuid, ...values })
+      .onConflictDoUpdate({
+        target: [chatConversations.userId, chatConversations.uuid],
+        set: values,
+        setWhere: lt(chatConversations.changedAt, sql`excluded.changed_at`),
+      })
+      .returning({ changedAt: chatConversations.changedAt });
+    return written;
+  });
+  if (row) return { applied: true, changedAt: row.changedAt };
+  const [current] = await db
+    .select({ changedAt: chatConversations.changedAt })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
+  return { applied: false, changedAt: current?.changedAt ?? input.changedAt };
+}

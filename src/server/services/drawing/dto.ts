@@ -1,0 +1,64 @@
+import type { Drawing } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { isOpenDrawing, ownerFileUrl } from '../file-access';
+
+/** The owner's files: signed for a while unless anyone may read them. */
+type Files = Pick<Runtime, 'storage'>;
+
+/** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
+export function drawingMessage(d: Drawing, rt: Files) {
+  const open = isOpenDrawing(d);
+  return {
+    id: d.taskId,
+    prompt: d.prompt,
+    content: d.prompt,
+    negativePrompt: d.negativePrompt,
+    status: d.status,
+    progress: d.progress,
+    thumbnailsUrl: ownerFileUrl(rt, d.thumbnailsUrl, open),
+    imageUrl: ownerFileUrl(rt, d.imageUrl, open),
+    width: d.width,
+    height: d.height,
+    drawRate: d.drawRate,
+    drawQuality: d.drawQuality,
+    drawSteps: d.drawSteps,
+    drawPublicFlag: d.publicFlag,
+    seed: d.seed,
+    source: d.source,
+    state: d.state,
+    createTime: d.createdAt.getTime(),
+  };
+}
+export type DrawingMessage = ReturnType<typeof drawingMessage>;
+
+/** Drawing square picture: only what may be shown to anyone (no owner, seed or state; docs/api.md). */
+export function publicPicture(d: Drawing) {
+  return {
+    id: d.taskId,
+    content: d.prompt,
+    prompt: d.prompt,
+    thumbnailsUrl: d.thumbnailsUrl ?? '',
+    imageUrl: d.imageUrl ?? '',
+    width: d.width ?? 0,
+    height: d.height ?? 0,
+    drawRate: d.drawRate,
+    drawQuality: d.drawQuality,
+    drawSteps: d.drawSteps,
+    createTime: d.createdAt.getTime(),
+  };
+}
+export type PublicPicture = ReturnType<typeof publicPicture>;
+
+/** The push a status change sends to the owner's socket (the drawing push of docs/api.md). */
+export function progressPush(
+  d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag'>,
+  rt: Files,
+) {
+  const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };
+  if (d.imageUrl) {
+    const open = isOpenDrawing(d);
+    message.imageUrl = ownerFileUrl(rt, d.imageUrl, open);
+    message.thumbnailsUrl = ownerFileUrl(rt, d.thumbnailsUrl, open);
+  }
+  return message;
+}

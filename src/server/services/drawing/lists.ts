@@ -1,0 +1,71 @@
+import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { drawingMessage } from './dto';
+import { invalidateSquare } from './square';
+import { removePicture } from './store';
+
+/** The caller's finished pictures (my works), newest first; `content` searches prompts. */
+export async function listMyPictures(
+  rt: Runtime,
+  userId: number,
+  p: { pageNum: number; pageSize: number; content?: string },
+) {
+  const term = p.content?.trim().replace(/[%_\\]/g, '');
+  const where = and(
+    eq(drawings.userId, userId),
+    eq(drawings.status, DrawingStatus.DONE),
+    term ? ilike(drawings.prompt, `%${term}%`) : undefined,
+  );
+  const { db } = rt.database;
+  const [total] = await db.select({ n: count() }).from(drawings).where(where);
+  const rows = await db
+    .select()
+    .from(drawings)
+    .where(where)
+    .orderBy(desc(drawings.id))
+    .limit(p.pageSize)
+    .offset((p.pageNum - 1) * p.pageSize);
+  return {
+    records: rows.map((d) => drawingMessage(d, rt)),
+    total: total?.n ?? 0,
+    current: p.pageNum,
+    size: p.pageSize,
+  };
+}
+
+/** The caller's unfinished tasks (a page reloaded mid-task resumes its progress from these). */
+export async function listMyRunning(rt: Runtime, userId: number) {
+  const rows = await rt.database.db
+    .select()
+    .from(drawings)
+    .where(and(eq(drawings.userId, userId), inArray(drawings.status, [...UNFINISHED_STATUSES])))
+    .orderBy(desc(drawings.id))
+    .limit(10);
+  return rows.map((d) => drawingMessage(d, rt));
+}
+
+/** One task of the caller, any status; another user's task answers like a missing one. */
+export async function ownDrawing(rt: Runtime, userId: number, taskId: string): Promise<Drawing> {
+  const [row] = await rt.database.db
+    .select()
+    .from(drawings)
+    .where(and(eq(drawings.taskId, taskId), eq(drawings.userId, userId)))
+    .limit(1);
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  return row;
+}
+
+/** Deletes a task of the caller with its files; a running one stops (its worker finds the row gone). */
+export async function deleteDrawing(rt: Runtime, userId: number, taskId: string): Promise<void> {
+  const row = await ownDrawing(rt, userId, taskId);
+  const [gone] = await rt.database.db
+    .delete(drawings)
+    .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
+    .returning();
+  if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  await removePicture(rt, gone);
+  if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
+}

@@ -1,0 +1,43 @@
+import sharp from 'sharp';
+import { Code } from '../../../shared/codes';
+import { DomainError } from '../../errors';
+
+/** base64Array: at most this many reference images (docs/api.md). */
+export const MAX_REFERENCES = 4;
+/** Decoded bytes of one reference image. */
+export const MAX_REFERENCE_BYTES = 5 * 1024 * 1024;
+/** Longest side a reference is kept at. */
+const KEEP_SIDE = 1024;
+const MIN_SIDE = 32;
+const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
+
+/**
+ * Decodes each reference image (a data URL or bare base64) with sharp:
+ * anything that is not a real JPEG, PNG, WebP or GIF picture of sane size is
+ * refused. Accepted ones are re-encoded as PNG (metadata stripped, at most
+ * 1024 px), so nothing the sender hid in the file goes further.
+ */
+export async function decodeReferences(list: readonly string[]): Promise<Buffer[]> {
+  if (list.length > MAX_REFERENCES)
+    throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooMany', { params: { max: MAX_REFERENCES } });
+  const out: Buffer[] = [];
+  for (const item of list) {
+    const m = /^(?:data:image\/[a-z0-9.+-]+;base64,)?([A-Za-z0-9+/\s]+={0,2})$/.exec(item);
+    if (!m?.[1]) throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
+    const bytes = Buffer.from(m[1], 'base64');
+    if (bytes.length > MAX_REFERENCE_BYTES)
+      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooLarge', { params: { mb: MAX_REFERENCE_BYTES >> 20 } });
+    try {
+      const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error', animated: false });
+      const meta = await image.metadata();
+      if (!meta.format || !FORMATS.has(meta.format)) throw new Error(`format ${meta.format}`);
+      if ((meta.width ?? 0) < MIN_SIDE || (meta.height ?? 0) < MIN_SIDE) throw new Error('too small');
+      out.push(
+        await image.rotate().resize(KEEP_SIDE, KEEP_SIDE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
+      );
+    } catch {
+      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
+    }
+  }
+  return out;
+}

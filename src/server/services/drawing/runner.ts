@@ -1,0 +1,89 @@
+import { asc, eq } from 'drizzle-orm';
+import { type Drawing, DrawingStatus, drawingReferences, drawings } from '../../db/schema';
+import {
+  type AspectRatio,
+  type DrawHooks,
+  type DrawJob,
+  type DrawQuality,
+  pictureSize,
+} from '../../providers/image/types';
+import type { Runtime } from '../../runtime';
+import type { DrawingDeps } from './deps';
+import { hookUrl, waitForHook } from './hook';
+import { removePicture, storePicture } from './store';
+import { finishTask, moveTask } from './tasks';
+
+/** Pushes at most this often while drawing (the last step always goes out). */
+const PROGRESS_EVERY_MS = 200;
+
+async function references(rt: Runtime, drawingId: number): Promise<Buffer[]> {
+  const rows = await rt.database.db
+    .select({ data: drawingReferences.data })
+    .from(drawingReferences)
+    .where(eq(drawingReferences.drawingId, drawingId))
+    .orderBy(asc(drawingReferences.position));
+  return rows.map((r) => Buffer.from(r.data, 'base64'));
+}
+
+export async function jobOf(rt: Runtime, d: Drawing): Promise<DrawJob> {
+  const aspect = d.drawRate as AspectRatio;
+  const quality = d.drawQuality as DrawQuality;
+  return {
+    taskId: d.taskId,
+    prompt: d.prompt,
+    negativePrompt: d.negativePrompt,
+    aspect,
+    quality,
+    ...pictureSize(aspect, quality),
+    steps: d.drawSteps,
+    seed: d.seed,
+    references: await references(rt, d.id),
+  };
+}
+
+/**
+ * Moves one claimed task to its end: 1 submitted → 13 compliance check
+ * (moderation; 12 or 14 end it) → 2 drawing (provider, progress pushed) →
+ * 10 done with the labelled, re-hosted picture. A task resumed after a
+ * restart continues from the status it reached. Throws on failure; the
+ * worker decides between 11 and giving the task back.
+ */
+export async function runTask(rt: Runtime, deps: DrawingDeps, claimed: Drawing, signal: AbortSignal): Promise<void> {
+  let task: Drawing | null = claimed;
+  if (task.status === DrawingStatus.SUBMITTED) task = await moveTask(rt, task, { status: DrawingStatus.CHECKING });
+  if (task?.status === DrawingStatus.CHECKING) {
+    const verdict = await deps.moderation.check([task.prompt, task.negativePrompt ?? ''].filter(Boolean), signal);
+    if (verdict.verdict !== 'pass') {
+      const status = verdict.verdict === 'violation' ? DrawingStatus.VIOLATION : DrawingStatus.SENSITIVE;
+      await finishTask(rt, task, status, { failReason: verdict.reason.slice(0, 300) });
+      return;
+    }
+    task = await moveTask(rt, task, { status: DrawingStatus.DRAWING, progress: 0 });
+  }
+  if (!task || task.status !== DrawingStatus.DRAWING) return;
+
+  let current: Drawing = task;
+  let sentAt = 0;
+  const hooks: DrawHooks = {
+    signal,
+    async progress(percent) {
+      const p = Math.max(0, Math.min(99, Math.round(percent)));
+      if (p <= current.progress || Date.now() - sentAt < PROGRESS_EVERY_MS) return;
+      sentAt = Date.now();
+      const moved = await moveTask(rt, current, { progress: p });
+      if (moved) current = moved;
+    },
+    providerTaskId: task.providerTaskId,
+    async rememberProviderTaskId(id) {
+      await rt.database.db.update(drawings).set({ providerTaskId: id }).where(eq(drawings.id, current.id));
+    },
+    notifyHook: hookUrl(deps.config.publicOrigin, task),
+    wait: (ms) => waitForHook(claimed.taskId, ms, signal),
+  };
+  const result = await deps.image.draw(await jobOf(rt, task), hooks);
+  signal.throwIfAborted();
+  const stored = await storePicture(rt, current, result.image);
+  const done = await finishTask(rt, current, DrawingStatus.DONE, stored);
+  // Deleted or timed out while the picture was being stored: drop the files.
+  if (!done) await removePicture(rt, stored);
+}

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { DrawingStatus, drawings } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { notifiedCache } from '../notified-cache';
+import { type PublicPicture, publicPicture } from './dto';
+
+/** NOTIFY channel: a public picture was added or removed, every process drops its square cache. */
+export const SQUARE_CHANNEL = 'miaobi_square';
+/** The square shows 30 a page (docs/routes-and-screens.md). */
+export const SQUARE_PAGE_SIZE = 30;
+/** Safety net: a lost notification cannot keep stale pages longer than this. */
+const TTL_MS = 5 * 60_000;
+const MAX_PAGES = 200;
+
+export interface SquarePage {
+  records: PublicPicture[];
+  total: number;
+  current: number;
+  size: number;
+  /** Changes whenever the page's content changes (HTTP ETag). */
+  etag: string;
+}
+
+const cache = notifiedCache({ name: 'square', channel: SQUARE_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_PAGES });
+
+/** The square's content generation in this process (see services/drawing/page-cache.ts). */
+export function squareGeneration(rt: Runtime): number {
+  return cache.generation(rt);
+}
+
+const publicWhere = and(eq(drawings.status, DrawingStatus.DONE), eq(drawings.publicFlag, 1));
+
+/** Public pictures, newest first; `content` searches prompts (uncached when given). */
+export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string }) {
+  const term = p.content?.trim().replace(/[%_\\]/g, '');
+  const where = term ? and(publicWhere, ilike(drawings.prompt, `%${term}%`)) : publicWhere;
+  const [total] = await db.select({ n: count() }).from(drawings).where(where);
+  const rows = await db
+    .select()
+    .from(drawings)
+    .where(where)
+    .orderBy(desc(drawings.id))
+    .limit(p.pageSize)
+    .offset((p.pageNum - 1) * p.pageSize);
+  return { records: rows.map(publicPicture), total: total?.n ?? 0, current: p.pageNum, size: p.pageSize };
+}
+
+/** One page of the square, cached per process until a public picture is added or removed. */
+export function squarePage(rt: Runtime, pageNum: number, pageSize = SQUARE_PAGE_SIZE): Promise<SquarePage> {
+  return cache.get(rt, `page:${pageNum}:${pageSize}`, async () => {
+    const page = await listPublic(rt.database.db, { pageNum, pageSize });
+    const etag = createHash('sha1')
+      .update(`${page.total}:${page.records.map((r) => r.id).join(',')}`)
+      .digest('base64url')
+      .slice(0, 16);
+    return { ...page, etag };
+  });
+}
+
+/** A public picture by its id, or null (unknown, private, unfinished or deleted). */
+export function squarePicture(rt: Runtime, id: string): Promise<PublicPicture | null> {
+  return cache.get(rt, `picture:${id}`, async () => {
+    const [row] = await rt.database.db
+      .select()
+      .from(drawings)
+      .where(and(publicWhere, eq(drawings.taskId, id)))
+      .limit(1);
+    return row ? publicPicture(row) : null;
+  });
+}
+
+/** Every public picture's id and date, newest first, for the sitemap (at most 45,000). */
+export function sitemapEntries(rt: Runtime): Promise<Array<{ id: string; updated: string }>> {
+  return cache.get(rt, 'sitemap', async () => {
+    const rows = await rt.database.db
+      .select({ id: drawings.taskId, at: drawings.updatedAt })
+      .from(drawings)
+      .where(publicWhere)
+      .orderBy(desc(drawings.id))
+      .limit(45_000);
+    return rows.map((r) => ({ id: r.id, updated: r.at.toISOString() }));
+  });
+}
+
+/** A public picture was added or removed: every process rebuilds its square pages. */
+export function invalidateSquare(rt: Runtime): Promise<void> {
+  return cache.invalidate(rt);
+}

@@ -1,0 +1,74 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { progressPush } from './dto';
+import { refundDrawQuota } from './quota';
+import { invalidateSquare } from './square';
+
+export type TaskPatch = Partial<
+  Pick<
+    Drawing,
+    | 'status'
+    | 'progress'
+    | 'failReason'
+    | 'imageUrl'
+    | 'thumbnailsUrl'
+    | 'width'
+    | 'height'
+    | 'leaseUntil'
+    | 'finishedAt'
+    | 'providerTaskId'
+  >
+>;
+
+/** Sends a task's state to its owner's sockets (docs/api.md: `{code, mjChatMessage}`); never throws. */
+export async function pushTask(rt: Runtime, d: Drawing): Promise<void> {
+  await rt.hub
+    .publish(d.taskId, { code: Code.SUCCESS, mjChatMessage: progressPush(d, rt) }, { userId: d.userId })
+    .catch((err: Error) => rt.log.warn('drawing push failed', { taskId: d.taskId, err: err.message }));
+}
+
+/**
+ * Changes a still unfinished task and pushes the change to its owner. Null
+ * when the task finished meanwhile (timed out, deleted): the caller stops.
+ */
+export async function moveTask(rt: Runtime, d: Drawing, patch: TaskPatch): Promise<Drawing | null> {
+  const [row] = await rt.database.db
+    .update(drawings)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(drawings.id, d.id), inArray(drawings.status, [...UNFINISHED_STATUSES])))
+    .returning();
+  if (!row) return null;
+  if (patch.status !== undefined || patch.progress !== undefined) await pushTask(rt, row);
+  return row;
+}
+
+/** Final statuses a task may end in. */
+export type FinalStatus = 10 | 11 | 12 | 14;
+
+/**
+ * Ends a task: status, reason, lease released, pushed. A failure on our side
+ * (11) gives the drawing back to the day's quota; a refused prompt does not.
+ */
+export async function finishTask(
+  rt: Runtime,
+  d: Drawing,
+  status: FinalStatus,
+  patch: TaskPatch = {},
+): Promise<Drawing | null> {
+  const done = await moveTask(rt, d, {
+    ...patch,
+    status,
+    progress: status === DrawingStatus.DONE ? 100 : d.progress,
+    leaseUntil: null,
+    finishedAt: new Date(),
+  });
+  if (!done) return null;
+  if (status === DrawingStatus.FAILED)
+    await refundDrawQuota(rt, done.userId, done.createdAt).catch((err: Error) =>
+      rt.log.warn('drawing quota refund failed', { taskId: done.taskId, err: err.message }),
+    );
+  if (status === DrawingStatus.DONE && done.publicFlag === 1) await invalidateSquare(rt);
+  return done;
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { Code } from '../../../shared/codes';
+import type { Env } from '../../config/env';
+import { musicConfig } from '../../config/music';
+import type { Db } from '../../db/client';
+import { registerChannel } from '../../db/queries/push-channels';
+import { hit } from '../../db/queries/rate-limits';
+import { songs } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { createMusicProvider } from '../../providers/music';
+import type { MusicProvider } from '../../providers/music/types';
+import type { Runtime } from '../../runtime';
+import { type SongDto, songDto } from './dto';
+import { readMusicQuota, takeComposition } from './quota';
+
+/** Postgres NOTIFY channel that wakes the workers when a song is submitted. */
+export const MUSIC_WAKE_CHANNEL = 'miaobi_music';
+
+/** offline or suno, as chosen by the environment; throws at start-up when suno lacks its URL. */
+export function musicMode(env: Env): 'offline' | 'suno' {
+  return musicConfig(env).mode;
+}
+
+const providers = new WeakMap<Runtime, { signature: string; provider: MusicProvider }>();
+
+/** The runtime's music provider, built from its env on first use (and again if the env changed). */
+export function musicOf(rt: Runtime): MusicProvider {
+  const cfg = musicConfig(rt.env);
+  const signature = [cfg.mode, cfg.SUNO_API_URL, cfg.SUNO_API_KEY, cfg.SUNO_MODEL, cfg.MUSIC_POLL_MS].join('|');
+  const hit = providers.get(rt);
+  if (hit?.signature === signature) return hit.provider;
+  const provider = createMusicProvider(rt.env);
+  providers.set(rt, { signature, provider });
+  return provider;
+}
+
+export function newSongTaskId(): string {
+  return `song_${randomBytes(12).toString('base64url')}`;
+}
+
+export interface SubmitInput {
+  mode: 'inspiration' | 'custom';
+  prompt: string;
+  title: string;
+  tags: string;
+  lyrics: string;
+  instrumental: boolean;
+  isPublic: boolean;
+}
+
+const tooMany = () => new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+
+/** Checks the request, takes one composition and queues the task, all or nothing. */
+export async function submitSong(rt: Runtime, userId: number, input: SubmitInput, lang: string): Promise<SongDto> {
+  const { db } = rt.database;
+  if (!(await hit(db, `music:submit:${userId}`, { limit: 10, windowMs: 60_000 })).allowed) throw tooMany();
+  if (input.mode === 'inspiration' && !input.prompt.trim())
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needPrompt');
+  if (input.mode === 'custom' && !input.instrumental && !input.lyrics.trim())
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needLyrics');
+  if (input.mode === 'custom' && !input.title.trim() && !input.tags.trim() && !input.lyrics.trim())
+    throw new DomainError(Code.BAD_REQUEST, 'music:submit.needStyle');
+  const cfg = musicConfig(rt.env);
+  const now = Date.now();
+  const song = await db.transaction(async (tx) => {
+    const charged = await takeComposition(rt, tx as unknown as Db, userId, now);
+    if (!charged) return null;
+    const taskId = newSongTaskId();
+    const [row] = await tx
+      .insert(songs)
+      .values({
+        taskId,
+        userId,
+        mode: input.mode,
+        prompt: input.mode === 'inspiration' ? input.prompt.trim() : '',
+        title: input.title.trim(),
+        tags: input.tags.trim(),
+        lyrics: input.instrumental ? '' : input.lyrics.trim(),
+        instrumental: input.instrumental,
+        isPublic: input.isPublic,
+        provider: cfg.mode,
+        meta: { lang },
+        charge: charged.charge,
+        chargeDay: charged.chargeDay,
+        deadline: new Date(now + cfg.MUSIC_TASK_TIMEOUT_SECONDS * 1000),
+        createdAt: new Date(now),
+      })
+      .returning();
+    await registerChannel(tx as unknown as Db, { taskId, userId, kind: 'song' });
+    return row ?? null;
+  });
+  if (!song) {
+    const quota = await readMusicQuota(rt, userId, now);
+    throw new DomainError(Code.TOO_MANY_REQUESTS, 'music:quota.exhausted', {
+      data: { quota, link: '/product?type=4' },
+    });
+  }
+  await rt.database.notifier
+    .publish(MUSIC_WAKE_CHANNEL, song.taskId)
+    .catch((err: Error) => rt.log.warn('music wake-up failed', { err: err.message }));
+  return songDto(song, userId, rt);
+}
+
+/** 'Write lyrics for me': the provider's lyrics for a description; rate limited, free of charge. */
+export async function writeSongLyrics(rt: Runtime, userId: number, prompt: string, lang: string) {
+  if (!(await hit(rt.database.db, `music:lyrics:${userId}`, { limit: 20, windowMs: 60_000 })).allowed) throw tooMany();
+  try {
+    return await musicOf(rt).writeLyrics(prompt, lang);
+  } catch (err) {
+    rt.log.warn('lyrics writer failed', { err: (err as Error).message });
+    throw new DomainError(Code.UNAVAILABLE, 'music:lyrics.failed', { status: 503 });
+  }
+}

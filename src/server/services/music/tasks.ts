@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { refundComposition } from './quota';
+
+/** A claim lasts this long unless progress renews it; a dead worker's task is resumed after it. */
+export const LEASE_MS = 30_000;
+
+/** The task was taken away (timed out, deleted, or claimed by another worker after our lease ran out). */
+export class LostTask extends Error {}
+
+export async function publishSong(rt: Runtime, s: Pick<Song, 'taskId' | 'userId'>, status: number, progress: number) {
+  await rt.hub
+    .publish(s.taskId, { code: Code.SUCCESS, data: { id: s.taskId, status, progress } }, { userId: s.userId })
+    .catch((err: Error) => rt.log.warn('song push failed', { taskId: s.taskId, err: err.message }));
+}
+
+export const running = (id: number) => and(eq(songs.id, id), inArray(songs.status, RUNNING_SONG));
+
+/**
+ * Fails a running song and refunds its composition in one transaction: the
+ * status guard makes the refund happen exactly once, whoever gets there first.
+ */
+export async function failSong(rt: Runtime, id: number, reason: string, token?: string): Promise<boolean> {
+  const now = new Date();
+  const row = await rt.database.db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(songs)
+      .set({
+        status: SongStatus.FAILED,
+        error: reason.slice(0, 500),
+        refundedAt: now,
+        finishedAt: now,
+        updatedAt: now,
+        claimToken: null,
+        leaseUntil: null,
+      })
+      .where(and(running(id), token ? eq(songs.claimToken, token) : undefined))
+      .returning();
+    if (failed) await refundComposition(tx as unknown as Db, failed);
+    return failed;
+  });
+  if (row) await publishSong(rt, row, SongStatus.FAILED, row.progress);
+  return Boolean(row);
+}
+
+/** Fails (and refunds) every running song past its deadline. */
+export async function failOverdueSongs(rt: Runtime, now = new Date()): Promise<number> {
+  const due = await rt.database.db.transaction(async (tx) =>
+    tx
+      .select({ id: songs.id })
+      .from(songs)
+      .where(and(inArray(songs.status, RUNNING_SONG), lt(songs.deadline, now)))
+      .limit(20)
+      .for('update', { skipLocked: true }),
+  );
+  let failed = 0;
+  for (const { id } of due) if (await failSong(rt, id, 'timed out')) failed++;
+  return failed;
+}
+
+/** Claims the oldest runnable song: queued, or running with an expired lease (its worker died). */
+export async function claimSong(rt: Runtime, now = new Date()): Promise<{ song: Song; token: string } | null> {
+  const token = randomBytes(9).toString('base64url');
+  return rt.database.db.transaction(async (tx) => {
+    const [s] = await tx
+      .select()
+      .from(songs)
+      .where(
+        and(
+          inArray(songs.status, RUNNING_SONG),
+          or(isNull(songs.leaseUntil), lt(songs.leaseUntil, now)),
+          gt(songs.deadline, now),
+        ),
+      )
+      .orderBy(asc(songs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    if (!s) return null;
+    const [song] = await tx
+      .update(songs)
+      .set({
+        status: s.status === SongStatus.QUEUED ? SongStatus.COMPOSING : s.status,
+        progress: Math.max(s.progress, 5),
+        claimToken: token,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        attempts: s.attempts + 1,
+        updatedAt: now,
+      })
+      .where(eq(songs.id, s.id))
+      .returning();
+    return song ? { song, token } : null;
+  });
+}

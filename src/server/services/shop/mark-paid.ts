@@ -1,0 +1,91 @@
+import { eq } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
+import { lockUser, transaction } from '../../db/transaction';
+import type { Runtime } from '../../runtime';
+import { addUserNotice } from '../activity/notices';
+import { grantBenefit } from './benefits';
+import { UNPAID } from './orders';
+import { sendReceipt } from './receipts';
+
+export type PaidOutcome = 'paid' | 'already' | 'unknown' | 'mismatch';
+
+/** A payment for an order that was no longer waiting for one (cancelled, auto-cancelled, failed). */
+const isLate = (status: number) => !UNPAID.includes(status);
+/** How an order's history marks a payment that came after the order had ended. */
+export const LATE_PAYMENT = 'late payment';
+
+const addLatePaymentNotice = (tx: Db, o: Order) =>
+  addUserNotice(tx, o.userId, 'order:late.notice', { orderNo: o.orderNo, desc: o.orderDesc });
+
+/**
+ * The one path money takes, for the sandbox and verified notifies alike:
+ * status 1 and the benefit granted in one transaction, exactly once. A payment
+ * after a timeout or cancel is honoured rather than lost; its history says
+ * it came late and the user is told.
+ */
+export async function markPaid(
+  rt: Runtime,
+  orderNo: string,
+  p: { amount: number; source: string; tradeNo?: string; onTime?: boolean },
+): Promise<PaidOutcome> {
+  const { db } = rt.database;
+  const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo));
+  if (!owner) {
+    rt.log.warn('payment refused', { orderNo, outcome: 'unknown', amount: p.amount, source: p.source });
+    return 'unknown';
+  }
+  const result = await transaction(db, async (tx) => {
+    // User row first, then the order: the same order as every other transaction that changes the user.
+    await lockUser(tx, owner.userId);
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
+    if (!order) return { outcome: 'unknown' as const };
+    if (order.orderStatus === OrderStatus.PAID || order.orderStatus === OrderStatus.FREE)
+      return { outcome: 'already' as const, order };
+    if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
+    const now = new Date();
+    const late = !p.onTime && isLate(order.orderStatus);
+    await tx
+      .update(orders)
+      .set({ orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now, providerTradeNo: p.tradeNo ?? null })
+      .where(eq(orders.id, order.id));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: order.orderStatus,
+      toStatus: OrderStatus.PAID,
+      source: p.source,
+      detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : p.tradeNo,
+    });
+    await grantBenefit(tx, order.userId, { ...order, level: await levelOf(tx, order.productId) }, now);
+    const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
+    if (late) await addLatePaymentNotice(tx, paid);
+    return { outcome: 'paid' as const, order: paid, late };
+  });
+  if (result.outcome === 'unknown' || result.outcome === 'mismatch') {
+    rt.log.warn('payment refused', { orderNo, outcome: result.outcome, amount: p.amount, source: p.source });
+    return result.outcome;
+  }
+  if (result.outcome === 'paid') {
+    const { order, late } = result;
+    if (late) rt.log.warn('late payment honoured', { orderNo, source: p.source });
+    await rt.hub.publish(
+      order.orderNo,
+      {
+        code: Code.SUCCESS,
+        // The usual message, plus a flag only when the payment came after the order had ended.
+        data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
+      },
+      { userId: order.userId },
+    );
+    await sendReceipt(rt, order, { late }).catch((err: Error) =>
+      rt.log.warn('receipt mail failed', { orderNo, err: err.message }),
+    );
+  }
+  return result.outcome;
+}
+
+async function levelOf(db: Db, productId: number) {
+  const [p] = await db.select({ level: products.level }).from(products).where(eq(products.id, productId));
+  return p?.level ?? 1;
+}

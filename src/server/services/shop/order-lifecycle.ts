@@ -1,0 +1,81 @@
+import { and, asc, inArray, lt } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { type Order, OrderStatus, orders } from '../../db/schema';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { markPaid } from './mark-paid';
+import { moveStatus, orderDto, ownOrder, UNPAID } from './orders';
+
+async function closed(rt: Runtime, order: Order, status: number) {
+  await rt.payment
+    .closePayment(order.orderNo)
+    .catch((err: Error) => rt.log.warn('closing payment failed', { orderNo: order.orderNo, err: err.message }));
+  await rt.hub.publish(
+    order.orderNo,
+    { code: Code.SUCCESS, data: { orderStatus: status, orderDesc: order.orderDesc } },
+    { userId: order.userId },
+  );
+}
+
+/** The owner cancels an unpaid order (status 6). */
+export async function cancelOrder(rt: Runtime, userId: number, orderNo: string) {
+  const order = await ownOrder(rt.database.db, userId, orderNo);
+  if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
+    throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
+  await closed(rt, order, OrderStatus.CANCELLED);
+  return orderDto({ ...order, orderStatus: OrderStatus.CANCELLED });
+}
+
+/**
+ * Auto-cancels orders past their pay limit (status 7). Each is first asked
+ * of the payment service, so a payment whose notify was lost is honoured.
+ * Rows are claimed with SKIP LOCKED, so several processes share the work.
+ */
+export async function sweepExpiredOrders(rt: Runtime, now = new Date(), batch = 50): Promise<number> {
+  const { db } = rt.database;
+  const due = await db.transaction(async (tx) => {
+    const rows = await tx
+      .select()
+      .from(orders)
+      .where(and(inArray(orders.orderStatus, UNPAID), lt(orders.expiresAt, now)))
+      .orderBy(asc(orders.expiresAt))
+      .limit(batch)
+      .for('update', { skipLocked: true });
+    for (const o of rows) await moveStatus(tx as unknown as Db, o, OrderStatus.AUTO_CANCELLED, 'timeout');
+    return rows;
+  });
+  for (const order of due) {
+    const status = await rt.payment
+      .queryPayment(order.orderNo)
+      .catch(() => ({ paid: false, amount: undefined, tradeNo: undefined }));
+    if (status.paid) {
+      await markPaid(rt, order.orderNo, {
+        amount: status.amount ?? -1,
+        source: `${rt.payment.mode}:query`,
+        tradeNo: status.tradeNo,
+        // Paid before this sweep found the order unpaid (its notify was lost): not late for the user.
+        onTime: true,
+      });
+      continue;
+    }
+    await closed(rt, order, OrderStatus.AUTO_CANCELLED);
+  }
+  return due.length;
+}
+
+/** Runs the sweep every `everyMs` until stopped; errors are logged, never thrown. */
+export function startOrderSweeper(rt: Runtime, everyMs = 30_000) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepExpiredOrders(rt)
+      .catch((err: Error) => rt.log.error('order sweep failed', { err: err.message }))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,197 @@
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { registerChannel } from '../../db/queries/push-channels';
+import { hit } from '../../db/queries/rate-limits';
+import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
+import { lockUser, transaction } from '../../db/transaction';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { grantBenefit } from './benefits';
+import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
+
+/** Statuses of an order still waiting for its payment (docs/state-machines.md). */
+export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** MB + UTC timestamp + 12 random characters: unique, sortable, not guessable. */
+export function newOrderNo(now = new Date()): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 14);
+  let tail = '';
+  for (let i = 0; i < 12; i++) tail += ALNUM[randomInt(ALNUM.length)];
+  return `MB${stamp}${tail}`;
+}
+
+export function orderDto(o: Order) {
+  return {
+    orderNo: o.orderNo,
+    orderPrice: o.orderPrice,
+    orderDesc: o.orderDesc,
+    productCode: o.productCode,
+    productId: o.productId,
+    productType: o.productType,
+    productBenefit: o.productBenefit,
+    orderStatus: o.orderStatus,
+    payLink: o.payLink,
+    payLimitTime: o.payLimitTime,
+    createDate: o.createdAt.toISOString(),
+    createTime: o.createdAt.getTime(),
+    expiresAt: o.expiresAt.toISOString(),
+    updateTimestamp: o.updatedAt.getTime(),
+  };
+}
+export type OrderDto = ReturnType<typeof orderDto>;
+
+const isUniqueViolation = (err: unknown) =>
+  [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
+
+async function findUnpaid(db: Db, userId: number, productId: number) {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.productId, productId), inArray(orders.orderStatus, UNPAID)))
+    .limit(1);
+  return o;
+}
+
+export async function createOrder(
+  rt: Runtime,
+  userId: number,
+  p: { productId: number; productCode: string },
+  client: OrderClient = {},
+) {
+  const { db } = rt.database;
+  if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
+    throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.id, p.productId), eq(products.productCode, p.productCode)))
+    .limit(1);
+  if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
+  await assertPurchaseLimit(db, userId, product);
+  const existing = await findUnpaid(db, userId, product.id);
+  if (existing)
+    throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
+
+  const now = new Date();
+  const free = product.productDisPrice === 0;
+  const base = {
+    orderNo: newOrderNo(now),
+    userId,
+    productId: product.id,
+    productCode: product.productCode,
+    productType: product.productType,
+    productBenefit: product.productBenefit,
+    orderDesc: product.productName,
+    orderPrice: product.productDisPrice,
+    payProvider: free ? 'free' : rt.payment.mode,
+    payLimitTime: rt.env.PAY_LIMIT_MINUTES,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + rt.env.PAY_LIMIT_MINUTES * 60_000),
+  };
+  if (free) {
+    // The user row is locked first, so parallel requests of one user queue
+    // here and the second sees the first one's order under the limit.
+    const order = await transaction(db, async (tx) => {
+      await lockUser(tx, userId);
+      await assertPurchaseLimit(tx, userId, product);
+      await countFreeGrant(rt, tx, client);
+      const [o] = await tx
+        .insert(orders)
+        .values({ ...base, orderStatus: OrderStatus.FREE, paidAt: now })
+        .returning();
+      if (!o) throw new Error('order insert returned nothing');
+      await tx.insert(orderEvents).values({ orderId: o.id, toStatus: OrderStatus.FREE, source: 'create' });
+      await grantBenefit(tx, userId, { ...product }, now);
+      return o;
+    });
+    return orderDto(order);
+  }
+  let order: Order | undefined;
+  try {
+    [order] = await db
+      .insert(orders)
+      .values({ ...base, orderStatus: OrderStatus.TO_PAY })
+      .returning();
+  } catch (err) {
+    // Another request for the same product won the race: answer with its order.
+    const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
+    if (winner)
+      throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
+    throw err;
+  }
+  if (!order) throw new Error('order insert returned nothing');
+  await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
+  await db.insert(orderEvents).values({ orderId: order.id, toStatus: OrderStatus.TO_PAY, source: 'create' });
+  try {
+    const { payLink } = await rt.payment.createPayment({
+      orderNo: order.orderNo,
+      amount: order.orderPrice,
+      description: order.orderDesc,
+      expiresAt: order.expiresAt,
+    });
+    const [paying] = await db
+      .update(orders)
+      .set({ orderStatus: OrderStatus.PAYING, payLink, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.orderStatus, OrderStatus.TO_PAY)))
+      .returning();
+    await db.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: OrderStatus.TO_PAY,
+      toStatus: OrderStatus.PAYING,
+      source: rt.payment.mode,
+    });
+    return orderDto(paying ?? order);
+  } catch (err) {
+    rt.log.error('payment provider refused the order', { orderNo: order.orderNo, err: (err as Error).message });
+    await moveStatus(db, order, OrderStatus.FAILED, 'provider', (err as Error).message.slice(0, 300));
+    throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
+  }
+}
+
+/** Moves an unpaid order to `to`; false when it was no longer unpaid (a payment won). */
+export async function moveStatus(db: Db, order: Order, to: number, source: string, detail?: string) {
+  const [moved] = await db
+    .update(orders)
+    .set({ orderStatus: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), inArray(orders.orderStatus, UNPAID)))
+    .returning({ id: orders.id });
+  if (moved)
+    await db
+      .insert(orderEvents)
+      .values({ orderId: order.id, fromStatus: order.orderStatus, toStatus: to, source, detail });
+  return Boolean(moved);
+}
+
+export async function ownOrder(db: Db, userId: number, orderNo: string) {
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
+    .limit(1);
+  if (!o) throw new DomainError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
+  return o;
+}
+
+export async function listOrders(db: Db, userId: number, p: { pageNum: number; pageSize: number; orderNo?: string }) {
+  const where = and(
+    eq(orders.userId, userId),
+    p.orderNo ? like(orders.orderNo, `%${p.orderNo.replace(/[%_\\]/g, '')}%`) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(p.pageSize)
+    .offset((p.pageNum - 1) * p.pageSize);
+  return { records: rows.map(orderDto), total: total?.n ?? 0, current: p.pageNum, size: p.pageSize };
+}
+
+export async function hasOrdered(db: Db, userId: number) {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).limit(1);
+  return Boolean(row);
+}

@@ -1,0 +1,80 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
+import { OrderStatus, orders } from '../../db/schema';
+import { DomainError } from '../../errors';
+import { hashKey, newKey } from '../../one-time-key';
+import { sandboxPayLink } from '../../providers/payment/sandbox';
+import type { Runtime } from '../../runtime';
+import { markPaid } from './mark-paid';
+import { moveStatus, type OrderDto, ownOrder, UNPAID } from './orders';
+
+const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
+
+/**
+ * A fresh one-time key for an unpaid sandbox order, returned inside its pay
+ * link; the previous key stops working. Null when the order is not an unpaid
+ * sandbox order.
+ */
+async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
+  if (rt.payment.mode !== 'sandbox') return null;
+  const key = newKey();
+  const [row] = await rt.database.db
+    .update(orders)
+    .set({ sandboxKeyHash: hashKey(key) })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.payProvider, 'sandbox'), inArray(orders.orderStatus, UNPAID)))
+    .returning({ orderNo: orders.orderNo });
+  return row ? sandboxPayLink(rt.env.PUBLIC_ORIGIN, orderNo, key) : null;
+}
+
+/** The order as its owner is shown it right after creating it: a sandbox pay link carries its key. */
+export async function withSandboxKey(rt: Runtime, dto: OrderDto): Promise<OrderDto> {
+  if (dto.orderStatus !== OrderStatus.PAYING || !dto.payLink) return dto;
+  return { ...dto, payLink: (await issueKey(rt, dto.orderNo)) ?? dto.payLink };
+}
+
+/** The owner's pay dialog asks for a keyed link of an unpaid order (e.g. reopened from the order list). */
+export async function ownerSandboxLink(rt: Runtime, userId: number, orderNo: string): Promise<string> {
+  await ownOrder(rt.database.db, userId, orderNo);
+  const link = await issueKey(rt, orderNo);
+  if (!link) throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
+  return link;
+}
+
+/** The order a sandbox pay page may act on: its link's key must be the live one. Changes nothing. */
+export async function orderForSandboxKey(db: Db, orderNo: string, key: string | null) {
+  if (!key) return null;
+  const [o] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.sandboxKeyHash, hashKey(key))))
+    .limit(1);
+  return o ?? null;
+}
+
+/**
+ * The sandbox page's 'confirm payment' or 'cancel': uses the key up first
+ * (so two clicks, or two phones, act once), then pays through markPaid or
+ * cancels. A wrong or used key changes nothing.
+ */
+export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string, action: 'confirm' | 'cancel') {
+  const { db } = rt.database;
+  if (rt.payment.mode !== 'sandbox') throw invalidLink();
+  const [order] = await db
+    .update(orders)
+    .set({ sandboxKeyHash: null })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.sandboxKeyHash, hashKey(key))))
+    .returning();
+  if (!order) throw invalidLink();
+  if (action === 'confirm') {
+    await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox' });
+  } else if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
+    await rt.hub.publish(
+      orderNo,
+      { code: Code.SUCCESS, data: { orderStatus: OrderStatus.CANCELLED, orderDesc: order.orderDesc } },
+      { userId: order.userId },
+    );
+  }
+  const [now] = await db.select({ s: orders.orderStatus }).from(orders).where(eq(orders.id, order.id));
+  return { orderStatus: now?.s ?? order.orderStatus };
+}

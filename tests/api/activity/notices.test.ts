@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageBanners, setNoticeText } from '../../../src/server/services/activity/notices';
+import type { TestServer } from '../helpers';
+import { quickUsers } from './activity-fixtures';
+import { startActivityServer } from './activity-server';
+
+let srv: TestServer;
+beforeAll(async () => {
+  srv = await startActivityServer();
+});
+afterAll(() => srv?.dispose());
+
+const load = (headers: Record<string, string> = {}) =>
+  srv.call('POST', '/api/notice/load?noticeId=6', undefined, headers);
+const push = (headers: Record<string, string> = {}) =>
+  srv.call('POST', '/api/notice/push?noticeId=6', undefined, headers);
+
+describe('notices', () => {
+  it('shows the announcement to a user once, then answers 1000701', async () => {
+    const [u] = await quickUsers(srv, 'reader-', 1);
+    if (!u) throw new Error('setup');
+    const first = await load(u.headers);
+    expect(first.body.code).toBe(200);
+    expect(first.body.data).toMatchObject({ noticeId: 6, kind: 'announcement', revision: 1 });
+    expect(first.body.data.content).toContain('妙笔');
+    expect((await push(u.headers)).body).toMatchObject({ code: 200, data: { noticeId: 6, revision: 1 } });
+    expect((await load(u.headers)).body.code).toBe(1000701);
+
+    // A changed text is news again.
+    await setNoticeText(srv.runtime.database.db, 6, { 'zh-CN': '系统升级完成', 'en-US': 'Upgrade done' });
+    const changed = await load(u.headers);
+    expect(changed.body.data).toMatchObject({ content: '系统升级完成', revision: 2 });
+    await push(u.headers);
+    expect((await load(u.headers)).body.code).toBe(1000701);
+  });
+
+  it('always gives visitors the notice, in their language; their browser keeps the flag', async () => {
+    const en = await load({ cookie: 'lang=en-US' });
+    expect(en.body.code).toBe(200);
+    expect(en.body.data.content).toMatch(/[A-Za-z]/);
+    expect((await push()).body).toMatchObject({ code: 200, data: { noticeId: 6, revision: null } });
+    expect((await load()).body.code).toBe(200);
+  });
+
+  it('has nothing to show for unknown notices, and 404 when marking one read', async () => {
+    const [u] = await quickUsers(srv, 'unknown-', 1);
+    if (!u) throw new Error('setup');
+    expect((await srv.call('POST', '/api/notice/load?noticeId=999')).body.code).toBe(1000701);
+    expect((await srv.call('POST', '/api/notice/push?noticeId=999', undefined, u.headers)).status).toBe(404);
+  });
+
+  it('seeds the chat and draw page banners', async () => {
+    const db = srv.runtime.database.db;
+    expect((await pageBanners(db, 'chat', 'zh-CN')).map((b) => b.content)).toEqual(['新增多款对话模型，快来体验吧！']);
+    expect((await pageBanners(db, 'draw', 'en-US')).map((b) => b.content)).toEqual([
+      'Drawing is in beta; results keep improving.',
+    ]);
+  });
+});

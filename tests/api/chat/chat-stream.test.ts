@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from '../helpers';
+import { ask, startChatServer } from './chat-helpers';
+import { type FakeOpenAi, readEvents, startFakeOpenAi } from './fake-openai';
+
+describe('chat with an OpenAI-compatible model', () => {
+  let fake: FakeOpenAi;
+  let srv: TestServer;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+    srv = await startChatServer({
+      OPENAI_BASE_URL: fake.url,
+      OPENAI_API_KEY: 'sk-test',
+      CHAT_MODELS: 'ok,slow,auth,rate,context,hang,midstream-error,badmodel',
+      LLM_CONNECT_TIMEOUT_MS: '1000',
+      CHAT_FREE_VISITOR_DAILY: '1000',
+    });
+  });
+  afterAll(async () => {
+    await srv?.dispose();
+    await fake?.close();
+  });
+
+  it('lists the configured models', async () => {
+    const res = await srv.call('GET', '/api/chat/models');
+    expect(res.body.data).toEqual({
+      mode: 'openai',
+      models: ['ok', 'slow', 'auth', 'rate', 'context', 'hang', 'midstream-error', 'badmodel'],
+      defaultModel: 'ok',
+    });
+  });
+
+  it('streams the chunks as SSE and ends with done, sending system prompt and context', async () => {
+    const res = await ask(srv, {
+      prompt: 'second question',
+      messages: [
+        { role: 'user', content: 'first question' },
+        { role: 'assistant', content: 'first answer' },
+      ],
+      options: { model: 'ok', usingContext: true, systemMessage: 'You are a poet.' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    const events = await readEvents(res);
+    expect(events.map((e) => e.event)).toEqual(['meta', 'delta', 'delta', 'delta', 'done']);
+    expect(
+      events
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join(''),
+    ).toBe('Hello world');
+    expect(events[0]?.data.model).toBe('ok');
+    const sent = fake.requests.at(-1);
+    expect(sent?.stream).toBe(true);
+    expect(sent?.messages).toEqual([
+      { role: 'system', content: 'You are a poet.' },
+      { role: 'user', content: 'first question' },
+      { role: 'assistant', content: 'first answer' },
+      { role: 'user', content: 'second question' },
+    ]);
+    expect(fake.authHeaders.at(-1)).toBe('Bearer sk-test');
+  });
+
+  it('sends only the question when usingContext is off, and the default model for an unknown one', async () => {
+    await readEvents(
+      await ask(srv, {
+        prompt: 'alone',
+        messages: [{ role: 'user', content: 'earlier' }],
+        options: { model: 'not-listed', usingContext: false },
+      }),
+    );
+    const sent = fake.requests.at(-1);
+    expect(sent?.model).toBe('ok');
+    expect(sent?.messages).toEqual([{ role: 'user', content: 'alone' }]);
+  });
+
+  it.each([
+    ['auth', 'auth', '密钥'],
+    ['rate', 'rateLimit', '繁忙'],
+    ['context', 'contextTooLong', '上下文'],
+    ['badmodel', 'badModel', '模型'],
+    ['hang', 'timeout', '超时'],
+    ['midstream-error', 'upstream', '出错'],
+  ])('maps upstream %s to a translated %s error event', async (model, kind, text) => {
+    const events = await readEvents(await ask(srv, { prompt: 'hi', options: { model, usingContext: true } }));
+    const last = events.at(-1);
+    expect(last?.event).toBe('error');
+    expect(last?.data.kind).toBe(kind);
+    expect(last?.data.message).toContain(text);
+  });
+
+  it('speaks English errors to an English page', async () => {
+    const events = await readEvents(
+      await ask(srv, { prompt: 'hi', options: { model: 'auth', usingContext: true } }, { cookie: 'lang=en-US' }),
+    );
+    expect(events.at(-1)?.data.message).toMatch(/rejected the key/);
+  });
+
+  it('streams through compression unbuffered, and a client disconnect cancels the upstream call', async () => {
+    const controller = new AbortController();
+    const started = Date.now();
+    const res = await ask(
+      srv,
+      { prompt: 'long', options: { model: 'slow', usingContext: true } },
+      { 'accept-encoding': 'gzip, br' },
+      controller.signal,
+    );
+    expect(res.headers.get('content-encoding')).toBeNull();
+    const closed = fake.closedEarly('slow');
+    const events = await readEvents(res, (e) => e.event !== 'delta').catch(() => []);
+    // The first piece arrives long before the 5 s the upstream needs for all 100.
+    expect(events.at(-1)?.event).toBe('delta');
+    expect(Date.now() - started).toBeLessThan(2500);
+    controller.abort();
+    await expect(
+      Promise.race([closed.then(() => 'closed'), new Promise((r) => setTimeout(r, 3000, 'open'))]),
+    ).resolves.toBe('closed');
+  });
+
+  it('rejects a prompt without a length limit respected', async () => {
+    const res = await srv.call('POST', '/api/chat/process', { prompt: 'x'.repeat(8001) });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('chat with the offline responder', () => {
+  let srv: TestServer;
+  beforeAll(async () => {
+    srv = await startChatServer({ CHAT_FREE_VISITOR_DAILY: '1000' });
+  });
+  afterAll(async () => {
+    await srv?.dispose();
+  });
+
+  it('streams a labelled, deterministic Markdown answer that explains the configuration', async () => {
+    const models = await srv.call('GET', '/api/chat/models');
+    expect(models.body.data.mode).toBe('offline');
+    const read = async () =>
+      (await readEvents(await ask(srv, { prompt: '你好' })))
+        .filter((e) => e.event === 'delta')
+        .map((e) => e.data.text)
+        .join('');
+    const first = await read();
+    expect(first).toContain('离线演示回复');
+    expect(first).toContain('OPENAI_API_KEY');
+    expect(first).toContain('```bash');
+    expect(first).toContain('你好');
+    expect(await read()).toBe(first);
+  });
+});
