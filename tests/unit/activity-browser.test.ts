@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { claimPhase, clockSkew, msToNextSecond } from '../../src/islands/Activities/claim-state';
-import { groupCode } from '../../src/islands/Activities/coupon-api';
+import { claimPhase, clockSkew, msToNextSecond } from '../../src/islands/activity/claim-state';
+import { groupCode } from '../../src/islands/activity/coupon-api';
 import { createShow, PARTICLES, ROCKETS, seeded, step } from '../../src/lib/fireworks';
 import { hourlyUrl } from '../../src/lib/hourly-url';
 import { DISMISS_MS, INSTALL_DELAY_MS, isIosSafari, type PromptFacts, promptKind } from '../../src/lib/install-prompt';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderer, safeHref } from '../../src/islands/Chat/markdown';
-import { qaPairs } from '../../src/islands/Chat/qa';
+import { createRenderer, safeHref } from '../../src/islands/chat/markdown';
+import { qaPairs } from '../../src/islands/chat/qa';
 import { offlineAnswer, tokenize } from '../../src/server/providers/llm/offline';
 import { buildMessages } from '../../src/server/services/chat/stream';
 import { defaultChatStorage } from '../../src/stores/chat-storage';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { DrawingMessage } from '../../src/components/draw/draw-api';
-import { followTask, type RunningTask } from '../../src/components/draw/follow-task';
+import type { DrawingMessage } from '../../src/islands/drawing/draw-api';
+import { followTask, type RunningTask } from '../../src/islands/drawing/follow-task';
 import { installApiHarness, json } from './support/api-harness';
 import { FakeSocket } from './support/fake-socket';
 

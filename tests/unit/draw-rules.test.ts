@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import enDraw from '../../locales/en-US/draw.json';
 import zhDraw from '../../locales/zh-CN/draw.json';
 import twDraw from '../../locales/zh-TW/draw.json';
-import { isFinal, nextProgress, Progress, progressAfterPush, statusKey } from '../../src/components/draw/draw-rules';
+import { isFinal, nextProgress, Progress, progressAfterPush, statusKey } from '../../src/islands/drawing/draw-rules';
 
 describe('local progress (docs/state-machines.md)', () => {
   it('10 on submit, 20 accepted, 30 connected, then at least 50 and +10 per push up to 90', () => {

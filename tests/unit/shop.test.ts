@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { pageWindow } from '../../src/islands/Orders/page-window';
-import { decideBuy } from '../../src/lib/shop/buy-decision';
-import { ordersUrl } from '../../src/lib/shop/events';
-import { benefitKey, isUnpaid, statusKey, yuan } from '../../src/lib/shop/format';
-import { readPayPush } from '../../src/lib/shop/pay-push';
-import { productTypeFrom } from '../../src/lib/shop/product-types';
-import { formatCountdown, formatTime } from '../../src/lib/shop/time';
+import { decideBuy } from '../../src/islands/shop/buy-decision';
+import { ordersUrl } from '../../src/islands/shop/events';
+import { benefitKey, isUnpaid, statusKey, yuan } from '../../src/islands/shop/format';
+import { pageWindow } from '../../src/islands/shop/page-window';
+import { readPayPush } from '../../src/islands/shop/pay-push';
+import { productTypeFrom } from '../../src/islands/shop/product-types';
+import { formatCountdown, formatTime } from '../../src/islands/shop/time';
 import type { OrderInfo } from '../../src/shared/shop';
 
 const order = (orderStatus: number, payLink: string | null = 'http://127.0.0.1/pay/sandbox/MB1'): OrderInfo => ({

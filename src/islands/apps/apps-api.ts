@@ -1,0 +1,44 @@
+import { get, post } from '../../lib/api';
+import type { StoreApp } from './store/open-app';
+
+export interface OwnApp extends StoreApp {
+  published: boolean;
+  updatedAt: string;
+}
+
+export interface AppFields {
+  promptTitle: string;
+  promptContent: string;
+  promptDescription: string;
+  iconUrl: string;
+  published: boolean;
+}
+
+export const listMine = () => get<{ records: OwnApp[] }>('/app/mine', undefined, { silent: true });
+export const loadApp = (id: number) => get<OwnApp>('/app/detail', { id });
+export const saveApp = (fields: AppFields, id?: number) =>
+  id ? post<OwnApp>('/app/update', { ...fields, id }) : post<OwnApp>('/app/create', fields);
+export const removeApp = (id: number) => post<null>('/app/delete', { id });
+export const uploadIcon = (image: string) => post<{ iconUrl: string }>('/app/icon', { image });
+
+/** Built-in icons offered in the form. */
+export const BUILTIN_ICONS = [
+  '✍️',
+  '📝',
+  '💡',
+  '🧑‍💻',
+  '📚',
+  '🎨',
+  '🌐',
+  '📈',
+  '🎯',
+  '🧠',
+  '🍳',
+  '✈️',
+  '🎵',
+  '⚖️',
+  '🩺',
+  '🤖',
+];
+
+export const ICON_MAX_BYTES = 512 * 1024;

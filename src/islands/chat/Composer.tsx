@@ -1,0 +1,149 @@
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setUsingContext } from '../../stores/chat-actions';
+import { $chatStorage } from '../../stores/chat-storage';
+import { $chatModel, $draft, $models, $pending } from './chat-state';
+import { send, stop } from './controller';
+import { ExportMenu } from './ExportMenu';
+import { Icon } from './icons';
+import { QuotaBadge } from './QuotaBadge';
+import { useChatTexts } from './use-chat-texts';
+
+const PromptStore = lazy(() => import('./prompt-store/PromptStore'));
+
+const tool =
+  'inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';
+
+export function Composer({ uuid }: { uuid: number | null }) {
+  const { t } = useTranslation();
+  const { usingContext } = useStore($chatStorage);
+  const pending = useStore($pending);
+  const models = useStore($models);
+  const model = useStore($chatModel);
+  const draft = useStore($draft);
+  const texts = useChatTexts();
+  const [text, setText] = useState('');
+  const [promptsOpen, setPromptsOpen] = useState(false);
+  const area = useRef<HTMLTextAreaElement>(null);
+
+  useEffect(() => {
+    if (!draft) return;
+    setText(draft.text);
+    area.current?.focus();
+  }, [draft]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is re-measured whenever the text changes.
+  useEffect(() => {
+    const el = area.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
+  }, [text]);
+
+  const submit = () => {
+    if (!text.trim() || pending) return;
+    const value = text;
+    setText('');
+    void send(value, texts);
+  };
+
+  return (
+    <div className="border-t border-slate-200 bg-slate-50/90 px-3 pb-3 pt-2 backdrop-blur dark:border-slate-800 dark:bg-slate-950/90 md:px-6">
+      <div className="mx-auto max-w-3xl">
+        <div className="flex flex-wrap items-center gap-1 pb-2">
+          <button type="button" className={tool} onClick={() => setPromptsOpen(true)}>
+            <Icon name="prompt" className="size-4" />
+            {t('composer.prompts')}
+          </button>
+          <button
+            type="button"
+            className={`${tool} ${usingContext ? 'text-brand-700 dark:text-brand-300' : ''}`}
+            aria-pressed={usingContext}
+            onClick={() => setUsingContext(!usingContext)}
+            title={usingContext ? t('composer.contextOnHint') : t('composer.contextOffHint')}
+          >
+            <Icon name="context" className="size-4" />
+            {usingContext ? t('composer.contextOn') : t('composer.contextOff')}
+          </button>
+          {models && models.models.length > 0 && (
+            <label className={tool}>
+              <span className="sr-only">{t('composer.model')}</span>
+              <select
+                className="max-w-40 bg-transparent text-sm outline-none"
+                value={models.models.includes(model) ? model : (models.models[0] ?? '')}
+                onChange={(e) => $chatModel.set(e.target.value)}
+              >
+                {models.models.map((m) => (
+                  <option key={m} value={m}>
+                    {m === 'miaobi-offline' ? t('composer.offlineModel') : m}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
+          <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">
+            <QuotaBadge />
+          </span>
+        </div>
+        <form
+          className="flex items-end gap-2 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 dark:bg-slate-900 dark:ring-slate-700"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <textarea
+            ref={area}
+            rows={1}
+            value={text}
+            maxLength={8000}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                submit();
+              }
+            }}
+            placeholder={t('composer.placeholder')}
+            aria-label={t('composer.label')}
+            className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white"
+          />
+          {pending ? (
+            <button
+              type="button"
+              onClick={stop}
+              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl bg-slate-800 px-3 text-sm font-medium text-white hover:bg-slate-700 dark:bg-slate-200 dark:text-slate-900"
+            >
+              <Icon name="stop" className="size-4" />
+              {t('composer.stop')}
+            </button>
+          ) : (
+            <button
+              type="submit"
+              disabled={!text.trim()}
+              className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
+            >
+              <Icon name="send" className="size-4" />
+              {t('composer.send')}
+            </button>
+          )}
+        </form>
+        <p className="mt-1.5 hidden text-center text-xs text-slate-400 md:block">{t('composer.hint')}</p>
+      </div>
+      {promptsOpen && (
+        <Suspense fallback={null}>
+          <PromptStore
+            open={promptsOpen}
+            onClose={() => setPromptsOpen(false)}
+            onUse={(value) => {
+              setPromptsOpen(false);
+              $draft.set({ text: value, at: Date.now() });
+            }}
+          />
+        </Suspense>
+      )}
+    </div>
+  );
+}

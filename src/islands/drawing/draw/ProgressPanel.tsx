@@ -1,0 +1,42 @@
+import { useTranslation } from 'react-i18next';
+import { isFinal, statusKey, TaskStatus } from '../draw-rules';
+import type { RunningTask } from '../follow-task';
+
+/** Progress area: the prompt, the status text and the progress bar (docs/routes-and-screens.md). */
+export function ProgressPanel({ task }: { task: RunningTask }) {
+  const { t } = useTranslation('draw');
+  const failed = isFinal(task.status) && task.status !== TaskStatus.DONE;
+  const bar = failed ? 'bg-red-500' : task.status === TaskStatus.DONE ? 'bg-emerald-500' : 'bg-brand-600';
+  return (
+    <section
+      aria-label={t('progress.label')}
+      className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      data-draw-progress
+    >
+      <p className="line-clamp-2 text-sm text-slate-700 dark:text-slate-300">{task.prompt}</p>
+      <div className="mt-3 flex items-center justify-between gap-3 text-sm">
+        <span
+          role="status"
+          className={`font-medium ${failed ? 'text-red-600 dark:text-red-400' : 'text-slate-900 dark:text-white'}`}
+          data-status={task.status}
+        >
+          {t(statusKey(task.status))}
+        </span>
+        <span className="tabular-nums text-slate-500 dark:text-slate-400">{task.progress}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label={t('progress.bar')}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={task.progress}
+        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
+      >
+        <div
+          className={`h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none ${bar}`}
+          style={{ width: `${task.progress}%` }}
+        />
+      </div>
+    </section>
+  );
+}

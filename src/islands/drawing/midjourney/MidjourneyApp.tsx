@@ -1,0 +1,156 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openLogin } from '../../../lib/login-event';
+import { $token } from '../../../stores/auth';
+import { $chatStorage } from '../../../stores/chat-storage';
+import { $aspectRatio, ASPECT_RATIOS, setAspectRatio } from '../../../stores/draw-settings';
+import { useLazyConfirm, useViewer } from '../lazy-dialogs';
+import { usePictureActions } from '../use-picture-actions';
+import { MjReply } from './MjReply';
+import { MjSidebar } from './MjSidebar';
+import { mjMessages, newMjChat } from './mj-actions';
+import { useMjDrawing } from './use-mj-drawing';
+
+/** /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat; docs/routes-and-screens.md). */
+export function MidjourneyApp() {
+  const { t } = useTranslation('draw');
+  const loggedIn = Boolean(useStore($token));
+  const storage = useStore($chatStorage);
+  const ratio = useStore($aspectRatio);
+  const [drawer, setDrawer] = useState(false);
+  const [text, setText] = useState('');
+  const scroller = useRef<HTMLDivElement>(null);
+  const active = storage.mjHistory.find((h) => h.uuid === storage.mjActive) ?? null;
+  const messages = mjMessages(storage.mjActive, storage);
+  const send = useMjDrawing(loggedIn);
+  const { confirm, confirmElement } = useLazyConfirm();
+  const actions = usePictureActions({ confirm, onDeleted: () => undefined, fill: () => undefined });
+  const viewer = useViewer({ onCopy: actions.copy });
+
+  useEffect(() => {
+    if (!active) newMjChat();
+  }, [active]);
+  // Scrolls to the newest message when one is added or a drawing changes state.
+  const tail = `${messages.length}:${messages.at(-1)?.drawing?.status ?? ''}`;
+  useEffect(() => {
+    if (tail) scroller.current?.scrollTo({ top: scroller.current.scrollHeight });
+  }, [tail]);
+
+  const submit = async () => {
+    if (storage.mjActive === null) return;
+    if (await send(storage.mjActive, text)) setText('');
+  };
+
+  return (
+    <div className="relative flex h-full min-h-0 overflow-hidden bg-slate-50 md:rounded-2xl md:ring-1 md:ring-slate-200 dark:bg-slate-950 md:dark:ring-slate-800">
+      {drawer && (
+        <button
+          type="button"
+          aria-label={t('drawer.close')}
+          className="absolute inset-0 z-20 bg-slate-950/40 md:hidden"
+          onClick={() => setDrawer(false)}
+        />
+      )}
+      <aside
+        aria-label={t('mj.history')}
+        className={`absolute inset-y-0 left-0 z-30 w-72 border-r border-slate-200 bg-white transition-transform duration-200 motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 md:static md:z-auto md:w-64 md:translate-x-0 ${drawer ? 'translate-x-0' : '-translate-x-full'}`}
+      >
+        <MjSidebar
+          confirmDelete={() => confirm({ content: t('delete.confirm'), danger: true })}
+          onPick={() => setDrawer(false)}
+        />
+      </aside>
+      <section className="flex min-w-0 flex-1 flex-col">
+        <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-800">
+          <button
+            type="button"
+            className="rounded-lg px-2 py-1 text-sm ring-1 ring-slate-300 md:hidden dark:ring-slate-700"
+            onClick={() => setDrawer(true)}
+          >
+            {t('mj.history')}
+          </button>
+          <h2 className="min-w-0 flex-1 truncate text-sm font-semibold">{active?.title ?? t('title.midjourney')}</h2>
+        </header>
+        <div ref={scroller} className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4" data-mj-messages>
+          {!loggedIn && (
+            <div
+              role="alert"
+              className="rounded-xl bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200 dark:bg-amber-500/10 dark:text-amber-100"
+            >
+              {t('login.warning')}{' '}
+              <button type="button" className="font-medium underline" onClick={() => openLogin()}>
+                {t('login.button')}
+              </button>
+            </div>
+          )}
+          {messages.length === 0 && <p className="py-12 text-center text-sm text-slate-500">{t('mj.empty')}</p>}
+          {messages.map((m, i) =>
+            m.inversion ? (
+              <div key={m.id} className="flex justify-end">
+                <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-brand-600 px-4 py-2 text-sm text-white">
+                  {m.text}
+                </p>
+              </div>
+            ) : (
+              <div key={m.id} className="flex justify-start">
+                <div className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+                  <MjReply message={m} prompt={messages[i - 1]?.text ?? ''} onOpen={viewer.open} />
+                </div>
+              </div>
+            ),
+          )}
+        </div>
+        <form
+          className="flex shrink-0 flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <textarea
+            value={text}
+            maxLength={2000}
+            rows={2}
+            aria-label={t('prompt.label')}
+            placeholder={t('mj.placeholder')}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                void submit();
+              }
+            }}
+            className="w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900"
+          />
+          <div className="flex items-center gap-2">
+            <label className="text-xs text-slate-500" htmlFor="mj-ratio">
+              {t('settings.ratio')}
+            </label>
+            <select
+              id="mj-ratio"
+              value={ratio}
+              onChange={(e) => setAspectRatio(e.target.value)}
+              className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm dark:border-slate-700 dark:bg-slate-900"
+            >
+              {ASPECT_RATIOS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
+                </option>
+              ))}
+            </select>
+            <span className="flex-1 text-xs text-slate-500">{t('hint.noContext')}</span>
+            <button
+              type="submit"
+              className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"
+            >
+              {t('generate')}
+            </button>
+          </div>
+        </form>
+      </section>
+      {viewer.element}
+      {confirmElement}
+    </div>
+  );
+}

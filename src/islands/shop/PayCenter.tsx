@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { IslandMessages } from '../../lib/island-i18n';
+import type { Language } from '../../shared/languages';
+import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from './events';
+import { IslandRoot } from './IslandRoot';
+import { refreshUser } from './refresh-user';
+import { usePayFlow } from './use-pay-flow';
+
+/** Long enough to read the success message before leaving for /order. */
+const LEAVE_DELAY_MS = 1500;
+
+export interface PayCenterProps {
+  lang: Language;
+  messages: IslandMessages;
+  sandbox: boolean;
+}
+
+function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
+  const { t } = useTranslation('shop');
+  const flow = usePayFlow({
+    sandbox,
+    onPaid(orderDesc) {
+      // Success, refresh the user's data, then /order with a random flag (docs/state-machines.md).
+      flow.showSuccess(t('pay.success', { desc: orderDesc }), t('pay.redirecting'));
+      void refreshUser().finally(() => setTimeout(() => location.assign(ordersUrl()), LEAVE_DELAY_MS));
+    },
+  });
+  const { showPay, showDuplicate } = flow;
+
+  useEffect(() => {
+    const onRequest = (event: CustomEvent<PayOrderRequest>) => {
+      const { order, duplicate } = event.detail;
+      if (duplicate) showDuplicate(order);
+      else showPay(order);
+    };
+    window.addEventListener(PAY_ORDER_EVENT, onRequest);
+    // The client:event directive replays the event that woke this island once it hears this.
+    window.dispatchEvent(new Event(PAY_ORDER_READY_EVENT));
+    return () => window.removeEventListener(PAY_ORDER_EVENT, onRequest);
+  }, [showPay, showDuplicate]);
+
+  return flow.element;
+}
+
+/**
+ * The /product dialogs (pay, unpaid twin, result). Hydrated by the first
+ * PAY_ORDER_EVENT from the framework-free buy buttons (client:event), so the
+ * page loads no React until someone actually pays.
+ */
+export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
+  return (
+    <IslandRoot lang={lang} messages={messages}>
+      <PayCenterDialogs sandbox={sandbox} />
+    </IslandRoot>
+  );
+}
