@@ -31,13 +31,19 @@ test.afterAll(() => {
 test('SIGTERM closes push sockets with 1001, finishes, and exits 0', async ({ page }) => {
   await page.goto(`http://127.0.0.1:${PORT}/404`);
   // A socket held by the page and one held from Node.
-  await page.evaluate((port) => {
-    const w = window as unknown as { pushClose?: number };
-    const ws = new WebSocket(`ws://127.0.0.1:${port}/websocket/callback?taskId=shutdown-page`);
-    ws.onclose = (e) => {
-      w.pushClose = e.code;
-    };
-  }, PORT);
+  // Resolved once the server has greeted it: a socket still connecting at SIGTERM would see 1006, not 1001.
+  await page.evaluate(
+    (port) =>
+      new Promise<void>((resolve) => {
+        const w = window as unknown as { pushClose?: number };
+        const ws = new WebSocket(`ws://127.0.0.1:${port}/websocket/callback?taskId=shutdown-page`);
+        ws.onmessage = () => resolve();
+        ws.onclose = (e) => {
+          w.pushClose = e.code;
+        };
+      }),
+    PORT,
+  );
   const ws = new WebSocket(`ws://127.0.0.1:${PORT}/websocket/callback?taskId=shutdown-node`);
   const connected = new Promise((resolve) => ws.once('message', resolve));
   const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
