@@ -2,10 +2,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { getRequestListener } from '@hono/node-server';
 import { createApiApp } from './api';
+import { closeRuntime, createRuntime, startBackground } from './bootstrap';
 import { loadEnv } from './config/env';
 import { createLogger } from './log';
 import { readApiBody } from './request-body';
-import { closeRuntime, createRuntime, publishRuntime, startBackground } from './runtime';
+import { publishRuntime } from './runtime';
 
 /** The runtime for `astro dev`: same API, socket and database as production. */
 export async function startDevRuntime() {

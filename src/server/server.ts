@@ -1,10 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiApp } from './api';
+import { closeRuntime, createRuntime, startBackground } from './bootstrap';
 import type { Env } from './config/env';
 import { createHttpServer, type NodeHandler } from './http';
 import type { Logger } from './log';
-import { closeRuntime, createRuntime, publishRuntime, type Runtime, startBackground } from './runtime';
+import { publishRuntime, type Runtime } from './runtime';
 
 export interface RunningServer {
   server: Server;

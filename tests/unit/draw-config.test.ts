@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawConfig, drawEnvProblems } from '../../src/server/config/drawing';
-import { drawingModes } from '../../src/server/services/drawing/deps';
+import { drawConfig, drawEnvProblems, drawingModes } from '../../src/server/config/drawing';
 
 describe('drawing settings', () => {
   it('defaults to the offline renderer and the word list, with the documented quotas and timeout', () => {

@@ -83,3 +83,12 @@ export function drawEnvProblems(env: object): string[] {
   if (cfg.IMAGE_PROVIDER === 'sd-webui' && !cfg.SD_WEBUI_URL) return ['IMAGE_PROVIDER=sd-webui needs SD_WEBUI_URL'];
   return [];
 }
+
+/** Provider modes for the start-up log and /api/health (`Runtime.providers`): `{ image, moderation }`. */
+export function drawingModes(env: object): { image: string; moderation: string } {
+  // A provider missing its address stops start-up here rather than failing every drawing later.
+  const problems = drawEnvProblems(env);
+  if (problems.length > 0) throw new Error(`Invalid environment configuration:\n  ${problems.join('\n  ')}`);
+  const cfg = drawConfig(env);
+  return { image: cfg.IMAGE_PROVIDER, moderation: cfg.MODERATION_URL ? 'wordlist+http' : 'wordlist' };
+}

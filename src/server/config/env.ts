@@ -3,6 +3,7 @@ import { sandboxEnvProblem, sandboxEnvShape } from '../sandbox';
 import { activityEnvShape } from './activity';
 import { chatEnvShape } from './chat';
 import { drawEnvProblems, drawEnvShape } from './drawing';
+import { jobsEnvShape } from './jobs';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 
@@ -63,6 +64,7 @@ export const envSchema = z.object({
   ...musicEnvShape,
   ...drawEnvShape,
   ...limitsEnvShape,
+  ...jobsEnvShape,
   ...sandboxEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()

@@ -4,7 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sitemapEntries, squarePage, squarePicture } from '../../../src/server/services/drawing/square';
-import { DRAW_TEST_ENV, submit, waitForStatus, wireDrawing } from '../drawing/draw-helpers';
+import { DRAW_TEST_ENV, submit, waitForStatus } from '../drawing/draw-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { inspiration, waitForSong } from '../music/music-helpers';
 import { scanAndConfirm } from '../sandbox-helpers';
@@ -16,7 +16,6 @@ let srv: TestServer;
 let dataDir: string;
 beforeAll(async () => {
   srv = await startTestServer({ ...DRAW_TEST_ENV, MUSIC_POLL_MS: '100' });
-  wireDrawing(srv.runtime);
   dataDir = srv.runtime.env.DATA_DIR;
 });
 afterAll(() => srv?.dispose());

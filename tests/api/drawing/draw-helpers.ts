@@ -1,29 +1,13 @@
 import { expect } from 'vitest';
 import type { Runtime } from '../../../src/server/runtime';
-import { startDrawingWorker } from '../../../src/server/services/drawing/worker';
 import { startTestServer, type TestServer } from '../helpers';
 
 /** Fast defaults for drawing tests: 20 steps of the offline renderer in ~0.5 s. */
 export const DRAW_TEST_ENV = { DRAW_OFFLINE_STEP_MS: '25', DRAW_FREE_DAILY: '50' };
 
-/**
- * Adds a worker that looks for tasks every 100 ms beside startBackground's
- * own, so tests do not wait for the production poll interval.
- */
-export function wireDrawing(rt: Runtime): void {
-  const stop = startDrawingWorker(rt, 100);
-  const previous = rt.stopBackground;
-  rt.stopBackground = () => {
-    previous();
-    stop();
-  };
-}
-
 export async function startDrawServer(env: Record<string, string> = {}): Promise<TestServer> {
   const all = { ...DRAW_TEST_ENV, ...env };
-  const srv = await startTestServer(all);
-  wireDrawing(srv.runtime);
-  return srv;
+  return startTestServer(all);
 }
 
 export interface Published {

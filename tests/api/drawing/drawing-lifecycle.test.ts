@@ -7,7 +7,7 @@ import { createLogger } from '../../../src/server/log';
 import { type RunningServer, startServer } from '../../../src/server/server';
 import { sweepTimedOut } from '../../../src/server/services/drawing/worker';
 import { createTestDatabase, createUserWithToken, type TestServer, testEnv } from '../helpers';
-import { DRAW_TEST_ENV, startDrawServer, submit, waitForStatus, wireDrawing } from './draw-helpers';
+import { DRAW_TEST_ENV, startDrawServer, submit, waitForStatus } from './draw-helpers';
 
 async function call(server: RunningServer, path: string, body: unknown, headers: Record<string, string>) {
   const res = await fetch(server.url + path, {
@@ -24,7 +24,6 @@ describe('a restart resumes unfinished tasks', () => {
     const drawEnv = { ...DRAW_TEST_ENV, DRAW_OFFLINE_STEP_MS: '150' };
     const env = testEnv(database, drawEnv);
     const first = await startServer(env, createLogger('silent'));
-    wireDrawing(first.runtime);
     let second: RunningServer | undefined;
     try {
       const u = await createUserWithToken(first, 'restart@example.com');
@@ -50,7 +49,6 @@ describe('a restart resumes unfinished tasks', () => {
         .where(eq(drawings.taskId, id));
       await between.close();
       second = await startServer(env, createLogger('silent'));
-      wireDrawing(second.runtime);
       let done: { status: number; imageUrl: string } | undefined;
       for (let i = 0; i < 200 && done?.status !== 10; i++) {
         done = (await call(second, '/api/sd/task', { id }, u.headers)).body.data;

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs, users } from '../../../src/server/db/schema';
 import { claimSong, failOverdueSongs, failSong } from '../../../src/server/services/music/tasks';
-import { startMusicWorker } from '../../../src/server/services/music/worker';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { openSocket } from '../socket-helpers';
 import { inspiration, startMusicServer, waitForSong } from './music-helpers';
@@ -17,8 +16,9 @@ const db = () => srv.runtime.database.db;
 const quota = async (headers: Record<string, string>) =>
   (await srv.call('GET', '/api/music/quota', undefined, headers)).body.data;
 const row = async (id: string) => (await db().select().from(songs).where(eq(songs.taskId, id)))[0];
-// The worker is one per runtime: starting it again hands back its stop function.
-const stopWorker = () => startMusicWorker(srv.runtime)();
+// The worker is one per runtime, built at start-up: these tests stop it and start it again.
+const stopWorker = () => srv.runtime.jobs.music.stop();
+const startMusicWorker = (rt: TestServer['runtime']) => rt.jobs.music.start();
 
 describe('song tasks', () => {
   it('fails a task past its deadline and refunds it exactly once, to the pocket it came from', async () => {

@@ -3,14 +3,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
-import { DRAW_TEST_ENV, submit, waitForStatus, wireDrawing } from '../drawing/draw-helpers';
+import { DRAW_TEST_ENV, submit, waitForStatus } from '../drawing/draw-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { inspiration, waitForSong } from '../music/music-helpers';
 
 let srv: TestServer;
 beforeAll(async () => {
   srv = await startTestServer({ ...DRAW_TEST_ENV, MUSIC_POLL_MS: '100' });
-  wireDrawing(srv.runtime);
 });
 afterAll(() => srv?.dispose());
 

@@ -1,6 +1,6 @@
 import { bearer, requireUserId } from '../../services/account/auth';
 import { readQuota } from '../../services/chat/quota';
-import { llmOf, streamChat } from '../../services/chat/stream';
+import { streamChat } from '../../services/chat/stream';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './chat.routes';
@@ -27,7 +27,7 @@ export function registerChat(app: ApiApp) {
   });
 
   app.openapi(r.listModels, (c) => {
-    const llm = llmOf(c.get('runtime'));
+    const { llm } = c.get('runtime');
     return reply(c, { mode: llm.mode, models: llm.models, defaultModel: llm.models[0] ?? '' });
   });
 

@@ -1,21 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { Env } from '../../config/env';
-import { createLlmProvider, LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
+import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
 import type { Runtime } from '../../runtime';
 import { type Caller, type ChatQuota, refundQuota, takeQuota } from './quota';
-
-const providers = new WeakMap<Env, LlmProvider>();
-
-/** The runtime's model provider, made on first use (until runtime.ts builds it at start-up). */
-export function llmOf(rt: Runtime & { llm?: LlmProvider }): LlmProvider {
-  if (rt.llm) return rt.llm;
-  let provider = providers.get(rt.env);
-  if (!provider) {
-    provider = createLlmProvider(rt.env);
-    providers.set(rt.env, provider);
-  }
-  return provider;
-}
 
 export interface ChatInput {
   prompt: string;
@@ -62,7 +48,7 @@ export async function streamChat(
   c: { caller: Caller; t: TFunction; lang: string; signal: AbortSignal },
   input: ChatInput,
 ): Promise<Response> {
-  const provider = llmOf(rt);
+  const provider = rt.llm;
   const quota: ChatQuota = await takeQuota(rt, c.caller);
   const model = pickModel(provider, input.options.model);
   const abort = new AbortController();

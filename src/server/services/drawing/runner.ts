@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { drawConfig } from '../../config/drawing';
 import { type Drawing, DrawingStatus, drawingReferences, drawings } from '../../db/schema';
 import {
   type AspectRatio,
@@ -8,7 +9,6 @@ import {
   pictureSize,
 } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
-import type { DrawingDeps } from './deps';
 import { hookUrl, waitForHook } from './hook';
 import { removePicture, storePicture } from './store';
 import { finishTask, moveTask } from './tasks';
@@ -48,11 +48,11 @@ export async function jobOf(rt: Runtime, d: Drawing): Promise<DrawJob> {
  * restart continues from the status it reached. Throws on failure; the
  * worker decides between 11 and giving the task back.
  */
-export async function runTask(rt: Runtime, deps: DrawingDeps, claimed: Drawing, signal: AbortSignal): Promise<void> {
+export async function runTask(rt: Runtime, claimed: Drawing, signal: AbortSignal): Promise<void> {
   let task: Drawing | null = claimed;
   if (task.status === DrawingStatus.SUBMITTED) task = await moveTask(rt, task, { status: DrawingStatus.CHECKING });
   if (task?.status === DrawingStatus.CHECKING) {
-    const verdict = await deps.moderation.check([task.prompt, task.negativePrompt ?? ''].filter(Boolean), signal);
+    const verdict = await rt.moderation.check([task.prompt, task.negativePrompt ?? ''].filter(Boolean), signal);
     if (verdict.verdict !== 'pass') {
       const status = verdict.verdict === 'violation' ? DrawingStatus.VIOLATION : DrawingStatus.SENSITIVE;
       await finishTask(rt, task, status, { failReason: verdict.reason.slice(0, 300) });
@@ -77,10 +77,10 @@ export async function runTask(rt: Runtime, deps: DrawingDeps, claimed: Drawing, 
     async rememberProviderTaskId(id) {
       await rt.database.db.update(drawings).set({ providerTaskId: id }).where(eq(drawings.id, current.id));
     },
-    notifyHook: hookUrl(deps.config.publicOrigin, task),
+    notifyHook: hookUrl(drawConfig(rt.env).publicOrigin, task),
     wait: (ms) => waitForHook(claimed.taskId, ms, signal),
   };
-  const result = await deps.image.draw(await jobOf(rt, task), hooks);
+  const result = await rt.image.draw(await jobOf(rt, task), hooks);
   signal.throwIfAborted();
   const stored = await storePicture(rt, current, result.image);
   const done = await finishTask(rt, current, DrawingStatus.DONE, stored);

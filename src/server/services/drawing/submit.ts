@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { drawConfig } from '../../config/drawing';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
@@ -8,11 +9,9 @@ import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_ST
 import { DomainError } from '../../errors';
 import type { AspectRatio, DrawQuality } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
-import { drawingDeps } from './deps';
 import { refundDrawQuota, takeDrawQuota } from './quota';
 import { decodeReferences } from './references';
 import { pushTask } from './tasks';
-import { wakeDrawingWorker } from './worker';
 
 export interface SubmitInput {
   prompt: string;
@@ -54,7 +53,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
   if (!perMinute.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
   if (await hasRunning(db, userId)) throw busy();
   const references = await decodeReferences(input.base64Array);
-  const { config, image } = drawingDeps(rt);
+  const config = drawConfig(rt.env);
   await takeDrawQuota(rt, userId);
   const now = new Date();
   const values = {
@@ -71,7 +70,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
     state: input.state || null,
     status: DrawingStatus.SUBMITTED,
     progress: 0,
-    provider: image.mode,
+    provider: rt.image.mode,
     hookToken: randomBytes(18).toString('base64url'),
     deadlineAt: new Date(now.getTime() + config.DRAW_TASK_TIMEOUT_MS),
     createdAt: now,
@@ -96,7 +95,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
     throw err;
   }
   await pushTask(rt, drawing);
-  wakeDrawingWorker(rt);
+  rt.jobs.drawing.wake();
   return drawing;
 }
 

@@ -1,38 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../shared/codes';
-import type { Env } from '../../config/env';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { createMusicProvider } from '../../providers/music';
-import type { MusicProvider } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
 import { type SongDto, songDto } from './dto';
 import { readMusicQuota, takeComposition } from './quota';
 
 /** Postgres NOTIFY channel that wakes the workers when a song is submitted. */
 export const MUSIC_WAKE_CHANNEL = 'miaobi_music';
-
-/** offline or suno, as chosen by the environment; throws at start-up when suno lacks its URL. */
-export function musicMode(env: Env): 'offline' | 'suno' {
-  return musicConfig(env).mode;
-}
-
-const providers = new WeakMap<Runtime, { signature: string; provider: MusicProvider }>();
-
-/** The runtime's music provider, built from its env on first use (and again if the env changed). */
-export function musicOf(rt: Runtime): MusicProvider {
-  const cfg = musicConfig(rt.env);
-  const signature = [cfg.mode, cfg.SUNO_API_URL, cfg.SUNO_API_KEY, cfg.SUNO_MODEL, cfg.MUSIC_POLL_MS].join('|');
-  const hit = providers.get(rt);
-  if (hit?.signature === signature) return hit.provider;
-  const provider = createMusicProvider(rt.env);
-  providers.set(rt, { signature, provider });
-  return provider;
-}
 
 export function newSongTaskId(): string {
   return `song_${randomBytes(12).toString('base64url')}`;
@@ -105,7 +84,7 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
 export async function writeSongLyrics(rt: Runtime, userId: number, prompt: string, lang: string) {
   if (!(await hit(rt.database.db, `music:lyrics:${userId}`, { limit: 20, windowMs: 60_000 })).allowed) throw tooMany();
   try {
-    return await musicOf(rt).writeLyrics(prompt, lang);
+    return await rt.music.writeLyrics(prompt, lang);
   } catch (err) {
     rt.log.warn('lyrics writer failed', { err: (err as Error).message });
     throw new DomainError(Code.UNAVAILABLE, 'music:lyrics.failed', { status: 503 });

@@ -1,13 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { jobSettings } from '../../config/jobs';
 import type { Db } from '../../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { refundComposition } from './quota';
-
-/** A claim lasts this long unless progress renews it; a dead worker's task is resumed after it. */
-export const LEASE_MS = 30_000;
 
 /** The task was taken away (timed out, deleted, or claimed by another worker after our lease ran out). */
 export class LostTask extends Error {}
@@ -62,7 +60,10 @@ export async function failOverdueSongs(rt: Runtime, now = new Date()): Promise<n
   return failed;
 }
 
-/** Claims the oldest runnable song: queued, or running with an expired lease (its worker died). */
+/**
+ * Claims the oldest runnable song: queued, or running with an expired lease
+ * (its worker died). The lease (JOB_LEASE_MS) is renewed while it runs.
+ */
 export async function claimSong(rt: Runtime, now = new Date()): Promise<{ song: Song; token: string } | null> {
   const token = randomBytes(9).toString('base64url');
   return rt.database.db.transaction(async (tx) => {
@@ -86,7 +87,7 @@ export async function claimSong(rt: Runtime, now = new Date()): Promise<{ song: 
         status: s.status === SongStatus.QUEUED ? SongStatus.COMPOSING : s.status,
         progress: Math.max(s.progress, 5),
         claimToken: token,
-        leaseUntil: new Date(now.getTime() + LEASE_MS),
+        leaseUntil: new Date(now.getTime() + jobSettings(rt.env).JOB_LEASE_MS),
         attempts: s.attempts + 1,
         updatedAt: now,
       })

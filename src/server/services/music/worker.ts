@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { jobSettings } from '../../config/jobs';
 import { musicConfig } from '../../config/music';
 import { type Song, SongStatus, songs } from '../../db/schema';
+import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
-import { MUSIC_WAKE_CHANNEL, musicOf } from './compose';
-import { claimSong, failOverdueSongs, failSong, LEASE_MS, LostTask, publishSong, running } from './tasks';
+import { MUSIC_WAKE_CHANNEL } from './compose';
+import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, running } from './tasks';
+
+/** A claimed song: the row as claimed and the token that proves the claim is still ours. */
+export type SongClaim = { song: Song; token: string };
 
 function requestOf(s: Song): ComposeRequest {
   const { mode, prompt, title, tags, lyrics, instrumental } = s;
@@ -26,7 +31,7 @@ async function store(rt: Runtime, songId: number, file: StoredFile): Promise<str
 }
 
 /** Composes one claimed song to the end: done with its files, failed with a refund, or left for another worker. */
-export async function runSong(rt: Runtime, claim: { song: Song; token: string }, signal: AbortSignal): Promise<void> {
+export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal): Promise<void> {
   const { db } = rt.database;
   const { song, token } = claim;
   const mine = and(running(song.id), eq(songs.claimToken, token));
@@ -37,7 +42,7 @@ export async function runSong(rt: Runtime, claim: { song: Song; token: string },
     async progress(percent, phase) {
       const status = phase === 'composing' ? SongStatus.COMPOSING : SongStatus.RENDERING;
       const progress = Math.max(0, Math.min(99, Math.round(percent)));
-      const lease = new Date(Date.now() + LEASE_MS);
+      const lease = new Date(Date.now() + jobSettings(rt.env).JOB_LEASE_MS);
       const [row] = await db
         .update(songs)
         .set({ status, progress, leaseUntil: lease, updatedAt: new Date() })
@@ -52,7 +57,7 @@ export async function runSong(rt: Runtime, claim: { song: Song; token: string },
     },
   };
   try {
-    const made = await musicOf(rt).compose(requestOf(song), ctx);
+    const made = await rt.music.compose(requestOf(song), ctx);
     const audioUrl = await store(rt, song.id, made.audio);
     const coverUrl = made.cover ? await store(rt, song.id, made.cover) : null;
     const now = new Date();
@@ -91,63 +96,43 @@ export async function runSong(rt: Runtime, claim: { song: Song; token: string },
   }
 }
 
-const workers = new WeakMap<Runtime, () => void>();
-
 /**
- * The music worker of this process: fails overdue songs, then claims songs
- * (FOR UPDATE SKIP LOCKED) up to MUSIC_WORKER_CONCURRENCY at a time. Wakes on
- * every MUSIC_POLL_MS and on a submit's NOTIFY. Idempotent per runtime;
- * returns the function that stops it (running songs are left to be resumed).
+ * The music worker (jobs/runner.ts): fails (and refunds) overdue songs, then
+ * claims songs up to MUSIC_WORKER_CONCURRENCY at a time. Looks every
+ * MUSIC_POLL_MS and at a submit's NOTIFY from any process; a stopped worker
+ * leaves its running songs to be resumed once their lease runs out.
  */
-export function startMusicWorker(rt: Runtime): () => void {
-  const existing = workers.get(rt);
-  if (existing) return existing;
-  let stopped = false;
-  let ticking = false;
-  let again = false;
-  const jobs = new Map<string, AbortController>();
-
-  async function tick(): Promise<void> {
-    if (stopped) return;
-    if (ticking) {
-      again = true;
-      return;
-    }
-    ticking = true;
-    try {
-      do {
-        again = false;
-        await failOverdueSongs(rt);
-        while (!stopped && jobs.size < musicConfig(rt.env).MUSIC_WORKER_CONCURRENCY) {
+export function musicJob(rt: Runtime): JobSpec<SongClaim> {
+  const leaseMs = jobSettings(rt.env).JOB_LEASE_MS;
+  return {
+    name: 'music worker',
+    log: rt.log,
+    pollMs: musicConfig(rt.env).MUSIC_POLL_MS,
+    startNow: true,
+    sweep: () => failOverdueSongs(rt),
+    notify: { notifier: rt.database.notifier, channels: { [MUSIC_WAKE_CHANNEL]: 'wake' } },
+    tasks: {
+      concurrency: () => musicConfig(rt.env).MUSIC_WORKER_CONCURRENCY,
+      async claim(limit) {
+        const claims: SongClaim[] = [];
+        while (claims.length < limit) {
           const claim = await claimSong(rt);
           if (!claim) break;
-          const controller = new AbortController();
-          jobs.set(claim.song.taskId, controller);
-          void runSong(rt, claim, controller.signal).finally(() => {
-            jobs.delete(claim.song.taskId);
-            void tick();
-          });
+          claims.push(claim);
         }
-      } while (again && !stopped);
-    } catch (err) {
-      if (!stopped) rt.log.error('music worker tick failed', { err: (err as Error).message });
-    } finally {
-      ticking = false;
-    }
-  }
-
-  const timer = setInterval(() => void tick(), musicConfig(rt.env).MUSIC_POLL_MS);
-  timer.unref();
-  rt.database.notifier
-    .listen(MUSIC_WAKE_CHANNEL, () => void tick())
-    .catch((err: Error) => rt.log.warn('music wake-up listen failed', { err: err.message }));
-  void tick();
-  const stop = () => {
-    stopped = true;
-    clearInterval(timer);
-    for (const c of jobs.values()) c.abort(new Error('music worker stopped'));
-    workers.delete(rt);
+        return claims;
+      },
+      keyOf: (c) => c.song.id,
+      step: (c, signal) => runSong(rt, c, signal),
+      leaseMs,
+      async renew({ song, token }) {
+        const rows = await rt.database.db
+          .update(songs)
+          .set({ leaseUntil: new Date(Date.now() + leaseMs) })
+          .where(and(running(song.id), eq(songs.claimToken, token)))
+          .returning({ id: songs.id });
+        return rows.length > 0;
+      },
+    },
   };
-  workers.set(rt, stop);
-  return stop;
 }

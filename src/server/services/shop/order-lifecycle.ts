@@ -3,6 +3,7 @@ import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { type Order, OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
+import type { JobSpec } from '../../jobs/runner';
 import type { Runtime } from '../../runtime';
 import { markPaid } from './mark-paid';
 import { moveStatus, orderDto, ownOrder, UNPAID } from './orders';
@@ -64,18 +65,7 @@ export async function sweepExpiredOrders(rt: Runtime, now = new Date(), batch = 
   return due.length;
 }
 
-/** Runs the sweep every `everyMs` until stopped; errors are logged, never thrown. */
-export function startOrderSweeper(rt: Runtime, everyMs = 30_000) {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepExpiredOrders(rt)
-      .catch((err: Error) => rt.log.error('order sweep failed', { err: err.message }))
-      .finally(() => {
-        running = false;
-      });
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/** The order sweeper (jobs/runner.ts): sweeps every 30 s, first 30 s after start-up; errors are logged, never thrown. */
+export function orderSweeperJob(rt: Runtime, everyMs = 30_000): JobSpec<never> {
+  return { name: 'order sweeper', log: rt.log, pollMs: everyMs, sweep: () => sweepExpiredOrders(rt) };
 }

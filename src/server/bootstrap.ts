@@ -1,0 +1,110 @@
+import pkg from '../../package.json';
+import { drawConfig, drawingModes } from './config/drawing';
+import type { Env } from './config/env';
+import { type Database, openDatabase } from './db/client';
+import { createJob, jobOf } from './jobs/runner';
+import type { Logger } from './log';
+import { createImageProvider } from './providers/image';
+import { createLlmProvider } from './providers/llm';
+import { createMailProvider } from './providers/mail';
+import { createModeration } from './providers/moderation';
+import { createMusicProvider } from './providers/music';
+import { createPaymentProvider } from './providers/payment';
+import { createLocalStorage } from './providers/storage';
+import { createWechatProvider } from './providers/wechat';
+import { createPushHub } from './push/hub';
+import type { BackgroundJobs, Runtime } from './runtime';
+import { startSandboxWarning } from './sandbox';
+import { seedAppsIfEmpty } from './services/apps/apps';
+import { drawingJob } from './services/drawing/worker';
+import { musicJob } from './services/music/worker';
+import { orderSweeperJob } from './services/shop/order-lifecycle';
+import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
+
+/**
+ * The composition root: the one place that builds the database, the push hub,
+ * every provider and every background job, once per process, from the
+ * environment it is given. main.ts, the dev server (dev-runtime.ts) and the
+ * API tests (tests/api/helpers.ts, through server.ts) all start here; a test
+ * that needs other provider settings passes them in that environment.
+ */
+export async function createRuntime(env: Env, log: Logger): Promise<Runtime> {
+  // Opened at start-up: creating a PGlite data dir takes seconds, never on a request.
+  const database = await openDatabase({
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    onListenError: (err) => log.warn('database connection lost, reconnecting', { err: err.message }),
+  });
+  try {
+    return await assemble(env, log, database);
+  } catch (err) {
+    // A half-built runtime must not keep the database (and its data-dir lock) open.
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function assemble(env: Env, log: Logger, database: Database): Promise<Runtime> {
+  // The providers that can refuse their settings come first, before anything needs closing.
+  const drawing = drawingModes(env);
+  const draw = drawConfig(env);
+  const image = createImageProvider(draw);
+  const moderation = createModeration(draw);
+  const music = createMusicProvider(env);
+  const llm = createLlmProvider(env);
+  const wechat = createWechatProvider(env);
+  const storage = createLocalStorage(env.DATA_DIR);
+  const payment = createPaymentProvider(env);
+  const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
+  const mail = createMailProvider(env, log);
+  await seedProductsIfEmpty(database.db);
+  await seedAppsIfEmpty(database.db);
+  const products = createProductCatalog(database.db);
+  await database.notifier.listen(CACHE_CHANNEL, () => products.invalidate());
+  const rt = {
+    env,
+    log,
+    version: pkg.version,
+    database,
+    hub,
+    mail,
+    llm,
+    payment,
+    storage,
+    wechat,
+    image,
+    moderation,
+    music,
+    products,
+    providers: {
+      ...drawing,
+      music: music.mode,
+      llm: llm.mode,
+      mail: mail.mode,
+      wechat: wechat.mode,
+      payment: payment.mode,
+      storage: storage.mode,
+    },
+  } as Omit<Runtime, 'jobs'> as Runtime;
+  // Jobs close over the finished runtime; built now, started by startBackground.
+  rt.jobs = {
+    drawing: createJob(drawingJob(rt)),
+    music: createJob(musicJob(rt)),
+    orders: createJob(orderSweeperJob(rt)),
+    sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
+  } satisfies BackgroundJobs;
+  return rt;
+}
+
+/** Starts the background jobs every process shares through row claims (SKIP LOCKED). */
+export function startBackground(rt: Runtime) {
+  for (const job of Object.values(rt.jobs)) job.start();
+}
+
+/** Stops the jobs and closes what the runtime opened, the database last. */
+export async function closeRuntime(rt: Runtime) {
+  for (const job of Object.values(rt.jobs)) job.stop();
+  await rt.hub.close();
+  rt.mail.close();
+  await rt.database.close();
+}
