@@ -69,6 +69,10 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(arrows('src/server/config', ['src/server/services', 'src/server/providers'])).toEqual([]);
   });
 
+  it('the job runner knows no domain: services hand it their steps, not the other way round', () => {
+    expect(arrows('src/server/jobs', ['src/server/services', 'src/server/push'])).toEqual([]);
+  });
+
   it('the server imports no browser code; the browser imports no server code', () => {
     expect(arrows('src/server', ['src/lib', 'src/islands', 'src/components', 'src/stores'])).toEqual([]);
     for (const folder of ['src/islands', 'src/components', 'src/stores', 'src/lib'])

@@ -13,7 +13,8 @@ import { createTestDatabase } from '../helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
 const onPostgres = inject('postgresUrl') !== null;
-// A crashed worker cannot hand its task back: the next one takes it when the lease runs out (30 s).
+// A crashed worker cannot hand its task back: the next one takes it when the lease runs out
+// (JOB_LEASE_MS, short here so the wait is seconds; renewed every third of it while the task runs).
 const RESUME_WITHIN_MS = 75_000;
 
 function filesUnder(dir: string): string[] {
@@ -46,6 +47,7 @@ describe.skipIf(!onPostgres)('kill -9 during tasks', () => {
       MUSIC_FREE_DAILY: '5',
       DRAW_OFFLINE_STEP_MS: '400',
       DRAW_FREE_DAILY: '5',
+      JOB_LEASE_MS: '3000',
     };
     server = await spawnServerProcess(env);
     db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: database.dataDir });
