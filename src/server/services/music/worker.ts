@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { jobSettings } from '../../config/jobs';
 import { musicConfig } from '../../config/music';
-import { type Song, SongStatus, songs } from '../../db/schema';
+import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
@@ -100,7 +100,7 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
  * The music worker (jobs/runner.ts): fails (and refunds) overdue songs, then
  * claims songs up to MUSIC_WORKER_CONCURRENCY at a time. Looks every
  * MUSIC_POLL_MS and at a submit's NOTIFY from any process; a stopped worker
- * leaves its running songs to be resumed once their lease runs out.
+ * gives its running songs back for the next process to resume.
  */
 export function musicJob(rt: Runtime): JobSpec<SongClaim> {
   const leaseMs = jobSettings(rt.env).JOB_LEASE_MS;
@@ -132,6 +132,14 @@ export function musicJob(rt: Runtime): JobSpec<SongClaim> {
           .where(and(running(song.id), eq(songs.claimToken, token)))
           .returning({ id: songs.id });
         return rows.length > 0;
+      },
+      // A graceful stop gives the songs back, so the next process need not wait for the lease.
+      async release(claims) {
+        const ids = claims.map((c) => c.song.id);
+        await rt.database.db
+          .update(songs)
+          .set({ leaseUntil: null })
+          .where(and(inArray(songs.id, ids), inArray(songs.status, RUNNING_SONG)));
       },
     },
   };
