@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './apps';
 export * from './chat-conversations';
 export * from './coupons';

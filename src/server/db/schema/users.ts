@@ -28,6 +28,10 @@ export const users = pgTable(
     /** Consecutive failed password logins, for the per-account back-off. */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** user, operator or admin (docs/console.md); only the admin CLI and the console change it. */
+    role: text('role').notNull().default('user'),
+    /** Set by the console's ban: logins are refused with a message until unbanned. */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
