@@ -14,7 +14,7 @@ export interface IslandI18nProps {
  * One i18next instance per island, built from the page's props: the island
  * bundle carries no locale files, only the texts of its own language.
  */
-export function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS = 'chat'): i18n {
+function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string): i18n {
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
@@ -29,7 +29,12 @@ export function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS 
   return instance;
 }
 
-export function IslandI18n({ lang, messages, children }: IslandI18nProps & { children: ReactNode }) {
-  const [instance] = useState(() => createIslandI18n({ lang, messages }));
+/**
+ * The one root every island entry mounts through: i18n in the language the
+ * server rendered the page in. `ns` is the namespace of keys given without one.
+ * Built once per mount: an island's props never change after hydration.
+ */
+export function IslandRoot({ lang, messages, ns, children }: IslandI18nProps & { ns: string; children: ReactNode }) {
+  const [instance] = useState(() => createIslandI18n({ lang, messages }, ns));
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
 import type { Language } from '../../shared/languages';
 import { getToken } from '../../stores/auth';
@@ -73,11 +72,10 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
  * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
  */
 export function AccountDialog({ lang, messages, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
-  const i18n = useMemo(() => createIslandI18n({ lang, messages }, 'common'), [lang, messages]);
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandRoot lang={lang} messages={messages} ns="common">
       <AccountDialogs links={links} />
-    </I18nextProvider>
+    </IslandRoot>
   );
 }

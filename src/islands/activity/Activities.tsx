@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
-import { configureApi } from '../../lib/api';
-import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
-import { notify } from '../../lib/toast';
+import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import type { Language } from '../../shared/languages';
 import { ClaimPanel } from './ClaimPanel';
 import { ClaimHistory, CodeCard } from './CodeCard';
@@ -83,21 +81,11 @@ function DailyCoupon({ lang, timeZone, initial }: ActivitiesProps) {
   );
 }
 
-let wired = false;
-
 /** /activities: the daily experience code, on the server's clock (client:only; docs/routes-and-screens.md). */
 export function Activities(props: ActivitiesProps) {
-  if (!wired) {
-    wired = true;
-    configureApi({ notify });
-  }
-  const i18n = useMemo(
-    () => createIslandI18n({ lang: props.lang, messages: props.messages }, 'common'),
-    [props.lang, props.messages],
-  );
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="common">
       <DailyCoupon {...props} />
-    </I18nextProvider>
+    </IslandRoot>
   );
 }

@@ -1,11 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { I18nextProvider, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { QrModal } from '../../components/QrModal';
-import { configureApi } from '../../lib/api';
-import { createIslandI18n, type IslandMessages } from '../../lib/island-i18n';
+import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
-import { notify, toast } from '../../lib/toast';
+import { toast } from '../../lib/toast';
 import type { Language } from '../../shared/languages';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -102,16 +101,9 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
 
 /** The layout's small modals (docs/routes-and-screens.md), mounted with client:event so they cost nothing until opened. */
 export function SiteModals(props: SiteModalsProps) {
-  const i18n = useMemo(
-    () => createIslandI18n({ lang: props.lang, messages: props.messages }, 'common'),
-    [props.lang, props.messages],
-  );
-  useEffect(() => {
-    configureApi({ notify });
-  }, []);
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="common">
       <Modals {...props} />
-    </I18nextProvider>
+    </IslandRoot>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { type AppFields, loadApp, saveApp } from './apps-api';
 import { IconPicker } from './IconPicker';
@@ -123,12 +123,12 @@ function Form({ id }: { id: number | null }) {
 }
 
 /** /createApplication and /modifyApplication?id= island. */
-export default function AppFormIsland(props: IslandI18nProps & { id: number | null }) {
+export function AppFormIsland(props: IslandI18nProps & { id: number | null }) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <LoginGate>
         <Form id={props.id} />
       </LoginGate>
-    </IslandI18n>
+    </IslandRoot>
   );
 }

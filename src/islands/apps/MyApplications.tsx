@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/Confirm';
-import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
 import { listMine, type OwnApp, removeApp } from './apps-api';
@@ -83,12 +83,12 @@ function Mine() {
 }
 
 /** /myapplication island. */
-export default function MyApplicationsIsland(props: IslandI18nProps) {
+export function MyApplicationsIsland(props: IslandI18nProps) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <LoginGate>
         <Mine />
       </LoginGate>
-    </IslandI18n>
+    </IslandRoot>
   );
 }

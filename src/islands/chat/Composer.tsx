@@ -10,7 +10,7 @@ import { Icon } from './icons';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
 
-const PromptStore = lazy(() => import('./prompt-store/PromptStore'));
+const PromptStore = lazy(() => import('./prompt-store/PromptStore').then((m) => ({ default: m.PromptStore })));
 
 const tool =
   'inline-flex h-9 items-center gap-1.5 rounded-full px-3 text-sm text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white';

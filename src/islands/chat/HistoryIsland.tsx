@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { $chatStorage } from '../../stores/chat-storage';
 import { Icon } from './icons';
 import { type QaPair, qaPairs } from './qa';
@@ -77,10 +77,10 @@ function History() {
 }
 
 /** /chat/history island. */
-export default function HistoryIsland(props: IslandI18nProps) {
+export function HistoryIsland(props: IslandI18nProps) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <History />
-    </IslandI18n>
+    </IslandRoot>
   );
 }

@@ -1,15 +1,12 @@
-import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createIslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { SongDetail } from './SongDetail';
 import type { Song } from './types';
 
 /** /songsDetail island: server-rendered for public songs, then hydrated (player, share, owner controls). */
-export default function DetailIsland(props: IslandI18nProps & { id: string; initial: Song | null; origin: string }) {
-  const [i18n] = useState(() => createIslandI18n(props, 'music'));
+export function DetailIsland(props: IslandI18nProps & { id: string; initial: Song | null; origin: string }) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="music">
       <SongDetail id={props.id} initial={props.initial} origin={props.origin} />
-    </I18nextProvider>
+    </IslandRoot>
   );
 }

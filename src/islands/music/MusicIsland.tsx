@@ -1,14 +1,11 @@
-import { useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
-import { createIslandI18n, type IslandI18nProps } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { MusicApp } from './MusicApp';
 
 /** /music island. Reads the login token, so the page renders it client-only behind a sized skeleton. */
-export default function MusicIsland(props: IslandI18nProps) {
-  const [i18n] = useState(() => createIslandI18n(props, 'music'));
+export function MusicIsland(props: IslandI18nProps) {
   return (
-    <I18nextProvider i18n={i18n}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="music">
       <MusicApp />
-    </I18nextProvider>
+    </IslandRoot>
   );
 }

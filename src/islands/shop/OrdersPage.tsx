@@ -1,11 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../../lib/island-i18n';
+import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import type { Language } from '../../shared/languages';
 import { ORDER_PAGE_SIZE } from '../../shared/shop';
 import { $token } from '../../stores/auth';
-import { IslandRoot } from './IslandRoot';
 import { ListEmpty, ListFailed, ListSkeleton } from './ListStatus';
 import { LoginRequired } from './LoginRequired';
 import { OrderCards } from './OrderCards';
@@ -84,7 +83,7 @@ export interface OrdersIslandProps {
 /** /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push (docs/routes-and-screens.md). */
 export function OrdersIsland({ lang, messages, sandbox }: OrdersIslandProps) {
   return (
-    <IslandRoot lang={lang} messages={messages}>
+    <IslandRoot lang={lang} messages={messages} ns="common">
       <OrdersContent sandbox={sandbox} />
     </IslandRoot>
   );

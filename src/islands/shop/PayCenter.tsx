@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IslandMessages } from '../../lib/island-i18n';
+import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import type { Language } from '../../shared/languages';
 import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from './events';
-import { IslandRoot } from './IslandRoot';
 import { refreshUser } from './refresh-user';
 import { usePayFlow } from './use-pay-flow';
 
@@ -50,7 +49,7 @@ function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
  */
 export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
   return (
-    <IslandRoot lang={lang} messages={messages}>
+    <IslandRoot lang={lang} messages={messages} ns="common">
       <PayCenterDialogs sandbox={sandbox} />
     </IslandRoot>
   );

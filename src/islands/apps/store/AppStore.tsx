@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createListLoader, post, unwrap } from '../../../lib/api';
-import { IslandI18n, type IslandI18nProps } from '../../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { AppIcon } from './AppIcon';
 import { openApp, type StoreApp } from './open-app';
 
@@ -111,10 +111,10 @@ function Store() {
 }
 
 /** /app/store island. */
-export default function AppStoreIsland(props: IslandI18nProps) {
+export function AppStoreIsland(props: IslandI18nProps) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <Store />
-    </IslandI18n>
+    </IslandRoot>
   );
 }

@@ -12,7 +12,7 @@ export interface PromptStoreProps {
 }
 
 /** Prompt-store dialog: local prompts (add, edit, delete, import, export, clear) and online sources (docs/routes-and-screens.md). */
-export default function PromptStore({ open, onClose, onUse }: PromptStoreProps) {
+export function PromptStore({ open, onClose, onUse }: PromptStoreProps) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} title={t('prompts.title')} size="lg">

@@ -1,5 +1,5 @@
 import { createListLoader, type PageData } from '../../../lib/api';
-import { IslandI18n, type IslandI18nProps } from '../../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { DrawingMessage } from '../draw-api';
 import { DRAW_PAGE_SIZE, type PictureList } from '../use-picture-list';
 import { AdvancedFields, EMPTY_ADVANCED } from './AdvancedFields';
@@ -68,7 +68,7 @@ export function DrawPreview({
     onSameStyle: noop,
   };
   return (
-    <IslandI18n lang={lang} messages={messages}>
+    <IslandRoot lang={lang} messages={messages} ns="draw">
       <div className="min-w-0 flex-1 space-y-4" inert>
         <div className={visitorOnly}>
           <LoginWarning />
@@ -92,6 +92,6 @@ export function DrawPreview({
           </div>
         </div>
       </div>
-    </IslandI18n>
+    </IslandRoot>
   );
 }

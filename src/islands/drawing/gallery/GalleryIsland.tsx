@@ -1,11 +1,11 @@
-import { IslandI18n, type IslandI18nProps } from '../../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { GalleryApp } from './GalleryApp';
 
 /** /gallery island: reads the token, so the page renders it client-only. */
-export default function GalleryIsland(props: IslandI18nProps) {
+export function GalleryIsland(props: IslandI18nProps) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="draw">
       <GalleryApp />
-    </IslandI18n>
+    </IslandRoot>
   );
 }

@@ -1,11 +1,11 @@
-import { IslandI18n, type IslandI18nProps } from '../../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { MidjourneyApp } from './MidjourneyApp';
 
 /** /midjourney island: reads chatStorage and the token, so the page renders it client-only. */
-export default function MidjourneyIsland(props: IslandI18nProps) {
+export function MidjourneyIsland(props: IslandI18nProps) {
   return (
-    <IslandI18n lang={props.lang} messages={props.messages}>
+    <IslandRoot lang={props.lang} messages={props.messages} ns="draw">
       <MidjourneyApp />
-    </IslandI18n>
+    </IslandRoot>
   );
 }
