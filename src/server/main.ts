@@ -37,6 +37,11 @@ async function main() {
     providers: providers.join(' ') || 'none',
     version: runtime.version,
   });
+  // Visitors only read that chat is in demo mode; how to leave it is told here, to the operator.
+  if (runtime.providers.llm === 'offline')
+    log.warn('chat is in demo mode: no model configured', {
+      help: 'set OPENAI_API_KEY (OPENAI_BASE_URL for a compatible service, CHAT_MODELS for its models) and restart; see README',
+    });
 
   const shutdown = (signal: string) => {
     log.info('shutting down', { signal });

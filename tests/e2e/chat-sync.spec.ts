@@ -9,7 +9,9 @@ async function ask(page: Page, question: string) {
   const input = page.getByRole('textbox', { name: '输入你的问题' });
   await input.fill(question);
   await input.press('Enter');
-  await expect(page.locator('[data-role="assistant"]').last()).toContainText('CHAT_MODELS', { timeout: 15_000 });
+  await expect(page.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数', {
+    timeout: 15_000,
+  });
   await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
 }
 
@@ -56,7 +58,7 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   const uploaded = sidebar(second).getByRole('button', { name: '上传这段对话', exact: true });
   await expect(uploaded).toBeVisible();
   await uploaded.click();
-  await expect(second.locator('[data-role="assistant"]').last()).toContainText('CHAT_MODELS');
+  await expect(second.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数');
   await other.close();
 
   // A third device's visitor conversation, declined at login: it stays on that device only,

@@ -3,15 +3,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { ask, startChatServer } from './chat-helpers';
-import { readEvents } from './fake-openai';
+import { type FakeOpenAi, readEvents, startFakeOpenAi } from './fake-openai';
 
 describe('free message quota', () => {
+  let fake: FakeOpenAi;
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startChatServer({ CHAT_FREE_VISITOR_DAILY: '2', CHAT_FREE_USER_DAILY: '3', CHAT_MEMBER_DAILY: '0' });
+    // A configured model: demo answers (offline) spend nothing, see chat-stream.test.ts.
+    fake = await startFakeOpenAi();
+    srv = await startChatServer({
+      OPENAI_BASE_URL: fake.url,
+      CHAT_MODELS: 'ok',
+      CHAT_FREE_VISITOR_DAILY: '2',
+      CHAT_FREE_USER_DAILY: '3',
+      CHAT_MEMBER_DAILY: '0',
+    });
   });
   afterAll(async () => {
     await srv?.dispose();
+    await fake?.close();
   });
 
   it('lets a visitor send the daily number of messages, then answers 429 with a link to /product', async () => {

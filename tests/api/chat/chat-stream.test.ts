@@ -124,28 +124,37 @@ describe('chat with an OpenAI-compatible model', () => {
   });
 });
 
-describe('chat with the offline responder', () => {
+describe('chat with the offline responder (demo mode)', () => {
   let srv: TestServer;
   beforeAll(async () => {
-    srv = await startChatServer({ CHAT_FREE_VISITOR_DAILY: '1000' });
+    srv = await startChatServer({ CHAT_FREE_VISITOR_DAILY: '1' });
   });
   afterAll(async () => {
     await srv?.dispose();
   });
 
-  it('streams a labelled, deterministic Markdown answer that explains the configuration', async () => {
+  const answer = async (body: object, headers: Record<string, string> = {}) => {
+    const events = await readEvents(await ask(srv, body, headers));
+    expect(events.at(-1)?.event).toBe('done');
+    return events
+      .filter((e) => e.event === 'delta')
+      .map((e) => e.data.text)
+      .join('');
+  };
+
+  it('tells visitors in their language that the site is in demo mode, and spends none of their messages', async () => {
     const models = await srv.call('GET', '/api/chat/models');
     expect(models.body.data.mode).toBe('offline');
-    const read = async () =>
-      (await readEvents(await ask(srv, { prompt: '你好' })))
-        .filter((e) => e.event === 'delta')
-        .map((e) => e.data.text)
-        .join('');
-    const first = await read();
-    expect(first).toContain('离线演示回复');
-    expect(first).toContain('OPENAI_API_KEY');
-    expect(first).toContain('```bash');
+    const first = await answer({ prompt: '你好' });
+    expect(first).toContain('演示模式');
     expect(first).toContain('你好');
-    expect(await read()).toBe(first);
+    expect(first).not.toMatch(/OPENAI|\.env|CHAT_MODELS|```/);
+    // Deterministic, and the visitor's limit of 1 does not stop a second demo answer.
+    expect(await answer({ prompt: '你好' })).toBe(first);
+    expect((await srv.call('GET', '/api/chat/quota')).body.data).toMatchObject({ limit: 1, used: 0, remaining: 1 });
+    const en = await answer({ prompt: 'hi' }, { cookie: 'lang=en-US' });
+    expect(en).toContain('demo mode');
+    expect(en).not.toMatch(/[\u4e00-\u9fff]|OPENAI/);
+    expect(await answer({ prompt: 'hi' }, { cookie: 'lang=zh-TW' })).toContain('示範模式');
   });
 });

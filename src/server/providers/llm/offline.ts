@@ -10,35 +10,27 @@ export function tokenize(text: string): string[] {
   );
 }
 
-/** The deterministic answer: says plainly that no model is configured and how to configure one. */
+/**
+ * The deterministic demo answer visitors read: friendly, in their language, saying the site is in
+ * demo mode. How to connect a model is operators' business (README, start-up log), never shown here.
+ */
 export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): string {
   const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
   const last = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
-  const question = last.replace(/\s+/g, ' ').trim().slice(0, 120);
-  const system = request.messages.find((m) => m.role === 'system');
-  const context = request.messages.filter((m) => m.role !== 'system').length - 1;
+  const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);
+  const withApp = request.messages.some((m) => m.role === 'system');
   return [
     `> **${t('chat:offline.label')}**`,
     '',
     t('chat:offline.intro', { question }),
     '',
-    `### ${t('chat:offline.howTitle')}`,
+    t('chat:offline.tryTitle'),
     '',
-    t('chat:offline.how'),
+    `- ${t('chat:offline.tryDraw')}`,
+    `- ${t('chat:offline.tryMusic')}`,
+    `- ${t('chat:offline.tryApps')}`,
     '',
-    '```bash',
-    '# .env',
-    'OPENAI_BASE_URL=https://api.deepseek.com/v1',
-    'OPENAI_API_KEY=sk-...',
-    'CHAT_MODELS=deepseek-chat,deepseek-reasoner',
-    '```',
-    '',
-    `| ${t('chat:offline.tableKey')} | ${t('chat:offline.tableValue')} |`,
-    '|---|---|',
-    `| ${t('chat:offline.rowContext')} | ${context} |`,
-    `| ${t('chat:offline.rowSystem')} | ${system ? t('chat:offline.yes') : t('chat:offline.no')} |`,
-    `| ${t('chat:offline.rowLength')} | ${last.length} |`,
-    '',
+    ...(withApp ? [t('chat:offline.withApp'), ''] : []),
     t('chat:offline.outro'),
   ].join('\n');
 }
@@ -57,8 +49,8 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
-/** A local responder that streams offlineAnswer() a few characters at a time. */
-export function createOfflineLlm(delayMs = 8): LlmProvider {
+/** A local responder that streams offlineAnswer() a few characters at a time, at about a model's pace. */
+export function createOfflineLlm(delayMs = 16): LlmProvider {
   return {
     mode: 'offline',
     models: [OFFLINE_MODEL],

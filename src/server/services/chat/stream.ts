@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
 import type { Runtime } from '../../runtime';
-import { type Caller, type ChatQuota, refundQuota, takeQuota } from './quota';
+import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
   prompt: string;
@@ -49,7 +49,10 @@ export async function streamChat(
   input: ChatInput,
 ): Promise<Response> {
   const provider = rt.llm;
-  const quota: ChatQuota = await takeQuota(rt, c.caller);
+  // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
+  const demo = provider.mode === 'offline';
+  const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
+  const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
   const model = pickModel(provider, input.options.model);
   const abort = new AbortController();
   const stop = () => abort.abort();
@@ -80,11 +83,11 @@ export async function streamChat(
       } catch (err) {
         const kind = err instanceof LlmError ? err.kind : 'upstream';
         rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
-        if (chars === 0) await refundQuota(rt, c.caller).catch(() => {});
+        if (chars === 0) await giveBack();
         send('error', { kind, message: c.t(`chat:error.${kind}`) });
       } finally {
         c.signal.removeEventListener('abort', stop);
-        if (abort.signal.aborted && chars === 0) await refundQuota(rt, c.caller).catch(() => {});
+        if (abort.signal.aborted && chars === 0) await giveBack();
         try {
           controller.close();
         } catch {
