@@ -8,12 +8,13 @@ import { useLazyConfirm, useViewer } from '../lazy-dialogs';
 import { useDrawing } from '../use-drawing';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
+import type { WorksTab } from '../WorksTabs';
 import { AdvancedFields, type AdvancedValues, EMPTY_ADVANCED } from './AdvancedFields';
 import { LoginWarning } from './LoginWarning';
 import { ProgressPanel } from './ProgressPanel';
 import { PromptBox } from './PromptBox';
 import { SettingsDrawer } from './SettingsDrawer';
-import { Works, type WorksTab } from './Works';
+import { Works } from './Works';
 
 /** A picture's prompt and settings to start from ('draw same style' from the square). */
 export interface DrawDraft {

@@ -1,12 +1,13 @@
 import { createListLoader, type PageData } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { DrawingMessage } from '../draw-api';
+import { PRIORITY_PICTURES } from '../PictureGrid';
 import { DRAW_PAGE_SIZE, type PictureList } from '../use-picture-list';
 import { AdvancedFields, EMPTY_ADVANCED } from './AdvancedFields';
 import type { DrawAppProps } from './DrawApp';
 import { LoginWarning } from './LoginWarning';
 import { PromptBox } from './PromptBox';
-import { PRIORITY_PICTURES, Works } from './Works';
+import { Works } from './Works';
 
 const noop = () => {};
 
