@@ -7,6 +7,7 @@
  *     official account: each grants `days` membership days, redeemable for `valid` days.
  *   npx tsx src/server/cli/activity.ts notice --id 6 --zh-CN "…" [--en-US "…"] [--zh-TW "…"] [--off]
  *     replaces a notice's text (a new revision shows it again to those who read it).
+ *     A text may name {{openTime}} and {{dailyLimit}}: filled in from COUPON_OPEN_HOUR / COUPON_DAILY_LIMIT when shown.
  *
  * With the embedded database (no DATABASE_URL) stop the server first: PGlite
  * allows one process at a time.

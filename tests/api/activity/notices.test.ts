@@ -6,7 +6,7 @@ import { startActivityServer } from './activity-server';
 
 let srv: TestServer;
 beforeAll(async () => {
-  srv = await startActivityServer();
+  srv = await startActivityServer({ COUPON_OPEN_HOUR: '9' });
 });
 afterAll(() => srv?.dispose());
 
@@ -16,6 +16,12 @@ const push = (headers: Record<string, string> = {}) =>
   srv.call('POST', '/api/notice/push?noticeId=6', undefined, headers);
 
 describe('notices', () => {
+  it('states the configured opening hour, not a fixed one, in every language', async () => {
+    expect((await load()).body.data.content).toContain('每天 09:00 起');
+    expect((await load({ cookie: 'lang=en-US' })).body.data.content).toContain('From 09:00 every day');
+    expect((await load({ cookie: 'lang=zh-TW' })).body.data.content).not.toMatch(/12:00|\{\{/);
+  });
+
   it('shows the announcement to a user once, then answers 1000701', async () => {
     const [u] = await quickUsers(srv, 'reader-', 1);
     if (!u) throw new Error('setup');
@@ -51,8 +57,10 @@ describe('notices', () => {
 
   it('seeds the chat and draw page banners', async () => {
     const db = srv.runtime.database.db;
-    expect((await pageBanners(db, 'chat', 'zh-CN')).map((b) => b.content)).toEqual(['新增多款对话模型，快来体验吧！']);
-    expect((await pageBanners(db, 'draw', 'en-US')).map((b) => b.content)).toEqual([
+    expect((await pageBanners(db, 'chat', 'zh-CN', {})).map((b) => b.content)).toEqual([
+      '新增多款对话模型，快来体验吧！',
+    ]);
+    expect((await pageBanners(db, 'draw', 'en-US', {})).map((b) => b.content)).toEqual([
       'Drawing is in beta; results keep improving.',
     ]);
   });

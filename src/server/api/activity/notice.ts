@@ -1,4 +1,4 @@
-import { loadNotice, markNoticeRead } from '../../services/activity/notices';
+import { loadNotice, markNoticeRead, noticeVars } from '../../services/activity/notices';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { optionalUserId } from './index';
@@ -8,9 +8,10 @@ import { registerUserNotices } from './notice-mine';
 /** Notice calls: load (1000701 once read) and push (mark read) (docs/api.md). */
 export function registerNotice(app: ApiApp) {
   app.openapi(r.load, async (c) => {
-    const db = c.get('runtime').database.db;
+    const rt = c.get('runtime');
     const userId = await optionalUserId(c);
-    return reply(c, await loadNotice(db, c.req.valid('query').noticeId, userId, c.get('lang')));
+    const { noticeId } = c.req.valid('query');
+    return reply(c, await loadNotice(rt.database.db, noticeId, userId, c.get('lang'), noticeVars(rt.env)));
   });
 
   app.openapi(r.push, async (c) => {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n';
+import { activitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
 import { type Notice, noticeReads, notices, userNotices } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -20,8 +21,21 @@ export function noticeText(notice: Pick<Notice, 'content'>, lang: string): strin
   return c[lang] ?? c[DEFAULT_LANGUAGE] ?? Object.values(c).find((v) => typeof v === 'string') ?? '';
 }
 
-function view(n: Notice, lang: string): NoticeView {
-  return { noticeId: n.id, kind: n.kind, page: n.page, content: noticeText(n, lang), revision: n.revision };
+/**
+ * Settings a notice's text may name as {{openTime}} or {{dailyLimit}}, so a text that states a
+ * configured value follows the configuration instead of going stale.
+ */
+export type NoticeVars = Record<string, string>;
+
+export function noticeVars(env: object): NoticeVars {
+  const s = activitySettings(env);
+  return { openTime: `${String(s.COUPON_OPEN_HOUR).padStart(2, '0')}:00`, dailyLimit: String(s.COUPON_DAILY_LIMIT) };
+}
+
+const fill = (text: string, vars: NoticeVars) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => vars[k] ?? m);
+
+function view(n: Notice, lang: string, vars: NoticeVars): NoticeView {
+  return { noticeId: n.id, kind: n.kind, page: n.page, content: fill(noticeText(n, lang), vars), revision: n.revision };
 }
 
 async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
@@ -37,7 +51,13 @@ async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
  * is nothing to show (read at its current revision, or switched off). Visitors
  * always get it: their browser keeps its own read flag (docs/api.md).
  */
-export async function loadNotice(db: Db, noticeId: number, userId: number | null, lang: string): Promise<NoticeView> {
+export async function loadNotice(
+  db: Db,
+  noticeId: number,
+  userId: number | null,
+  lang: string,
+  vars: NoticeVars,
+): Promise<NoticeView> {
   const n = await enabledNotice(db, noticeId);
   if (!n) throw new DomainError(Code.NOTICE_READ, 'activity:notice.none');
   if (userId !== null) {
@@ -47,7 +67,7 @@ export async function loadNotice(db: Db, noticeId: number, userId: number | null
       .where(and(eq(noticeReads.noticeId, noticeId), eq(noticeReads.userId, userId)));
     if (read && read.revision >= n.revision) throw new DomainError(Code.NOTICE_READ, 'activity:notice.read');
   }
-  return view(n, lang);
+  return view(n, lang, vars);
 }
 
 /** Notice push: the caller has seen the notice's current revision (docs/api.md). */
@@ -65,13 +85,13 @@ export async function markNoticeRead(db: Db, noticeId: number, userId: number) {
 }
 
 /** Enabled banners of a page (chat, draw …), for the page to render on the server. */
-export async function pageBanners(db: Db, page: string, lang: string): Promise<NoticeView[]> {
+export async function pageBanners(db: Db, page: string, lang: string, vars: NoticeVars): Promise<NoticeView[]> {
   const rows = await db
     .select()
     .from(notices)
     .where(and(eq(notices.kind, 'banner'), eq(notices.page, page), eq(notices.enabled, true)))
     .orderBy(asc(notices.id));
-  return rows.map((n) => view(n, lang));
+  return rows.map((n) => view(n, lang, vars));
 }
 
 /**
