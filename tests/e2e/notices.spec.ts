@@ -31,3 +31,14 @@ test('the layout modals open on demand: share and official-account QR', async ({
   const official = page.getByRole('dialog', { name: '关注公众号' });
   await expect(official.getByRole('img', { name: '公众号二维码' })).toHaveAttribute('src', /official-account-qr/);
 });
+
+test('each page banner shows on its page: new chat models on /chat, drawing beta on /draw', async ({ page }) => {
+  await page.goto('/chat');
+  const chat = page.locator('[data-notice="1"]');
+  await expect(chat).toHaveText('新增多款对话模型，快来体验吧！');
+  // Still there once the island has replaced its fallback.
+  await expect(page.getByRole('textbox', { name: '输入你的问题' })).toBeEditable();
+  await expect(chat).toBeVisible();
+  await page.goto('/draw');
+  await expect(page.locator('[data-notice="2"]')).toContainText('绘画功能处于公测阶段');
+});

@@ -17,14 +17,20 @@ import { Welcome } from './Welcome';
 export interface ChatAppProps {
   /** The uuid in the address (/chat/:uuid), if any. */
   initialUuid: number | null;
+  /** The chat page's banners (notices of page 'chat', e.g. 'new chat models'), rendered by the server. */
+  notices?: Array<{ noticeId: number; content: string }>;
 }
+
+/** One slim line above the messages, so a banner never costs the conversation much room; the page's fallback copies it. */
+export const NOTICE_STRIP =
+  'shrink-0 space-y-1 border-b border-brand-100 bg-brand-50 px-4 py-1.5 text-xs text-brand-800 dark:border-brand-500/20 dark:bg-brand-500/10 dark:text-brand-100';
 
 function go(uuid: number | null) {
   const path = uuid === null ? '/chat' : `/chat/${uuid}`;
   if (location.pathname !== path) history.replaceState(history.state, '', path);
 }
 
-export function ChatApp({ initialUuid }: ChatAppProps) {
+export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
   const { t } = useTranslation();
   const storage = useStore($chatStorage);
   const { siderCollapsed } = useStore($appSetting);
@@ -83,6 +89,15 @@ export function ChatApp({ initialUuid }: ChatAppProps) {
             {active?.title ?? t('title')}
           </h1>
         </header>
+        {notices.length > 0 && (
+          <aside aria-label={t('notices')} className={NOTICE_STRIP}>
+            {notices.map((n) => (
+              <p key={n.noticeId} data-notice={n.noticeId}>
+                {n.content}
+              </p>
+            ))}
+          </aside>
+        )}
         <div className="min-h-0 flex-1 overflow-y-auto" data-chat-scroll>
           <div data-chat-messages className="min-h-full">
             <MessageList

@@ -6,7 +6,7 @@ import './chat.css';
 export function ChatIsland(props: IslandI18nProps & ChatAppProps) {
   return (
     <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
-      <ChatApp initialUuid={props.initialUuid} />
+      <ChatApp initialUuid={props.initialUuid} notices={props.notices} />
     </IslandRoot>
   );
 }
