@@ -57,6 +57,32 @@ function chains(from: string, to: string): string[] {
   return found;
 }
 
+/**
+ * Import loops among files under `folder`, each as the chain that closes it. Type-only imports
+ * count too: the issue that set this rule names such a loop (env.ts ↔ the domain settings), and
+ * a type that two modules trade ties them as firmly, so neither can be read or moved alone.
+ */
+function loops(folder: string, graph: Map<string, string[]> = byFile): string[] {
+  const resolve = (target: string) => EXTENSIONS.map((e) => target + e).find((f) => graph.has(f));
+  const found: string[] = [];
+  const done = new Set<string>();
+  const visit = (file: string, path: string[]) => {
+    const at = path.indexOf(file);
+    if (at >= 0) {
+      found.push([...path.slice(at), file].join(' → '));
+      return;
+    }
+    if (done.has(file)) return;
+    for (const target of graph.get(file) ?? []) {
+      const next = resolve(target);
+      if (next && under(next, folder)) visit(next, [...path, file]);
+    }
+    done.add(file);
+  };
+  for (const file of graph.keys()) if (under(file, folder)) visit(file, []);
+  return found;
+}
+
 describe('layers (ARCHITECTURE.md)', () => {
   it('rules, adapters, data and push do not know HTTP, not even through another module', () => {
     for (const folder of ['services', 'providers', 'db', 'push', 'config', 'jobs'])
@@ -79,11 +105,46 @@ describe('layers (ARCHITECTURE.md)', () => {
       expect(arrows(folder, ['src/server'], { browserOnly: true })).toEqual([]);
   });
 
+  it('server files import no loop, not even through types', () => {
+    expect(loops('src/server')).toEqual([]);
+  });
+
+  it('shared UI does not know the features', () => {
+    expect(arrows('src/components', ['src/islands'])).toEqual([]);
+  });
+
   it('the shared contract stands alone', () => {
     expect(arrows('src/shared', ['src/lib', 'src/server', 'src/islands', 'src/components', 'src/stores'])).toEqual([]);
   });
 
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
+  });
+
+  it('finds loops at all (the search follows imports back to their start)', () => {
+    const graph = new Map([
+      ['src/server/a.ts', ['src/server/b']],
+      ['src/server/b.ts', ['src/server/c', 'src/lib/x']],
+      ['src/server/c.ts', ['src/server/a']],
+      ['src/lib/x.ts', ['src/server/a']],
+    ]);
+    expect(loops('src/server', graph)).toEqual([
+      'src/server/a.ts → src/server/b.ts → src/server/c.ts → src/server/a.ts',
+    ]);
+    expect(loops('src/lib', graph)).toEqual([]);
+  });
+});
+
+describe('islands (ARCHITECTURE.md)', () => {
+  const text = (file: string) => readFileSync(file, 'utf8');
+  const browser = all.map(({ file }) => file).filter((f) => /\.tsx?$/.test(f) && !under(f, 'src/server'));
+
+  it('every island mounts through the one root, IslandRoot in src/lib/island-i18n.tsx', () => {
+    const roots = browser.filter((f) => /I18nextProvider/.test(text(f)));
+    expect(roots).toEqual(['src/lib/island-i18n.tsx']);
+  });
+
+  it('island modules export by name, as pages import them', () => {
+    expect(browser.filter((f) => under(f, 'src/islands') && /^export default /m.test(text(f)))).toEqual([]);
   });
 });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Env } from './env';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -29,21 +28,20 @@ export interface ChatConfig extends ChatEnv {
 }
 
 export const OFFLINE_MODEL = 'miaobi-offline';
-const cache = new WeakMap<Env, ChatConfig>();
+const cache = new WeakMap<ChatEnv, ChatConfig>();
 
-/** Chat's settings derived from the validated environment. */
-export function chatConfig(env: Env): ChatConfig {
+/** Chat's settings derived from the validated environment (env.ts's Env, or any object with chat's part). */
+export function chatConfig(env: ChatEnv): ChatConfig {
   const hit = cache.get(env);
   if (hit) return hit;
-  const parsed: ChatEnv = env;
-  const mode = parsed.OPENAI_BASE_URL || parsed.OPENAI_API_KEY ? 'openai' : 'offline';
-  const listed = (parsed.CHAT_MODELS ?? '')
+  const mode = env.OPENAI_BASE_URL || env.OPENAI_API_KEY ? 'openai' : 'offline';
+  const listed = (env.CHAT_MODELS ?? '')
     .split(',')
     .map((m) => m.trim())
     .filter(Boolean);
   const models = mode === 'offline' ? [OFFLINE_MODEL] : listed.length ? listed : ['gpt-4o-mini'];
-  const baseUrl = (parsed.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
-  const config: ChatConfig = { ...parsed, mode, models, baseUrl };
+  const baseUrl = (env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
+  const config: ChatConfig = { ...env, mode, models, baseUrl };
   cache.set(env, config);
   return config;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { Env } from './env';
 
 const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
 
@@ -42,7 +41,7 @@ export interface MusicConfig extends MusicEnv {
  * Music's settings from the validated environment. Read on use rather than
  * cached: cheap, and tests may change the runtime's env after start.
  */
-export function musicConfig(env: Env): MusicConfig {
+export function musicConfig(env: MusicEnv): MusicConfig {
   const parsed = musicEnvSchema.parse(env);
   const mode = parsed.MUSIC_PROVIDER ?? (parsed.SUNO_API_URL ? 'suno' : 'offline');
   if (mode === 'suno' && !parsed.SUNO_API_URL) {

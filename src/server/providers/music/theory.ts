@@ -1,10 +1,7 @@
 import { createHash } from 'node:crypto';
-import { MOOD_WORDS, STYLE_WORDS } from './words';
+import { MOOD_WORDS, MOODS, type Mood, STYLE_WORDS, STYLES, type Style } from './words';
 
-export const MOODS = ['happy', 'sad', 'calm', 'epic', 'romantic'] as const;
-export type Mood = (typeof MOODS)[number];
-export const STYLES = ['pop', 'rock', 'lofi', 'electronic', 'folk', 'jazz', 'classical', 'chinese'] as const;
-export type Style = (typeof STYLES)[number];
+export { MOODS, type Mood, STYLES, type Style };
 export type Mode = 'major' | 'minor';
 
 export interface Key {
