@@ -6,7 +6,7 @@ import { pageWindow } from '../../src/islands/shop/page-window';
 import { readPayPush } from '../../src/islands/shop/pay-push';
 import { productTypeFrom } from '../../src/islands/shop/product-types';
 import { formatCountdown, formatTime } from '../../src/islands/shop/time';
-import type { OrderInfo } from '../../src/shared/shop';
+import type { OrderInfo } from '../../src/shared/contract/shop';
 
 const order = (orderStatus: number, payLink: string | null = 'http://127.0.0.1/pay/sandbox/MB1'): OrderInfo => ({
   orderNo: 'MB20260101000000ABCDEFGHJKLM',

@@ -1,13 +1,5 @@
 import { get, request } from '../../lib/api';
-
-export interface Quota {
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-  member: boolean;
-  endDate: string | null;
-  resetsAt: string;
-}
+import type { ChatQuota } from '../../shared/contract/chat';
 
 export interface ChatRequest {
   prompt: string;
@@ -49,7 +41,7 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(
   body: ChatRequest,
-  on: { meta(model: string, quota: Quota): void; delta(text: string): void },
+  on: { meta(model: string, quota: ChatQuota): void; delta(text: string): void },
   signal: AbortSignal,
   fallback: string,
 ): Promise<StreamOutcome> {
@@ -64,7 +56,7 @@ export async function streamAnswer(
   if (!stream) return { status: 'error', message: fallback };
   try {
     for await (const { event, data } of sseEvents(stream)) {
-      const payload = JSON.parse(data) as { text?: string; model?: string; quota?: Quota; message?: string };
+      const payload = JSON.parse(data) as { text?: string; model?: string; quota?: ChatQuota; message?: string };
       if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota);
       else if (event === 'delta' && payload.text) on.delta(payload.text);
       else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
@@ -77,8 +69,8 @@ export async function streamAnswer(
   return signal.aborted ? { status: 'aborted' } : { status: 'error', message: fallback };
 }
 
-export async function fetchQuota(): Promise<Quota | null> {
-  const r = await get<Quota>('/chat/quota', undefined, { silent: true });
+export async function fetchQuota(): Promise<ChatQuota | null> {
+  const r = await get<ChatQuota>('/chat/quota', undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }
 

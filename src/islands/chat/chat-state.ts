@@ -1,11 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import type { Quota } from './chat-api';
+import type { ChatQuota } from '../../shared/contract/chat';
 
 /** The model picked in the composer; empty: the server's default. */
 export const $chatModel = persistentAtom<string>('chatModel', '');
 export const $models = atom<{ mode: string; models: string[] } | null>(null);
-export const $quota = atom<Quota | null>(null);
+export const $quota = atom<ChatQuota | null>(null);
 /** The answer being streamed, if any. */
 export const $pending = atom<{ uuid: number; id: string } | null>(null);
 /** Text to place into the composer (chosen prompt, history search). */

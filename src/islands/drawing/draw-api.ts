@@ -1,53 +1,11 @@
 import { type ApiResult, get, type PageData, post } from '../../lib/api';
+import type { DrawingMessage, DrawQuota, PublicPicture } from '../../shared/contract/drawing';
 
-/** Drawing message, with the settings it was drawn with (docs/api.md). */
-export interface DrawingMessage {
-  id: string;
-  prompt: string;
-  content: string;
-  negativePrompt: string | null;
-  status: number;
-  progress: number;
-  thumbnailsUrl: string | null;
-  imageUrl: string | null;
-  width: number | null;
-  height: number | null;
-  drawRate: string;
-  drawQuality: number;
-  drawSteps: number;
-  drawPublicFlag: number;
-  seed: number;
-  source: string;
-  state: string | null;
-  createTime: number;
-}
-
-/** Drawing square picture (docs/api.md). */
-export interface PublicPicture {
-  id: string;
-  content: string;
-  prompt: string;
-  thumbnailsUrl: string;
-  imageUrl: string;
-  width: number;
-  height: number;
-  drawRate: string;
-  drawQuality: number;
-  drawSteps: number;
-  createTime: number;
-}
+/** Reply shapes of the drawing API, shared with the server. */
+export type { DrawingMessage, DrawQuota, PublicPicture };
 
 /** What both lists show in a card or the viewer. */
 export type Picture = PublicPicture | DrawingMessage;
-
-export interface DrawQuota {
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-  member: boolean;
-  endDate: string | null;
-  resetsAt: string;
-}
 
 export interface SubmitParams {
   prompt: string;

@@ -1,19 +1,15 @@
-/** Drawing task status codes, as the browser sees them (docs/state-machines.md). */
-export const TaskStatus = {
-  SUBMITTED: 1,
-  DRAWING: 2,
-  DONE: 10,
-  FAILED: 11,
-  VIOLATION: 12,
-  CHECKING: 13,
-  SENSITIVE: 14,
-} as const;
+import { DrawingStatus } from '../../shared/drawing';
 
 /**
  * Statuses that end a task and close its socket: 10, 11 and 12 (docs/state-machines.md);
  * 14 (sensitive information) is final too.
  */
-export const FINAL_STATUSES: ReadonlySet<number> = new Set([10, 11, 12, 14]);
+export const FINAL_STATUSES: ReadonlySet<number> = new Set([
+  DrawingStatus.DONE,
+  DrawingStatus.FAILED,
+  DrawingStatus.VIOLATION,
+  DrawingStatus.SENSITIVE,
+]);
 
 export const isFinal = (status: number) => FINAL_STATUSES.has(status);
 
@@ -50,7 +46,7 @@ export function progressAfterPush(current: number): number {
 
 /** The progress a push leaves: 100 when done, the push rule otherwise (failures keep their place). */
 export function nextProgress(current: number, status: number): number {
-  if (status === TaskStatus.DONE) return Progress.DONE;
+  if (status === DrawingStatus.DONE) return Progress.DONE;
   if (isFinal(status)) return current;
   return progressAfterPush(current);
 }

@@ -1,8 +1,9 @@
 import { openPush, type PushEnv, type PushMessage } from '../../lib/push';
 import { Code } from '../../shared/codes';
+import { DrawingStatus } from '../../shared/drawing';
 import { getToken } from '../../stores/auth';
 import { type DrawingMessage, fetchTask } from './draw-api';
-import { isFinal, nextProgress, Progress, TaskStatus } from './draw-rules';
+import { isFinal, nextProgress, Progress } from './draw-rules';
 
 /** What the screen shows of the running task. */
 export interface RunningTask {
@@ -57,7 +58,7 @@ export function followTask(start: DrawingMessage, handlers: FollowHandlers, resu
     connection.close();
     task = { ...task, status, progress: nextProgress(task.progress, status) };
     handlers.onChange(task);
-    const detail = status === TaskStatus.DONE ? await fetchTask(task.id) : null;
+    const detail = status === DrawingStatus.DONE ? await fetchTask(task.id) : null;
     handlers.onFinal(task, detail?.kind === 'reply' ? detail.data : null);
   };
 
@@ -90,7 +91,7 @@ export function followTask(start: DrawingMessage, handlers: FollowHandlers, resu
     },
     onClose(info) {
       // Refused for good (not the owner, task gone): stop showing progress.
-      if (info.reconnectInMs === null && !ended) void finish(TaskStatus.FAILED);
+      if (info.reconnectInMs === null && !ended) void finish(DrawingStatus.FAILED);
     },
   });
 

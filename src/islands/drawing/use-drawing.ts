@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
+import { DrawingStatus } from '../../shared/drawing';
 import { type DrawingMessage, listRunning, type SubmitParams, submitDrawing } from './draw-api';
-import { Progress, statusKey, TaskStatus } from './draw-rules';
+import { Progress, statusKey } from './draw-rules';
 import { followTask, type RunningTask } from './follow-task';
 
 export interface Drawing {
@@ -51,10 +52,10 @@ export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions):
           onFinal(final, message) {
             end();
             handlers.current.onQuotaChange?.();
-            if (final.status === TaskStatus.DONE && message) {
+            if (final.status === DrawingStatus.DONE && message) {
               handlers.current.onDone(message);
               toast.success(t('result.done'));
-            } else if (final.status !== TaskStatus.DONE) toast.error(t(statusKey(final.status)));
+            } else if (final.status !== DrawingStatus.DONE) toast.error(t(statusKey(final.status)));
           },
         },
         resumed,
@@ -93,7 +94,7 @@ export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions):
       }
       busyRef.current = true;
       setBusy(true);
-      setTask({ id: '', prompt, status: TaskStatus.SUBMITTED, progress: Progress.SUBMIT });
+      setTask({ id: '', prompt, status: DrawingStatus.SUBMITTED, progress: Progress.SUBMIT });
       const result = await submitDrawing({ ...params, prompt });
       if (result.kind === 'reply' || (result.kind === 'business' && result.code === Code.SUCCESS && result.data)) {
         handlers.current.onQuotaChange?.();

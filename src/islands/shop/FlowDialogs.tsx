@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 import { DuplicateOrderDialog, OrderInfoDialog } from './OrderDialogs';
 import { PayDialog } from './PayDialog';
 import { ResultDialog } from './ResultDialog';

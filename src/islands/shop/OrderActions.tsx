@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type OrderInfo, OrderStatus } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
+import { OrderStatus } from '../../shared/shop';
 import { isUnpaid } from './format';
 
 export interface OrderActionHandlers {

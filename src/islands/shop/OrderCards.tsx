@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 import { yuan } from './format';
 import { type OrderActionHandlers, OrderActions } from './OrderActions';
 import { StatusBadge } from './StatusBadge';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 import { isCompositionPack, statusKey, yuan } from './format';
 import { StatusBadge } from './StatusBadge';
 import { formatTime } from './time';

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
-import { type OrderInfo, OrderStatus } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
+import { OrderStatus } from '../../shared/shop';
 import { OrderDetails } from './OrderDetails';
 
 export interface OrderDialogProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { QrModal } from '../../components/QrModal';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 import { yuan } from './format';
 import { formatCountdown } from './time';
 import { useNow } from './use-now';

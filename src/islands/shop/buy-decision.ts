@@ -1,5 +1,6 @@
 import { Code } from '../../shared/codes';
-import { type OrderInfo, OrderStatus } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
+import { OrderStatus } from '../../shared/shop';
 
 /** What came back from POST /api/order/create, before any reading of it. */
 export type CreateOutcome =

@@ -1,4 +1,4 @@
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 
 /**
  * Window event asking the pay dialogs on /product to show an order; the

@@ -2,7 +2,7 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { post } from '../../lib/api';
 import { toast } from '../../lib/toast';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 
 // Loaded on first use: headlessui's dialog is not needed until someone cancels.
 const Confirm = lazy(() => import('../../components/Confirm').then((m) => ({ default: m.Confirm })));

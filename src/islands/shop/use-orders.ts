@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { post } from '../../lib/api';
-import { ORDER_PAGE_SIZE, type OrderPage } from '../../shared/shop';
+import type { OrderPage } from '../../shared/contract/shop';
+import { ORDER_PAGE_SIZE } from '../../shared/shop';
 
 export interface OrdersQuery {
   pageNum: number;

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 import type { FlowView } from './FlowDialogs';
 import { usePayPush } from './use-pay-push';
 

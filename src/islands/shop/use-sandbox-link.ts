@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { post } from '../../lib/api';
-import type { OrderInfo } from '../../shared/shop';
+import type { OrderInfo } from '../../shared/contract/shop';
 
 export const SANDBOX_PATH = '/pay/sandbox/';
 

@@ -1,12 +1,8 @@
 import { atom, type ReadableAtom } from 'nanostores';
+import type { Page } from '../../shared/contract/common';
 
-/** The paged reply shape of docs/api.md (`records, current, total, size`). */
-export interface PageData<T> {
-  records: T[];
-  total: number;
-  size: number;
-  current: number;
-}
+/** The paged reply shape of docs/api.md (`records, current, total, size`), shared with the server. */
+export type PageData<T> = Page<T>;
 
 export interface PageRequest {
   pageNum: number;

@@ -15,16 +15,6 @@ export function paging(maxSize: number, defaultSize: number) {
   });
 }
 
-/** List reply: one page of records with the paging that produced it (docs/api.md). */
-export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    records: z.array(item),
-    current: z.number().int(),
-    total: z.number().int(),
-    size: z.number().int(),
-  });
-}
-
 /**
  * Responses of a route in the house shape: a `{code, result, data}` reply
  * whose business codes (HTTP 200 unless noted) are listed for API users.

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { isFinal, statusKey, TaskStatus } from '../draw-rules';
+import { DrawingStatus } from '../../../shared/drawing';
+import { isFinal, statusKey } from '../draw-rules';
 import type { RunningTask } from '../follow-task';
 
 /** Progress area: the prompt, the status text and the progress bar (docs/routes-and-screens.md). */
 export function ProgressPanel({ task }: { task: RunningTask }) {
   const { t } = useTranslation('draw');
-  const failed = isFinal(task.status) && task.status !== TaskStatus.DONE;
-  const bar = failed ? 'bg-red-500' : task.status === TaskStatus.DONE ? 'bg-emerald-500' : 'bg-brand-600';
+  const failed = isFinal(task.status) && task.status !== DrawingStatus.DONE;
+  const bar = failed ? 'bg-red-500' : task.status === DrawingStatus.DONE ? 'bg-emerald-500' : 'bg-brand-600';
   return (
     <section
       aria-label={t('progress.label')}

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DrawingStatus } from '../../../shared/drawing';
 import { fetchTask, type Picture } from '../draw-api';
-import { isFinal, statusKey, TaskStatus } from '../draw-rules';
+import { isFinal, statusKey } from '../draw-rules';
 import { AiBadge } from '../PictureCard';
 import { findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
 
@@ -38,7 +39,7 @@ export function MjReply({
   const d = message.drawing;
   const refresh = useFreshUrls(d);
   if (!d) return <p className="text-sm">{message.text}</p>;
-  if (d.status === TaskStatus.DONE && d.imageUrl) {
+  if (d.status === DrawingStatus.DONE && d.imageUrl) {
     const picture: Picture = {
       id: d.id,
       prompt,

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { openLogin } from '../../../lib/login-event';
 import { toast } from '../../../lib/toast';
 import { Code } from '../../../shared/codes';
+import { DrawingStatus } from '../../../shared/drawing';
 import { $chatStorage } from '../../../stores/chat-storage';
 import { $drawSettings } from '../../../stores/draw-settings';
 import { type DrawingMessage, fetchTask, submitDrawing } from '../draw-api';
-import { isFinal, Progress, statusKey, TaskStatus } from '../draw-rules';
+import { isFinal, Progress, statusKey } from '../draw-rules';
 import { followTask } from '../follow-task';
 import { addMjMessage, findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
 
@@ -54,7 +55,7 @@ export function useMjDrawing(loggedIn: boolean) {
             follows.current.delete(start.id);
             const at = where();
             if (!at) return;
-            const done = task.status === TaskStatus.DONE && message;
+            const done = task.status === DrawingStatus.DONE && message;
             updateMjMessage(at.uuid, at.id, {
               loading: false,
               error: !done,
@@ -119,7 +120,7 @@ export function useMjDrawing(loggedIn: boolean) {
         text: '',
         inversion: false,
         loading: true,
-        drawing: { id: '', status: TaskStatus.SUBMITTED, progress: Progress.SUBMIT },
+        drawing: { id: '', status: DrawingStatus.SUBMITTED, progress: Progress.SUBMIT },
       });
       const s = $drawSettings.get();
       submitting.current = true;
@@ -147,7 +148,7 @@ export function useMjDrawing(loggedIn: boolean) {
         loading: false,
         error: true,
         text: reason,
-        drawing: { id: '', status: TaskStatus.FAILED, progress: 0 },
+        drawing: { id: '', status: DrawingStatus.FAILED, progress: 0 },
       });
       if (result.kind === 'business' && result.code === Code.NOT_LOGGED_IN) openLogin();
       return false;

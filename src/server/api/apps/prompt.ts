@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { pageOf } from '../../../shared/contract/common';
 import { listStore } from '../../services/apps/apps';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { rawText, text } from '../validation';
 
 export const storeApp = z

@@ -1,19 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { chatQuota } from '../../../shared/contract/chat';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { fraction, int, rawText, text } from '../validation';
 
 const tags = ['chat'];
-
-export const quota = z
-  .object({
-    limit: z.number().int().nullable().openapi({ description: 'messages a day; null is unlimited' }),
-    used: z.number().int(),
-    remaining: z.number().int().nullable(),
-    member: z.boolean(),
-    endDate: z.string().nullable(),
-    resetsAt: z.string(),
-  })
-  .openapi('ChatQuota');
 
 const message = z.object({ role: z.enum(['user', 'assistant']), content: rawText(16_000) });
 
@@ -71,5 +61,5 @@ export const readQuota = createRoute({
   path: '/chat/quota',
   tags,
   summary: "Today's free messages of the caller (visitor by IP, or user), or the membership end",
-  responses: jsonResponses(quota),
+  responses: jsonResponses(chatQuota),
 });

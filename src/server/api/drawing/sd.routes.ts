@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { drawingMessage, drawingPage, drawQuota, picturePage } from '../../../shared/contract/drawing';
 import { replySchema } from '../reply-schema';
-import { jsonBody, jsonResponses, pageOf } from '../route-kit';
+import { jsonBody, jsonResponses } from '../route-kit';
 import { pattern } from '../validation';
-import { drawingMessage, listBody, publicPicture, quota, submitBody, taskId } from './sd.schemas';
+import { listBody, submitBody, taskId } from './sd.schemas';
 
 const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };
@@ -37,7 +38,7 @@ export const listPicture = createRoute({
   tags,
   summary: 'Public pictures (square and public gallery), newest first',
   request: { body: jsonBody(listBody) },
-  responses: jsonResponses(pageOf(publicPicture)),
+  responses: jsonResponses(picturePage),
 });
 
 export const listUserDrawing = createRoute({
@@ -55,7 +56,7 @@ export const listUserPicture = createRoute({
   tags,
   summary: "The caller's finished pictures (my works), newest first",
   request: { body: jsonBody(listBody) },
-  responses: jsonResponses(pageOf(drawingMessage), auth),
+  responses: jsonResponses(drawingPage, auth),
 });
 
 export const taskDetail = createRoute({
@@ -85,7 +86,7 @@ export const readQuota = createRoute({
   path: '/sd/quota',
   tags,
   summary: "The caller's drawings left today (null: unlimited) and membership end",
-  responses: jsonResponses(quota, auth),
+  responses: jsonResponses(drawQuota, auth),
 });
 
 export const notifyHook = createRoute({

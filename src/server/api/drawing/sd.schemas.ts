@@ -6,48 +6,6 @@ import { int, intParam, pattern, rawText, safeString, text } from '../validation
 /** A drawing's public id. */
 export const taskId = pattern(/^[a-z0-9]{1,40}$/, 40, { trim: true });
 
-export const drawingMessage = z
-  .object({
-    id: z.string(),
-    prompt: z.string(),
-    content: z.string(),
-    negativePrompt: z.string().nullable(),
-    status: z.number().int().openapi({
-      description:
-        'docs/state-machines.md: 1 submitted, 13 compliance check, 2 drawing, 10 done, 11 failed, 12 violating content, 14 sensitive information',
-    }),
-    progress: z.number().int().openapi({ description: "the provider's progress, 0–100" }),
-    thumbnailsUrl: z.string().nullable(),
-    imageUrl: z.string().nullable(),
-    width: z.number().int().nullable(),
-    height: z.number().int().nullable(),
-    drawRate: z.string(),
-    drawQuality: z.number().int(),
-    drawSteps: z.number().int(),
-    drawPublicFlag: z.number().int(),
-    seed: z.number().int(),
-    source: z.string(),
-    state: z.string().nullable(),
-    createTime: z.number().int(),
-  })
-  .openapi('DrawingMessage');
-
-export const publicPicture = z
-  .object({
-    id: z.string(),
-    content: z.string(),
-    prompt: z.string(),
-    thumbnailsUrl: z.string(),
-    imageUrl: z.string(),
-    width: z.number().int(),
-    height: z.number().int(),
-    drawRate: z.string(),
-    drawQuality: z.number().int(),
-    drawSteps: z.number().int(),
-    createTime: z.number().int(),
-  })
-  .openapi('DrawingPicture');
-
 /** List body: pageNum, pageSize, orderNo, content, userId (orderNo and userId are accepted and ignored; docs/api.md). */
 export const listBody = paging(100, 30).extend({
   orderNo: rawText(64).optional(),
@@ -75,13 +33,4 @@ export const submitBody = z.object({
   notifyHook: rawText(500).optional().openapi({ description: 'accepted for compatibility, ignored' }),
   state: rawText(200).optional().openapi({ description: 'echoed back in the drawing message' }),
   mode: z.enum(['draw', 'midjourney', 'sd']).default('draw').openapi({ description: 'which screen asked' }),
-});
-
-export const quota = z.object({
-  limit: z.number().int().nullable(),
-  used: z.number().int(),
-  remaining: z.number().int().nullable(),
-  member: z.boolean(),
-  endDate: z.string().nullable(),
-  resetsAt: z.string(),
 });

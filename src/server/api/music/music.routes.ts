@@ -1,56 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { musicQuota, song, songPage } from '../../../shared/contract/music';
+import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { pattern, rawText, text } from '../validation';
 
 export const songId = pattern(/^song_[A-Za-z0-9_-]{1,40}$/, 48, { trim: true }).openapi({
   description: 'Song task id (song_…): the push taskId and /songsDetail?id=',
 });
 
-export const song = z
-  .object({
-    id: z.string(),
-    mode: z.string().openapi({ description: 'inspiration | custom' }),
-    title: z.string(),
-    tags: z.string(),
-    prompt: z.string(),
-    lyrics: z.string(),
-    instrumental: z.boolean(),
-    isPublic: z.boolean(),
-    status: z.number().int().openapi({ description: '1 queued, 2 composing, 3 rendering, 10 done, 11 failed' }),
-    progress: z.number().int().openapi({ description: '0–100' }),
-    audioUrl: z.string().nullable(),
-    coverUrl: z.string().nullable(),
-    duration: z.number().nullable().openapi({ description: 'seconds' }),
-    meta: z.object({
-      lang: z.string().optional(),
-      key: z.string().optional(),
-      bpm: z.number().optional(),
-      mood: z.string().optional(),
-      style: z.string().optional(),
-    }),
-    label: z.string().openapi({ description: "'AI生成': every song is labelled as generated" }),
-    provider: z.string(),
-    createdAt: z.string(),
-    finishedAt: z.string().nullable(),
-    mine: z.boolean(),
-  })
-  .openapi('Song');
-
-export const quota = z
-  .object({
-    balance: z.number().int().openapi({ description: 'compositions bought (productType 4)' }),
-    freeLimit: z.number().int(),
-    freeUsed: z.number().int(),
-    freeLeft: z.number().int(),
-    total: z.number().int().openapi({ description: 'compositions the caller can start now' }),
-    member: z.boolean(),
-    cost: z.number().int().openapi({ description: 'compositions one song uses' }),
-    resetsAt: z.string(),
-  })
-  .openapi('MusicQuota');
-
 const listBody = paging(50, 20);
-const songPage = pageOf(song);
 const tags = ['music'];
 const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
@@ -141,5 +98,5 @@ export const readQuota = createRoute({
   path: '/music/quota',
   tags,
   summary: "The caller's compositions: today's free ones and bought ones",
-  responses: jsonResponses(quota, auth),
+  responses: jsonResponses(musicQuota, auth),
 });

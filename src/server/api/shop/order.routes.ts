@@ -1,42 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { jsonBody, jsonResponses, pageOf, paging } from '../route-kit';
+import { order, orderPage, product } from '../../../shared/contract/shop';
+import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, keySchema, pattern, text } from '../validation';
 
 const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
-const money = z.number().int().openapi({ description: 'fen (1 yuan = 100 fen)' });
-
-export const order = z
-  .object({
-    orderNo: z.string(),
-    orderPrice: money,
-    orderDesc: z.string(),
-    productCode: z.string(),
-    productId: z.number().int(),
-    productType: z.number().int(),
-    productBenefit: z.number().int(),
-    orderStatus: z.number().int().openapi({ description: 'docs/state-machines.md: 1 paid … 9 no payment needed' }),
-    payLink: z.string().nullable(),
-    payLimitTime: z.number().int().openapi({ description: 'minutes' }),
-    createDate: z.string(),
-    createTime: z.number().int(),
-    expiresAt: z.string(),
-    updateTimestamp: z.number().int(),
-  })
-  .openapi('Order');
-
-export const product = z
-  .object({
-    productId: z.number().int(),
-    productCode: z.string(),
-    productName: z.string(),
-    productDescription: z.string(),
-    productType: z.number().int().openapi({ description: '1 membership, 2 plus, 4 compositions' }),
-    productBenefit: z.number().int().openapi({ description: 'days, or compositions when productType is 4' }),
-    productPrice: money,
-    productDisPrice: money,
-  })
-  .openapi('Product');
-
 const tags = ['order'];
 const auth = { 1000001: 'not logged in' };
 
@@ -75,7 +42,7 @@ export const listOrders = createRoute({
   tags,
   summary: "The caller's orders, newest first",
   request: { body: jsonBody(paging(100, 10).extend({ orderNo: z.union([orderNo, z.literal('')]).optional() })) },
-  responses: jsonResponses(pageOf(order), auth),
+  responses: jsonResponses(orderPage, auth),
 });
 export const cancelOrder = createRoute({
   method: 'post',

@@ -1,17 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DrawingStatus } from '../../../shared/drawing';
 import { users } from './users';
 
-/** Drawing task status codes (docs/state-machines.md). */
-export const DrawingStatus = {
-  SUBMITTED: 1,
-  DRAWING: 2,
-  DONE: 10,
-  FAILED: 11,
-  VIOLATION: 12,
-  CHECKING: 13,
-  SENSITIVE: 14,
-} as const;
+/** Drawing task status codes, shared with the browser (docs/state-machines.md). */
+export { DrawingStatus };
 
 /** Statuses a worker still has to move forward. */
 export const UNFINISHED_STATUSES: readonly number[] = [

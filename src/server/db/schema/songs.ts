@@ -11,27 +11,13 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SongMeta } from '../../../shared/contract/music';
+import { SongStatus } from '../../../shared/music';
 import { users } from './users';
 
-/** Song task status: 1–3 still running, 10 and 11 final. */
-export const SongStatus = {
-  QUEUED: 1,
-  COMPOSING: 2,
-  RENDERING: 3,
-  DONE: 10,
-  FAILED: 11,
-} as const;
+/** Song task status codes, shared with the browser (docs/state-machines.md). */
+export { SongStatus };
 export const RUNNING_SONG = [SongStatus.QUEUED, SongStatus.COMPOSING, SongStatus.RENDERING];
-
-/** What the offline composer chose, shown beside the song. */
-export interface SongMeta {
-  /** Language of the request (lyrics the composer writes itself use it). */
-  lang?: string;
-  key?: string;
-  bpm?: number;
-  mood?: string;
-  style?: string;
-}
 
 /**
  * A composition: the task (status, lease, deadline) and, once done, the song.

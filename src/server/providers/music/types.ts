@@ -1,4 +1,4 @@
-import type { SongMeta } from '../../db/schema/songs';
+import type { SongMeta } from '../../../shared/contract/music';
 
 /** What a person asked for. */
 export interface ComposeRequest {

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { ChatQuota } from '../../../shared/contract/chat';
 import { chatConfig } from '../../config/chat';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
@@ -16,17 +17,8 @@ export interface Caller {
   ip: string;
 }
 
-export interface ChatQuota {
-  /** null: unlimited. */
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-  member: boolean;
-  /** Membership end (ISO) for members. */
-  endDate: string | null;
-  /** When today's count starts over (ISO). */
-  resetsAt: string;
-}
+/** The reply shape lives in the shared contract; stream.ts sends it in the `meta` event. */
+export type { ChatQuota };
 
 const windowStart = (now: number) => new Date(Math.floor((now + SHIFT) / DAY) * DAY);
 const counterOf = (who: Caller, now: number) => ({

@@ -1,3 +1,4 @@
+import type { DrawingMessage, PublicPicture } from '../../../shared/contract/drawing';
 import type { Drawing } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { isOpenDrawing, ownerFileUrl } from '../file-access';
@@ -6,7 +7,7 @@ import { isOpenDrawing, ownerFileUrl } from '../file-access';
 type Files = Pick<Runtime, 'storage'>;
 
 /** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
-export function drawingMessage(d: Drawing, rt: Files) {
+export function drawingMessage(d: Drawing, rt: Files): DrawingMessage {
   const open = isOpenDrawing(d);
   return {
     id: d.taskId,
@@ -29,10 +30,9 @@ export function drawingMessage(d: Drawing, rt: Files) {
     createTime: d.createdAt.getTime(),
   };
 }
-export type DrawingMessage = ReturnType<typeof drawingMessage>;
 
 /** Drawing square picture: only what may be shown to anyone (no owner, seed or state; docs/api.md). */
-export function publicPicture(d: Drawing) {
+export function publicPicture(d: Drawing): PublicPicture {
   return {
     id: d.taskId,
     content: d.prompt,
@@ -47,7 +47,6 @@ export function publicPicture(d: Drawing) {
     createTime: d.createdAt.getTime(),
   };
 }
-export type PublicPicture = ReturnType<typeof publicPicture>;
 
 /** The push a status change sends to the owner's socket (the drawing push of docs/api.md). */
 export function progressPush(

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { DrawQuota } from '../../../shared/contract/drawing';
 import { startOfDay } from '../../../shared/site-time';
 import { activitySettings } from '../../config/activity';
 import { drawConfig } from '../../config/drawing';
@@ -7,18 +8,6 @@ import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/querie
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-
-export interface DrawQuota {
-  /** null: unlimited. */
-  limit: number | null;
-  used: number;
-  remaining: number | null;
-  member: boolean;
-  /** Membership end (ISO) for members. */
-  endDate: string | null;
-  /** When today's count starts over (ISO, site time zone midnight). */
-  resetsAt: string;
-}
 
 const keyOf = (userId: number) => `draw:user:${userId}`;
 

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import type { Page } from '../../../shared/contract/common';
+import type { PublicPicture } from '../../../shared/contract/drawing';
 import type { Db } from '../../db/client';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { notifiedCache } from '../notified-cache';
-import { type PublicPicture, publicPicture } from './dto';
+import { publicPicture } from './dto';
 
 /** NOTIFY channel: a public picture was added or removed, every process drops its square cache. */
 export const SQUARE_CHANNEL = 'miaobi_square';
@@ -14,11 +16,7 @@ export const SQUARE_PAGE_SIZE = 30;
 const TTL_MS = 5 * 60_000;
 const MAX_PAGES = 200;
 
-export interface SquarePage {
-  records: PublicPicture[];
-  total: number;
-  current: number;
-  size: number;
+export interface SquarePage extends Page<PublicPicture> {
   /** Changes whenever the page's content changes (HTTP ETag). */
   etag: string;
 }

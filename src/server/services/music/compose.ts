@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../shared/codes';
+import type { Song as SongInfo } from '../../../shared/contract/music';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
@@ -7,7 +8,7 @@ import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { type SongDto, songDto } from './dto';
+import { songDto } from './dto';
 import { readMusicQuota, takeComposition } from './quota';
 
 /** Postgres NOTIFY channel that wakes the workers when a song is submitted. */
@@ -30,7 +31,7 @@ export interface SubmitInput {
 const tooMany = () => new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
 
 /** Checks the request, takes one composition and queues the task, all or nothing. */
-export async function submitSong(rt: Runtime, userId: number, input: SubmitInput, lang: string): Promise<SongDto> {
+export async function submitSong(rt: Runtime, userId: number, input: SubmitInput, lang: string): Promise<SongInfo> {
   const { db } = rt.database;
   if (!(await hit(db, `music:submit:${userId}`, { limit: 10, windowMs: 60_000 })).allowed) throw tooMany();
   if (input.mode === 'inspiration' && !input.prompt.trim())

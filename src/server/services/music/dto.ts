@@ -1,3 +1,4 @@
+import type { Song as SongInfo } from '../../../shared/contract/music';
 import type { Song } from '../../db/schema/songs';
 import { AI_LABEL } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
@@ -8,7 +9,7 @@ import { isOpenSong, ownerFileUrl } from '../file-access';
  * songs apart. Files of a song that is not finished and public are signed for
  * its owner only (anyone else gets the bare URL, which answers 404).
  */
-export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>) {
+export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>): SongInfo {
   const mine = viewerId !== null && viewerId === s.userId;
   const open = !mine || isOpenSong(s);
   return {
@@ -33,4 +34,3 @@ export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'sto
     mine,
   };
 }
-export type SongDto = ReturnType<typeof songDto>;

@@ -1,4 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import type { MusicQuota } from '../../../shared/contract/music';
 import { startOfDay } from '../../../shared/site-time';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
@@ -8,22 +9,6 @@ import { lockUser } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 
 export type Charge = 'free' | 'paid';
-
-export interface MusicQuota {
-  /** Compositions bought (users.compositions_left). */
-  balance: number;
-  /** Today's free allowance, what is used of it and what is left. */
-  freeLimit: number;
-  freeUsed: number;
-  freeLeft: number;
-  /** What the next submits can use: free first, then the balance. */
-  total: number;
-  member: boolean;
-  /** Each composition costs one. */
-  cost: number;
-  /** When today's free allowance starts over (ISO). */
-  resetsAt: string;
-}
 
 /** Quota arithmetic: free compositions first, then bought ones; never negative. */
 export function quotaView(p: {

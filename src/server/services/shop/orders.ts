@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
@@ -23,7 +24,8 @@ export function newOrderNo(now = new Date()): string {
   return `MB${stamp}${tail}`;
 }
 
-export function orderDto(o: Order) {
+/** The order as replies show it (the Order schema of src/shared/contract/shop.ts). */
+export function orderDto(o: Order): OrderInfo {
   return {
     orderNo: o.orderNo,
     orderPrice: o.orderPrice,
@@ -41,7 +43,6 @@ export function orderDto(o: Order) {
     updateTimestamp: o.updatedAt.getTime(),
   };
 }
-export type OrderDto = ReturnType<typeof orderDto>;
 
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
@@ -175,7 +176,11 @@ export async function ownOrder(db: Db, userId: number, orderNo: string) {
   return o;
 }
 
-export async function listOrders(db: Db, userId: number, p: { pageNum: number; pageSize: number; orderNo?: string }) {
+export async function listOrders(
+  db: Db,
+  userId: number,
+  p: { pageNum: number; pageSize: number; orderNo?: string },
+): Promise<OrderPage> {
   const where = and(
     eq(orders.userId, userId),
     p.orderNo ? like(orders.orderNo, `%${p.orderNo.replace(/[%_\\]/g, '')}%`) : undefined,

@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import type { ProductInfo } from '../../../shared/contract/shop';
 import type { Db } from '../../db/client';
 import { type Product, products } from '../../db/schema';
 import { seedProducts } from '../../db/seed/products';
@@ -6,7 +7,7 @@ import { seedProducts } from '../../db/seed/products';
 export const CACHE_CHANNEL = 'miaobi_cache';
 const TTL_MS = 60_000;
 
-export function productDto(p: Product) {
+export function productDto(p: Product): ProductInfo {
   return {
     productId: p.id,
     productCode: p.productCode,
@@ -18,7 +19,6 @@ export function productDto(p: Product) {
     productDisPrice: p.productDisPrice,
   };
 }
-export type ProductDto = ReturnType<typeof productDto>;
 
 /** Seeds the catalogue once, on a database that has no products at all. */
 export async function seedProductsIfEmpty(db: Db) {
@@ -31,9 +31,9 @@ export async function seedProductsIfEmpty(db: Db) {
  * anywhere publish on CACHE_CHANNEL, which clears every process's cache.
  */
 export function createProductCatalog(db: Db) {
-  const cache = new Map<string, { at: number; list: ProductDto[] }>();
+  const cache = new Map<string, { at: number; list: ProductInfo[] }>();
   return {
-    async list(type?: number): Promise<ProductDto[]> {
+    async list(type?: number): Promise<ProductInfo[]> {
       const key = String(type ?? 'all');
       const hit = cache.get(key);
       if (hit && Date.now() - hit.at < TTL_MS) return hit.list;

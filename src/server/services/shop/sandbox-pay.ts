@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { OrderInfo } from '../../../shared/contract/shop';
 import type { Db } from '../../db/client';
 import { OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -7,7 +8,7 @@ import { hashKey, newKey } from '../../one-time-key';
 import { sandboxPayLink } from '../../providers/payment/sandbox';
 import type { Runtime } from '../../runtime';
 import { markPaid } from './mark-paid';
-import { moveStatus, type OrderDto, ownOrder, UNPAID } from './orders';
+import { moveStatus, ownOrder, UNPAID } from './orders';
 
 const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
 
@@ -28,7 +29,7 @@ async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
 }
 
 /** The order as its owner is shown it right after creating it: a sandbox pay link carries its key. */
-export async function withSandboxKey(rt: Runtime, dto: OrderDto): Promise<OrderDto> {
+export async function withSandboxKey(rt: Runtime, dto: OrderInfo): Promise<OrderInfo> {
   if (dto.orderStatus !== OrderStatus.PAYING || !dto.payLink) return dto;
   return { ...dto, payLink: (await issueKey(rt, dto.orderNo)) ?? dto.payLink };
 }

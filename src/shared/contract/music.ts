@@ -1,0 +1,59 @@
+import { z } from '@hono/zod-openapi';
+import { pageOf } from './common';
+
+/** Replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
+
+/** What the composer chose, shown beside the song; `lang` is the request's language. */
+const songMeta = z.object({
+  lang: z.string().optional(),
+  key: z.string().optional(),
+  bpm: z.number().optional(),
+  mood: z.string().optional(),
+  style: z.string().optional(),
+});
+export type SongMeta = z.infer<typeof songMeta>;
+
+/** A song; `mine` tells the viewer's own songs apart (docs/api.md). */
+export const song = z
+  .object({
+    id: z.string(),
+    mode: z.string().openapi({ description: 'inspiration | custom' }),
+    title: z.string(),
+    tags: z.string(),
+    prompt: z.string(),
+    lyrics: z.string(),
+    instrumental: z.boolean(),
+    isPublic: z.boolean(),
+    status: z.number().int().openapi({ description: '1 queued, 2 composing, 3 rendering, 10 done, 11 failed' }),
+    progress: z.number().int().openapi({ description: '0–100' }),
+    audioUrl: z.string().nullable(),
+    coverUrl: z.string().nullable(),
+    duration: z.number().nullable().openapi({ description: 'seconds' }),
+    meta: songMeta,
+    label: z.string().openapi({ description: "'AI生成': every song is labelled as generated" }),
+    provider: z.string(),
+    createdAt: z.string(),
+    finishedAt: z.string().nullable(),
+    mine: z.boolean(),
+  })
+  .openapi('Song');
+export type Song = z.infer<typeof song>;
+
+export const songPage = pageOf(song);
+
+/** The caller's compositions: free ones first, then bought ones (/api/music/quota). */
+export const musicQuota = z
+  .object({
+    balance: z.number().int().openapi({ description: 'compositions bought (productType 4)' }),
+    /** Today's free allowance, what is used of it and what is left. */
+    freeLimit: z.number().int(),
+    freeUsed: z.number().int(),
+    freeLeft: z.number().int(),
+    total: z.number().int().openapi({ description: 'compositions the caller can start now' }),
+    member: z.boolean(),
+    cost: z.number().int().openapi({ description: 'compositions one song uses' }),
+    /** When today's free allowance starts over (ISO). */
+    resetsAt: z.string(),
+  })
+  .openapi('MusicQuota');
+export type MusicQuota = z.infer<typeof musicQuota>;
