@@ -5,7 +5,12 @@ import { createLogger } from '../../src/server/log';
 /** A toy domain over an in-memory queue: what a domain hands the runner, and what the runner did with it. */
 function toyDomain(opts: { concurrency?: number; leaseMs?: number; deadlineMs?: number } = {}) {
   const queue = [1, 2, 3, 4, 5];
-  const seen = { claimedWith: [] as number[], renewed: [] as number[], released: [] as number[] };
+  const seen = {
+    claimedWith: [] as number[],
+    busy: [] as number[][],
+    renewed: [] as number[],
+    released: [] as number[],
+  };
   const ended = new Map<number, string>();
   const ours = new Set<number>();
   const finish = new Map<number, () => void>();
@@ -16,8 +21,9 @@ function toyDomain(opts: { concurrency?: number; leaseMs?: number; deadlineMs?: 
     startNow: true,
     tasks: {
       concurrency: () => opts.concurrency ?? 2,
-      async claim(limit) {
+      async claim(limit, running) {
         seen.claimedWith.push(limit);
+        seen.busy.push(running);
         const taken = queue.splice(0, limit);
         for (const t of taken) ours.add(t);
         return taken;
@@ -62,6 +68,8 @@ describe('job runner', () => {
     await vi.advanceTimersByTimeAsync(10);
     expect(toy.ended.get(1)).toBe('done');
     expect(toy.seen.claimedWith).toEqual([2, 1]);
+    // The task still running here is never claimed again, even with its lease run out.
+    expect(toy.seen.busy).toEqual([[], [2]]);
     expect(toy.queue).toEqual([4, 5]);
     job.stop();
   });

@@ -28,9 +28,14 @@ export function abortReason(signal: AbortSignal): AbortReason | null {
 export interface TaskWork<T> {
   /** Tasks this process runs at once; read at every look. */
   concurrency(): number;
-  /** Claims up to `limit` rows and leases them to this process (FOR UPDATE SKIP LOCKED). */
-  claim(limit: number): Promise<T[]>;
-  keyOf(task: T): string | number;
+  /**
+   * Claims up to `limit` rows and leases them to this process (FOR UPDATE SKIP
+   * LOCKED), never one of `running` (row ids this process works on: a lease
+   * renewal that came late must not start the same task twice).
+   */
+  claim(limit: number, running: number[]): Promise<T[]>;
+  /** The task's row id. */
+  keyOf(task: T): number;
   /** Works one claimed task to its end and records the outcome; the signal aborts with a JobAbort. */
   step(task: T, signal: AbortSignal): Promise<void>;
   /** The lease length; the runner renews every third of it while a task runs. */
@@ -102,7 +107,7 @@ export function createJob<T>(spec: JobSpec<T>): Job {
 }
 
 function startLoop<T>(spec: JobSpec<T>): Loop {
-  const running = new Map<string | number, { task: T; controller: AbortController }>();
+  const running = new Map<number, { task: T; controller: AbortController }>();
   let stopped = false;
   let ticking = false;
   let again = false;
@@ -153,7 +158,7 @@ function startLoop<T>(spec: JobSpec<T>): Loop {
         const work = spec.tasks;
         const free = work ? work.concurrency() - running.size : 0;
         if (!work || free <= 0 || stopped) break;
-        for (const task of await work.claim(free)) {
+        for (const task of await work.claim(free, [...running.keys()])) {
           if (stopped) await work.release?.([task]);
           else void run(work, task);
         }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import { drawConfig } from '../../config/drawing';
 import { jobSettings } from '../../config/jobs';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
@@ -15,14 +15,25 @@ const MAX_ATTEMPTS = 5;
 
 const unfinished = inArray(drawings.status, [...UNFINISHED_STATUSES]);
 
-/** Claims up to `limit` runnable tasks (FOR UPDATE SKIP LOCKED), leasing them to this process. */
-export async function claimTasks(rt: Runtime, limit: number, now = new Date()): Promise<Drawing[]> {
+/** Claims up to `limit` runnable tasks but `except` (FOR UPDATE SKIP LOCKED), leasing them to this process. */
+export async function claimTasks(
+  rt: Runtime,
+  limit: number,
+  except: number[] = [],
+  now = new Date(),
+): Promise<Drawing[]> {
   const leaseUntil = new Date(now.getTime() + jobSettings(rt.env).JOB_LEASE_MS);
   return rt.database.db.transaction(async (tx) => {
     const rows = await tx
       .select()
       .from(drawings)
-      .where(and(unfinished, or(isNull(drawings.leaseUntil), lt(drawings.leaseUntil, now))))
+      .where(
+        and(
+          unfinished,
+          or(isNull(drawings.leaseUntil), lt(drawings.leaseUntil, now)),
+          except.length > 0 ? notInArray(drawings.id, except) : undefined,
+        ),
+      )
       .orderBy(asc(drawings.id))
       .limit(limit)
       .for('update', { skipLocked: true });
@@ -88,9 +99,9 @@ export function drawingJob(rt: Runtime): JobSpec<Drawing> {
     notify: { notifier: rt.database.notifier, channels: { [HOOK_CHANNEL]: wakeHookWaiters } },
     tasks: {
       concurrency: () => drawConfig(rt.env).DRAW_CONCURRENCY,
-      async claim(limit) {
+      async claim(limit, running) {
         const runnable: Drawing[] = [];
-        for (const d of await claimTasks(rt, limit)) {
+        for (const d of await claimTasks(rt, limit, running)) {
           if (d.attempts > MAX_ATTEMPTS)
             await finishTask(rt, d, DrawingStatus.FAILED, { failReason: 'too many attempts' });
           else runnable.push(d);

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { jobSettings } from '../../config/jobs';
 import type { Db } from '../../db/client';
@@ -64,7 +64,11 @@ export async function failOverdueSongs(rt: Runtime, now = new Date()): Promise<n
  * Claims the oldest runnable song: queued, or running with an expired lease
  * (its worker died). The lease (JOB_LEASE_MS) is renewed while it runs.
  */
-export async function claimSong(rt: Runtime, now = new Date()): Promise<{ song: Song; token: string } | null> {
+export async function claimSong(
+  rt: Runtime,
+  now = new Date(),
+  except: number[] = [],
+): Promise<{ song: Song; token: string } | null> {
   const token = randomBytes(9).toString('base64url');
   return rt.database.db.transaction(async (tx) => {
     const [s] = await tx
@@ -75,6 +79,7 @@ export async function claimSong(rt: Runtime, now = new Date()): Promise<{ song: 
           inArray(songs.status, RUNNING_SONG),
           or(isNull(songs.leaseUntil), lt(songs.leaseUntil, now)),
           gt(songs.deadline, now),
+          except.length > 0 ? notInArray(songs.id, except) : undefined,
         ),
       )
       .orderBy(asc(songs.createdAt))

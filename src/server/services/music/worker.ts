@@ -113,10 +113,10 @@ export function musicJob(rt: Runtime): JobSpec<SongClaim> {
     notify: { notifier: rt.database.notifier, channels: { [MUSIC_WAKE_CHANNEL]: 'wake' } },
     tasks: {
       concurrency: () => musicConfig(rt.env).MUSIC_WORKER_CONCURRENCY,
-      async claim(limit) {
+      async claim(limit, running) {
         const claims: SongClaim[] = [];
         while (claims.length < limit) {
-          const claim = await claimSong(rt);
+          const claim = await claimSong(rt, new Date(), [...running, ...claims.map((c) => c.song.id)]);
           if (!claim) break;
           claims.push(claim);
         }
