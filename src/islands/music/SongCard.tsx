@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../../components/ProgressBar';
 import { formatTime, tagList } from './format';
 import { Icon, type MusicIconName } from './icons';
 import { $player, toggle } from './player-store';
@@ -34,19 +35,7 @@ function Progress({ song }: { song: Song }) {
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {t('task.progress', { status, progress: song.progress })}
       </p>
-      <div
-        role="progressbar"
-        aria-label={status}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={song.progress}
-        className="mt-1 h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
-      >
-        <div
-          className="h-full rounded-full bg-brand-600 transition-[width] duration-500 motion-reduce:transition-none"
-          style={{ width: `${Math.max(4, song.progress)}%` }}
-        />
-      </div>
+      <ProgressBar value={song.progress} label={status} track="mt-1 h-1.5 bg-slate-200 dark:bg-slate-800" floor={4} />
     </div>
   );
 }

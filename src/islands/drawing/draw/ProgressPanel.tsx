@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { DrawingStatus } from '../../../shared/drawing';
 import { isFinal, statusKey } from '../draw-rules';
 import type { RunningTask } from '../follow-task';
@@ -25,19 +26,12 @@ export function ProgressPanel({ task }: { task: RunningTask }) {
         </span>
         <span className="tabular-nums text-slate-500 dark:text-slate-400">{task.progress}%</span>
       </div>
-      <div
-        role="progressbar"
-        aria-label={t('progress.bar')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={task.progress}
-        className="mt-2 h-2 overflow-hidden rounded-full bg-slate-100 dark:bg-slate-800"
-      >
-        <div
-          className={`h-full rounded-full transition-[width] duration-500 motion-reduce:transition-none ${bar}`}
-          style={{ width: `${task.progress}%` }}
-        />
-      </div>
+      <ProgressBar
+        value={task.progress}
+        label={t('progress.bar')}
+        track="mt-2 h-2 bg-slate-100 dark:bg-slate-800"
+        bar={bar}
+      />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProgressBar } from '../../../components/ProgressBar';
 import { DrawingStatus } from '../../../shared/drawing';
 import { fetchTask, type Picture } from '../draw-api';
 import { isFinal, statusKey } from '../draw-rules';
@@ -79,19 +80,7 @@ export function MjReply({
         {failed ? message.text || t(statusKey(d.status)) : `${t(statusKey(d.status))} · ${d.progress}%`}
       </p>
       {!failed && (
-        <div
-          role="progressbar"
-          aria-label={t('progress.bar')}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={d.progress}
-          className="h-1.5 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-700"
-        >
-          <div
-            className="h-full rounded-full bg-brand-600 transition-[width] duration-500"
-            style={{ width: `${d.progress}%` }}
-          />
-        </div>
+        <ProgressBar value={d.progress} label={t('progress.bar')} track="h-1.5 bg-slate-200 dark:bg-slate-700" />
       )}
     </div>
   );
