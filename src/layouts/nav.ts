@@ -30,3 +30,17 @@ export const SECONDARY_NAV: readonly NavEntry[] = [
   { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
   { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },
 ];
+
+/**
+ * The mobile "我的" sheet: everything the bottom bar lacks, so every page of
+ * the navigation is two taps away on a phone (tests/e2e/navigation.spec.ts).
+ */
+export const MENU_NAV: readonly NavEntry[] = [
+  ...SECONDARY_NAV,
+  { key: 'imageChat', href: '/midjourney', icon: 'sparkles', sections: ['/midjourney'] },
+  { key: 'advancedDraw', href: '/sd', icon: 'brush', sections: ['/sd'] },
+  { key: 'history', href: '/chat/history', icon: 'chat', sections: ['/chat/history'] },
+  { key: 'myApps', href: '/myapplication', icon: 'apps', sections: ['/myapplication'] },
+  { key: 'groups', href: '/groups', icon: 'user', sections: ['/groups', '/test'] },
+  { key: 'official', href: '/officialAccount', icon: 'globe', sections: ['/officialAccount'] },
+];

@@ -78,12 +78,17 @@ export async function useToken(page: Page, token: string): Promise<void> {
   }, token);
 }
 
-/** The footer's account entry ('我的账户' for visitors, '个人中心' once logged in). */
+/**
+ * The header's account control: '我的账户' asks for the visitor's '登录 / 注册', '个人中心' for the
+ * member's (named 个人中心 first, then nickname and membership once the user has loaded).
+ */
 export function accountEntry(page: Page, name: '我的账户' | '个人中心'): Locator {
-  return page.getByRole('contentinfo').getByRole('button', { name });
+  return page
+    .getByRole('banner')
+    .getByRole('button', { name: name === '我的账户' ? '登录 / 注册' : /^个人中心/, exact: name === '我的账户' });
 }
 
-/** Opens the login dialog from the footer; the island downloads on this first click. */
+/** Opens the login dialog from the header; the island downloads on this first click. */
 export async function openLoginDialog(page: Page, path = '/terms'): Promise<Locator> {
   await page.goto(path);
   await accountEntry(page, '我的账户').click();

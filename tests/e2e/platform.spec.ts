@@ -95,6 +95,7 @@ test.describe('layout', () => {
     await expect(bottom).toBeVisible();
     await expect(page.getByRole('navigation', { name: '主导航' })).toBeHidden();
     await expect(bottom.getByRole('link')).toHaveText(['应用', '对话', '音乐', '绘画', '画廊']);
+    await expect(bottom.getByRole('button', { name: '我的' })).toBeVisible();
   });
 
   test('landmarks, language attribute and footer links', async ({ page }) => {
@@ -107,7 +108,7 @@ test.describe('layout', () => {
     await expect(footer.getByRole('link', { name: '隐私政策' })).toHaveAttribute('href', '/privacy');
   });
 
-  test("footer 'my account' dispatches miaobi:open-login", async ({ page }) => {
+  test("the header's '登录 / 注册' dispatches miaobi:open-login", async ({ page }) => {
     await page.goto('/terms');
     await waitForHydration(page);
     await page.evaluate(() => {
@@ -117,7 +118,7 @@ test.describe('layout', () => {
         w.openLoginEvents = (w.openLoginEvents ?? 0) + 1;
       });
     });
-    await page.getByRole('contentinfo').getByRole('button', { name: '我的账户' }).click();
+    await page.getByRole('banner').getByRole('button', { name: '登录 / 注册' }).click();
     // At least once: the on-demand login island replays the event once it has loaded.
     await expect
       .poll(() => page.evaluate(() => (window as Window & { openLoginEvents?: number }).openLoginEvents))

@@ -115,7 +115,7 @@ test('every page runs and hydrates with no CSP violation or script error, for vi
   // The account dialog mounts through the custom client:event directive on its first click.
   await page.evaluate(() => localStorage.clear());
   await page.goto('/terms');
-  await page.getByRole('contentinfo').getByRole('button', { name: '我的账户' }).click();
+  await page.getByRole('banner').getByRole('button', { name: '登录 / 注册' }).click();
   await expect(page.getByRole('dialog', { name: '欢迎来到妙笔' })).toBeVisible();
   expect(violations).toEqual([]);
 });

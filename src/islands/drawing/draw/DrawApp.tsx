@@ -81,7 +81,8 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
     fill(p: Picture) {
       applySettings(p);
       setPrompt(p.prompt);
-      window.scrollTo({ top: 0, behavior: 'smooth' });
+      // The page's scrolling pane (RootLayout app="scroll"), or the document elsewhere.
+      (document.querySelector('[data-app-scroll]') ?? window).scrollTo({ top: 0, behavior: 'smooth' });
     },
   });
   const viewer = useViewer({ onCopy: actions.copy, sameStyle: () => actions.sameStyle });
