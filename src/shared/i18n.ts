@@ -1,6 +1,7 @@
 import i18next, { type i18n } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
 import enActivity from '../../locales/en-US/activity.json';
+import enAdmin from '../../locales/en-US/admin.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enDraw from '../../locales/en-US/draw.json';
@@ -11,6 +12,7 @@ import enOrder from '../../locales/en-US/order.json';
 import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
+import zhAdmin from '../../locales/zh-CN/admin.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhDraw from '../../locales/zh-CN/draw.json';
@@ -21,6 +23,7 @@ import zhOrder from '../../locales/zh-CN/order.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
+import twAdmin from '../../locales/zh-TW/admin.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twDraw from '../../locales/zh-TW/draw.json';
@@ -48,6 +51,7 @@ export const resources: Resources = {
     common: zhCommon,
     layout: zhLayout,
     account: zhAccount,
+    admin: zhAdmin,
     activity: zhActivity,
     login: zhLogin,
     order: zhOrder,
@@ -60,6 +64,7 @@ export const resources: Resources = {
     common: enCommon,
     layout: enLayout,
     account: enAccount,
+    admin: enAdmin,
     activity: enActivity,
     login: enLogin,
     order: enOrder,
@@ -72,6 +77,7 @@ export const resources: Resources = {
     common: twCommon,
     layout: twLayout,
     account: twAccount,
+    admin: twAdmin,
     activity: twActivity,
     login: twLogin,
     order: twOrder,

@@ -10,6 +10,7 @@ import { registerWx } from './account/wx';
 import { registerWxCallback } from './account/wx-callback';
 import { registerCoupon } from './activity';
 import { registerNotice } from './activity/notice';
+import { registerAdmin } from './admin';
 import { registerApp } from './apps';
 import { registerPrompt } from './apps/prompt';
 import { registerChat } from './chat';
@@ -39,6 +40,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerNotice,
   registerMusic,
   registerSd,
+  registerAdmin,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

@@ -72,6 +72,7 @@ export async function loginWithPassword(rt: Runtime, p: { email: string; passwor
   const user = await findUserByEmail(db, p.email);
   if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
     throw new DomainError(400, 'account:login.failed', { status: 400 });
+  refuseBanned(user);
   await db.update(users).set({ language: p.lang }).where(eq(users.id, user.id));
   return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
 }
@@ -93,6 +94,7 @@ export async function loginWithOpenId(
     const user = await findUserByEmail(db, p.email);
     if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
       throw new DomainError(400, 'account:login.failed', { status: 400 });
+    refuseBanned(user);
     // The openId moves to this account; an empty WeChat-only account keeps existing but loses it.
     await db
       .update(users)
@@ -102,7 +104,7 @@ export async function loginWithOpenId(
     return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
   }
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, bannedAt: users.bannedAt })
     .from(users)
     .where(and(eq(users.wechatOpenId, p.openId), isNull(users.deletedAt)))
     .limit(1);
@@ -116,7 +118,13 @@ export async function loginWithOpenId(
         .returning({ id: users.id })
     )[0];
   if (!user) throw new Error('user insert returned nothing');
+  if (existing) refuseBanned(existing);
   return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+}
+
+/** A banned account (console, docs/console.md) is told so at login, after its password was checked. */
+function refuseBanned(user: { bannedAt: Date | null }) {
+  if (user.bannedAt) throw new DomainError(Code.FORBIDDEN, 'account:login.banned', { status: 403 });
 }
 
 /** Reset by e-mailed code: sets the password and ends every session. */

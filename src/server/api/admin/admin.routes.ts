@@ -1,0 +1,158 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
+import { jsonBody, jsonResponses, paging } from '../route-kit';
+import { id, intParam, pattern, text } from '../validation';
+
+// Console routes (docs/console.md): every one answers 404 to anyone without a
+// console session, and 403 (code 1001601) until TOTP is verified in it.
+const tags = ['admin'];
+const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
+const anyData = z.record(z.string(), z.unknown());
+const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
+/** The browser's id for one action (one dialog): repeated requests act once. */
+const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
+const reason = text(500, 1);
+
+export const openSession = createRoute({
+  method: 'post',
+  path: '/admin/session',
+  tags,
+  summary: 'Opens a console session (HttpOnly cookie) for the bearer of a console role',
+  responses: jsonResponses(anyData, codes),
+});
+
+export const me = createRoute({
+  method: 'get',
+  path: '/admin/me',
+  tags,
+  summary: 'The console account: role, TOTP enrolled and verified',
+  responses: jsonResponses(anyData, codes),
+});
+
+export const closeSession = createRoute({
+  method: 'post',
+  path: '/admin/logout',
+  tags,
+  summary: 'Ends the console session',
+  responses: jsonResponses(z.null(), codes),
+});
+
+export const enrol = createRoute({
+  method: 'post',
+  path: '/admin/totp/enrol',
+  tags,
+  summary: 'A new TOTP secret as QR and text, until it is confirmed',
+  responses: jsonResponses(anyData, codes),
+});
+
+const codeBody = jsonBody(z.object({ code: totpCode }));
+export const confirm = createRoute({
+  method: 'post',
+  path: '/admin/totp/confirm',
+  tags,
+  summary: 'Confirms enrolment with a first code; the session is verified',
+  request: { body: codeBody },
+  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+});
+
+export const verifyTotp = createRoute({
+  method: 'post',
+  path: '/admin/totp/verify',
+  tags,
+  summary: 'Verifies the console session with a code',
+  request: { body: codeBody },
+  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+});
+
+export const dashboard = createRoute({
+  method: 'get',
+  path: '/admin/dashboard',
+  tags,
+  summary: 'Per-day counts and totals for 1, 7 or 30 days; task queues',
+  request: { query: z.object({ days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7') }) },
+  responses: jsonResponses(anyData, codes),
+});
+
+export const searchUsers = createRoute({
+  method: 'get',
+  path: '/admin/users',
+  tags,
+  summary: 'Users by id, e-mail, nickname or WeChat openId',
+  request: { query: z.object({ q: text(200) }) },
+  responses: jsonResponses(z.array(anyData), codes),
+});
+
+const userParam = z.object({ id: id() });
+export const userDetail = createRoute({
+  method: 'get',
+  path: '/admin/users/{id}',
+  tags,
+  summary: 'A user: profile, membership, orders',
+  request: { params: userParam },
+  responses: jsonResponses(anyData, codes),
+});
+
+export const ban = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/ban',
+  tags,
+  summary: 'Bans (banned: true) or unbans a user, with a reason; a ban ends every session',
+  request: { params: userParam, body: jsonBody(z.object({ banned: z.boolean(), reason, requestId })) },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+});
+
+export const membership = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/membership',
+  tags,
+  summary: 'Adds (or, negative, removes) membership days, plus days or compositions, with a reason',
+  request: {
+    params: userParam,
+    body: jsonBody(
+      z.object({
+        kind: z.enum(GRANT_KINDS),
+        amount: intParam(-3650, 3650).refine((n) => n !== 0, { message: 'admin:users.amountZero' }),
+        reason,
+        requestId,
+      }),
+    ),
+  },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+});
+
+export const role = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/role',
+  tags,
+  summary: "Changes a user's role (admin only; asks for a fresh TOTP code)",
+  request: {
+    params: userParam,
+    body: jsonBody(z.object({ role: z.enum(ROLES), reason, requestId, code: totpCode })),
+  },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
+});
+
+const auditQuery = z.object({
+  action: text(60).optional(),
+  actor: text(200).optional(),
+  targetId: text(40).optional(),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+});
+export const audit = createRoute({
+  method: 'get',
+  path: '/admin/audit',
+  tags,
+  summary: 'The audit log, newest first, filtered',
+  request: { query: auditQuery.extend(paging(100, 50).shape) },
+  responses: jsonResponses(anyData, codes),
+});
+
+export const auditCsv = createRoute({
+  method: 'get',
+  path: '/admin/audit.csv',
+  tags,
+  summary: 'The filtered audit log as CSV',
+  request: { query: auditQuery },
+  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } } },
+});

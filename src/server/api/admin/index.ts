@@ -1,0 +1,98 @@
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { bearer } from '../../services/account/auth';
+import { auditCsv, listAudit, writeAudit } from '../../services/admin/audit';
+import {
+  CONSOLE_SESSION_MS,
+  closeConsoleSession,
+  openConsoleSession,
+  totpFresh,
+} from '../../services/admin/console-session';
+import { dashboard } from '../../services/admin/dashboard';
+import { checkTotp, isEnrolled, markVerified, startEnrolment } from '../../services/admin/totp';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './admin.routes';
+import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
+import { registerAdminUsers } from './users';
+
+/** The operator console's API (docs/console.md). */
+export function registerAdmin(app: ApiApp) {
+  app.use('/admin/*', consoleGuard);
+
+  app.openapi(r.openSession, async (c) => {
+    const rt = c.get('runtime');
+    const token = await openConsoleSession(rt.database.db, bearer(c.req.header('authorization')));
+    setCookie(c, CONSOLE_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: rt.env.PUBLIC_ORIGIN.startsWith('https:'),
+      path: '/',
+      maxAge: CONSOLE_SESSION_MS / 1000,
+    });
+    return reply(c, {});
+  });
+
+  app.openapi(r.me, async (c) => {
+    const user = consoleOf(c);
+    const enrolled = await isEnrolled(c.get('runtime').database.db, user.userId);
+    return reply(c, { id: user.userId, email: user.email, role: user.role, enrolled, verified: totpFresh(user) });
+  });
+
+  app.openapi(r.closeSession, async (c) => {
+    await closeConsoleSession(c.get('runtime').database.db, consoleOf(c).sessionId);
+    deleteCookie(c, CONSOLE_COOKIE, { path: '/' });
+    return reply(c, null);
+  });
+
+  app.openapi(r.enrol, async (c) => {
+    const user = consoleOf(c);
+    const rt = c.get('runtime');
+    return reply(c, await startEnrolment(rt.database.db, { id: user.userId, email: user.email }, 'Miaobi'));
+  });
+
+  for (const [route, enrolling] of [
+    [r.confirm, true],
+    [r.verifyTotp, false],
+  ] as const) {
+    app.openapi(route, async (c) => {
+      const user = consoleOf(c);
+      const rt = c.get('runtime');
+      await checkTotp(rt, { userId: user.userId, code: c.req.valid('json').code, ip: c.get('ip'), enrolling });
+      await markVerified(rt.database.db, user.sessionId);
+      await writeAudit(rt.database.db, actorOf(c), { action: enrolling ? 'totp.enrol' : 'totp.verify' });
+      return reply(c, null);
+    });
+  }
+
+  app.openapi(r.dashboard, async (c) => {
+    const rt = c.get('runtime');
+    return reply(c, await dashboard(rt.database.db, Number(c.req.valid('query').days), rt.env.SITE_TIME_ZONE));
+  });
+
+  app.openapi(r.audit, async (c) => {
+    const { pageNum, pageSize, ...q } = c.req.valid('query');
+    return reply(c, await listAudit(c.get('runtime').database.db, filter(q), pageNum, pageSize));
+  });
+
+  app.openapi(r.auditCsv, async (c) => {
+    const csv = await auditCsv(c.get('runtime').database.db, filter(c.req.valid('query')));
+    return c.body(csv, 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': 'attachment; filename="audit.csv"',
+    });
+  });
+
+  registerAdminUsers(app);
+}
+
+const DAY = 86_400_000;
+function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
+  return {
+    action: q.action || undefined,
+    actor: q.actor || undefined,
+    targetId: q.targetId || undefined,
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    // The "to" day is included.
+    to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
+  };
+}

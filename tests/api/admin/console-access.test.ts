@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminCode } from '../../../src/shared/admin';
+import { startTestServer, type TestServer } from '../helpers';
+import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
+
+let srv: TestServer;
+let target: { id: number };
+let operator: Staff;
+let admin: Staff;
+
+beforeAll(async () => {
+  srv = await startTestServer();
+  target = await makeUser(srv, 'target@example.com');
+  operator = await makeStaff(srv, 'operator@example.com', 'operator');
+  admin = await makeStaff(srv, 'admin@example.com', 'admin');
+}, 60_000);
+afterAll(() => srv?.dispose());
+
+type Who = 'visitor' | 'user' | 'operator' | 'admin';
+interface Probe {
+  method: string;
+  path: string;
+  body?: (who: Who) => Promise<unknown> | unknown;
+  /** HTTP status per console role (visitors and users always get 404). */
+  expect: { operator: number; admin: number };
+}
+
+// Every console route, in an order that leaves the session open until the last one.
+const probes = (): Probe[] => [
+  { method: 'POST', path: '/api/admin/session', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/me', expect: { operator: 200, admin: 200 } },
+  { method: 'POST', path: '/api/admin/totp/enrol', expect: { operator: 400, admin: 400 } },
+  {
+    method: 'POST',
+    path: '/api/admin/totp/confirm',
+    body: () => ({ code: '000000' }),
+    expect: { operator: 400, admin: 400 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/totp/verify',
+    body: () => ({ code: '000000' }),
+    expect: { operator: 400, admin: 400 },
+  },
+  { method: 'GET', path: '/api/admin/dashboard?days=30', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/users?q=target', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: `/api/admin/users/${target.id}`, expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/users/${target.id}/ban`,
+    // The operator bans, the admin unbans.
+    body: (who) => ({ banned: who === 'operator', reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/users/${target.id}/membership`,
+    body: () => ({ kind: 'vip', amount: 3, reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/users/${target.id}/role`,
+    body: async (who) => ({
+      role: 'user',
+      reason: 'matrix',
+      requestId: requestId(),
+      code: who === 'admin' ? await codeFor(srv, admin.id, 1) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
+  { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
+];
+
+async function probe(p: Probe, who: Who, headers: Record<string, string>) {
+  const body = p.body ? await p.body(who) : undefined;
+  return srv.call(p.method, p.path, body, headers);
+}
+
+describe('console authorization', () => {
+  it('lists every /api/admin route of the OpenAPI document in the matrix', async () => {
+    const doc = (await srv.call('GET', '/api/openapi.json')).body;
+    const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>)
+      .filter(([path]) => path.startsWith('/api/admin'))
+      .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
+      .sort();
+    const probed = probes()
+      .map((p) => `${p.method} ${p.path.split('?')[0]?.replace(String(target.id), '{id}')}`)
+      .sort();
+    expect(probed).toEqual(documented);
+  });
+
+  it('answers 404 to visitors and users on every route, as for a path that does not exist', async () => {
+    const user = await makeUser(srv, 'plain@example.com');
+    const { status, cookie } = await openConsole(srv, user.token);
+    expect([status, cookie]).toEqual([404, '']);
+    const unknown = await srv.call('GET', '/api/nothing-here');
+    for (const p of probes()) {
+      for (const [who, headers] of [
+        ['visitor', {}],
+        ['user', user.headers],
+        // A made-up console cookie is no session either.
+        ['user', { ...user.headers, cookie: 'mb_console=forged-token-value' }],
+      ] as const) {
+        const res = await probe(p, who, headers);
+        expect(res.status, `${who} ${p.method} ${p.path}`).toBe(404);
+        expect(res.body).toEqual(unknown.body);
+      }
+    }
+  });
+
+  it('gives operators and admins what their role allows, with TOTP verified', async () => {
+    for (const [who, staff] of [
+      ['operator', operator],
+      ['admin', admin],
+    ] as const) {
+      for (const p of probes()) {
+        const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
+        expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
+      }
+      // Logged out of the console: the cookie is dead.
+      expect((await srv.call('GET', '/api/admin/me', undefined, { cookie: staff.cookie })).status).toBe(404);
+    }
+  });
+
+  it('answers no console route but its sign-in steps before TOTP is verified', async () => {
+    const u = await makeUser(srv, 'new-operator@example.com', 'operator');
+    const { cookie } = await openConsole(srv, u.token);
+    const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
+    expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
+    for (const p of probes().filter((x) => !/session|me$|totp|logout/.test(x.path))) {
+      const res = await probe(p, 'operator', { cookie });
+      expect(res.status, `${p.method} ${p.path}`).toBe(403);
+      expect(res.body.code).toBe(AdminCode.TOTP_REQUIRED);
+    }
+    // Verifying without enrolment is refused; enrolment shows the secret once, then never again.
+    expect((await srv.call('POST', '/api/admin/totp/verify', { code: '123456' }, { cookie })).body.code).toBe(
+      AdminCode.TOTP_REQUIRED,
+    );
+    const enrol = await srv.call('POST', '/api/admin/totp/enrol', undefined, { cookie });
+    expect(enrol.body.data.qr).toMatch(/^data:image\/png;base64,/);
+    expect(enrol.body.data.uri).toContain(`secret=${enrol.body.data.secret}`);
+    const code = await codeFor(srv, u.id);
+    expect((await srv.call('POST', '/api/admin/totp/confirm', { code }, { cookie })).status).toBe(200);
+    expect((await srv.call('POST', '/api/admin/totp/enrol', undefined, { cookie })).status).toBe(400);
+    expect((await srv.call('GET', '/api/admin/dashboard', undefined, { cookie })).status).toBe(200);
+
+    // A second console session of the same account verifies with a code, and a code is good once.
+    const second = await openConsole(srv, u.token);
+    const again = await srv.call('POST', '/api/admin/totp/verify', { code }, { cookie: second.cookie });
+    expect(again.status).toBe(400);
+    const next = await codeFor(srv, u.id, 1);
+    expect((await srv.call('POST', '/api/admin/totp/verify', { code: next }, { cookie: second.cookie })).status).toBe(
+      200,
+    );
+  });
+
+  it('limits wrong codes per account, concurrent guesses included', async () => {
+    const u = await makeUser(srv, 'guesser@example.com', 'admin');
+    const { cookie } = await openConsole(srv, u.token);
+    await srv.call('POST', '/api/admin/totp/enrol', undefined, { cookie });
+    const guesses = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        srv.call('POST', '/api/admin/totp/confirm', { code: String(100000 + i) }, { cookie }),
+      ),
+    );
+    expect(guesses.filter((r) => r.status === 429)).toHaveLength(3);
+    // Even the right code waits for the window now.
+    const right = await srv.call('POST', '/api/admin/totp/confirm', { code: await codeFor(srv, u.id) }, { cookie });
+    expect(right.status).toBe(429);
+  });
+
+  it('asks an admin for a fresh code before a role change', async () => {
+    const boss = await makeStaff(srv, 'boss@example.com', 'admin');
+    const res = await srv.call(
+      'POST',
+      `/api/admin/users/${target.id}/role`,
+      { role: 'operator', reason: 'x', requestId: requestId(), code: '000000' },
+      { cookie: boss.cookie },
+    );
+    expect([res.status, res.body.code]).toEqual([403, AdminCode.TOTP_AGAIN]);
+  });
+});
