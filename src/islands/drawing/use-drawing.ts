@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLogin } from '../../lib/login-event';
@@ -22,6 +23,18 @@ export interface DrawingOptions {
   onDone(message: DrawingMessage): void;
   /** Something changed the day's quota (submitted, finished, failed). */
   onQuotaChange?(): void;
+}
+
+/**
+ * The checks before a drawing is sent, on /draw, /sd and /midjourney: a prompt, no other task
+ * under way, a login (docs/state-machines.md). A refusal is a toast, and the login dialog for a visitor.
+ */
+export function readyToDraw(prompt: string, busy: boolean, loggedIn: boolean, t: TFunction<'draw'>): boolean {
+  const refusal = !prompt ? 'prompt.required' : busy ? 'submit.busy' : !loggedIn ? 'login.needed' : null;
+  if (!refusal) return true;
+  toast.warning(t(refusal));
+  if (refusal === 'login.needed') openLogin();
+  return false;
 }
 
 /**
@@ -79,19 +92,7 @@ export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions):
   const submit = useCallback(
     async (params: SubmitParams): Promise<boolean> => {
       const prompt = params.prompt.trim();
-      if (!prompt) {
-        toast.warning(t('prompt.required'));
-        return false;
-      }
-      if (busyRef.current) {
-        toast.warning(t('submit.busy'));
-        return false;
-      }
-      if (!loggedIn) {
-        toast.warning(t('login.needed'));
-        openLogin();
-        return false;
-      }
+      if (!readyToDraw(prompt, busyRef.current, loggedIn, t)) return false;
       busyRef.current = true;
       setBusy(true);
       setTask({ id: '', prompt, status: DrawingStatus.SUBMITTED, progress: Progress.SUBMIT });

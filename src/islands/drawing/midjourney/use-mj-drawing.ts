@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openLogin } from '../../../lib/login-event';
-import { toast } from '../../../lib/toast';
 import { Code } from '../../../shared/codes';
 import { DrawingStatus } from '../../../shared/drawing';
 import { $chatStorage } from '../../../stores/chat-storage';
@@ -9,6 +8,7 @@ import { $drawSettings } from '../../../stores/draw-settings';
 import { type DrawingMessage, fetchTask, submitDrawing } from '../draw-api';
 import { isFinal, Progress, statusKey } from '../draw-rules';
 import { followTask } from '../follow-task';
+import { readyToDraw } from '../use-drawing';
 import { addMjMessage, findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
 
 const pictureOf = (m: DrawingMessage): Partial<MjDrawing> => ({
@@ -98,19 +98,8 @@ export function useMjDrawing(loggedIn: boolean) {
   return useCallback(
     async (uuid: number, prompt: string): Promise<boolean> => {
       const text = prompt.trim();
-      if (!text) {
-        toast.warning(t('prompt.required'));
-        return false;
-      }
-      if (submitting.current || runningReplies().length > 0 || follows.current.size > 0) {
-        toast.warning(t('submit.busy'));
-        return false;
-      }
-      if (!loggedIn) {
-        toast.warning(t('login.needed'));
-        openLogin();
-        return false;
-      }
+      const busy = submitting.current || runningReplies().length > 0 || follows.current.size > 0;
+      if (!readyToDraw(text, busy, loggedIn, t)) return false;
       const now = Date.now();
       const replyId = `r${now}`;
       addMjMessage(uuid, { id: `q${now}`, dateTime: now, text, inversion: true });
