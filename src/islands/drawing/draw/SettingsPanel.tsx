@@ -25,6 +25,37 @@ function Group({ legend, children }: { legend: string; children: ReactNode }) {
 const option =
   'flex cursor-pointer items-center justify-center gap-2 rounded-xl px-2 py-2 text-sm ring-1 ring-slate-200 transition-colors hover:ring-brand-300 has-checked:bg-brand-50 has-checked:font-medium has-checked:text-brand-700 has-checked:ring-2 has-checked:ring-brand-500 has-focus-visible:outline-2 has-focus-visible:outline-brand-500 dark:ring-slate-700 dark:has-checked:bg-brand-500/15 dark:has-checked:text-brand-100';
 
+/** Radio buttons drawn as tiles, one a value, in a labelled group. */
+function Choices<T extends string | number>(props: {
+  legend: string;
+  name: string;
+  values: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  label: (value: T) => ReactNode;
+  columns: string;
+}) {
+  return (
+    <Group legend={props.legend}>
+      <div className={`grid gap-2 ${props.columns}`}>
+        {props.values.map((v) => (
+          <label key={v} className={option}>
+            <input
+              type="radio"
+              name={props.name}
+              value={v}
+              checked={props.value === v}
+              onChange={() => props.onChange(v)}
+              className="sr-only"
+            />
+            {props.label(v)}
+          </label>
+        ))}
+      </div>
+    </Group>
+  );
+}
+
 /** A small rectangle of the ratio, as a visual hint. */
 function RatioShape({ ratio }: { ratio: string }) {
   const [w, h] = ratio.split(':').map(Number) as [number, number];
@@ -52,41 +83,29 @@ export function SettingsPanel({ extra }: { extra?: ReactNode }) {
 
   return (
     <div className="space-y-6">
-      <Group legend={t('settings.ratio')}>
-        <div className="grid grid-cols-3 gap-2">
-          {ASPECT_RATIOS.map((ratio) => (
-            <label key={ratio} className={option}>
-              <input
-                type="radio"
-                name="draw-ratio"
-                value={ratio}
-                checked={settings.selectedAspectRatio === ratio}
-                onChange={() => setAspectRatio(ratio)}
-                className="sr-only"
-              />
-              <RatioShape ratio={ratio} />
-              {ratio}
-            </label>
-          ))}
-        </div>
-      </Group>
-      <Group legend={t('settings.quality')}>
-        <div className="grid grid-cols-3 gap-2">
-          {QUALITIES.map((q) => (
-            <label key={q} className={option}>
-              <input
-                type="radio"
-                name="draw-quality"
-                value={q}
-                checked={settings.drawSelectedOption === q}
-                onChange={() => setQuality(q)}
-                className="sr-only"
-              />
-              {t(`quality.${q}`)}
-            </label>
-          ))}
-        </div>
-      </Group>
+      <Choices
+        legend={t('settings.ratio')}
+        name="draw-ratio"
+        values={ASPECT_RATIOS}
+        value={settings.selectedAspectRatio}
+        onChange={setAspectRatio}
+        label={(ratio) => (
+          <>
+            <RatioShape ratio={ratio} />
+            {ratio}
+          </>
+        )}
+        columns="grid-cols-3"
+      />
+      <Choices
+        legend={t('settings.quality')}
+        name="draw-quality"
+        values={QUALITIES}
+        value={settings.drawSelectedOption}
+        onChange={setQuality}
+        label={(q) => t(`quality.${q}`)}
+        columns="grid-cols-3"
+      />
       <Group legend={t('settings.steps')}>
         <input
           type="number"
@@ -107,23 +126,15 @@ export function SettingsPanel({ extra }: { extra?: ReactNode }) {
           {t('settings.stepsHint')}
         </p>
       </Group>
-      <Group legend={t('settings.visibility')}>
-        <div className="grid grid-cols-2 gap-2">
-          {([1, 2] as const).map((flag) => (
-            <label key={flag} className={option}>
-              <input
-                type="radio"
-                name="draw-public"
-                value={flag}
-                checked={settings.drawPublicFlag === flag}
-                onChange={() => setPublicFlag(flag)}
-                className="sr-only"
-              />
-              {t(flag === 1 ? 'settings.public' : 'settings.private')}
-            </label>
-          ))}
-        </div>
-      </Group>
+      <Choices
+        legend={t('settings.visibility')}
+        name="draw-public"
+        values={[1, 2] as const}
+        value={settings.drawPublicFlag}
+        onChange={setPublicFlag}
+        label={(flag) => t(flag === 1 ? 'settings.public' : 'settings.private')}
+        columns="grid-cols-2"
+      />
       {extra}
     </div>
   );
