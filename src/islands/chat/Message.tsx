@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../stores/chat-storage';
-import { Icon } from './icons';
+import { Icon, IconButton } from './icons';
 
 // marked loads with the first answer shown, not with an empty chat page.
 const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
@@ -69,37 +69,23 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
           )}
         </div>
         <div className="flex gap-0.5 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-          <button
-            type="button"
-            className={action}
-            onClick={onCopy}
-            aria-label={t('message.copy')}
-            title={t('message.copy')}
-          >
-            <Icon name="copy" className="size-4" />
-          </button>
+          <IconButton icon="copy" label={t('message.copy')} className={action} onClick={onCopy} />
           {onRegenerate && (
-            <button
-              type="button"
+            <IconButton
+              icon="regenerate"
+              label={t('message.regenerate')}
               className={action}
               onClick={onRegenerate}
               disabled={busy}
-              aria-label={t('message.regenerate')}
-              title={t('message.regenerate')}
-            >
-              <Icon name="regenerate" className="size-4" />
-            </button>
+            />
           )}
-          <button
-            type="button"
+          <IconButton
+            icon="trash"
+            label={t('message.delete')}
             className={action}
             onClick={onDelete}
             disabled={streaming}
-            aria-label={t('message.delete')}
-            title={t('message.delete')}
-          >
-            <Icon name="trash" className="size-4" />
-          </button>
+          />
         </div>
       </div>
     </article>

@@ -35,3 +35,26 @@ export function Icon({ name, className = 'size-5' }: { name: ChatIconName; class
     </StrokeSvg>
   );
 }
+
+/** A button that shows only an icon: its label is read out (aria-label) and shown on hover (title). */
+export function IconButton({
+  icon,
+  label,
+  title = label,
+  className,
+  onClick,
+  disabled,
+}: {
+  icon: ChatIconName;
+  label: string;
+  title?: string;
+  className: string;
+  onClick(): void;
+  disabled?: boolean;
+}) {
+  return (
+    <button type="button" className={className} onClick={onClick} disabled={disabled} aria-label={label} title={title}>
+      <Icon name={icon} className="size-4" />
+    </button>
+  );
+}
