@@ -12,11 +12,16 @@ export const DEFAULT_TOAST_MS = 3000;
 const MAX_TOASTS = 4;
 const LEAVE_MS = 200;
 
-const HOST_CLASS =
-  'pointer-events-none fixed inset-x-0 top-4 z-[100] mx-auto flex w-[min(24rem,calc(100vw-2rem))] flex-col items-stretch gap-2';
+/**
+ * The toast region sits at the bottom: above the mobile bottom bar, at the desktop's bottom left
+ * (beside the side nav's end, clear of the chat composer's send button). So it never covers the
+ * mobile header or an open dialog's title and close button, which are at the top.
+ */
+export const TOAST_HOST_CLASS =
+  'pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-[min(24rem,calc(100vw-2rem))] flex-col items-stretch gap-2 md:right-auto md:bottom-4 md:left-4 md:mx-0';
 const ITEM_CLASS =
   'pointer-events-auto flex items-start gap-3 rounded-xl bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-900/10 transition duration-200 motion-reduce:transition-none dark:bg-slate-800 dark:text-slate-100 dark:ring-white/10';
-const HIDDEN = ['opacity-0', '-translate-y-2'];
+const HIDDEN = ['opacity-0', 'translate-y-2'];
 const ICON_CLASS: Record<ToastKind, string> = {
   success: 'text-emerald-600 dark:text-emerald-400',
   info: 'text-brand-600 dark:text-brand-300',
@@ -33,7 +38,7 @@ function host(): HTMLElement {
   if (!element) {
     element = document.createElement('div');
     element.id = 'toast-host';
-    element.className = HOST_CLASS;
+    element.className = TOAST_HOST_CLASS;
     document.body.append(element);
   }
   return element;

@@ -61,5 +61,7 @@ test.describe('/activities daily experience code', () => {
     await dialog.getByLabel('体验码').fill('nope-nope-22');
     await dialog.getByRole('button', { name: '立即兑换' }).click();
     await expect(dialog.getByText('体验码不存在，请检查后重新输入')).toBeVisible();
+    // Said once, inline: no toast repeats it.
+    await expect(page.getByText('体验码不存在，请检查后重新输入')).toHaveCount(1);
   });
 });

@@ -111,3 +111,45 @@ test('toasts are announced, can be closed and expire', async ({ page }) => {
   await alert.getByRole('button', { name: '关闭通知' }).click();
   await expect(alert).toHaveCount(0);
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`stacked toasts leave an open dialog's header and the page header free at ${viewport.width}px`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await mountHarness(page);
+    await page.getByRole('button', { name: 'open plain' }).click();
+    const dialog = page.getByRole('dialog', { name: '普通对话框' });
+    await expect(dialog).toBeVisible();
+    await page.evaluate(() => {
+      const t = (window as Window & { harnessToast?: Record<'error', (text: string, ms?: number) => void> })
+        .harnessToast;
+      for (let i = 0; i < 4; i++) t?.error(`通知 ${i} 的内容比较长，会占据两行的空间以便检查`, 0);
+    });
+    const toasts = page.getByRole('alert');
+    await expect(toasts).toHaveCount(4);
+    const keepFree = [
+      dialog.getByRole('heading', { name: '普通对话框' }),
+      dialog.getByRole('button', { name: '关闭' }).last(),
+      page.locator('body > header, header').first(),
+    ];
+    const overlaps = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+    for (const area of keepFree) {
+      const box = await area.boundingBox();
+      if (!box) continue;
+      for (const toast of await toasts.all()) {
+        const t = await toast.boundingBox();
+        expect(t && overlaps(t, box)).toBeFalsy();
+      }
+    }
+    // Each can be dismissed, even with the dialog open.
+    await toasts.first().getByRole('button', { name: '关闭通知' }).click();
+    await expect(toasts).toHaveCount(3);
+  });
+}
+
+type Box = { x: number; y: number; width: number; height: number };
