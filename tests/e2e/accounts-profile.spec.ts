@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { accountEntry, createAccount, mailedCode, openLoginDialog, uniqueEmail, useToken } from './account-helpers';
+import { bearer, createOrder } from './shop-helpers';
 
 test('QR login end to end: one browser shows the QR, a phone confirms it', async ({ page, browser }) => {
   // A phone beside the desktop, then an e-mail bind: more than the usual 30 s on a busy machine.
@@ -99,8 +100,9 @@ test('the profile shows the account, and logout ends the session', async ({ page
   await accountEntry(page, '个人中心').click();
   const profile = page.getByRole('dialog', { name: '个人中心' });
   await expect(profile.getByText(email)).toBeVisible();
-  await expect(profile.getByText('默认用户')).toBeVisible();
-  await expect(profile.getByText('未开通会员')).toBeVisible();
+  // No placeholder description, no membership section without a membership.
+  await expect(profile.getByText('默认用户')).toHaveCount(0);
+  await expect(profile.getByRole('heading', { name: '会员', exact: true })).toHaveCount(0);
   await expect(profile.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/order');
   await expect(profile.getByRole('link', { name: '会员中心' })).toHaveAttribute('href', '/product');
   await expect(profile.getByRole('link', { name: '福利活动' })).toHaveAttribute('href', '/activities');
@@ -142,4 +144,22 @@ test('a bad e-mailed link says so, and a bad sandbox id is a 404', async ({ page
   await expect(page.getByText('验证链接不完整，请从邮件中重新打开链接。')).toBeVisible();
   await page.goto('/wx/sandbox/not-a-socket');
   await expect(page).toHaveURL(/\/404$/);
+});
+
+test("a member's profile names the membership and its end date, not a level code", async ({ page }) => {
+  const token = await createAccount(page.request, uniqueEmail('member'), 'secret-123');
+  const order = await createOrder(page.request, token, 'VIP_MONTH');
+  const key = new URL(order.payLink ?? '', 'http://x').searchParams.get('key');
+  const paid = await page.request.post(`/api/pay/sandbox/${order.orderNo}/confirm`, { data: { key } });
+  expect((await paid.json()).code).toBe(1000000);
+  const info = await page.request.get('/api/user/info', { headers: bearer(token) });
+  const end = new Date((await info.json()).data.endDate);
+  const day = [end.getFullYear(), end.getMonth() + 1, end.getDate()].map((n) => String(n).padStart(2, '0')).join('-');
+  await useToken(page, token);
+  await page.goto('/privacy');
+  await accountEntry(page, '个人中心').click();
+  const membership = page.getByRole('dialog', { name: '个人中心' }).getByRole('region', { name: '会员' });
+  await expect(membership).toContainText('会员');
+  await expect(membership).toContainText(`有效期至 ${day}`);
+  await expect(membership).not.toContainText('VIP');
 });

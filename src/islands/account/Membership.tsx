@@ -2,52 +2,42 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { UserInfo } from '../../stores/user';
 
-const day = (value: string | null) => (value ? dayjs(value).format('YYYY-MM-DD') : '—');
-
-function Tier({ label, start, end }: { label: string; start: string | null; end: string | null }) {
+/** One membership as a person reads it: its name and when it ends (or ended). */
+function Tier({ name, end }: { name: string; end: string | null }) {
   const { t } = useTranslation();
+  const day = end ? dayjs(end).format('YYYY-MM-DD') : null;
   const expired = end !== null && dayjs(end).isBefore(dayjs());
   return (
-    <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-      <span className="rounded-full bg-gradient-to-r from-amber-400 to-orange-500 px-2.5 py-0.5 text-xs font-semibold text-white">
-        {label}
+    <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-500/20 dark:text-amber-100">
+        {name}
       </span>
-      <span className="text-sm tabular-nums text-slate-600 dark:text-slate-300">
-        {t('login:profile.period', { start: day(start), end: day(end) })}
-      </span>
-      {expired && <span className="text-xs text-slate-500 dark:text-slate-400">{t('login:profile.expired')}</span>}
-    </div>
+      {day && (
+        <span
+          className={`text-sm tabular-nums ${expired ? 'text-slate-600 dark:text-slate-300' : 'text-slate-700 dark:text-slate-200'}`}
+        >
+          {t(expired ? 'login:profile.endedOn' : 'login:profile.until', { end: day })}
+        </span>
+      )}
+    </p>
   );
 }
 
-/** Membership: vipType (null is none), its dates, and the plus tier (docs/api.md). */
+/** Membership: its name and end date for each tier held (docs/api.md); nothing at all without one. */
 export function Membership({ user }: { user: UserInfo }) {
   const { t } = useTranslation();
+  if (user.vipType === null && user.plusType === null) return null;
   return (
     <section aria-labelledby="profile-membership" className="rounded-xl bg-slate-50 p-4 dark:bg-slate-800/60">
       <h3
         id="profile-membership"
-        className="text-xs font-medium uppercase tracking-wide text-slate-500 dark:text-slate-400"
+        className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300"
       >
         {t('login:profile.membership')}
       </h3>
       <div className="mt-2 space-y-2">
-        {user.vipType === null ? (
-          <p className="text-sm text-slate-700 dark:text-slate-200">{t('login:profile.vipNone')}</p>
-        ) : (
-          <Tier
-            label={t('login:profile.vipLevel', { level: user.vipType })}
-            start={user.startDate}
-            end={user.endDate}
-          />
-        )}
-        {user.plusType !== null && (
-          <Tier
-            label={t('login:profile.plusLevel', { level: user.plusType })}
-            start={user.startDatePlus}
-            end={user.endDatePlus}
-          />
-        )}
+        {user.vipType !== null && <Tier name={t('login:profile.vipName')} end={user.endDate} />}
+        {user.plusType !== null && <Tier name={t('login:profile.plusName')} end={user.endDatePlus} />}
       </div>
     </section>
   );

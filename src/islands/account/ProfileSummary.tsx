@@ -50,7 +50,10 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         <Avatar src={user.avatarUrl} name={user.nickname} />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{user.nickname}</p>
-          <p className="mt-0.5 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">{user.description}</p>
+          {/* The server's placeholder for an empty description (默认用户) says nothing about the person. */}
+          {user.description && user.description !== t('account:user.defaultDescription') && (
+            <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{user.description}</p>
+          )}
         </div>
       </div>
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
@@ -91,6 +94,16 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </button>
           ))}
       </div>
+      {user.console && (
+        <button
+          type="button"
+          // The console's door loads only when a console account clicks it.
+          onClick={() => void import('../admin/enter').then((m) => m.enterConsole())}
+          className={buttonClass('secondary', 'w-full py-2.5')}
+        >
+          {t('login:profile.console')}
+        </button>
+      )}
       <button type="button" onClick={signOut} disabled={leaving} className={buttonClass('secondary', 'w-full py-2.5')}>
         {t('login:profile.logout')}
       </button>
