@@ -1,3 +1,4 @@
+import { deriveTitle } from '../lib/chat-title';
 import {
   $chatStorage,
   type ChatMessage,
@@ -97,7 +98,7 @@ export function addMessage(uuid: number, message: ChatMessage): void {
     const next = mapChat(s, uuid, (data) => [...data, message]);
     const item = s.history.find((h) => h.uuid === uuid);
     if (item?.title === DEFAULT_TITLE && message.inversion && message.text.trim()) {
-      const title = message.text.trim().replace(/\s+/g, ' ').slice(0, 30);
+      const title = deriveTitle(message.text);
       next.history = s.history.map((h) => (h.uuid === uuid ? { ...h, title } : h));
     }
     return next;

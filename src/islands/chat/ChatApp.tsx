@@ -85,7 +85,10 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
           >
             <Icon name="menu" className="size-5" />
           </button>
-          <h1 className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100">
+          <h1
+            className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100"
+            title={active?.title}
+          >
             {active?.title ?? t('title')}
           </h1>
         </header>

@@ -59,7 +59,9 @@ export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemPro
           className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2.5 text-left"
         >
           <Icon name={item.templateId ? 'apps' : 'chat'} className="size-4 shrink-0 opacity-70" />
-          <span className="truncate">{item.title}</span>
+          <span className="truncate" title={item.title}>
+            {item.title}
+          </span>
         </button>
       )}
       {item.isEdit ? (
