@@ -77,3 +77,39 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   expect(await serverTitles(request, token)).not.toContain('只留在本机');
   await third.close();
 });
+
+test('/chat/history on a fresh browser shows the account’s server conversations, answers as plain text', async ({
+  page,
+  request,
+}) => {
+  const token = await createAccount(request, uniqueEmail('history'), 'secret123');
+  const now = Date.now();
+  const put = await request.put(`/api/chat/conversations/${now}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      title: '服务器上的对话',
+      systemPrompt: null,
+      description: null,
+      templateId: null,
+      deleted: false,
+      changedAt: now,
+      messages: [
+        { id: 'q1', dateTime: now - 1000, text: '另一台设备上问的问题', inversion: true },
+        {
+          id: 'a1',
+          dateTime: now,
+          text: '> **提示**\n\n### 小标题\n\n- 第一点\n\n```js\nlet a = 1;\n```',
+          inversion: false,
+        },
+      ],
+    },
+  });
+  expect(put.status()).toBe(200);
+  // Never opened /chat in this browser: the history page loads the conversations itself.
+  await useToken(page, token);
+  await page.goto('/chat/history');
+  const entry = page.getByRole('link', { name: /另一台设备上问的问题/ });
+  await expect(entry).toBeVisible({ timeout: 15_000 });
+  await expect(entry).toContainText('提示 小标题 第一点 let a = 1;');
+  await expect(entry).not.toContainText(/\*\*|###|```|>/);
+});

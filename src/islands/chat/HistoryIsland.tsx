@@ -1,10 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { $chatStorage } from '../../stores/chat-storage';
 import { Icon } from './icons';
+import { plainText } from './plain-text';
 import { type QaPair, qaPairs } from './qa';
+import { startSync } from './sync';
+import { UploadOffer } from './UploadOffer';
 
 function Highlight({ text, term }: { text: string; term: string }) {
   const i = term ? text.toLowerCase().indexOf(term.toLowerCase()) : -1;
@@ -24,7 +27,20 @@ function History() {
   const { t } = useTranslation();
   const storage = useStore($chatStorage);
   const [term, setTerm] = useState('');
-  const pairs: QaPair[] = qaPairs(storage, term);
+  // The account's conversations come from the server here too, not only once /chat has been opened.
+  useEffect(() => startSync(), []);
+  // Answers are Markdown: previews (and the search) read their words only.
+  const plain = useMemo(
+    () => ({
+      ...storage,
+      chat: storage.chat.map((c) => ({
+        ...c,
+        data: c.data.map((m) => (m.inversion ? m : { ...m, text: plainText(m.text) })),
+      })),
+    }),
+    [storage],
+  );
+  const pairs: QaPair[] = qaPairs(plain, term);
   return (
     <div className="flex flex-col gap-4">
       <label className="relative">
@@ -42,7 +58,7 @@ function History() {
           className="w-full rounded-full border border-slate-300 bg-white py-2 pl-9 pr-4 text-sm outline-none focus:border-brand-500 dark:border-slate-700 dark:bg-slate-900"
         />
       </label>
-      <p className="text-sm text-slate-500" aria-live="polite">
+      <p className="text-sm text-slate-600 dark:text-slate-400" aria-live="polite">
         {t('history.count', { n: pairs.length })}
       </p>
       <ul className="flex flex-col gap-3">
@@ -52,9 +68,11 @@ function History() {
               href={`/chat/${p.uuid}?message=${encodeURIComponent(p.questionId)}`}
               className="block rounded-2xl bg-white p-4 ring-1 ring-slate-200 transition hover:ring-brand-300 dark:bg-slate-900 dark:ring-slate-800"
             >
-              <p className="mb-1 flex items-center gap-2 text-xs text-slate-500">
+              <p className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                 <Icon name="chat" className="size-3.5" />
-                <span className="truncate">{p.title}</span>
+                <span className="truncate" title={p.title}>
+                  {p.title}
+                </span>
                 <time className="ml-auto shrink-0">{new Date(p.dateTime).toLocaleString()}</time>
               </p>
               <p className="line-clamp-2 font-medium text-slate-900 dark:text-white">
@@ -70,8 +88,11 @@ function History() {
         ))}
       </ul>
       {pairs.length === 0 && (
-        <p className="py-12 text-center text-slate-400">{term ? t('history.noMatch') : t('history.empty')}</p>
+        <p className="py-12 text-center text-slate-600 dark:text-slate-400">
+          {term ? t('history.noMatch') : t('history.empty')}
+        </p>
       )}
+      <UploadOffer />
     </div>
   );
 }
