@@ -1,3 +1,6 @@
+/** The console session cookie (HttpOnly); pages and the API both read it. */
+export const CONSOLE_COOKIE = 'mb_console';
+
 /** Console roles and reply codes (docs/console.md), shared by server and console islands. */
 export const ROLES = ['user', 'operator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];

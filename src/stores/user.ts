@@ -20,6 +20,8 @@ export interface UserInfo {
   endDatePlus: string | null;
   hasPassword: boolean;
   wechatBound: boolean;
+  /** Console accounts only (docs/console.md). */
+  console?: boolean;
 }
 
 export type UserState =

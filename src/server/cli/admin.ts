@@ -4,6 +4,7 @@
  *   npm run admin -- grant <email> admin|operator
  *   npm run admin -- revoke <email>
  *   npm run admin -- list
+ *   npm run admin -- reset-totp <email>     (a lost authenticator: the account enrols again)
  *
  * With the embedded database (no DATABASE_URL) stop the server first: PGlite
  * allows one process. docs/console.md describes the console.
@@ -15,8 +16,9 @@ import { loadEnv } from '../config/env';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
 import { listStaff, setRole } from '../services/admin/roles';
+import { resetTotp } from '../services/admin/totp';
 
-const USAGE = 'usage: admin grant <email> admin|operator | revoke <email> | list';
+const USAGE = 'usage: admin grant <email> admin|operator | revoke <email> | reset-totp <email> | list';
 
 /** Runs one command on `db` and answers its output (tests call this in-process). */
 export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
@@ -24,6 +26,12 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
   if (command === 'list') {
     const rows = await listStaff(db);
     return rows.map((r) => `${r.role}\t${r.email ?? `#${r.id}`}\n`).join('') || 'no console accounts\n';
+  }
+  if (command === 'reset-totp' && email) {
+    const [user] = await findStaff(db, email);
+    if (!user) throw new Error(`no console account with e-mail ${email}`);
+    await resetTotp(db, user.id);
+    return `${user.email}: two-factor reset, enrols at the next console visit\n`;
   }
   if (command === 'grant' || command === 'revoke') {
     if (!email) throw new Error(USAGE);
@@ -34,6 +42,11 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
     return `${row.email}: ${next}\n`;
   }
   throw new Error(USAGE);
+}
+
+async function findStaff(db: Db, email: string) {
+  const staff = await listStaff(db);
+  return staff.filter((s) => s.email?.toLowerCase() === email.trim().toLowerCase());
 }
 
 async function main() {

@@ -22,6 +22,8 @@ describe('admin command', () => {
       await expect(runAdminCommand(db, ['grant', 'nobody@example.com', 'admin'])).rejects.toThrow(/no account/);
       await expect(runAdminCommand(db, ['drop'])).rejects.toThrow(/usage/);
       expect(await runAdminCommand(db, ['list'])).toBe('admin\tBoss@Example.com\noperator\thelp@example.com\n');
+      expect(await runAdminCommand(db, ['reset-totp', 'help@example.com'])).toMatch(/two-factor reset/);
+      await expect(runAdminCommand(db, ['reset-totp', 'nobody@example.com'])).rejects.toThrow(/no console account/);
       await runAdminCommand(db, ['revoke', 'help@example.com']);
       const [help] = await db.select().from(users).where(eq(users.email, 'help@example.com'));
       expect(help?.role).toBe('user');

@@ -84,5 +84,6 @@ export const userInfo = z
     endDatePlus: z.string().nullable(),
     hasPassword: z.boolean(),
     wechatBound: z.boolean(),
+    console: z.boolean().optional().openapi({ description: 'present (true) only for console accounts' }),
   })
   .openapi('UserInfo');

@@ -132,12 +132,13 @@ export const role = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
+const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 const auditQuery = z.object({
   action: text(60).optional(),
   actor: text(200).optional(),
   targetId: text(40).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  from: date.optional(),
+  to: date.optional(),
 });
 export const audit = createRoute({
   method: 'get',

@@ -1,13 +1,12 @@
 import type { Context, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { AdminCode } from '../../../shared/admin';
+import { AdminCode, CONSOLE_COOKIE } from '../../../shared/admin';
 import { DomainError } from '../../errors';
 import type { Actor } from '../../services/admin/audit';
 import { type ConsoleUser, consoleUser, hidden, totpFresh } from '../../services/admin/console-session';
 import type { ApiEnv } from '../context';
 
-/** The console session cookie: HttpOnly, SameSite=Strict, path / (pages check it too). */
-export const CONSOLE_COOKIE = 'mb_console';
+export { CONSOLE_COOKIE };
 
 /** Console routes that answer before TOTP is verified in the session. */
 const BEFORE_TOTP = new Set([

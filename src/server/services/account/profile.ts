@@ -43,6 +43,8 @@ export async function userInfo(rt: Runtime, userId: number, lang: Language) {
     endDatePlus: iso(u.endDatePlus),
     hasPassword: Boolean(u.passwordHash),
     wechatBound: Boolean(u.wechatOpenId),
+    // Only console accounts learn that the console exists (docs/console.md).
+    ...(u.role === 'operator' || u.role === 'admin' ? { console: true } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { hashToken } from '../../db/queries/sessions';
 import { adminSessions, sessions, users } from '../../db/schema';
 import { DomainError } from '../../errors';
+import { isEnrolled } from './totp';
 
 /** A console session lasts a working day; its two-factor check half an hour. */
 export const CONSOLE_SESSION_MS = 8 * 3600_000;
@@ -89,4 +90,11 @@ export function totpFresh(user: ConsoleUser, now = Date.now()) {
 
 export async function closeConsoleSession(db: Db, sessionId: number) {
   await db.delete(adminSessions).where(eq(adminSessions.id, sessionId));
+}
+
+/** For console pages: the user of the request's cookie, else null (the page then answers as an unknown path). */
+export async function consoleForPage(db: Db, token: string | undefined) {
+  const user = await consoleUser(db, token);
+  if (!user) return null;
+  return { role: user.role, email: user.email, verified: totpFresh(user), enrolled: await isEnrolled(db, user.userId) };
 }

@@ -1,0 +1,7 @@
+import { post } from '../../lib/api';
+
+/** Opens a console session with the login token (an HttpOnly cookie), then the console. */
+export async function enterConsole() {
+  const res = await post<Record<string, never>>('/admin/session');
+  if (res.ok) window.location.assign('/admin');
+}
