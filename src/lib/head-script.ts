@@ -1,4 +1,4 @@
-import { guardTarget, hashRedirectTarget } from './routing';
+import { guardTarget, hashRedirectTarget, lostLanguageCookie } from './routing';
 
 /**
  * Runs inline in <head> before first paint: redirects must happen before the
@@ -6,14 +6,31 @@ import { guardTarget, hashRedirectTarget } from './routing';
  * Keys mirror src/stores (SECRET_TOKEN, appSetting) without importing them,
  * because an inline script cannot import modules.
  */
-function boot(hashTarget: typeof hashRedirectTarget, guard: typeof guardTarget): void {
+function boot(
+  hashTarget: typeof hashRedirectTarget,
+  guard: typeof guardTarget,
+  lostLanguage: typeof lostLanguageCookie,
+): void {
   let token: string | null = null;
   let theme: unknown;
+  let language: unknown;
   try {
     token = localStorage.getItem('SECRET_TOKEN');
-    theme = JSON.parse(localStorage.getItem('appSetting') ?? '{}')?.theme;
+    const setting = JSON.parse(localStorage.getItem('appSetting') ?? '{}');
+    theme = setting?.theme;
+    language = setting?.language;
   } catch {
     // Storage blocked or corrupt: behave as a fresh visitor with the light theme.
+  }
+  const restore = lostLanguage(language, document.cookie);
+  if (restore) {
+    // biome-ignore lint/suspicious/noDocumentCookie: an inline script before paint has no Cookie Store API to wait for
+    document.cookie = restore;
+    // Rendered in another language: reload once, and only if the cookie took (blocked cookies would loop).
+    if (document.documentElement.lang !== language && /(?:^|;\s*)lang=/.test(document.cookie)) {
+      location.reload();
+      return;
+    }
   }
   const target = hashTarget(location.hash) ?? guard(location.pathname, !!token);
   if (target) {
@@ -34,4 +51,4 @@ function boot(hashTarget: typeof hashRedirectTarget, guard: typeof guardTarget):
 }
 
 /** Source of the inline head script; the functions are self-contained, so their text runs as is. */
-export const HEAD_SCRIPT = `(${boot})(${hashRedirectTarget},${guardTarget});`;
+export const HEAD_SCRIPT = `(${boot})(${hashRedirectTarget},${guardTarget},${lostLanguageCookie});`;

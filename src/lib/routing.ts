@@ -19,6 +19,17 @@ export function guardTarget(path: string, hasToken: boolean): string | null {
   return path.replace(/\/+$/, '') === '/500' ? '/' : null;
 }
 
+/**
+ * The `lang` cookie to write back when the stored language (appSetting.language) has lost its
+ * cookie (cookies cleared, another domain), else null; the server renders from the cookie.
+ * Serialised into the head script too: self-contained.
+ */
+export function lostLanguageCookie(language: unknown, cookie: string): string | null {
+  if (language !== 'zh-CN' && language !== 'en-US' && language !== 'zh-TW') return null;
+  if (/(?:^|;\s*)lang=/.test(cookie)) return null;
+  return `lang=${language}; path=/; max-age=31536000; SameSite=Lax`;
+}
+
 /** Whether a nav entry owning the `prefixes` sections is the current page. */
 export function isActivePath(pathname: string, prefixes: readonly string[]): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -51,25 +51,29 @@ describe('isActivePath', () => {
 describe('HEAD_SCRIPT', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  function run(url: string, storage: Record<string, string>) {
+  function run(url: string, storage: Record<string, string>, cookie = '', lang = 'zh-CN') {
     const parsed = new URL(url);
     const replace = vi.fn();
+    const reload = vi.fn();
     const classes = new Set<string>();
     const dataset: Record<string, string> = {};
     const history = { scrollRestoration: 'auto' };
-    vi.stubGlobal('location', { hash: parsed.hash, pathname: parsed.pathname, replace });
+    vi.stubGlobal('location', { hash: parsed.hash, pathname: parsed.pathname, replace, reload });
     vi.stubGlobal('localStorage', { getItem: (key: string) => storage[key] ?? null });
     vi.stubGlobal('history', history);
     vi.stubGlobal('addEventListener', vi.fn());
-    vi.stubGlobal('document', {
+    const doc = {
+      cookie,
       documentElement: {
+        lang,
         classList: { toggle: (name: string, on: boolean) => (on ? classes.add(name) : classes.delete(name)) },
         dataset,
       },
-    });
+    };
+    vi.stubGlobal('document', doc);
     // The script must work as standalone text, exactly as the browser receives it.
     new Function(HEAD_SCRIPT)();
-    return { replace, classes, dataset, history };
+    return { replace, reload, classes, dataset, history, cookie: doc.cookie };
   }
 
   it('replaces an old hash route with its plain path', () => {
@@ -92,5 +96,19 @@ describe('HEAD_SCRIPT', () => {
     expect(run('http://x/draw', { SECRET_TOKEN: 't' }).dataset).toEqual({ auth: '' });
     expect(run('http://x/draw', {}).dataset).toEqual({});
     expect(run('http://x/draw', { SECRET_TOKEN: '' }).dataset).toEqual({});
+  });
+
+  it('restores a lost lang cookie from appSetting.language and reloads once into that language', () => {
+    const en = '{"language":"en-US"}';
+    const lost = run('http://x/chat', { appSetting: en });
+    expect(lost.cookie).toMatch(/^lang=en-US; path=\/; max-age=\d+; SameSite=Lax$/);
+    expect(lost.reload).toHaveBeenCalledOnce();
+    // Already rendered in it (Accept-Language): the cookie only.
+    const same = run('http://x/chat', { appSetting: en }, '', 'en-US');
+    expect(same.cookie).toContain('lang=en-US');
+    expect(same.reload).not.toHaveBeenCalled();
+    // A cookie present wins; no language stored, nothing to restore.
+    expect(run('http://x/chat', { appSetting: en }, 'lang=zh-TW').reload).not.toHaveBeenCalled();
+    expect(run('http://x/chat', {}).cookie).toBe('');
   });
 });
