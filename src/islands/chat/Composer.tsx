@@ -83,7 +83,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             </label>
           )}
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
-          <span className="ml-auto text-xs text-slate-500 dark:text-slate-400">
+          <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
             <QuotaBadge />
           </span>
         </div>
@@ -108,7 +108,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             }}
             placeholder={t('composer.placeholder')}
             aria-label={t('composer.label')}
-            className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-400 dark:text-white"
+            className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-500 dark:text-white dark:placeholder:text-slate-400"
           />
           {pending ? (
             <button
@@ -130,7 +130,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             </button>
           )}
         </form>
-        <p className="mt-1.5 hidden text-center text-xs text-slate-400 md:block">{t('composer.hint')}</p>
+        <p className="mt-1.5 hidden text-center text-xs text-slate-600 md:block dark:text-slate-400">{t('composer.hint')}</p>
       </div>
       {promptsOpen && (
         <Suspense fallback={null}>

@@ -16,7 +16,7 @@ export function Welcome({ title, body, suggestions = [], onPick }: WelcomeProps)
         <Icon name="chat" className="size-7" />
       </span>
       <h2 className="text-xl font-semibold text-slate-900 dark:text-white">{title}</h2>
-      <p className="text-sm text-slate-500 dark:text-slate-400">{body}</p>
+      <p className="text-sm text-slate-600 dark:text-slate-400">{body}</p>
       {suggestions.length > 0 && (
         <div className="grid w-full gap-2 sm:grid-cols-2">
           {suggestions.map((s) => (
