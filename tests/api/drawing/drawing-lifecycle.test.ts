@@ -78,6 +78,8 @@ describe('deadlines, quotas and reference images', () => {
     const task = await submit(srv, u.headers, { prompt: 'slow valley' });
     await waitForStatus(srv, u.headers, task.id);
     // A second task, held by a "dead" worker (lease in the future) and already overdue.
+    // This process's worker sweeps too: paused, so the sweep under test is the one that finds it.
+    srv.runtime.jobs.drawing.stop();
     const [row] = await srv.runtime.database.db.select().from(drawings).where(eq(drawings.taskId, task.id));
     if (!row) throw new Error('no row');
     const { id: _id, ...copy } = row;
@@ -89,6 +91,7 @@ describe('deadlines, quotas and reference images', () => {
       deadlineAt: new Date(Date.now() - 1000),
     });
     expect(await sweepTimedOut(srv.runtime)).toBe(1);
+    srv.runtime.jobs.drawing.start();
     const stuck = await srv.call('POST', '/api/sd/task', { id: 'dstuckstuckstuck0001' }, u.headers);
     expect(stuck.body.data.status).toBe(11);
   });
