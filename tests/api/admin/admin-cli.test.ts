@@ -39,5 +39,5 @@ describe('admin command', () => {
     } finally {
       await tdb.drop();
     }
-  }, 60_000);
+  }, 120_000);
 });
