@@ -143,11 +143,19 @@ test.describe('drawing', () => {
     await expect(dialog).toContainText('确定要删除吗？');
     await dialog.getByRole('button', { name: '取消' }).click();
     await expect(card).toHaveCount(1);
+    // The public tab has it too (public by default) before the delete.
+    await page.getByRole('tab', { name: '公共画廊' }).click();
+    await expect(card).toHaveCount(1);
+    await page.getByRole('tab', { name: '我的作品' }).click();
     await card.getByRole('button', { name: '删除', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '删除', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '删除成功' })).toBeVisible();
     await expect(card).toHaveCount(0);
     await expect(page.getByText('您还没有作品')).toBeVisible();
+    // One list state: gone from the public tab as well, without a reload.
+    await page.getByRole('tab', { name: '公共画廊' }).click();
+    await expect(page.getByRole('tab', { name: '公共画廊' })).toHaveAttribute('aria-selected', 'true');
+    await expect(card).toHaveCount(0);
   });
 });
 

@@ -1,7 +1,11 @@
 import { useStore } from '@nanostores/react';
+import { atom } from 'nanostores';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ApiResult, createListLoader, type ListState, type PageData, unwrap } from '../../lib/api';
 import type { ListQuery } from './draw-api';
+
+/** Pictures deleted on this page: one state, so every list showing one (my works, the public tab) drops it at once. */
+const $removed = atom<ReadonlySet<string>>(new Set());
 
 /** Draw lists load 30 a page (docs/routes-and-screens.md). */
 export const DRAW_PAGE_SIZE = 30;
@@ -40,7 +44,7 @@ export function usePictureList<T extends { id: string }>(
   );
   const state = useStore(loader.$state);
   const [extra, setExtra] = useState<T[]>([]);
-  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const removed = useStore($removed);
   const started = useRef(Boolean(initialPage));
   const observer = useRef<IntersectionObserver | null>(null);
 
@@ -82,10 +86,9 @@ export function usePictureList<T extends { id: string }>(
     state,
     sentinel,
     prepend: useCallback((item: T) => setExtra((list) => [item, ...list.filter((x) => x.id !== item.id)]), []),
-    remove: useCallback((id: string) => setRemoved((set) => new Set([...set, id])), []),
+    remove: useCallback((id: string) => $removed.set(new Set([...$removed.get(), id])), []),
     reload: useCallback(() => {
       setExtra([]);
-      setRemoved(new Set());
       started.current = true;
       void loader.reset();
     }, [loader]),
