@@ -113,6 +113,8 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 test.describe('mode switch', () => {
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     test(`${name}: 对话 / 图像对话 reaches /midjourney and back`, async ({ page }) => {
+      // Three page loads, each hydrating a client-only island.
+      test.slow();
       await page.setViewportSize(viewport);
       await page.goto('/chat');
       const modes = page.getByRole('navigation', { name: '对话模式' });
@@ -130,6 +132,8 @@ test('a member sees avatar, nickname and the membership end date at the top of e
   page,
   request,
 }) => {
+  // An account, a paid order and two page loads.
+  test.slow();
   const token = await newAccount(request, 'nav-member');
   const order = await createOrder(request, token, 'VIP_MONTH');
   const link = new URL(order.payLink ?? '', 'http://x');
