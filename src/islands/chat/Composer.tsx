@@ -130,7 +130,9 @@ export function Composer({ uuid }: { uuid: number | null }) {
             </button>
           )}
         </form>
-        <p className="mt-1.5 hidden text-center text-xs text-slate-600 md:block dark:text-slate-400">{t('composer.hint')}</p>
+        <p className="mt-1.5 hidden text-center text-xs text-slate-600 md:block dark:text-slate-400">
+          {t('composer.hint')}
+        </p>
       </div>
       {promptsOpen && (
         <Suspense fallback={null}>

@@ -40,7 +40,10 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
         <Icon name={mine ? 'user' : 'bot'} className="size-5" />
       </div>
       <div className={`flex min-w-0 max-w-[88%] flex-col gap-1 ${mine ? 'items-end' : 'items-start'} md:max-w-[80%]`}>
-        <time className="text-xs text-slate-600 dark:text-slate-400" dateTime={new Date(message.dateTime).toISOString()}>
+        <time
+          className="text-xs text-slate-600 dark:text-slate-400"
+          dateTime={new Date(message.dateTime).toISOString()}
+        >
           {time(message.dateTime)}
           {message.model && !mine ? ` · ${message.model}` : ''}
         </time>

@@ -42,7 +42,9 @@ export function Sidebar({ onNavigate }: { onNavigate(uuid: number | null): void 
         {t('sidebar.newChat')}
       </button>
       <ul className="-mx-1 flex min-h-0 flex-1 flex-col gap-1 overflow-y-auto px-1" aria-label={t('sidebar.history')}>
-        {history.length === 0 && <li className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t('sidebar.empty')}</li>}
+        {history.length === 0 && (
+          <li className="px-3 py-6 text-center text-sm text-slate-600 dark:text-slate-400">{t('sidebar.empty')}</li>
+        )}
         {history.map((item) => (
           <HistoryItem
             key={item.uuid}
