@@ -1,12 +1,18 @@
 import type net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeOpenAi, startFakeOpenAi } from '../chat/fake-openai';
 import { createUserWithToken } from '../helpers';
 import { connect, firstReply, request, startLoggedServer, untilClosed } from './dos-helpers';
 
 // Small caps and timeouts, so each flood is a few dozen sockets and a few seconds.
 let srv: Awaited<ReturnType<typeof startLoggedServer>>;
+let fake: FakeOpenAi;
 beforeAll(async () => {
+  // A configured model: demo answers (no model) spend no quota, and the quota is what is counted here.
+  fake = await startFakeOpenAi();
   srv = await startLoggedServer({
+    OPENAI_BASE_URL: fake.url,
+    CHAT_MODELS: 'ok',
     BODY_TIMEOUT_MS: '2000',
     HEADERS_TIMEOUT_MS: '4000',
     REQUEST_TIMEOUT_MS: '8000',
@@ -20,7 +26,10 @@ beforeAll(async () => {
     CHAT_FREE_USER_DAILY: '8',
   });
 }, 240_000);
-afterAll(() => srv?.dispose());
+afterAll(async () => {
+  await srv?.dispose();
+  await fake?.close();
+});
 
 const head = (method: string, path: string, length: number) =>
   `${method} ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;

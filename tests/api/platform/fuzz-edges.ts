@@ -198,7 +198,11 @@ export function inject(valid: ValidRequest, target: Target, value: unknown, auth
   return {
     url: query.length ? `${path}?${query.join('&')}` : path,
     method: op.method,
-    headers: { ...auth, cookie: 'lang=en-US', ...(withBody ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...auth,
+      cookie: [auth.cookie, 'lang=en-US'].filter(Boolean).join('; '),
+      ...(withBody ? { 'content-type': 'application/json' } : {}),
+    },
     body: withBody ? toJson(body) : undefined,
   };
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { makeStaff } from '../admin/admin-helpers';
 import { createUserWithToken, startTestServer } from '../helpers';
 import { type FuzzRequest, type Operation, operationsOf, requestFor } from './fuzz-arbitraries';
 import { edgesOf, inject, targetsOf, validRequest } from './fuzz-edges';
@@ -111,6 +112,13 @@ function describeRequest(req: FuzzRequest): string {
   return `${req.method} ${req.url.slice(0, 300)} ${JSON.stringify(req.headers)} ${body ?? ''}`;
 }
 
+/** Who calls: console routes answer only an admin whose console session passed TOTP (others get a 404). */
+async function caller(op: Operation, name: string): Promise<{ headers: Record<string, string> }> {
+  if (!op.path.startsWith('/api/admin/')) return createUserWithToken(srv, `${name}@example.com`);
+  const staff = await makeStaff(srv, `${name}-admin@example.com`, 'admin');
+  return { headers: { ...staff.headers, cookie: staff.cookie } };
+}
+
 describe('fuzzing every /api route', () => {
   it('finds the routes in the OpenAPI document', () => {
     expect(operations.length).toBeGreaterThan(40);
@@ -119,7 +127,7 @@ describe('fuzzing every /api route', () => {
 
   operations.forEach((op, index) => {
     it(`${op.method} ${op.path} answers bad input with a clear 4xx and changes nothing`, async () => {
-      const user = await createUserWithToken(srv, `fuzz-${index}@example.com`);
+      const user = await caller(op, `fuzz-${index}`);
       // After a refused request the database is settled and as it was: its digest is the next run's "before".
       let unchanged: string | null = null;
       await fc.assert(
@@ -161,7 +169,7 @@ describe('every string and integer field at its edges', () => {
   it('finds the fields', () => expect(cases.length).toBeGreaterThan(100));
 
   it.each(operations.map((op, i) => [`${op.method} ${op.path}`, op, i] as const))('%s', async (_name, op, i) => {
-    const user = await createUserWithToken(srv, `edge-${i}@example.com`);
+    const user = await caller(op, `edge-${i}`);
     const valid = validRequest(op);
     for (const target of targetsOf(op)) {
       const key = target.path.join('.');
