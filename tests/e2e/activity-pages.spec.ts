@@ -1,14 +1,17 @@
 import { gzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 
 /** Gzipped bytes of every script the page loaded, and whether React came along. */
 async function scriptsOf(page: Page, path: string) {
-  const bodies: Promise<Buffer>[] = [];
-  page.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body());
-  });
+  const scripts: Response[] = [];
+  const onResponse = (res: Response) => {
+    if (res.request().resourceType() === 'script') scripts.push(res);
+  };
+  page.on('response', onResponse);
   await page.goto(path, { waitUntil: 'networkidle' });
-  const all = await Promise.all(bodies);
+  // Bodies are read once the page settled, so none is still pending when the test ends.
+  page.off('response', onResponse);
+  const all = await Promise.all(scripts.map((res) => res.body()));
   const gzipped = all.reduce((sum, body) => sum + gzipSync(body).length, 0);
   const react = all.some((body) => body.includes('react.production') || body.includes('__reactFiber'));
   return { gzipped, react };

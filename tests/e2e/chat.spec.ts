@@ -36,7 +36,8 @@ test.describe('chat', () => {
     await page.reload();
     await waitForHydration(page);
     await expect(page.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数');
-    await expect(sidebar(page).getByRole('button', { name: '第一行 第二行', exact: true })).toBeVisible();
+    // The title is the question's first phrase (cut at the line break).
+    await expect(sidebar(page).getByRole('button', { name: '第一行', exact: true })).toBeVisible();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('chatStorage') ?? '{}'));
     expect(stored.active).toBe(1002);
     expect(stored.chat[0].data).toHaveLength(2);

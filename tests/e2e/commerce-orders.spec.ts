@@ -10,7 +10,8 @@ test.describe('my orders', () => {
     await expect(page.getByRole('alert')).toHaveText(/您还没有登录，请登录后查看！/);
     await expect(page.getByRole('search')).toHaveCount(0);
     await expect(page.getByRole('table')).toHaveCount(0);
-    await page.getByRole('button', { name: '登录 / 注册' }).click();
+    // The page's own button (the header's account control has the same name).
+    await page.getByRole('main').getByRole('button', { name: '登录 / 注册' }).click();
     await expect(page.getByRole('dialog', { name: '欢迎来到妙笔' })).toBeVisible();
   });
 

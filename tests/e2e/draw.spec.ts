@@ -16,7 +16,7 @@ async function holdIsland(page: Page): Promise<() => void> {
   return release;
 }
 
-const footer = (page: Page) => page.locator('body > div.flex > footer');
+const footer = (page: Page) => page.getByRole('contentinfo');
 
 test.describe('drawing', () => {
   test('a visitor sees the login warning and the public gallery; drawing opens the login dialog', async ({ page }) => {
