@@ -7,6 +7,7 @@ import { AvatarPicker } from './AvatarPicker';
 import { saveProfile } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
+import { ownDescription } from './own-description';
 import { reportFailure } from './session';
 import { onSubmit, preventShiftEnter, useForm } from './use-form';
 
@@ -25,9 +26,7 @@ const RULES = {
 /** Edit nickname, description and avatar; the server answers with the updated user. */
 export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () => void }) {
   const { t } = useTranslation();
-  // The server shows 默认用户 for an empty description; editing starts from empty then.
-  const description = user.description === t('account:user.defaultDescription') ? '' : user.description;
-  const form = useForm({ nickname: user.nickname, description }, RULES);
+  const form = useForm({ nickname: user.nickname, description: ownDescription(user, t) }, RULES);
   const [avatar, setAvatar] = useState<string | null>(null);
   const [avatarError, setAvatarError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

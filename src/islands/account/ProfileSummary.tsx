@@ -7,6 +7,7 @@ import type { UserInfo } from '../../stores/user';
 import { Avatar } from './Avatar';
 import { logout } from './account-api';
 import { Membership } from './Membership';
+import { ownDescription } from './own-description';
 import { finishLogout } from './session';
 
 export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete';
@@ -50,8 +51,7 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         <Avatar src={user.avatarUrl} name={user.nickname} />
         <div className="min-w-0">
           <p className="truncate text-lg font-semibold text-slate-900 dark:text-white">{user.nickname}</p>
-          {/* The server's placeholder for an empty description (默认用户) says nothing about the person. */}
-          {user.description && user.description !== t('account:user.defaultDescription') && (
+          {ownDescription(user, t) && (
             <p className="mt-0.5 line-clamp-2 text-sm text-slate-600 dark:text-slate-300">{user.description}</p>
           )}
         </div>
