@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/conversation/icons';
 import { $appSetting, setSiderCollapsed } from '../../stores/app-setting';
 import { setActive } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
 import { Composer } from './Composer';
 import { fetchModels, fetchQuota } from './chat-api';
 import { $draft, $models, $quota } from './chat-state';
-import { Icon } from './icons';
 import { MessageList } from './MessageList';
 import { Sidebar } from './Sidebar';
 import { startSync } from './sync';

@@ -1,12 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/conversation/icons';
 import { setUsingContext } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
 import { $chatModel, $draft, $models, $pending } from './chat-state';
 import { send, stop } from './controller';
 import { ExportMenu } from './ExportMenu';
-import { Icon } from './icons';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
 

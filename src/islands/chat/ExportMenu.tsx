@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/conversation/icons';
 import { toast } from '../../lib/toast';
 import { $chatStorage } from '../../stores/chat-storage';
 import { download, toMarkdown } from './export';
-import { Icon } from './icons';
 
 const item =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';

@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../components/conversation/icons';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { $chatStorage } from '../../stores/chat-storage';
-import { Icon } from './icons';
 import { plainText } from './plain-text';
 import { type QaPair, qaPairs } from './qa';
 import { startSync } from './sync';

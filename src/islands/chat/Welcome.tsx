@@ -1,4 +1,4 @@
-import { Icon } from './icons';
+import { Icon } from '../../components/conversation/icons';
 
 export interface WelcomeProps {
   title: string;

@@ -7,9 +7,9 @@ import { $chatStorage } from '../../../stores/chat-storage';
 import { $aspectRatio, ASPECT_RATIOS, setAspectRatio } from '../../../stores/draw-settings';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
 import { usePictureActions } from '../use-picture-actions';
-import { MjReply } from './MjReply';
+import { MjMessageView } from './MjMessageView';
 import { MjSidebar } from './MjSidebar';
-import { mjMessages, newMjChat } from './mj-actions';
+import { deleteMjMessage, mjMessages, newMjChat } from './mj-actions';
 import { useMjDrawing } from './use-mj-drawing';
 
 /** /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat; docs/routes-and-screens.md). */
@@ -56,10 +56,7 @@ export function MidjourneyApp() {
         aria-label={t('mj.history')}
         className={`absolute inset-y-0 left-0 z-30 w-72 border-r border-slate-200 bg-white transition-transform duration-200 motion-reduce:transition-none dark:border-slate-800 dark:bg-slate-900 md:static md:z-auto md:w-64 md:translate-x-0 ${drawer ? 'translate-x-0' : '-translate-x-full'}`}
       >
-        <MjSidebar
-          confirmDelete={() => confirm({ content: t('delete.confirm'), danger: true })}
-          onPick={() => setDrawer(false)}
-        />
+        <MjSidebar onPick={() => setDrawer(false)} />
       </aside>
       <section className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 px-3 dark:border-slate-800">
@@ -85,21 +82,24 @@ export function MidjourneyApp() {
             </div>
           )}
           {messages.length === 0 && <p className="py-12 text-center text-sm text-slate-500">{t('mj.empty')}</p>}
-          {messages.map((m, i) =>
-            m.inversion ? (
-              <div key={m.id} className="flex justify-end">
-                <p className="max-w-[80%] whitespace-pre-wrap break-words rounded-2xl bg-brand-600 px-4 py-2 text-sm text-white">
-                  {m.text}
-                </p>
-              </div>
-            ) : (
-              <div key={m.id} className="flex justify-start">
-                <div className="rounded-2xl bg-white p-3 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
-                  <MjReply message={m} prompt={messages[i - 1]?.text ?? ''} onOpen={viewer.open} />
-                </div>
-              </div>
-            ),
-          )}
+          {messages.map((m, i) => (
+            <MjMessageView
+              key={m.id}
+              message={m}
+              prompt={m.inversion ? m.text : (messages[i - 1]?.text ?? '')}
+              onOpen={viewer.open}
+              onCopy={actions.copy}
+              onSameStyle={(prompt, rate) => {
+                setText(prompt);
+                if (rate) setAspectRatio(rate);
+              }}
+              onDelete={async () => {
+                if (storage.mjActive === null) return;
+                if (await confirm({ content: t('chat:message.deleteConfirm'), danger: true }))
+                  deleteMjMessage(storage.mjActive, m.id);
+              }}
+            />
+          ))}
         </div>
         <form
           className="flex shrink-0 flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-800"

@@ -1,3 +1,4 @@
+import { deriveTitle } from '../../../lib/chat-title';
 import {
   $chatStorage,
   type ChatMessage,
@@ -46,7 +47,23 @@ export function newMjChat(): number {
 }
 
 export function setMjActive(uuid: number): void {
-  update((s) => ({ ...s, mjActive: uuid }));
+  update((s) => ({ ...s, mjActive: uuid, mjHistory: s.mjHistory.map((h) => ({ ...h, isEdit: false })) }));
+}
+
+/** Renames a conversation, or opens / closes its title for editing. */
+export function updateMjHistory(uuid: number, patch: { title?: string; isEdit: boolean }): void {
+  update((s) => ({ ...s, mjHistory: s.mjHistory.map((h) => (h.uuid === uuid ? { ...h, ...patch } : h)) }));
+}
+
+/** Removes every image conversation and starts a fresh one. */
+export function clearMjHistory(): void {
+  update((s) => ({ ...s, mjHistory: [], mjChat: [], mjActive: null }));
+  newMjChat();
+}
+
+/** Removes one message (a prompt or a reply) from a conversation. */
+export function deleteMjMessage(uuid: number, id: string): void {
+  update((s) => mapChat(s, uuid, (data) => data.filter((m) => m.id !== id)));
 }
 
 /** Removes a conversation; the neighbour becomes active, and an empty list gets a fresh one. */
@@ -79,7 +96,7 @@ export function addMjMessage(uuid: number, message: MjMessage): void {
     const next = mapChat(s, uuid, (data) => [...data, message]);
     const item = s.mjHistory.find((h) => h.uuid === uuid);
     if (item?.title === DEFAULT_TITLE && message.inversion && message.text.trim()) {
-      const title = message.text.trim().replace(/\s+/g, ' ').slice(0, 30);
+      const title = deriveTitle(message.text);
       next.mjHistory = s.mjHistory.map((h) => (h.uuid === uuid ? { ...h, title } : h));
     }
     return next;

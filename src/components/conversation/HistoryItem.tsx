@@ -1,8 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { updateHistory } from '../../stores/chat-actions';
-import type { HistoryItem as Item } from '../../stores/chat-storage';
 import { Icon } from './icons';
+
+/** What a history entry needs to show; chat and image chat keep theirs in chatStorage. */
+export interface Item {
+  uuid: number;
+  title: string;
+  isEdit: boolean;
+  templateId?: number | null;
+}
 
 const iconButton =
   'inline-flex size-7 items-center justify-center rounded-md text-slate-500 hover:bg-slate-200 hover:text-slate-900 dark:text-slate-400 dark:hover:bg-slate-700 dark:hover:text-white';
@@ -12,11 +18,13 @@ export interface HistoryItemProps {
   active: boolean;
   onSelect(): void;
   onDelete(): void;
+  /** Saves a patch of the entry: a new title, or entering / leaving rename. */
+  onUpdate(patch: { title?: string; isEdit: boolean }): void;
 }
 
 /** One conversation in the sidebar: select, rename in place (Enter saves), delete. */
-export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemProps) {
-  const { t } = useTranslation();
+export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: HistoryItemProps) {
+  const { t } = useTranslation('chat');
   const [title, setTitle] = useState(item.title);
   const input = useRef<HTMLInputElement>(null);
 
@@ -27,7 +35,7 @@ export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemPro
     }
   }, [item.isEdit, item.title]);
 
-  const save = () => updateHistory(item.uuid, { title: title.trim() || item.title, isEdit: false });
+  const save = () => onUpdate({ title: title.trim() || item.title, isEdit: false });
 
   return (
     <li
@@ -47,7 +55,7 @@ export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemPro
           onChange={(e) => setTitle(e.target.value)}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.nativeEvent.isComposing) save();
-            if (e.key === 'Escape') updateHistory(item.uuid, { isEdit: false });
+            if (e.key === 'Escape') onUpdate({ isEdit: false });
           }}
           className="m-1 min-w-0 flex-1 rounded-md bg-white px-2 py-1.5 outline-none ring-1 ring-brand-400 dark:bg-slate-900"
         />
@@ -79,7 +87,7 @@ export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemPro
           <button
             type="button"
             className={iconButton}
-            onClick={() => updateHistory(item.uuid, { isEdit: true })}
+            onClick={() => onUpdate({ isEdit: true })}
             aria-label={t('sidebar.rename', { title: item.title })}
             title={t('sidebar.edit')}
           >

@@ -1,4 +1,4 @@
-import { StrokeSvg } from '../../components/StrokeSvg';
+import { StrokeSvg } from '../StrokeSvg';
 
 /** Stroke icons of the chat screens (24×24, currentColor), decorative. */
 const PATHS = {

@@ -1,0 +1,75 @@
+import { useTranslation } from 'react-i18next';
+import { Icon, IconButton } from '../../../components/conversation/icons';
+import { MessageFrame, messageAction } from '../../../components/conversation/MessageFrame';
+import { toast } from '../../../lib/toast';
+import { DrawingStatus } from '../../../shared/drawing';
+import type { Picture } from '../draw-api';
+import { isFinal } from '../draw-rules';
+import { MjReply } from './MjReply';
+import type { MjMessage } from './mj-actions';
+
+export interface MjMessageViewProps {
+  message: MjMessage;
+  /** The prompt this message is, or answers. */
+  prompt: string;
+  onOpen: (p: Picture) => void;
+  onCopy: (prompt: string) => void;
+  /** Puts the prompt (and the picture's ratio) back in the composer. */
+  onSameStyle: (prompt: string, drawRate?: string) => void;
+  onDelete: () => void;
+}
+
+/** An image-chat message in the chat's layout: a prompt, or the drawing it became with its picture's actions. */
+export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, onDelete }: MjMessageViewProps) {
+  const { t } = useTranslation('draw');
+  const d = message.drawing;
+  const done = d?.status === DrawingStatus.DONE && d.imageUrl ? d : null;
+  const failed = Boolean(message.error) || (d ? isFinal(d.status) && !done : false);
+  const running = Boolean(d && !done && !failed);
+  return (
+    <MessageFrame
+      mine={message.inversion}
+      dateTime={message.dateTime}
+      error={failed}
+      bare={Boolean(done)}
+      actions={
+        <>
+          {done?.imageUrl && (
+            <a
+              href={done.imageUrl}
+              download={`miaobi-${done.id}`}
+              className={messageAction}
+              aria-label={t('viewer.download')}
+              title={t('viewer.download')}
+            >
+              <Icon name="download" className="size-4" />
+            </a>
+          )}
+          {prompt && (
+            <IconButton icon="copy" label={t('action.copy')} className={messageAction} onClick={() => onCopy(prompt)} />
+          )}
+          {prompt && (
+            <IconButton
+              icon="regenerate"
+              label={t('action.sameStyle')}
+              className={messageAction}
+              onClick={() => {
+                onSameStyle(prompt, done?.drawRate);
+                toast.info(t('sameStyle.filled'));
+              }}
+            />
+          )}
+          <IconButton
+            icon="trash"
+            label={t('action.delete')}
+            className={messageAction}
+            onClick={onDelete}
+            disabled={running}
+          />
+        </>
+      }
+    >
+      {message.inversion ? message.text : <MjReply message={message} prompt={prompt} onOpen={onOpen} />}
+    </MessageFrame>
+  );
+}
