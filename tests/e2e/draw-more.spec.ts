@@ -40,6 +40,8 @@ test.describe('image chat, gallery and the advanced page', () => {
     await waitForHydration(page);
     await page.getByRole('button', { name: '新建图像对话' }).click();
     await expect(page.locator('[data-mj-messages]')).toContainText('每条消息都会生成一张图片');
+    // Like chat's history, an inactive entry shows its actions on hover.
+    await page.getByRole('button', { name: '月光下的古镇', exact: true }).hover();
     await page.getByRole('button', { name: '删除“月光下的古镇”' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
     await expect(page.getByRole('button', { name: '月光下的古镇', exact: true })).toHaveCount(0);
