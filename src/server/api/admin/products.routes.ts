@@ -1,34 +1,40 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { LANGUAGES } from '../../../shared/languages';
 import { PRODUCT_TYPES } from '../../../shared/shop';
 import { YUAN_PATTERN } from '../../services/shop/money';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { id, int, pattern, text } from '../validation';
+import { id, pattern, safeString } from '../validation';
 import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's product routes (docs/console.md#products): operators read, admins change.
 
-const texts = (max: number, zhMin: number) =>
-  z.object(
-    Object.fromEntries(LANGUAGES.map((l) => [l, text(max, l === 'zh-CN' ? zhMin : 0)])) as Record<
-      (typeof LANGUAGES)[number],
-      ReturnType<typeof text>
-    >,
-  );
+/** A text per language (zh-CN required), each failure with the console's own message. */
+const texts = (max: number, tooLong: string, zhRequired?: string) =>
+  z.object({
+    'zh-CN': safeString()
+      .trim()
+      .min(zhRequired ? 1 : 0, zhRequired)
+      .max(max, tooLong),
+    'en-US': safeString().trim().max(max, tooLong),
+    'zh-TW': safeString().trim().max(max, tooLong),
+  });
+/** A bounded JSON integer whose every failure says the field's range. */
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
 const yuan = pattern(YUAN_PATTERN, 10, { trim: true, message: 'admin:products.yuanFormat' });
 
 /** What the product form sends: texts per language, prices as yuan text (two decimals at most). */
 export const productFields = z.object({
-  names: texts(60, 1),
-  descriptions: texts(300, 0),
+  names: texts(60, 'admin:products.nameTooLong', 'admin:products.nameRequired'),
+  descriptions: texts(300, 'admin:products.descriptionTooLong'),
   price: yuan,
   disPrice: yuan,
-  productType: int(1, 4).refine((n) => (PRODUCT_TYPES as readonly number[]).includes(n), {
-    message: 'admin:products.typeInvalid',
-  }),
-  productBenefit: int(1, 100_000),
-  level: int(1, 9),
-  purchaseLimit: int(1, 1_000_000).nullable(),
+  productType: whole(1, 4, 'admin:products.typeInvalid').refine(
+    (n) => (PRODUCT_TYPES as readonly number[]).includes(n),
+    { message: 'admin:products.typeInvalid' },
+  ),
+  productBenefit: whole(1, 100_000, 'admin:products.benefitRange'),
+  level: whole(1, 9, 'admin:products.levelRange'),
+  purchaseLimit: whole(1, 1_000_000, 'admin:products.limitRange').nullable(),
   requestId,
   /** A fresh TOTP code: needed when the price is set (create) or changed. */
   code: totpCode.optional(),

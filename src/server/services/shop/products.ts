@@ -10,7 +10,7 @@ const TTL_MS = 60_000;
 
 /** A product text in `lang`: the zh-CN column, or its translation when there is one (else zh-CN). */
 export function localText(zh: string, translations: Translations | null | undefined, lang: Language): string {
-  if (lang === DEFAULT_LANGUAGE) return zh;
+  if (lang === 'zh-CN') return zh;
   return translations?.[lang]?.trim() || zh;
 }
 
