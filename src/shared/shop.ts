@@ -13,6 +13,9 @@ export const OrderStatus = {
   FREE: 9,
 } as const;
 
+/** Product types (docs/payments.md): 1 membership days, 2 Plus days, 4 a composition pack. */
+export const PRODUCT_TYPES = [1, 2, 4] as const;
+
 /** productType of a composition pack (docs/api.md). */
 export const COMPOSITION_PRODUCT_TYPE = 4;
 

@@ -1,5 +1,5 @@
 /** Product types the /product filter offers (docs/api.md; the API: 1 membership, 2 plus, 4 compositions). */
-export const PRODUCT_TYPES = [1, 2, 4] as const;
+export { PRODUCT_TYPES } from '../../shared/shop';
 
 /** The `type` query of /product, or undefined for all products (anything unreadable counts as all). */
 export function productTypeFrom(raw: string | null): number | undefined {

@@ -32,8 +32,10 @@ export function usePayFlow({ sandbox, onPaid }: PayFlowOptions): PayFlow {
   const close = useCallback(() => setState((s) => ({ ...s, open: false })), []);
   const { view, open } = state;
 
-  usePayPush(open && view?.kind === 'pay' ? view.order.orderNo : null, {
-    onPaid,
+  const paying = open && view?.kind === 'pay' ? view.order : null;
+  usePayPush(paying?.orderNo ?? null, {
+    // The order as this page was given it is named in the page's language; the push names it in zh-CN.
+    onPaid: (pushed) => onPaid(paying?.orderDesc || pushed),
     onFailed: () => show({ kind: 'failure' }),
   });
 

@@ -3,10 +3,12 @@
  *
  *   npm run products -- list
  *   npm run products -- upsert --code VIP_MONTH --name 月度会员 --type 1 --benefit 30 \
- *       --price 39 --dis-price 29.9 [--description "…"] [--level 1] [--limit 1] [--sort 10]
+ *       --price 39 --dis-price 29.9 [--description "…"] [--level 1] [--limit 1] [--sort 10] \
+ *       [--name-en "Monthly membership"] [--name-tw 月度會員] [--description-en "…"] [--description-tw "…"]
  *   npm run products -- disable --code VIP_MONTH      (and: enable --code …)
  *
- * Prices are in yuan (at most 2 decimals); --type 1 membership, 2 plus, 4
+ * --name and --description are the zh-CN texts; the en-US and zh-TW ones are
+ * optional (given ones replace that language's text, others stay). Prices are in yuan (at most 2 decimals); --type 1 membership, 2 plus, 4
  * compositions (--benefit is days, or compositions for type 4). Running
  * servers on PostgreSQL drop their cached list at once; with the embedded
  * database (no DATABASE_URL) stop the server first: PGlite allows one process.
@@ -15,12 +17,30 @@ import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
-import { products } from '../db/schema';
+import { products, type Translations } from '../db/schema';
 import { yuanToFen } from '../services/shop/money';
 import { CACHE_CHANNEL, setProductEnabled, upsertProduct } from '../services/shop/products';
 
 const USAGE =
   'usage: products list | upsert --code C --name N --type T --benefit B --price P --dis-price D … | disable|enable --code C';
+
+const TRANSLATED = ['name-en', 'name-tw', 'description-en', 'description-tw'] as const;
+
+/** The en-US and zh-TW texts given as options, checked like the zh-CN ones. */
+function translations(v: Record<string, string | undefined>, field: 'name' | 'description', max: number) {
+  const out: Translations = {};
+  for (const [suffix, lang] of [
+    ['en', 'en-US'],
+    ['tw', 'zh-TW'],
+  ] as const) {
+    const text = v[`${field}-${suffix}`]?.trim();
+    if (text === undefined) continue;
+    if ((field === 'name' && !text) || text.length > max)
+      throw new Error(`--${field}-${suffix} must be 1–${max} characters`);
+    out[lang] = text;
+  }
+  return out;
+}
 
 function int(value: string | undefined, name: string, min: number, max: number): number {
   const n = Number(value);
@@ -34,10 +54,19 @@ async function main() {
   const { positionals, values: v } = parseArgs({
     allowPositionals: true,
     options: Object.fromEntries(
-      ['code', 'name', 'description', 'type', 'benefit', 'price', 'dis-price', 'level', 'limit', 'sort'].map((k) => [
-        k,
-        { type: 'string' as const },
-      ]),
+      [
+        'code',
+        'name',
+        'description',
+        ...TRANSLATED,
+        'type',
+        'benefit',
+        'price',
+        'dis-price',
+        'level',
+        'limit',
+        'sort',
+      ].map((k) => [k, { type: 'string' as const }]),
     ),
   });
   const command = positionals[0];
@@ -63,6 +92,8 @@ async function main() {
         productCode: code,
         productName: name,
         productDescription: (v.description ?? '').slice(0, 300),
+        names: translations(v, 'name', 60),
+        descriptions: translations(v, 'description', 300),
         productType: type,
         productBenefit: int(v.benefit, 'benefit', 1, 100_000),
         productPrice: yuanToFen(v.price, 'price'),

@@ -1,16 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../../src/server/db/schema';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
 
 let srv: TestServer;
 let target: { id: number };
+/** A seeded product the matrix edits without changing its price. */
+let product: typeof products.$inferSelect;
 let operator: Staff;
 let admin: Staff;
 
 beforeAll(async () => {
   srv = await startTestServer();
   target = await makeUser(srv, 'target@example.com');
+  [product] = (await srv.runtime.database.db.select().from(products).where(eq(products.productCode, 'MUSIC_10'))) as [
+    typeof products.$inferSelect,
+  ];
   operator = await makeStaff(srv, 'operator@example.com', 'operator');
   admin = await makeStaff(srv, 'admin@example.com', 'admin');
 }, 60_000);
@@ -69,10 +76,48 @@ const probes = (): Probe[] => [
     }),
     expect: { operator: 403, admin: 200 },
   },
+  { method: 'GET', path: '/api/admin/products', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/products',
+    // Creating sets a price: without a fresh code even the admin is asked for one (console-products.test.ts).
+    body: () => ({ ...productForm(), productCode: 'MATRIX' }),
+    expect: { operator: 403, admin: 403 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/products/${product.id}`,
+    body: () => productForm(),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/products/${product.id}/move`,
+    body: () => ({ direction: 'down', requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/products/${product.id}/enabled`,
+    body: () => ({ enabled: false, requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
 ];
+
+const productForm = () => ({
+  names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
+  descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
+  price: (product.productPrice / 100).toFixed(2),
+  disPrice: (product.productDisPrice / 100).toFixed(2),
+  productType: product.productType,
+  productBenefit: product.productBenefit,
+  level: product.level,
+  purchaseLimit: product.purchaseLimit,
+  requestId: requestId(),
+});
 
 async function probe(p: Probe, who: Who, headers: Record<string, string>) {
   const body = p.body ? await p.body(who) : undefined;
@@ -87,7 +132,13 @@ describe('console authorization', () => {
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const probed = probes()
-      .map((p) => `${p.method} ${p.path.split('?')[0]?.replace(String(target.id), '{id}')}`)
+      .map(
+        (p) =>
+          `${p.method} ${p.path
+            .split('?')[0]
+            ?.replace(`/users/${target.id}`, '/users/{id}')
+            .replace(`/products/${product.id}`, '/products/{id}')}`,
+      )
       .sort();
     expect(probed).toEqual(documented);
   });

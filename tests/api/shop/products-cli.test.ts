@@ -47,6 +47,8 @@ describe('products command', () => {
         '9.9',
         '--sort',
         '1',
+        '--name-en',
+        'Weekly membership',
       );
       const bad = await cli(
         env,
@@ -72,7 +74,9 @@ describe('products command', () => {
           createLogger('silent'),
         );
         try {
-          const res = await (await fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST' })).json();
+          const res = await (
+            await fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST', headers: { cookie: 'lang=en-US' } })
+          ).json();
           return res.data.data as Array<{ productCode: string; productDisPrice: number; productBenefit: number }>;
         } finally {
           await srv.stop(1000);
@@ -82,6 +86,8 @@ describe('products command', () => {
       expect(first.find((p) => p.productCode === 'VIP_WEEK')).toMatchObject({
         productDisPrice: 990,
         productBenefit: 7,
+        // The optional translation is served to en-US pages.
+        productName: 'Weekly membership',
       });
       // A catalogue the operator started is not mixed with the seed.
       expect(first.map((p) => p.productCode)).toEqual(['VIP_WEEK']);

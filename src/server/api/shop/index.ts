@@ -4,7 +4,7 @@ import { requireUserId } from '../../services/account/auth';
 import { loadUser } from '../../services/account/profile';
 import { cancelOrder } from '../../services/shop/order-lifecycle';
 import { deviceIdFrom } from '../../services/shop/order-rules';
-import { createOrder, hasOrdered, listOrders, orderDto, ownOrder } from '../../services/shop/orders';
+import { createOrder, hasOrdered, listOrders, orderDtoIn, ownOrder } from '../../services/shop/orders';
 import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/shop/sandbox-pay';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -15,7 +15,7 @@ export function registerOrder(app: ApiApp) {
   const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
 
   app.openapi(r.listProducts, async (c) => {
-    const list = await c.get('runtime').products.list(c.req.valid('query').type);
+    const list = await c.get('runtime').products.list(c.req.valid('query').type, c.get('lang'));
     return reply(c, { data: list });
   });
 
@@ -23,7 +23,7 @@ export function registerOrder(app: ApiApp) {
     const id = await userId(c);
     const rt = c.get('runtime');
     const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
-    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client));
+    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client, c.get('lang')));
     return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
   });
 
@@ -32,19 +32,27 @@ export function registerOrder(app: ApiApp) {
     const { pageNum, pageSize, orderNo } = c.req.valid('json');
     return reply(
       c,
-      await listOrders(c.get('runtime').database.db, id, { pageNum, pageSize, orderNo: orderNo || undefined }),
+      await listOrders(c.get('runtime').database.db, id, {
+        pageNum,
+        pageSize,
+        orderNo: orderNo || undefined,
+        lang: c.get('lang'),
+      }),
     );
   });
 
   app.openapi(r.cancelOrder, async (c) => {
     const id = await userId(c);
-    const order = await cancelOrder(c.get('runtime'), id, c.req.valid('json').orderNo);
+    const order = await cancelOrder(c.get('runtime'), id, c.req.valid('json').orderNo, c.get('lang'));
     return reply(c, order, c.get('t')('order:cancel.success'));
   });
 
   app.openapi(r.orderDetail, async (c) => {
     const id = await userId(c);
-    return reply(c, orderDto(await ownOrder(c.get('runtime').database.db, id, c.req.valid('query').orderNo)));
+    return reply(
+      c,
+      orderDtoIn(c.get('lang'))(await ownOrder(c.get('runtime').database.db, id, c.req.valid('query').orderNo)),
+    );
   });
 
   app.openapi(r.userLog, async (c) => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { products } from './products';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products, type Translations } from './products';
 import { users } from './users';
 
 /** Order status codes, shared with the browser (docs/state-machines.md). */
@@ -21,6 +21,8 @@ export const orders = pgTable(
     productType: integer('product_type').notNull(),
     productBenefit: integer('product_benefit').notNull(),
     orderDesc: text('order_desc').notNull(),
+    /** The product's en-US and zh-TW names when the order was made (orderDesc is the zh-CN one). */
+    orderDescNames: jsonb('order_desc_names').$type<Translations>().notNull().default({}),
     /** Fen, copied from the product when the order was made. */
     orderPrice: integer('order_price').notNull(),
     orderStatus: integer('order_status').notNull(),

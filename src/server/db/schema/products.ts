@@ -1,4 +1,8 @@
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Language } from '../../../shared/languages';
+
+/** A text in the languages other than zh-CN (en-US, zh-TW); a missing one falls back to zh-CN. */
+export type Translations = Partial<Record<Exclude<Language, 'zh-CN'>, string>>;
 
 /** Product. Money in integer fen; productType 4 grants compositions, others membership days (docs/api.md). */
 export const products = pgTable(
@@ -8,6 +12,9 @@ export const products = pgTable(
     productCode: text('product_code').notNull(),
     productName: text('product_name').notNull(),
     productDescription: text('product_description').notNull().default(''),
+    /** The name and description in en-US and zh-TW; the two columns above are the zh-CN text. */
+    names: jsonb('names').$type<Translations>().notNull().default({}),
+    descriptions: jsonb('descriptions').$type<Translations>().notNull().default({}),
     /** 1 membership, 2 plus membership, 4 composition pack. */
     productType: integer('product_type').notNull(),
     /** Days of membership, or number of compositions for type 4. */

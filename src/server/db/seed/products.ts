@@ -1,9 +1,20 @@
-/** The catalogue a new installation starts with; prices in fen. Change it later with `npm run products`. */
-export const seedProducts = [
+import type { products } from '../schema/products';
+
+/**
+ * The catalogue a new installation starts with; prices in fen, names in the three languages
+ * (migration 0013 gives databases seeded before it the same translations). Change it in the
+ * console's Products page or with `npm run products`.
+ */
+export const seedProducts: (typeof products.$inferInsert)[] = [
   {
     productCode: 'VIP_MONTH',
     productName: '月度会员',
     productDescription: '30 天会员：对话不限次数，每日绘图 50 张，优先使用新模型',
+    names: { 'en-US': 'Monthly membership', 'zh-TW': '月度會員' },
+    descriptions: {
+      'en-US': '30 days of membership: unlimited chat, 50 drawings a day, first access to new models',
+      'zh-TW': '30 天會員：對話不限次數，每日繪圖 50 張，優先使用新模型',
+    },
     productType: 1,
     productBenefit: 30,
     productPrice: 3900,
@@ -15,6 +26,11 @@ export const seedProducts = [
     productCode: 'VIP_QUARTER',
     productName: '季度会员',
     productDescription: '90 天会员：对话不限次数，每日绘图 50 张，优先使用新模型',
+    names: { 'en-US': 'Quarterly membership', 'zh-TW': '季度會員' },
+    descriptions: {
+      'en-US': '90 days of membership: unlimited chat, 50 drawings a day, first access to new models',
+      'zh-TW': '90 天會員：對話不限次數，每日繪圖 50 張，優先使用新模型',
+    },
     productType: 1,
     productBenefit: 90,
     productPrice: 11700,
@@ -26,6 +42,12 @@ export const seedProducts = [
     productCode: 'VIP_YEAR',
     productName: '年度会员',
     productDescription: '365 天会员：对话不限次数，每日绘图 50 张，优先使用新模型，专属客服',
+    names: { 'en-US': 'Annual membership', 'zh-TW': '年度會員' },
+    descriptions: {
+      'en-US':
+        '365 days of membership: unlimited chat, 50 drawings a day, first access to new models, dedicated support',
+      'zh-TW': '365 天會員：對話不限次數，每日繪圖 50 張，優先使用新模型，專屬客服',
+    },
     productType: 1,
     productBenefit: 365,
     productPrice: 46800,
@@ -37,6 +59,11 @@ export const seedProducts = [
     productCode: 'PLUS_MONTH',
     productName: 'Plus 月度会员',
     productDescription: '30 天 Plus：包含会员全部权益，另享高清绘图不限量与更长上下文',
+    names: { 'en-US': 'Plus monthly membership', 'zh-TW': 'Plus 月度會員' },
+    descriptions: {
+      'en-US': '30 days of Plus: every membership benefit, plus unlimited HD drawing and a longer context',
+      'zh-TW': '30 天 Plus：包含會員全部權益，另享高清繪圖不限量與更長上下文',
+    },
     productType: 2,
     productBenefit: 30,
     productPrice: 9900,
@@ -48,6 +75,8 @@ export const seedProducts = [
     productCode: 'MUSIC_10',
     productName: '作曲包 10 首',
     productDescription: 'AI 作曲 10 次，长期有效',
+    names: { 'en-US': 'Music pack: 10 songs', 'zh-TW': '作曲包 10 首' },
+    descriptions: { 'en-US': '10 AI song compositions that never expire', 'zh-TW': 'AI 作曲 10 次，長期有效' },
     productType: 4,
     productBenefit: 10,
     productPrice: 1500,
@@ -59,6 +88,8 @@ export const seedProducts = [
     productCode: 'MUSIC_50',
     productName: '作曲包 50 首',
     productDescription: 'AI 作曲 50 次，长期有效',
+    names: { 'en-US': 'Music pack: 50 songs', 'zh-TW': '作曲包 50 首' },
+    descriptions: { 'en-US': '50 AI song compositions that never expire', 'zh-TW': 'AI 作曲 50 次，長期有效' },
     productType: 4,
     productBenefit: 50,
     productPrice: 6000,
@@ -70,6 +101,8 @@ export const seedProducts = [
     productCode: 'TRIAL_DAY',
     productName: '新人体验卡',
     productDescription: '1 天会员体验，每人限领一次',
+    names: { 'en-US': 'Newcomer trial pass', 'zh-TW': '新人體驗卡' },
+    descriptions: { 'en-US': 'One day of membership to try, once per person', 'zh-TW': '1 天會員體驗，每人限領一次' },
     productType: 1,
     productBenefit: 1,
     productPrice: 300,

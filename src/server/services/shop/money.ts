@@ -1,6 +1,16 @@
-/** Yuan text (at most 2 decimals) → integer fen, exactly: no float rounding on money. */
-export function yuanToFen(text: string | undefined, name: string): number {
-  const m = /^(\d{1,7})(?:\.(\d{1,2}))?$/.exec(text ?? '');
-  if (!m) throw new Error(`--${name} must be an amount in yuan, e.g. 29.9`);
+/** Yuan as typed: whole yuan with at most 2 decimals, up to 9 999 999.99 (fits an int4 of fen). */
+export const YUAN_PATTERN = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+
+/** Yuan text → integer fen, exactly (no float rounding on money); null when it is not an amount. */
+export function parseYuan(text: string | undefined): number | null {
+  const m = YUAN_PATTERN.exec(text ?? '');
+  if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
+}
+
+/** The same for the command line: a bad amount is an error naming the option. */
+export function yuanToFen(text: string | undefined, name: string): number {
+  const fen = parseYuan(text);
+  if (fen === null) throw new Error(`--${name} must be an amount in yuan, e.g. 29.9`);
+  return fen;
 }

@@ -1,12 +1,13 @@
 import { and, asc, inArray, lt } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
 import { type Order, OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { JobSpec } from '../../jobs/runner';
 import type { Runtime } from '../../runtime';
 import { markPaid } from './mark-paid';
-import { moveStatus, orderDto, ownOrder, UNPAID } from './orders';
+import { moveStatus, orderDtoIn, ownOrder, UNPAID } from './orders';
 
 async function closed(rt: Runtime, order: Order, status: number) {
   await rt.payment
@@ -20,12 +21,12 @@ async function closed(rt: Runtime, order: Order, status: number) {
 }
 
 /** The owner cancels an unpaid order (status 6). */
-export async function cancelOrder(rt: Runtime, userId: number, orderNo: string) {
+export async function cancelOrder(rt: Runtime, userId: number, orderNo: string, lang: Language = DEFAULT_LANGUAGE) {
   const order = await ownOrder(rt.database.db, userId, orderNo);
   if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
     throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
   await closed(rt, order, OrderStatus.CANCELLED);
-  return orderDto({ ...order, orderStatus: OrderStatus.CANCELLED });
+  return orderDtoIn(lang)({ ...order, orderStatus: OrderStatus.CANCELLED });
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
@@ -11,6 +12,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
+import { localText } from './products';
 
 /** Statuses of an order still waiting for its payment (docs/state-machines.md). */
 export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
@@ -24,12 +26,13 @@ export function newOrderNo(now = new Date()): string {
   return `MB${stamp}${tail}`;
 }
 
-/** The order as replies show it (the Order schema of src/shared/contract/shop.ts). */
-export function orderDto(o: Order): OrderInfo {
-  return {
+/** The order as replies in `lang` show it (the Order schema of src/shared/contract/shop.ts). */
+export const orderDtoIn =
+  (lang: Language) =>
+  (o: Order): OrderInfo => ({
     orderNo: o.orderNo,
     orderPrice: o.orderPrice,
-    orderDesc: o.orderDesc,
+    orderDesc: localText(o.orderDesc, o.orderDescNames, lang),
     productCode: o.productCode,
     productId: o.productId,
     productType: o.productType,
@@ -41,8 +44,9 @@ export function orderDto(o: Order): OrderInfo {
     createTime: o.createdAt.getTime(),
     expiresAt: o.expiresAt.toISOString(),
     updateTimestamp: o.updatedAt.getTime(),
-  };
-}
+  });
+/** The order with its zh-CN name (the console; zh-CN pages). */
+export const orderDto = orderDtoIn(DEFAULT_LANGUAGE);
 
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
@@ -61,8 +65,10 @@ export async function createOrder(
   userId: number,
   p: { productId: number; productCode: string },
   client: OrderClient = {},
+  lang: Language = DEFAULT_LANGUAGE,
 ) {
   const { db } = rt.database;
+  const orderDto = orderDtoIn(lang);
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
   const [product] = await db
@@ -86,6 +92,7 @@ export async function createOrder(
     productType: product.productType,
     productBenefit: product.productBenefit,
     orderDesc: product.productName,
+    orderDescNames: product.names,
     orderPrice: product.productDisPrice,
     payProvider: free ? 'free' : rt.payment.mode,
     payLimitTime: rt.env.PAY_LIMIT_MINUTES,
@@ -179,7 +186,7 @@ export async function ownOrder(db: Db, userId: number, orderNo: string) {
 export async function listOrders(
   db: Db,
   userId: number,
-  p: { pageNum: number; pageSize: number; orderNo?: string },
+  p: { pageNum: number; pageSize: number; orderNo?: string; lang?: Language },
 ): Promise<OrderPage> {
   const where = and(
     eq(orders.userId, userId),
@@ -193,7 +200,12 @@ export async function listOrders(
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
-  return { records: rows.map(orderDto), total: total?.n ?? 0, current: p.pageNum, size: p.pageSize };
+  return {
+    records: rows.map(orderDtoIn(p.lang ?? DEFAULT_LANGUAGE)),
+    total: total?.n ?? 0,
+    current: p.pageNum,
+    size: p.pageSize,
+  };
 }
 
 export async function hasOrdered(db: Db, userId: number) {

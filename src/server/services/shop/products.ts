@@ -1,18 +1,26 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { ProductInfo } from '../../../shared/contract/shop';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
-import { type Product, products } from '../../db/schema';
+import { type Product, products, type Translations } from '../../db/schema';
 import { seedProducts } from '../../db/seed/products';
 
 export const CACHE_CHANNEL = 'miaobi_cache';
 const TTL_MS = 60_000;
 
-export function productDto(p: Product): ProductInfo {
+/** A product text in `lang`: the zh-CN column, or its translation when there is one (else zh-CN). */
+export function localText(zh: string, translations: Translations | null | undefined, lang: Language): string {
+  if (lang === 'zh-CN') return zh;
+  return translations?.[lang]?.trim() || zh;
+}
+
+/** The product as replies show it, named in `lang` (docs/payments.md). */
+export function productDto(p: Product, lang: Language = DEFAULT_LANGUAGE): ProductInfo {
   return {
     productId: p.id,
     productCode: p.productCode,
-    productName: p.productName,
-    productDescription: p.productDescription,
+    productName: localText(p.productName, p.names, lang),
+    productDescription: localText(p.productDescription, p.descriptions, lang),
     productType: p.productType,
     productBenefit: p.productBenefit,
     productPrice: p.productPrice,
@@ -27,26 +35,31 @@ export async function seedProductsIfEmpty(db: Db) {
 }
 
 /**
- * Enabled products, optionally of one type, cached per process. Changes made
- * anywhere publish on CACHE_CHANNEL, which clears every process's cache.
+ * Enabled products, optionally of one type, in a language, cached per
+ * process. Changes made anywhere publish on CACHE_CHANNEL, which clears every
+ * process's cache; a list loaded while a change arrived is not kept.
  */
 export function createProductCatalog(db: Db) {
-  const cache = new Map<string, { at: number; list: ProductInfo[] }>();
+  const cache = new Map<string, { at: number; rows: Product[] }>();
+  let generation = 0;
   return {
-    async list(type?: number): Promise<ProductInfo[]> {
+    async list(type?: number, lang: Language = DEFAULT_LANGUAGE): Promise<ProductInfo[]> {
       const key = String(type ?? 'all');
       const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.list;
+      if (hit && Date.now() - hit.at < TTL_MS) return hit.rows.map((p) => productDto(p, lang));
+      const started = generation;
       const rows = await db
         .select()
         .from(products)
         .where(and(eq(products.enabled, true), type === undefined ? undefined : eq(products.productType, type)))
         .orderBy(asc(products.sortOrder), asc(products.id));
-      const list = rows.map(productDto);
-      cache.set(key, { at: Date.now(), list });
-      return list;
+      if (started === generation) cache.set(key, { at: Date.now(), rows });
+      return rows.map((p) => productDto(p, lang));
     },
-    invalidate: () => cache.clear(),
+    invalidate: () => {
+      generation += 1;
+      cache.clear();
+    },
   };
 }
 export type ProductCatalog = ReturnType<typeof createProductCatalog>;
@@ -57,7 +70,16 @@ export async function upsertProduct(db: Db, input: ProductInput) {
   const [row] = await db
     .insert(products)
     .values(input)
-    .onConflictDoUpdate({ target: products.productCode, set: { ...input, updatedAt: new Date() } })
+    .onConflictDoUpdate({
+      target: products.productCode,
+      // Translations given are merged in: a language not given keeps its text.
+      set: {
+        ...input,
+        names: sql`${products.names} || excluded.names`,
+        descriptions: sql`${products.descriptions} || excluded.descriptions`,
+        updatedAt: new Date(),
+      },
+    })
     .returning();
   return row;
 }

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { generate, generateSecret } from 'otplib';
+import { runAdminCommand } from '../../src/server/cli/admin';
+import { openDatabase } from '../../src/server/db/client';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { adminTotp, users } from '../../src/server/db/schema';
+
+// An admin with an enrolled authenticator must exist before the server starts (PGlite allows one
+// process), so this file runs its own server, on a port of its own beside admin-console.spec.ts's.
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1040;
+const BASE = `http://127.0.0.1:${PORT}`;
+const SECRET = generateSecret();
+let proc: ChildProcess;
+let dataDir: string;
+let adminToken = '';
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
+  testInfo.setTimeout(300_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-products-'));
+  const database = await openDatabase({ dataDir });
+  const [admin] = await database.db.insert(users).values({ email: 'shop-boss@console.test' }).returning();
+  if (!admin) throw new Error('no admin');
+  await runAdminCommand(database.db, ['grant', 'shop-boss@console.test', 'admin']);
+  await database.db.insert(adminTotp).values({ userId: admin.id, secret: SECRET, confirmedAt: new Date() });
+  adminToken = await createSession(database.db, { userId: admin.id });
+  await database.close();
+  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: 'inherit',
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000 })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A code of the authenticator, `steps` time steps ahead (each is accepted once). */
+const code = (steps = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+
+/** Opens a console session in the page's cookie jar and verifies it, as the profile button and the gate would. */
+async function enterConsole(page: Page) {
+  const opened = await page.request.post(`${BASE}/api/admin/session`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(opened.status()).toBe(200);
+  const verified = await page.request.post(`${BASE}/api/admin/totp/verify`, { data: { code: await code() } });
+  expect(verified.status()).toBe(200);
+}
+
+const hanOutsideAiLabel = (text: string) => text.replaceAll('AI生成', '').match(/\p{Script=Han}+/gu) ?? [];
+
+test('an admin changes a product’s price and name, and /product shows it in each language', async ({ page }) => {
+  test.slow();
+  await enterConsole(page);
+  await page.goto(`${BASE}/admin/products`);
+  await expect(page.getByRole('heading', { level: 1, name: '商品' })).toBeVisible();
+
+  await page.getByRole('group', { name: '月度会员 的操作' }).getByRole('button', { name: '编辑' }).click();
+  const dialog = page.getByRole('dialog', { name: '编辑商品' });
+  await dialog.getByRole('group', { name: '简体中文' }).getByLabel('名称').fill('月度会员·限时');
+  await dialog.getByRole('group', { name: '英文' }).getByLabel('名称').fill('Monthly membership, limited offer');
+  await dialog.getByLabel('实付价（元，0 为免费）').fill('19.9');
+  // A wrong code is refused with the server's message; the product stays as it was.
+  await dialog.getByLabel('验证码（价格变更需重新验证）').fill('000000');
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('此操作需要重新输入验证码');
+  await dialog.getByLabel('验证码（价格变更需重新验证）').fill(await code(1));
+  await dialog.getByRole('button', { name: '保存' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
+  const row = page.locator('li[data-code="VIP_MONTH"]');
+  await expect(row.getByTestId('price')).toHaveText('¥19.90');
+
+  // /product serves the change at once (the console dropped the cached list).
+  await page.goto(`${BASE}/product`);
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: '月度会员·限时' }) });
+  await expect(card).toContainText('19.90');
+
+  await page.context().addCookies([{ name: 'lang', value: 'en-US', url: BASE }]);
+  await page.goto(`${BASE}/product`);
+  await expect(page.getByRole('heading', { name: 'Monthly membership, limited offer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Quarterly membership' })).toBeVisible();
+  expect(hanOutsideAiLabel(await page.locator('body').innerText())).toEqual([]);
+  expect(hanOutsideAiLabel(await page.title())).toEqual([]);
+
+  await page.context().addCookies([{ name: 'lang', value: 'zh-TW', url: BASE }]);
+  await page.goto(`${BASE}/product`);
+  await expect(page.getByRole('heading', { name: '季度會員' })).toBeVisible();
+});
+
+test('an admin disables and reorders products on a phone', async ({ page }) => {
+  test.slow();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await enterConsole(page);
+  await page.goto(`${BASE}/admin/products`);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  const music = page.getByRole('group', { name: '作曲包 50 首 的操作' });
+  await music.getByRole('button', { name: '下架' }).click();
+  await expect(page.locator('li[data-code="MUSIC_50"]')).toContainText('已下架');
+  const codes = () => page.locator('li[data-code]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
+  const before = await codes();
+  await page.getByRole('group', { name: '季度会员 的操作' }).getByRole('button', { name: '上移' }).click();
+  const at = before.indexOf('VIP_QUARTER');
+  await expect
+    .poll(codes)
+    .toEqual([...before.slice(0, at - 1), 'VIP_QUARTER', before[at - 1], ...before.slice(at + 1)]);
+
+  await page.goto(`${BASE}/product`);
+  await expect(page.getByRole('heading', { name: '作曲包 50 首' })).toHaveCount(0);
+  const names = await page.getByRole('heading', { level: 2 }).allTextContents();
+  expect(names.indexOf('季度会员')).toBeLessThan(names.indexOf('月度会员·限时'));
+});
