@@ -5,12 +5,12 @@ import { id, intParam, pattern, text } from '../validation';
 
 // Console routes (docs/console.md): every one answers 404 to anyone without a
 // console session, and 403 (code 1001601) until TOTP is verified in it.
-const tags = ['admin'];
-const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-const anyData = z.record(z.string(), z.unknown());
-const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
+export const tags = ['admin'];
+export const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
+export const anyData = z.record(z.string(), z.unknown());
+export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
 /** The browser's id for one action (one dialog): repeated requests act once. */
-const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
+export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
 const reason = text(500, 1);
 
 export const openSession = createRoute({

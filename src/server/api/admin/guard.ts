@@ -4,6 +4,7 @@ import { AdminCode, CONSOLE_COOKIE } from '../../../shared/admin';
 import { DomainError } from '../../errors';
 import type { Actor } from '../../services/admin/audit';
 import { type ConsoleUser, consoleUser, hidden, totpFresh } from '../../services/admin/console-session';
+import { checkTotp } from '../../services/admin/totp';
 import type { ApiEnv } from '../context';
 
 export { CONSOLE_COOKIE };
@@ -51,4 +52,20 @@ export function requireAdmin(c: Context<ApiEnv>): ConsoleUser {
 export function actorOf(c: Context<ApiEnv>): Actor {
   const user = consoleOf(c);
   return { userId: user.userId, email: user.email, ip: c.get('ip') };
+}
+
+/**
+ * Sensitive actions (role changes, settings): a code sent with the request is
+ * checked now, whatever the session's verification; none or a wrong one is
+ * 403 with code 1001602 (the console asks for it again).
+ */
+export async function requireFreshTotp(c: Context<ApiEnv>, user: ConsoleUser, code: string | undefined) {
+  const again = () => new DomainError(AdminCode.TOTP_AGAIN, 'admin:totp.again', { status: 403 });
+  if (!code) throw again();
+  try {
+    await checkTotp(c.get('runtime'), { userId: user.userId, code, ip: c.get('ip') });
+  } catch (err) {
+    if (err instanceof DomainError && err.status === 400) throw again();
+    throw err;
+  }
 }

@@ -13,6 +13,7 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
+import { registerAdminSettings } from './settings';
 import { registerAdminUsers } from './users';
 
 /** The operator console's API (docs/console.md). */
@@ -83,6 +84,7 @@ export function registerAdmin(app: ApiApp) {
   });
 
   registerAdminUsers(app);
+  registerAdminSettings(app);
 }
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ import { type Order, OrderStatus, orderEvents, orders, products } from '../../db
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 
@@ -77,6 +78,7 @@ export async function createOrder(
     throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
   const now = new Date();
+  const { PAY_LIMIT_MINUTES } = await siteSettings(rt);
   const free = product.productDisPrice === 0;
   const base = {
     orderNo: newOrderNo(now),
@@ -88,9 +90,9 @@ export async function createOrder(
     orderDesc: product.productName,
     orderPrice: product.productDisPrice,
     payProvider: free ? 'free' : rt.payment.mode,
-    payLimitTime: rt.env.PAY_LIMIT_MINUTES,
+    payLimitTime: PAY_LIMIT_MINUTES,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + rt.env.PAY_LIMIT_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + PAY_LIMIT_MINUTES * 60_000),
   };
   if (free) {
     // The user row is locked first, so parallel requests of one user queue
