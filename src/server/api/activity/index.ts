@@ -21,11 +21,9 @@ export async function optionalUserId(c: C): Promise<number | null> {
 export function registerCoupon(app: ApiApp) {
   const ctx = async (c: C) => {
     const rt = c.get('runtime');
-    return {
-      db: rt.database.db,
-      settings: await activityConfig(rt),
-      now: requestNow(rt.env.NODE_ENV, c.req.raw.headers),
-    };
+    // The clock first: the request's "now" does not wait for the settings.
+    const now = requestNow(rt.env.NODE_ENV, c.req.raw.headers);
+    return { db: rt.database.db, settings: await activityConfig(rt), now };
   };
   const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
 
