@@ -1,12 +1,11 @@
 /**
  * Operator-specific site facts shown in the footer. The server publishes them
  * on `globalThis.__miaobiSite` at start-up from its validated environment
- * (ICP_NUMBER, TERMS_URL, PRIVACY_URL; see src/server/runtime.ts):
- * `import.meta.env` would freeze them at build time.
+ * (TERMS_URL, PRIVACY_URL; see src/server/runtime.ts): `import.meta.env`
+ * would freeze them at build time. The ICP number is a console setting the
+ * footer reads per request (services/site-settings.ts).
  */
 export interface SiteInfo {
-  /** ICP filing number, e.g. '京ICP备12345678号-1'; empty hides it. */
-  icpNumber: string;
   /** Where the ICP number links: the MIIT filing lookup. */
   icpUrl: string;
   /** User agreement: the built-in /terms page or an external document. */
@@ -21,7 +20,6 @@ declare global {
 }
 
 export const DEFAULT_SITE_INFO: Readonly<SiteInfo> = {
-  icpNumber: '',
   icpUrl: 'https://beian.miit.gov.cn/',
   termsUrl: '/terms',
   privacyUrl: '/privacy',

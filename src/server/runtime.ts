@@ -48,7 +48,6 @@ export interface Runtime {
 
 /** Public site facts the layout shows; read by Astro pages through globalThis (see src/lib/site.ts). */
 export interface SiteConfig {
-  icpNumber: string;
   termsUrl: string | null;
   privacyUrl: string | null;
 }
@@ -64,7 +63,6 @@ export function publishRuntime(rt: Runtime) {
   const g = globalThis as Record<PropertyKey, unknown>;
   g[RUNTIME] = rt;
   g[SITE] = {
-    icpNumber: rt.env.ICP_NUMBER,
     termsUrl: rt.env.TERMS_URL ?? null,
     privacyUrl: rt.env.PRIVACY_URL ?? null,
   } satisfies SiteConfig;

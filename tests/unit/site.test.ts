@@ -8,22 +8,16 @@ describe('getSiteInfo', () => {
 
   it('uses the defaults when the server published nothing', () => {
     expect(getSiteInfo()).toEqual(DEFAULT_SITE_INFO);
-    expect(getSiteInfo().icpNumber).toBe('');
   });
 
   it('takes the server values and ignores null or blank ones', () => {
     globalThis.__miaobiSite = {
-      icpNumber: ' 京ICP备12345678号-1 ',
       termsUrl: null,
-      privacyUrl: 'https://example.com/p',
+      privacyUrl: ' https://example.com/p ',
     };
-    expect(getSiteInfo()).toEqual({
-      ...DEFAULT_SITE_INFO,
-      icpNumber: '京ICP备12345678号-1',
-      privacyUrl: 'https://example.com/p',
-    });
-    globalThis.__miaobiSite = { icpNumber: '   ' };
-    expect(getSiteInfo().icpNumber).toBe('');
+    expect(getSiteInfo()).toEqual({ ...DEFAULT_SITE_INFO, privacyUrl: 'https://example.com/p' });
+    globalThis.__miaobiSite = { termsUrl: '   ' };
+    expect(getSiteInfo().termsUrl).toBe('/terms');
   });
 });
 

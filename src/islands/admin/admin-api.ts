@@ -7,12 +7,18 @@ export interface Reply<T> {
   data: T;
 }
 
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Reply<T>> {
+/** `headers` adds to the cookie: an upload sends the login token too, for its larger body limit (body-limits.ts). */
+export async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply<T>> {
   try {
     const res = await fetch(`/api${path}`, {
       method,
       credentials: 'same-origin',
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const json = (await res.json()) as { code: number; result: string; data: T };

@@ -12,8 +12,8 @@ const MAX_ENTRIES = 5000;
 
 const DRAWING_KEY = /^drawings\/\d{6}\/([a-z0-9]{1,40})(?:-thumb)?\.webp$/;
 const SONG_KEY = /^songs\/(?:(\d{1,10})\/)?[a-f0-9]+\.[a-z0-9]+$/;
-/** Public by nature: profile pictures and app icons (shown beside public content, uploaded before it exists). */
-const ALWAYS_PUBLIC = /^(?:avatars|app-icons)\//;
+/** Public by nature: profile pictures, app icons (shown beside public content, uploaded before it exists) and the site's QR images. */
+const ALWAYS_PUBLIC = /^(?:avatars|app-icons|site)\//;
 
 const cache = notifiedCache({ name: 'file access', channel: FILES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../../src/server/db/schema';
+import { adminTotp, products } from '../../../src/server/db/schema';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
@@ -24,6 +24,16 @@ beforeAll(async () => {
 afterAll(() => srv?.dispose());
 
 type Who = 'visitor' | 'user' | 'operator' | 'admin';
+
+/** A 1×1 PNG. */
+const TINY_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+
+/** A code the admin has not used yet (a code is accepted once: the last accepted step is forgotten). */
+async function freshAdminCode() {
+  await srv.runtime.database.db.update(adminTotp).set({ lastStep: null }).where(eq(adminTotp.userId, admin.id));
+  return codeFor(srv, admin.id);
+}
 interface Probe {
   method: string;
   path: string;
@@ -100,6 +110,23 @@ const probes = (): Probe[] => [
     method: 'POST',
     path: `/api/admin/products/${product.id}/enabled`,
     body: () => ({ enabled: false, requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/settings', expect: { operator: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/settings',
+    body: async (who) => ({
+      values: { COUPON_DAILY_LIMIT: 40 },
+      requestId: requestId(),
+      code: who === 'admin' ? await freshAdminCode() : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/settings/image',
+    body: () => ({ image: TINY_PNG }),
     expect: { operator: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },

@@ -1,9 +1,9 @@
 import { Code } from '../../../shared/codes';
-import { activitySettings } from '../../config/activity';
 import { bearer, requireUserId } from '../../services/account/auth';
 import { requestNow } from '../../services/activity/clock';
 import { claimCoupon, leftToday, listCoupons } from '../../services/activity/coupons';
 import { redeemCode } from '../../services/activity/experience-codes';
+import { activityConfig } from '../../services/site-settings';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './coupon.routes';
@@ -19,36 +19,34 @@ export async function optionalUserId(c: C): Promise<number | null> {
 
 /** Coupon calls (daily experience code, coupon 48) and code redemption (docs/api.md). */
 export function registerCoupon(app: ApiApp) {
-  const ctx = (c: C) => {
+  const ctx = async (c: C) => {
     const rt = c.get('runtime');
-    return {
-      db: rt.database.db,
-      settings: activitySettings(rt.env),
-      now: requestNow(rt.env.NODE_ENV, c.req.raw.headers),
-    };
+    // The clock first: the request's "now" does not wait for the settings.
+    const now = requestNow(rt.env.NODE_ENV, c.req.raw.headers);
+    return { db: rt.database.db, settings: await activityConfig(rt), now };
   };
   const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
 
   app.openapi(r.claim, async (c) => {
-    const { db, settings, now } = ctx(c);
+    const { db, settings, now } = await ctx(c);
     const id = await userId(c);
     const claimed = await claimCoupon(db, settings, c.req.valid('param').couponId, id, now);
     return reply(c, claimed, c.get('t')('activity:coupon.claimed'), Code.SUCCESS);
   });
 
   app.openapi(r.left, async (c) => {
-    const { db, settings, now } = ctx(c);
+    const { db, settings, now } = await ctx(c);
     return reply(c, { leftDailyLimit: await leftToday(db, settings, c.req.valid('param').couponId, now) });
   });
 
   app.openapi(r.list, async (c) => {
-    const { db, settings, now } = ctx(c);
+    const { db, settings, now } = await ctx(c);
     const id = await optionalUserId(c);
     return reply(c, await listCoupons(db, settings, c.req.valid('param').couponId, id, now));
   });
 
   app.openapi(r.redeem, async (c) => {
-    const { db, settings, now } = ctx(c);
+    const { db, settings, now } = await ctx(c);
     const id = await userId(c);
     const redeemed = await redeemCode(db, id, c.req.valid('json').code, settings, new Date(now));
     return reply(c, redeemed, c.get('t')('activity:redeem.success'), Code.SUCCESS);

@@ -11,7 +11,7 @@ export function registerNotice(app: ApiApp) {
     const rt = c.get('runtime');
     const userId = await optionalUserId(c);
     const { noticeId } = c.req.valid('query');
-    return reply(c, await loadNotice(rt.database.db, noticeId, userId, c.get('lang'), noticeVars(rt.env)));
+    return reply(c, await loadNotice(rt.database.db, noticeId, userId, c.get('lang'), await noticeVars(rt)));
   });
 
   app.openapi(r.push, async (c) => {

@@ -14,6 +14,7 @@ import { reply } from '../errors';
 import * as r from './admin.routes';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminProducts } from './products';
+import { registerAdminSettings } from './settings';
 import { registerAdminUsers } from './users';
 
 /** The operator console's API (docs/console.md). */
@@ -85,6 +86,7 @@ export function registerAdmin(app: ApiApp) {
 
   registerAdminUsers(app);
   registerAdminProducts(app);
+  registerAdminSettings(app);
 }
 
 const DAY = 86_400_000;

@@ -9,6 +9,7 @@ export * from './products';
 export * from './push-channels';
 export * from './rate-limits';
 export * from './sessions';
+export * from './settings';
 export * from './songs';
 export * from './user-notices';
 export * from './users';

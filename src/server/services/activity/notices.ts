@@ -2,10 +2,11 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n';
-import { activitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
 import { type Notice, noticeReads, notices, userNotices } from '../../db/schema';
 import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { activityConfig } from '../site-settings';
 
 export interface NoticeView {
   noticeId: number;
@@ -27,8 +28,9 @@ export function noticeText(notice: Pick<Notice, 'content'>, lang: string): strin
  */
 export type NoticeVars = Record<string, string>;
 
-export function noticeVars(env: object): NoticeVars {
-  const s = activitySettings(env);
+/** The values as the site runs now: the console's settings over the environment's. */
+export async function noticeVars(rt: Runtime): Promise<NoticeVars> {
+  const s = await activityConfig(rt);
   return { openTime: `${String(s.COUPON_OPEN_HOUR).padStart(2, '0')}:00`, dailyLimit: String(s.COUPON_DAILY_LIMIT) };
 }
 

@@ -44,6 +44,16 @@ export async function writeAudit(tx: Db, actor: Actor, e: AuditEntry): Promise<b
   return rows.length > 0;
 }
 
+/** Whether the actor's request already wrote its row (a repeated click). */
+export async function auditExists(tx: Db, actorId: number, requestId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: adminAudit.id })
+    .from(adminAudit)
+    .where(and(eq(adminAudit.actorId, actorId), eq(adminAudit.requestId, requestId)))
+    .limit(1);
+  return Boolean(row);
+}
+
 export interface AuditFilter {
   action?: string;
   actor?: string;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { ChatQuota } from '../../../shared/contract/chat';
-import { chatConfig } from '../../config/chat';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 
 const DAY = 86_400_000;
 /** Free messages reset at midnight China time (UTC+8), not UTC. */
@@ -33,8 +33,8 @@ async function membership(db: Db, userId: number | null, now: Date) {
   return { member, endDate: member && row?.end ? row.end.toISOString() : null };
 }
 
-function limitFor(rt: Runtime, who: Caller, member: boolean): number | null {
-  const cfg = chatConfig(rt.env);
+async function limitFor(rt: Runtime, who: Caller, member: boolean): Promise<number | null> {
+  const cfg = await siteSettings(rt);
   if (member) return cfg.CHAT_MEMBER_DAILY === 0 ? null : cfg.CHAT_MEMBER_DAILY;
   return who.userId !== null ? cfg.CHAT_FREE_USER_DAILY : cfg.CHAT_FREE_VISITOR_DAILY;
 }
@@ -43,7 +43,7 @@ function limitFor(rt: Runtime, who: Caller, member: boolean): number | null {
 export async function readQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<ChatQuota> {
   const { db } = rt.database;
   const { member, endDate } = await membership(db, who.userId, new Date(now));
-  const limit = limitFor(rt, who, member);
+  const limit = await limitFor(rt, who, member);
   const used = await readCounter(db, counterOf(who, now));
   const resetsAt = new Date(windowStart(now).getTime() + DAY - SHIFT).toISOString();
   return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used), member, endDate, resetsAt };

@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { getRuntime, type Runtime } from '../../runtime';
+import { settingsGeneration } from '../site-settings';
 import { squareGeneration } from './square';
 
 /** The square and its picture pages: the same HTML for everyone of one language. */
@@ -9,7 +10,8 @@ const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 500;
 
 interface Entry {
-  generation: number;
+  /** The square's and the site settings' generations (a setting shows on every page). */
+  generation: string;
   at: number;
   body: string;
   headers: Record<string, string>;
@@ -40,7 +42,8 @@ export function isSquarePage(url: URL): boolean {
  * Serves the square's rendered HTML from memory (bench/RESULTS.md: the square
  * answers at least half as fast as a bare page). An entry is keyed by
  * language and URL and lives until a public picture is added or removed
- * (the square's generation changes, on every process through NOTIFY).
+ * or a console setting changes (the generations change, on every process
+ * through NOTIFY).
  * For src/middleware.ts: `if (isSquarePage(context.url)) return squarePageCache(context, next);`
  */
 export async function squarePageCache(context: APIContext, next: MiddlewareNext): Promise<Response> {
@@ -52,7 +55,7 @@ export async function squarePageCache(context: APIContext, next: MiddlewareNext)
     caches.set(rt, cache);
   }
   const key = `${context.locals.lang}|${context.url.pathname}${context.url.search}`;
-  const generation = squareGeneration(rt);
+  const generation = `${squareGeneration(rt)}:${settingsGeneration(rt)}`;
   const hit = cache.get(key);
   if (hit && hit.generation === generation && Date.now() - hit.at < TTL_MS) {
     const etag = hit.headers.etag;

@@ -3,11 +3,11 @@ import { Code } from '../../../shared/codes';
 import type { DrawQuota } from '../../../shared/contract/drawing';
 import { startOfDay } from '../../../shared/site-time';
 import { activitySettings } from '../../config/activity';
-import { drawConfig } from '../../config/drawing';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 
 const keyOf = (userId: number) => `draw:user:${userId}`;
 
@@ -19,7 +19,7 @@ function day(rt: Runtime, now: number) {
 /** Today's drawing allowance of a logged-in user, without using any (docs/routes-and-screens.md: shown near the button). */
 export async function readDrawQuota(rt: Runtime, userId: number, now = Date.now()): Promise<DrawQuota> {
   const { db } = rt.database;
-  const cfg = drawConfig(rt.env);
+  const cfg = await siteSettings(rt);
   const [user] = await db.select({ vip: users.vipType, end: users.endDate }).from(users).where(eq(users.id, userId));
   const member = user?.vip != null && user.end !== null && user.end.getTime() > now;
   const limit = member ? (cfg.DRAW_MEMBER_DAILY === 0 ? null : cfg.DRAW_MEMBER_DAILY) : cfg.DRAW_FREE_DAILY;

@@ -1,12 +1,12 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MusicQuota } from '../../../shared/contract/music';
 import { startOfDay } from '../../../shared/site-time';
-import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
 import { type Song, users } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 
 export type Charge = 'free' | 'paid';
 
@@ -57,7 +57,7 @@ async function userFacts(db: Db, userId: number, now: number) {
 
 export async function readMusicQuota(rt: Runtime, userId: number, now = Date.now()): Promise<MusicQuota> {
   const { db } = rt.database;
-  const cfg = musicConfig(rt.env);
+  const cfg = await siteSettings(rt);
   const { balance, member } = await userFacts(db, userId, now);
   const day = dayOf(rt, now);
   const freeUsed = await readCounter(db, { key: freeKey(userId), windowStart: day.start });
@@ -76,7 +76,7 @@ export async function takeComposition(
   userId: number,
   now = Date.now(),
 ): Promise<{ charge: Charge; chargeDay: Date | null } | null> {
-  const cfg = musicConfig(rt.env);
+  const cfg = await siteSettings(rt);
   // First in the submit's transaction: the user row before the day's counter and the song's insert.
   await lockUser(tx, userId);
   const { member } = await userFacts(tx, userId, now);

@@ -10,6 +10,7 @@ import { type Order, OrderStatus, orderEvents, orders, products } from '../../db
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
@@ -83,6 +84,7 @@ export async function createOrder(
     throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
   const now = new Date();
+  const { PAY_LIMIT_MINUTES } = await siteSettings(rt);
   const free = product.productDisPrice === 0;
   const base = {
     orderNo: newOrderNo(now),
@@ -95,9 +97,9 @@ export async function createOrder(
     orderDescNames: product.names,
     orderPrice: product.productDisPrice,
     payProvider: free ? 'free' : rt.payment.mode,
-    payLimitTime: rt.env.PAY_LIMIT_MINUTES,
+    payLimitTime: PAY_LIMIT_MINUTES,
     createdAt: now,
-    expiresAt: new Date(now.getTime() + rt.env.PAY_LIMIT_MINUTES * 60_000),
+    expiresAt: new Date(now.getTime() + PAY_LIMIT_MINUTES * 60_000),
   };
   if (free) {
     // The user row is locked first, so parallel requests of one user queue

@@ -1,0 +1,35 @@
+import type { SiteSettings } from '../../shared/site-settings';
+import { activitySettings } from './activity';
+import { chatConfig } from './chat';
+import { drawConfig } from './drawing';
+import type { Env } from './env';
+import { musicConfig } from './music';
+
+/**
+ * The environment's value of every console setting: the default a setting
+ * falls back to while the console has not set it (services/site-settings.ts
+ * overlays the console's values). Read afresh: cheap, and tests change env.
+ */
+export function settingDefaults(env: Env): SiteSettings {
+  const a = activitySettings(env);
+  const chat = chatConfig(env);
+  const draw = drawConfig(env);
+  const music = musicConfig(env);
+  return {
+    ICP_NUMBER: env.ICP_NUMBER,
+    MAINTENANCE: a.MAINTENANCE,
+    GROUP_QR_IMAGE: a.GROUP_QR_IMAGE,
+    OFFICIAL_ACCOUNT_QR_IMAGE: a.OFFICIAL_ACCOUNT_QR_IMAGE,
+    SUPPORT_QR_IMAGE: a.SUPPORT_QR_IMAGE,
+    CHAT_FREE_VISITOR_DAILY: chat.CHAT_FREE_VISITOR_DAILY,
+    CHAT_FREE_USER_DAILY: chat.CHAT_FREE_USER_DAILY,
+    CHAT_MEMBER_DAILY: chat.CHAT_MEMBER_DAILY,
+    DRAW_FREE_DAILY: draw.DRAW_FREE_DAILY,
+    DRAW_MEMBER_DAILY: draw.DRAW_MEMBER_DAILY,
+    MUSIC_FREE_DAILY: music.MUSIC_FREE_DAILY,
+    MUSIC_MEMBER_FREE_DAILY: music.MUSIC_MEMBER_FREE_DAILY,
+    PAY_LIMIT_MINUTES: env.PAY_LIMIT_MINUTES,
+    COUPON_DAILY_LIMIT: a.COUPON_DAILY_LIMIT,
+    COUPON_OPEN_HOUR: a.COUPON_OPEN_HOUR,
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Site settings the console may change (docs/console.md). Each is named by
+ * the environment variable that stays its default; the bounds are the env
+ * schema's (tests/unit/site-settings.test.ts keeps them equal). Shared by the
+ * server (validation, effective values) and the console island (inputs).
+ */
+export const SITE_SETTINGS = {
+  ICP_NUMBER: { kind: 'text', max: 64 },
+  MAINTENANCE: { kind: 'bool' },
+  GROUP_QR_IMAGE: { kind: 'image' },
+  OFFICIAL_ACCOUNT_QR_IMAGE: { kind: 'image' },
+  SUPPORT_QR_IMAGE: { kind: 'image' },
+  CHAT_FREE_VISITOR_DAILY: { kind: 'int', min: 0, max: 100_000 },
+  CHAT_FREE_USER_DAILY: { kind: 'int', min: 0, max: 100_000 },
+  CHAT_MEMBER_DAILY: { kind: 'int', min: 0, max: 1_000_000 },
+  DRAW_FREE_DAILY: { kind: 'int', min: 0, max: 100_000 },
+  DRAW_MEMBER_DAILY: { kind: 'int', min: 0, max: 1_000_000 },
+  MUSIC_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
+  MUSIC_MEMBER_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
+  PAY_LIMIT_MINUTES: { kind: 'int', min: 1, max: 24 * 60 },
+  COUPON_DAILY_LIMIT: { kind: 'int', min: 0, max: 1_000_000 },
+  COUPON_OPEN_HOUR: { kind: 'int', min: 0, max: 23 },
+} as const;
+
+type Defs = typeof SITE_SETTINGS;
+export type SettingKey = keyof Defs;
+export const SETTING_KEYS = Object.keys(SITE_SETTINGS) as SettingKey[];
+
+/** The value type of each setting. */
+export type SiteSettings = {
+  [K in SettingKey]: Defs[K]['kind'] extends 'int' ? number : Defs[K]['kind'] extends 'bool' ? boolean : string;
+};
+export type SettingValue = SiteSettings[SettingKey];
+
+/** How the console groups them, in order. */
+export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop', SettingKey[]> = {
+  site: ['ICP_NUMBER', 'MAINTENANCE'],
+  images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
+  quotas: [
+    'CHAT_FREE_VISITOR_DAILY',
+    'CHAT_FREE_USER_DAILY',
+    'CHAT_MEMBER_DAILY',
+    'DRAW_FREE_DAILY',
+    'DRAW_MEMBER_DAILY',
+    'MUSIC_FREE_DAILY',
+    'MUSIC_MEMBER_FREE_DAILY',
+  ],
+  shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
+};
+
+/** An image the console uploaded: stored by the storage provider as PNG under site/. */
+export const UPLOADED_IMAGE = /^\/files\/site\/[a-f0-9]{24}\.png$/;
+/** Largest QR image upload, in bytes (before it is decoded and stored as PNG). */
+export const SETTING_IMAGE_MAX_BYTES = 512 * 1024;
+export const SETTING_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
+/** Whether `value` is a valid value of setting `key` (bounds, type, uploaded image). */
+export function isSettingValue(key: SettingKey, value: unknown): value is SettingValue {
+  const def: { kind: string; min?: number; max?: number } = SITE_SETTINGS[key];
+  switch (def.kind) {
+    case 'int':
+      return Number.isInteger(value) && (value as number) >= (def.min ?? 0) && (value as number) <= (def.max ?? 0);
+    case 'bool':
+      return typeof value === 'boolean';
+    case 'text':
+      return typeof value === 'string' && value.length <= (def.max ?? 0);
+    default:
+      return typeof value === 'string' && UPLOADED_IMAGE.test(value);
+  }
+}
+
+/** One setting as the console shows it: the effective value and where it comes from. */
+export interface SettingView {
+  key: SettingKey;
+  value: SettingValue;
+  defaultValue: SettingValue;
+  source: 'console' | 'env';
+  updatedAt: string | null;
+}

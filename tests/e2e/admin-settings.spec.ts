@@ -1,0 +1,115 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { generate, generateSecret } from 'otplib';
+import { runAdminCommand } from '../../src/server/cli/admin';
+import { openDatabase } from '../../src/server/db/client';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { adminTotp, users } from '../../src/server/db/schema';
+
+// Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
+// the database before the server starts (PGlite allows one process). Its own port, beside that file's.
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1016;
+const BASE = `http://127.0.0.1:${PORT}`;
+const ICP = '京ICP备20261125号-1';
+let proc: ChildProcess;
+let dataDir: string;
+let token = '';
+const secret = generateSecret();
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  testInfo.setTimeout(240_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-settings-'));
+  const database = await openDatabase({ dataDir });
+  const [admin] = await database.db.insert(users).values({ email: 'owner@settings.test' }).returning();
+  if (!admin) throw new Error('no user');
+  await runAdminCommand(database.db, ['grant', 'owner@settings.test', 'admin']);
+  await database.db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
+  token = await createSession(database.db, { userId: admin.id });
+  await database.close();
+  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+    },
+    stdio: 'inherit',
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/**
+ * Codes of consecutive time steps from one moment: each is accepted once and must come after the last, and
+ * the server takes a step either side of now, so the three fit in about a minute.
+ */
+function codes() {
+  const start = Math.floor(Date.now() / 1000);
+  let step = -1;
+  return () => generate({ secret, epoch: start + 30 * step++ });
+}
+
+test('an admin sets the ICP number and the maintenance bar; the public page shows both until turned off', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const next = codes();
+  const opened = await fetch(`${BASE}/api/admin/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const [name = '', value = ''] = cookie.split('=');
+  await context.addCookies([{ name, value, url: BASE }]);
+
+  await page.goto(`${BASE}/admin/settings`);
+  await page.getByLabel('验证码').fill(await next());
+  await page.getByRole('button', { name: '验证' }).click();
+  await expect(page.getByRole('heading', { name: '站点设置', level: 1 })).toBeVisible();
+
+  const icp = page.getByLabel('ICP 备案号');
+  await expect(icp).toHaveValue('');
+  await icp.fill(ICP);
+  await page.getByLabel('维护提示条').check();
+  await page.getByLabel('验证码（保存需再次验证）').fill(await next());
+  await page.getByRole('button', { name: '保存设置' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '设置已保存' })).toBeVisible();
+  await expect(page.getByText('控制台设置')).toHaveCount(2);
+
+  const visitor = await context.browser()?.newPage();
+  if (!visitor) throw new Error('no browser');
+  await visitor.goto(`${BASE}/terms`);
+  await expect(visitor.locator('[data-maintenance]')).toBeVisible();
+  await expect(visitor.getByRole('contentinfo')).toContainText(ICP);
+
+  // Back to the default (the bar off): the public page no longer shows it.
+  await page.getByRole('button', { name: '恢复默认' }).last().click();
+  await expect(page.getByText('保存后恢复为默认值')).toBeVisible();
+  await page.getByLabel('验证码（保存需再次验证）').fill(await next());
+  await page.getByRole('button', { name: '保存设置' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '设置已保存' })).toBeVisible();
+  await expect(page.getByLabel('维护提示条')).not.toBeChecked();
+  await visitor.reload();
+  await expect(visitor.locator('[data-maintenance]')).toHaveCount(0);
+  await expect(visitor.getByRole('contentinfo')).toContainText(ICP);
+
+  // On a phone the page fits the screen and the save bar stays reachable.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByRole('button', { name: '保存设置' })).toBeInViewport();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
