@@ -140,6 +140,36 @@ export const role = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
+export const revokeSessions = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/sessions/revoke',
+  tags,
+  summary: "Ends one of the user's sessions (sessionId) or all of them, with a reason",
+  request: {
+    params: userParam,
+    body: jsonBody(z.object({ sessionId: id().optional(), reason, requestId })),
+  },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+});
+
+export const passwordReset = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/password-reset',
+  tags,
+  summary: 'Mails the user a password-reset code and link, with a reason',
+  request: { params: userParam, body: jsonBody(z.object({ reason, requestId })) },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 429: 'a code was mailed moments ago' }),
+});
+
+export const deleteUser = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/delete',
+  tags,
+  summary: 'Deletes the account (admin only; asks for a fresh TOTP code), with a reason',
+  request: { params: userParam, body: jsonBody(z.object({ reason, requestId, code: totpCode })) },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
+});
+
 const auditQuery = z.object({
   action: text(60).optional(),
   actor: text(200).optional(),

@@ -10,8 +10,7 @@ export const MAX_RANGE_DAYS = 366;
 
 const num = (v: unknown) => Number(v ?? 0);
 // Both drivers (PGlite, node-postgres) answer raw SQL with { rows }.
-const rowsOf = async (db: Db, q: SQL) =>
-  ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = async (db: Db, q: SQL) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
 /** The last `days` site days up to today, as a range of YYYY-MM-DD. */
 export function lastDays(days: number, timeZone: string, now = Date.now()) {
