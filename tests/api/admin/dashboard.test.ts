@@ -29,13 +29,14 @@ const dash = (q: string) => srv.call('GET', `/api/admin/dashboard?${q}`, undefin
 
 async function seed() {
   const db = srv.runtime.database.db;
-  const made = async (email: string, createdAt: string) =>
-    (
-      await db
-        .insert(users)
-        .values({ email, createdAt: at(createdAt) })
-        .returning()
-    )[0]!.id;
+  const made = async (email: string, createdAt: string) => {
+    const [row] = await db
+      .insert(users)
+      .values({ email, createdAt: at(createdAt) })
+      .returning();
+    if (!row) throw new Error('no user');
+    return row.id;
+  };
   const a = await made('a@example.com', '2026-03-09T15:59:59Z'); // site day 03-09
   const b = await made('b@example.com', '2026-03-09T16:00:00Z'); // 03-10, its first instant
   const c = await made('c@example.com', '2026-03-10T15:59:59Z'); // 03-10, its last second
@@ -98,9 +99,10 @@ async function seed() {
     .insert(experienceCodes)
     .values({ code: 'DASHTEST1', source: 'daily', expiresAt: at('2026-03-11T00:00:00Z') })
     .returning();
+  if (!code) throw new Error('no code');
   await db
     .insert(couponClaims)
-    .values({ couponId: 48, userId: a, day: '2026-03-10', codeId: code!.id, claimedAt: at('2026-03-10T08:00:00Z') });
+    .values({ couponId: 48, userId: a, day: '2026-03-10', codeId: code.id, claimedAt: at('2026-03-10T08:00:00Z') });
   await db.insert(userActivity).values([
     { userId: a, hour: at('2026-03-10T02:00:00Z') },
     { userId: a, hour: at('2026-03-10T05:00:00Z') },
