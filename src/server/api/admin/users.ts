@@ -1,7 +1,7 @@
 import { AdminCode } from '../../../shared/admin';
 import { DomainError } from '../../errors';
 import { checkTotp } from '../../services/admin/totp';
-import { deleteUser, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
+import { deleteUser, refuseOwnAccount, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
 import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/admin/users';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -61,8 +61,10 @@ export function registerAdminUsers(app: ApiApp) {
 
   app.openapi(r.deleteUser, async (c) => {
     const { code, ...body } = c.req.valid('json');
-    await adminWithFreshCode(c, code);
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
+    requireAdmin(c);
+    refuseOwnAccount(act);
+    await adminWithFreshCode(c, code);
     return reply(c, { applied: await deleteUser(c.get('runtime'), act) });
   });
 }

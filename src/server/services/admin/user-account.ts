@@ -57,6 +57,11 @@ export async function sendResetMail(rt: Runtime, a: Act) {
   );
 }
 
+/** The console never deletes the actor's own account (checked before a TOTP code is spent on it). */
+export function refuseOwnAccount(a: Pick<Act, 'actor' | 'userId'>) {
+  if (a.userId === a.actor.userId) throw new DomainError(400, 'admin:users.ownAccount', { status: 400 });
+}
+
 /**
  * Deletes an account for its owner (PIPL requests): the deletion the owner's
  * own button runs (docs/accounts.md), with the audit row written in the same
@@ -64,7 +69,7 @@ export async function sendResetMail(rt: Runtime, a: Act) {
  * the actor's own account are refused: their role is removed first.
  */
 export async function deleteUser(rt: Runtime, a: Act) {
-  if (a.userId === a.actor.userId) throw new DomainError(400, 'admin:users.ownAccount', { status: 400 });
+  refuseOwnAccount(a);
   let avatar: string | null = null;
   const applied = await act(
     rt.database.db,
