@@ -1,85 +1,118 @@
-import { useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { PERIODS } from '../../shared/admin';
-import { call, card, yuan } from './admin-api';
+import type { Dashboard as Data } from '../../shared/contract/admin';
+import { call, card, field, yuan } from './admin-api';
 import { Chart } from './Chart';
+import { DashboardTables } from './DashboardTables';
 
-interface DayRow {
-  day: string;
-  revenueFen: number;
-  paidOrders: number;
-  createdOrders: number;
-  newUsers: number;
-  drawings: number;
-  songs: number;
-}
-interface Queue {
-  waiting: number;
-  running: number;
-  failedLastHour: number;
-}
-interface Data {
-  series: DayRow[];
-  totals: Record<string, number | null>;
-  queues: { drawings: Queue; songs: Queue };
-}
+type Period = (typeof PERIODS)[number] | 'range';
+const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 
 function DashboardView() {
   const { t } = useTranslation();
-  const [days, setDays] = useState<number>(7);
+  const [period, setPeriod] = useState<Period>(7);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [query, setQuery] = useState('days=7');
   const [data, setData] = useState<Data | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
-    void call<Data>('GET', `/admin/dashboard?days=${days}`).then((res) =>
+    setError('');
+    void call<Data>('GET', `/admin/dashboard?${query}`).then((res) =>
       res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
     );
-  }, [days, t]);
-  const chart = useMemo(
-    () =>
-      data && {
-        days: data.series.map((r) => r.day),
-        series: [
-          { label: t('admin:dash.revenue'), values: data.series.map((r) => r.revenueFen / 100), color: '#7c3aed' },
-          { label: t('admin:dash.paidOrders'), values: data.series.map((r) => r.paidOrders), color: '#0891b2' },
-          { label: t('admin:dash.newUsers'), values: data.series.map((r) => r.newUsers), color: '#16a34a' },
-        ],
-      },
-    [data, t],
-  );
-  if (error) return <p role="alert">{error}</p>;
-  const tot = data?.totals ?? {};
-  const tiles: [string, string][] = [
-    ['dash.revenue', yuan(Number(tot.revenueFen ?? 0))],
-    ['dash.paidOrders', String(tot.paidOrders ?? 0)],
-    [
-      'dash.conversion',
-      tot.conversion === null || tot.conversion === undefined ? '—' : `${Math.round(Number(tot.conversion) * 100)}%`,
-    ],
-    ['dash.newUsers', String(tot.newUsers ?? 0)],
-    ['dash.activeMembers', String(tot.activeMembers ?? 0)],
-    ['dash.drawings', String(tot.drawings ?? 0)],
-    ['dash.songs', String(tot.songs ?? 0)],
-    ['dash.chatToday', String(tot.chatMessagesToday ?? 0)],
-  ];
+  }, [query, t]);
+  function choose(p: Period) {
+    setPeriod(p);
+    if (p !== 'range') setQuery(`days=${p}`);
+  }
+  function applyRange(e: FormEvent) {
+    e.preventDefault();
+    setQuery(new URLSearchParams(range).toString());
+  }
+  const charts = useMemo(() => {
+    if (!data) return null;
+    const days = data.series.map((r) => r.day);
+    const of = (k: Exclude<keyof Data['series'][number], 'day'>, div = 1) => data.series.map((r) => r[k] / div);
+    return {
+      days,
+      money: [
+        { label: t('admin:dash.revenue'), values: of('revenueFen', 100), color: '#7c3aed' },
+        { label: t('admin:dash.paidOrders'), values: of('paidOrders'), color: '#0891b2' },
+        { label: t('admin:dash.createdOrders'), values: of('createdOrders'), color: '#d97706' },
+      ],
+      usage: [
+        { label: t('admin:dash.activeUsers'), values: of('activeUsers'), color: '#2563eb' },
+        { label: t('admin:dash.newUsers'), values: of('newUsers'), color: '#16a34a' },
+        { label: t('admin:dash.chatMessages'), values: of('chatMessages'), color: '#db2777' },
+        { label: t('admin:dash.drawings'), values: of('drawings'), color: '#ea580c' },
+        { label: t('admin:dash.songs'), values: of('songs'), color: '#0d9488' },
+        { label: t('admin:dash.couponClaims'), values: of('couponClaims'), color: '#64748b' },
+      ],
+    };
+  }, [data, t]);
+  const tot = data?.totals;
+  const tiles: [string, string][] = tot
+    ? [
+        ['dash.revenue', yuan(tot.revenueFen)],
+        ['dash.paidOrders', String(tot.paidOrders)],
+        ['dash.conversion', pct(tot.conversion)],
+        ['dash.newUsers', String(tot.newUsers)],
+        ['dash.activeDaily', String(tot.activeDaily)],
+        ['dash.activeWeekly', String(tot.activeWeekly)],
+        ['dash.activeUsers', String(tot.activeUsers)],
+        ['dash.activeMembers', String(tot.activeMembers)],
+        ['dash.chatMessages', String(tot.chatMessages)],
+        ['dash.drawings', String(tot.drawings)],
+        ['dash.songs', String(tot.songs)],
+        ['dash.couponClaims', String(tot.couponClaims)],
+      ]
+    : [];
   return (
     <div className="space-y-6">
-      <fieldset className="flex flex-wrap gap-2">
-        <legend className="sr-only">{t('admin:dash.period')}</legend>
-        {PERIODS.map((p) => (
-          <label
-            key={p}
-            className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:bg-brand-600 has-[:checked]:text-white dark:border-slate-700"
-          >
-            <input type="radio" name="period" className="sr-only" checked={days === p} onChange={() => setDays(p)} />
-            {t(`admin:dash.period.${p}`)}
-          </label>
-        ))}
-      </fieldset>
-      {!data ? (
-        <p role="status">{t('admin:loading')}</p>
+      <div className="flex flex-wrap items-end gap-3">
+        <fieldset className="flex flex-wrap gap-2">
+          <legend className="sr-only">{t('admin:dash.period')}</legend>
+          {[...PERIODS, 'range' as const].map((p) => (
+            <label
+              key={p}
+              className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:bg-brand-600 has-[:checked]:text-white dark:border-slate-700"
+            >
+              <input type="radio" name="period" className="sr-only" checked={period === p} onChange={() => choose(p)} />
+              {t(`admin:dash.period.${p}`)}
+            </label>
+          ))}
+        </fieldset>
+        {period === 'range' && (
+          <form onSubmit={applyRange} className="flex flex-wrap items-end gap-2">
+            {(['from', 'to'] as const).map((k) => (
+              <label key={k} className="text-sm">
+                {t(`admin:dash.${k}`)}
+                <input
+                  type="date"
+                  required
+                  className={`${field} mt-1`}
+                  value={range[k]}
+                  onChange={(e) => setRange({ ...range, [k]: e.target.value })}
+                />
+              </label>
+            ))}
+            <button type="submit" className={buttonClass('primary')}>
+              {t('admin:dash.apply')}
+            </button>
+          </form>
+        )}
+      </div>
+      {error && <p role="alert">{error}</p>}
+      {!data || !charts ? (
+        !error && <p role="status">{t('admin:loading')}</p>
       ) : (
         <>
+          <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="dash-range">
+            {data.from === data.to ? data.from : `${data.from} – ${data.to}`}
+          </p>
           <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
             {tiles.map(([key, value]) => (
               <div key={key} className={card}>
@@ -90,37 +123,21 @@ function DashboardView() {
               </div>
             ))}
           </dl>
-          <section className={card} aria-labelledby="chart-title">
-            <h2 id="chart-title" className="mb-2 font-semibold">
-              {t('admin:dash.chart')}
-            </h2>
-            {chart && <Chart days={chart.days} series={chart.series} label={t('admin:dash.chart')} />}
-          </section>
-          <section className={card} aria-labelledby="queues-title">
-            <h2 id="queues-title" className="mb-2 font-semibold">
-              {t('admin:dash.queues')}
-            </h2>
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin:dash.queue')}</th>
-                  <th scope="col">{t('admin:dash.waiting')}</th>
-                  <th scope="col">{t('admin:dash.running')}</th>
-                  <th scope="col">{t('admin:dash.failed')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(['drawings', 'songs'] as const).map((q) => (
-                  <tr key={q}>
-                    <th scope="row">{t(`admin:dash.${q}`)}</th>
-                    <td>{data.queues[q].waiting}</td>
-                    <td>{data.queues[q].running}</td>
-                    <td>{data.queues[q].failedLastHour}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <section className={card} aria-labelledby="chart-money">
+              <h2 id="chart-money" className="mb-2 font-semibold">
+                {t('admin:dash.chart')}
+              </h2>
+              <Chart days={charts.days} series={charts.money} label={t('admin:dash.chart')} />
+            </section>
+            <section className={card} aria-labelledby="chart-usage">
+              <h2 id="chart-usage" className="mb-2 font-semibold">
+                {t('admin:dash.chartUsage')}
+              </h2>
+              <Chart days={charts.days} series={charts.usage} label={t('admin:dash.chartUsage')} />
+            </section>
+          </div>
+          <DashboardTables data={data} />
         </>
       )}
     </div>

@@ -1,57 +1,77 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
-import { GRANT_KINDS, type GrantKind } from '../../shared/admin';
+import { GRANT_KINDS, type GrantKind, type Role } from '../../shared/admin';
 import { call, card, field } from './admin-api';
+import { ReasonForm } from './ReasonForm';
 
-type Mode = 'ban' | 'membership';
+type Mode = 'ban' | 'membership' | 'reset' | 'delete';
 
-/** Ban/unban and membership changes, each with a required reason; one request id per opened form, so a double click acts once. */
-export function UserActions({ userId, banned, onDone }: { userId: number; banned: boolean; onDone: () => void }) {
+/**
+ * A user's actions, each with a required reason and one request id per
+ * opened form (a double click acts once). Deletion is an admin's, with a fresh code.
+ */
+export function UserActions(p: {
+  userId: number;
+  banned: boolean;
+  hasEmail: boolean;
+  consoleRole: Role;
+  onDone: () => void;
+  onDeleted: () => void;
+}) {
   const { t } = useTranslation();
   const [mode, setMode] = useState<Mode | null>(null);
-  const [requestId, setRequestId] = useState('');
   const [kind, setKind] = useState<GrantKind>('vip');
   const [amount, setAmount] = useState('30');
-  const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
-  const [busy, setBusy] = useState(false);
-
-  function open(m: Mode) {
-    setMode(m);
-    setRequestId(crypto.randomUUID());
-    setReason('');
-    setMessage('');
-  }
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setBusy(true);
-    const res =
-      mode === 'ban'
-        ? await call('POST', `/admin/users/${userId}/ban`, { banned: !banned, reason, requestId })
-        : await call('POST', `/admin/users/${userId}/membership`, { kind, amount: Number(amount), reason, requestId });
-    setBusy(false);
-    if (!res.ok) return setMessage(res.result || t('admin:error'));
-    setMode(null);
-    setMessage(t('admin:action.done'));
-    onDone();
-  }
-
+  const base = `/admin/users/${p.userId}`;
+  const buttons: [Mode, string, 'secondary' | 'danger'][] = [
+    ['membership', 'action.membership', 'secondary'],
+    ...(p.hasEmail ? [['reset', 'action.reset', 'secondary'] as [Mode, string, 'secondary']] : []),
+    ['ban', p.banned ? 'action.unban' : 'action.ban', p.banned ? 'secondary' : 'danger'],
+    ...(p.consoleRole === 'admin' ? [['delete', 'action.delete', 'danger'] as [Mode, string, 'danger']] : []),
+  ];
   return (
     <section className={`${card} space-y-3`} aria-labelledby="actions-title">
       <h2 id="actions-title" className="font-semibold">
         {t('admin:action.title')}
       </h2>
       <div className="flex flex-wrap gap-2">
-        <button type="button" className={buttonClass('secondary')} onClick={() => open('membership')}>
-          {t('admin:action.membership')}
-        </button>
-        <button type="button" className={buttonClass(banned ? 'secondary' : 'danger')} onClick={() => open('ban')}>
-          {t(banned ? 'admin:action.unban' : 'admin:action.ban')}
-        </button>
+        {buttons.map(([m, label, variant]) => (
+          <button
+            key={m}
+            type="button"
+            className={buttonClass(variant)}
+            onClick={() => {
+              setMode(m);
+              setMessage('');
+            }}
+          >
+            {t(`admin:${label}`)}
+          </button>
+        ))}
       </div>
       {mode && (
-        <form onSubmit={(e) => void submit(e)} className="space-y-3">
+        <ReasonForm
+          key={mode}
+          danger={mode === 'delete'}
+          withCode={mode === 'delete'}
+          warning={mode === 'delete' ? t('admin:action.deleteWarn') : undefined}
+          onCancel={() => setMode(null)}
+          onDone={() => {
+            setMode(null);
+            setMessage(t('admin:action.done'));
+            if (mode === 'delete') p.onDeleted();
+            else p.onDone();
+          }}
+          send={(f) =>
+            mode === 'ban'
+              ? call('POST', `${base}/ban`, { banned: !p.banned, ...f })
+              : mode === 'membership'
+                ? call('POST', `${base}/membership`, { kind, amount: Number(amount), ...f })
+                : call('POST', `${base}/${mode === 'reset' ? 'password-reset' : 'delete'}`, f)
+          }
+        >
           {mode === 'membership' && (
             <div className="grid gap-3 sm:grid-cols-2">
               <label className="block text-sm">
@@ -78,25 +98,7 @@ export function UserActions({ userId, banned, onDone }: { userId: number; banned
               </label>
             </div>
           )}
-          <label className="block text-sm">
-            {t('admin:action.reason')}
-            <textarea
-              className={`${field} mt-1`}
-              required
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
-          <div className="flex gap-2">
-            <button type="submit" disabled={busy} className={buttonClass('primary')}>
-              {t('admin:action.submit')}
-            </button>
-            <button type="button" className={buttonClass('ghost')} onClick={() => setMode(null)}>
-              {t('admin:action.cancel')}
-            </button>
-          </div>
-        </form>
+        </ReasonForm>
       )}
       {message && (
         <p role="status" className="text-sm">

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
+import { Dashboard } from '../../../shared/contract/admin';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, pattern, text } from '../validation';
 
@@ -64,13 +65,20 @@ export const verifyTotp = createRoute({
   responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
 });
 
+const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 export const dashboard = createRoute({
   method: 'get',
   path: '/admin/dashboard',
   tags,
-  summary: 'Per-day counts and totals for 1, 7 or 30 days; task queues',
-  request: { query: z.object({ days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7') }) },
-  responses: jsonResponses(anyData, codes),
+  summary: 'Per-day figures and totals for the last 1, 7 or 30 site days, or from..to; task queues, provider errors',
+  request: {
+    query: z.object({
+      days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7'),
+      from: date.optional(),
+      to: date.optional(),
+    }),
+  },
+  responses: jsonResponses(Dashboard, { ...codes, 400: 'a reversed range, or longer than 366 days' }),
 });
 
 export const searchUsers = createRoute({
@@ -132,7 +140,36 @@ export const role = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
-const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+export const revokeSessions = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/sessions/revoke',
+  tags,
+  summary: "Ends one of the user's sessions (sessionId) or all of them, with a reason",
+  request: {
+    params: userParam,
+    body: jsonBody(z.object({ sessionId: id().optional(), reason, requestId })),
+  },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+});
+
+export const passwordReset = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/password-reset',
+  tags,
+  summary: 'Mails the user a password-reset code and link, with a reason',
+  request: { params: userParam, body: jsonBody(z.object({ reason, requestId })) },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 429: 'a code was mailed moments ago' }),
+});
+
+export const deleteUser = createRoute({
+  method: 'post',
+  path: '/admin/users/{id}/delete',
+  tags,
+  summary: 'Deletes the account (admin only; asks for a fresh TOTP code), with a reason',
+  request: { params: userParam, body: jsonBody(z.object({ reason, requestId, code: totpCode })) },
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
+});
+
 const auditQuery = z.object({
   action: text(60).optional(),
   actor: text(200).optional(),

@@ -7,7 +7,7 @@ import {
   openConsoleSession,
   totpFresh,
 } from '../../services/admin/console-session';
-import { dashboard } from '../../services/admin/dashboard';
+import { checkRange, dashboard, lastDays } from '../../services/admin/dashboard';
 import { checkTotp, isEnrolled, markVerified, startEnrolment } from '../../services/admin/totp';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -68,7 +68,11 @@ export function registerAdmin(app: ApiApp) {
 
   app.openapi(r.dashboard, async (c) => {
     const rt = c.get('runtime');
-    return reply(c, await dashboard(rt.database.db, Number(c.req.valid('query').days), rt.env.SITE_TIME_ZONE));
+    const q = c.req.valid('query');
+    const zone = rt.env.SITE_TIME_ZONE;
+    // A chosen range needs both ends; otherwise the last `days` site days.
+    const range = q.from && q.to ? checkRange(q.from, q.to) : lastDays(Number(q.days), zone);
+    return reply(c, await dashboard(rt.database.db, range, zone));
   });
 
   app.openapi(r.audit, async (c) => {

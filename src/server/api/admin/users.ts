@@ -1,3 +1,4 @@
+import { deleteUser, refuseOwnAccount, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
 import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/admin/users';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -10,9 +11,7 @@ export function registerAdminUsers(app: ApiApp) {
     reply(c, await searchUsers(c.get('runtime').database.db, c.req.valid('query').q)),
   );
 
-  app.openapi(r.userDetail, async (c) =>
-    reply(c, await userDetail(c.get('runtime').database.db, c.req.valid('param').id)),
-  );
+  app.openapi(r.userDetail, async (c) => reply(c, await userDetail(c.get('runtime'), c.req.valid('param').id)));
 
   app.openapi(r.ban, async (c) => {
     const { banned, reason, requestId } = c.req.valid('json');
@@ -28,10 +27,28 @@ export function registerAdminUsers(app: ApiApp) {
 
   app.openapi(r.role, async (c) => {
     requireAdmin(c);
-    const rt = c.get('runtime');
     const { code, ...body } = c.req.valid('json');
     await requireFreshCode(c, code);
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
-    return reply(c, { applied: await changeRole(rt.database.db, act) });
+    return reply(c, { applied: await changeRole(c.get('runtime').database.db, act) });
+  });
+
+  app.openapi(r.revokeSessions, async (c) => {
+    const act = { ...c.req.valid('json'), actor: actorOf(c), userId: c.req.valid('param').id };
+    return reply(c, { applied: await revokeUserSessions(c.get('runtime'), act) });
+  });
+
+  app.openapi(r.passwordReset, async (c) => {
+    const act = { ...c.req.valid('json'), actor: actorOf(c), userId: c.req.valid('param').id };
+    return reply(c, { applied: await sendResetMail(c.get('runtime'), act) });
+  });
+
+  app.openapi(r.deleteUser, async (c) => {
+    const { code, ...body } = c.req.valid('json');
+    const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
+    requireAdmin(c);
+    refuseOwnAccount(act);
+    await requireFreshCode(c, code);
+    return reply(c, { applied: await deleteUser(c.get('runtime'), act) });
   });
 }

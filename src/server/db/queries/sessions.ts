@@ -30,15 +30,20 @@ export async function createSession(
   return token;
 }
 
-/** The user id a live token belongs to, or null. Malformed tokens never reach the database. */
-export async function userIdForToken(db: Db, token: string | null | undefined, now = new Date()) {
+/** The live session of a token ({ id, userId }), or null. Malformed tokens never reach the database. */
+export async function sessionForToken(db: Db, token: string | null | undefined, now = new Date()) {
   if (!token || token.length > 128 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
   const [row] = await db
-    .select({ userId: sessions.userId })
+    .select({ id: sessions.id, userId: sessions.userId })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row?.userId ?? null;
+  return row ?? null;
+}
+
+/** The user id a live token belongs to, or null. */
+export async function userIdForToken(db: Db, token: string | null | undefined, now = new Date()) {
+  return (await sessionForToken(db, token, now))?.userId ?? null;
 }
 
 export async function revokeSession(db: Db, token: string) {

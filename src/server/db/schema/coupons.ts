@@ -46,6 +46,7 @@ export const couponClaims = pgTable(
   (t) => [
     uniqueIndex('coupon_claims_once_idx').on(t.couponId, t.userId, t.day),
     index('coupon_claims_user_idx').on(t.userId, t.claimedAt),
+    index('coupon_claims_claimed_at_idx').on(t.claimedAt),
   ],
 );
 

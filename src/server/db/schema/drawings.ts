@@ -71,6 +71,8 @@ export const drawings = pgTable(
     index('drawings_pending_idx').on(t.leaseUntil).where(sql`status in (1, 2, 13)`),
     // One running task per user (docs/state-machines.md), enforced by the database under any race.
     uniqueIndex('drawings_one_running_idx').on(t.userId).where(sql`status in (1, 2, 13)`),
+    index('drawings_created_at_idx').on(t.createdAt),
+    index('drawings_failed_idx').on(t.updatedAt).where(sql`status = 11`),
   ],
 );
 

@@ -3,6 +3,7 @@ export * from './apps';
 export * from './chat-conversations';
 export * from './coupons';
 export * from './drawings';
+export * from './insights';
 export * from './notices';
 export * from './orders';
 export * from './products';

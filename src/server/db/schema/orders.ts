@@ -43,6 +43,8 @@ export const orders = pgTable(
     // One unpaid order per user and product, enforced by the database under any race.
     uniqueIndex('orders_one_unpaid_idx').on(t.userId, t.productId).where(sql`order_status in (2, 5)`),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`order_status in (2, 5)`),
+    index('orders_created_at_idx').on(t.createdAt),
+    index('orders_paid_at_idx').on(t.paidAt).where(sql`paid_at is not null`),
   ],
 );
 

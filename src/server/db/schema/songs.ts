@@ -71,6 +71,8 @@ export const songs = pgTable(
     index('songs_user_idx').on(t.userId, t.createdAt),
     index('songs_public_idx').on(t.finishedAt).where(sql`is_public and status = 10`),
     index('songs_running_idx').on(t.createdAt).where(sql`status in (1, 2, 3)`),
+    index('songs_created_at_idx').on(t.createdAt),
+    index('songs_failed_idx').on(t.updatedAt).where(sql`status = 11`),
   ],
 );
 

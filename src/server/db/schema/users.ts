@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -33,12 +33,18 @@ export const users = pgTable(
     /** Set by the console's ban: logins are refused with a message until unbanned. */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Last authenticated request, written at most every few minutes (services/account/activity.ts). */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_wechat_open_id_idx').on(t.wechatOpenId),
+    // The console dashboard's range counts (docs/console.md).
+    index('users_created_at_idx').on(t.createdAt),
+    index('users_end_date_idx').on(t.endDate),
+    index('users_end_date_plus_idx').on(t.endDatePlus),
   ],
 );
 

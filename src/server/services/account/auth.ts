@@ -4,12 +4,14 @@ import { Code } from '../../../shared/codes';
 import type { Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
-import { createSession, hashToken, userIdForToken } from '../../db/queries/sessions';
+import { createSession, hashToken, sessionForToken } from '../../db/queries/sessions';
 import { sessions, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { noteActivity } from './activity';
 import { checkPassword } from './password-guard';
 import { hashPassword } from './passwords';
+import { recordSignIn } from './sign-ins';
 import { consumeCode } from './verification-codes';
 import { consumeWechatLogin } from './wechat-login';
 
@@ -70,11 +72,13 @@ export async function register(
 export async function loginWithPassword(rt: Runtime, p: { email: string; password: string } & Client) {
   const { db } = rt.database;
   const user = await findUserByEmail(db, p.email);
-  if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
-    throw new DomainError(400, 'account:login.failed', { status: 400 });
-  refuseBanned(user);
-  await db.update(users).set({ language: p.lang }).where(eq(users.id, user.id));
-  return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+  return recordSignIn(db, { userId: user?.id ?? null, method: 'password', ...p }, async () => {
+    if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
+      throw new DomainError(400, 'account:login.failed', { status: 400 });
+    refuseBanned(user);
+    await db.update(users).set({ language: p.lang }).where(eq(users.id, user.id));
+    return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+  });
 }
 
 /**
@@ -92,16 +96,18 @@ export async function loginWithOpenId(
   if (p.email && p.password) {
     // Binding proves the account's password, under the same limits and lock as a login.
     const user = await findUserByEmail(db, p.email);
-    if (!(await checkPassword(rt, { user, password: p.password, ip: p.ip })) || !user)
-      throw new DomainError(400, 'account:login.failed', { status: 400 });
-    refuseBanned(user);
-    // The openId moves to this account; an empty WeChat-only account keeps existing but loses it.
-    await db
-      .update(users)
-      .set({ wechatOpenId: null })
-      .where(and(eq(users.wechatOpenId, p.openId), ne(users.id, user.id)));
-    await db.update(users).set({ wechatOpenId: p.openId }).where(eq(users.id, user.id));
-    return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+    return recordSignIn(db, { userId: user?.id ?? null, method: 'wechat-bind', ...p }, async () => {
+      if (!(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })) || !user)
+        throw new DomainError(400, 'account:login.failed', { status: 400 });
+      refuseBanned(user);
+      // The openId moves to this account; an empty WeChat-only account keeps existing but loses it.
+      await db
+        .update(users)
+        .set({ wechatOpenId: null })
+        .where(and(eq(users.wechatOpenId, p.openId), ne(users.id, user.id)));
+      await db.update(users).set({ wechatOpenId: p.openId }).where(eq(users.id, user.id));
+      return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+    });
   }
   const [existing] = await db
     .select({ id: users.id, bannedAt: users.bannedAt })
@@ -118,8 +124,10 @@ export async function loginWithOpenId(
         .returning({ id: users.id })
     )[0];
   if (!user) throw new Error('user insert returned nothing');
-  if (existing) refuseBanned(existing);
-  return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+  return recordSignIn(db, { userId: user.id, method: 'wechat', ...p }, async () => {
+    if (existing) refuseBanned(existing);
+    return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
+  });
 }
 
 /** A banned account (console, docs/console.md) is told so at login, after its password was checked. */
@@ -152,9 +160,10 @@ export async function setPassword(db: Db, userId: number, password: string, keep
 export async function requireUserId(db: Db, authorization: string | undefined): Promise<number> {
   const token = bearer(authorization);
   if (!token) throw new DomainError(Code.NOT_LOGGED_IN, 'account:login.notLoggedIn');
-  const userId = await userIdForToken(db, token);
-  if (userId === null) throw new DomainError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
-  return userId;
+  const session = await sessionForToken(db, token);
+  if (!session) throw new DomainError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
+  await noteActivity(db, session);
+  return session.userId;
 }
 
 export function bearer(authorization: string | undefined): string | null {

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createI18n, type Language } from '../../../shared/i18n';
+import type { Db } from '../../db/client';
 import { revokeSession } from '../../db/queries/sessions';
-import { sessions, users } from '../../db/schema';
+import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { findUserByEmail, setPassword } from './auth';
@@ -140,8 +141,18 @@ export async function deleteAccount(
   if (user.passwordHash && !(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })))
     throw new DomainError(400, 'account:password.wrongCurrent', { status: 400 });
   if (!user.passwordHash && user.wechatOpenId) await proveWechat(rt, user.wechatOpenId, p);
-  if (user.avatarUrl) await rt.storage.remove(user.avatarUrl);
-  await rt.database.db
+  await anonymiseAccount(rt.database.db, userId);
+  await removeAccountLeftovers(rt, userId, user.avatarUrl);
+}
+
+/**
+ * The deletion's database part, in the caller's transaction if any: personal
+ * data is wiped, every session ends, the sign-in history goes. The console's
+ * deletion (services/admin/user-account.ts) runs it too.
+ */
+export async function anonymiseAccount(db: Db, userId: number) {
+  const now = new Date();
+  await db
     .update(users)
     .set({
       email: null,
@@ -150,11 +161,20 @@ export async function deleteAccount(
       nickname: null,
       avatarUrl: null,
       description: null,
-      deletedAt: new Date(),
-      updatedAt: new Date(),
+      deletedAt: now,
+      updatedAt: now,
     })
     .where(eq(users.id, userId));
-  await rt.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, userId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db.delete(signIns).where(eq(signIns.userId, userId));
+}
+
+/** The deletion's files: the avatar, then drawings, songs, apps and conversations with theirs. */
+export async function removeAccountLeftovers(rt: Runtime, userId: number, avatarUrl: string | null) {
+  if (avatarUrl) await rt.storage.remove(avatarUrl);
   await removeAccountContent(rt, userId);
 }
 

@@ -1,97 +1,155 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Dashboard, DashboardDay } from '../../../shared/contract/admin';
+import { dayKey } from '../../../shared/site-time';
 import type { Db } from '../../db/client';
+import { DomainError } from '../../errors';
 
-/** One day of the dashboard's series, in the site's time zone. */
-export interface DayRow {
-  day: string;
-  revenueFen: number;
-  paidOrders: number;
-  createdOrders: number;
-  newUsers: number;
-  drawings: number;
-  songs: number;
-}
+const DAY = 86_400_000;
+/** The longest range the dashboard answers, in days. */
+export const MAX_RANGE_DAYS = 366;
 
 const num = (v: unknown) => Number(v ?? 0);
-type Query = ReturnType<typeof sql>;
 // Both drivers (PGlite, node-postgres) answer raw SQL with { rows }.
-const rowsOf = async (db: Db, q: Query) =>
-  ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+const rowsOf = async (db: Db, q: SQL) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** The last `days` site days up to today, as a range of YYYY-MM-DD. */
+export function lastDays(days: number, timeZone: string, now = Date.now()) {
+  const to = dayKey(now, timeZone);
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * DAY).toISOString().slice(0, 10);
+  return { from, to };
+}
+
+/** A chosen range: both ends are site days, `to` included; 400 when reversed or too long. */
+export function checkRange(from: string, to: string) {
+  const span = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY + 1;
+  if (!(span >= 1 && span <= MAX_RANGE_DAYS))
+    throw new DomainError(400, 'admin:dash.badRange', { status: 400, params: { max: MAX_RANGE_DAYS } });
+  return { from, to };
+}
 
 /**
- * Counts per day for the last `days` days (today included), from the rows
- * themselves: orders, users, drawings, songs. Chat messages are counted by the
- * chat quota's daily counters, which are kept two days, so only today's is shown.
+ * The dashboard's figures for the site days `from`..`to` (docs/console.md).
+ * Every figure is a count in SQL over an index on the time column it filters
+ * on (migration 0017), grouped by the site day; nothing is summed in JS but
+ * the per-day rows.
  */
-export async function dashboard(db: Db, days: number, timeZone: string, now = new Date()) {
-  const tz = sql.raw(`'${timeZone.replace(/'/g, '')}'`);
-  const today = sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${tz})`;
-  const since = sql`((${today} - ${days - 1} * interval '1 day') at time zone ${tz})`;
-  const dayOf = (col: string) => sql.raw(`to_char(${col} at time zone `).append(sql`${tz}, 'YYYY-MM-DD')`);
+export async function dashboard(
+  db: Db,
+  range: { from: string; to: string },
+  timeZone: string,
+  now = new Date(),
+): Promise<Dashboard> {
+  const tz = timeZone;
+  const start = sql`((${range.from}::date)::timestamp at time zone ${tz})`;
+  const end = sql`((${range.to}::date + 1)::timestamp at time zone ${tz})`;
+  const day = (col: string) => sql`(${sql.raw(col)} at time zone ${tz})::date`;
+  const within = (col: string) => sql`${sql.raw(col)} >= ${start} and ${sql.raw(col)} < ${end}`;
   const series = await rowsOf(
     db,
     sql`
     with d as (
-      select to_char(g, 'YYYY-MM-DD') as day from generate_series(${today} - ${days - 1} * interval '1 day', ${today}, interval '1 day') g
+      select g::date as day from generate_series(${range.from}::date, ${range.to}::date, interval '1 day') g
     ),
-    o as (
-      select ${dayOf('created_at')} as day, count(*) as created,
-        count(*) filter (where order_status = 1) as paid,
-        coalesce(sum(order_price) filter (where order_status = 1), 0) as revenue
-      from orders where created_at >= ${since} group by 1
+    oc as (
+      select ${day('created_at')} as day, count(*) as created, count(*) filter (where paid_at is not null) as converted
+      from orders where ${within('created_at')} and order_status <> 9 group by 1
     ),
-    u as (select ${dayOf('created_at')} as day, count(*) as n from users where created_at >= ${since} group by 1),
-    dr as (select ${dayOf('created_at')} as day, count(*) as n from drawings where created_at >= ${since} group by 1),
-    s as (select ${dayOf('created_at')} as day, count(*) as n from songs where created_at >= ${since} group by 1)
-    select d.day, o.revenue, o.paid, o.created, u.n as users, dr.n as drawings, s.n as songs
-    from d left join o using (day) left join u using (day) left join dr using (day) left join s using (day)
+    op as (
+      select ${day('paid_at')} as day, count(*) as paid, sum(order_price) as revenue
+      from orders where ${within('paid_at')} and order_status <> 9 group by 1
+    ),
+    u as (select ${day('created_at')} as day, count(*) as n from users where ${within('created_at')} group by 1),
+    a as (
+      select ${day('hour')} as day, count(distinct user_id) as n from user_activity where ${within('hour')} group by 1
+    ),
+    c as (
+      select ${day('hour')} as day, sum(count) as n from usage_hours
+      where metric = 'chat' and ${within('hour')} group by 1
+    ),
+    dr as (select ${day('created_at')} as day, count(*) as n from drawings where ${within('created_at')} group by 1),
+    s as (select ${day('created_at')} as day, count(*) as n from songs where ${within('created_at')} group by 1),
+    cc as (
+      select ${day('claimed_at')} as day, count(*) as n from coupon_claims where ${within('claimed_at')} group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, op.revenue, op.paid, oc.created, oc.converted, u.n as users,
+      a.n as active, c.n as chat, dr.n as drawings, s.n as songs, cc.n as claims
+    from d left join oc using (day) left join op using (day) left join u using (day) left join a using (day)
+      left join c using (day) left join dr using (day) left join s using (day) left join cc using (day)
     order by d.day`,
   );
-  const rows: DayRow[] = series.map((r) => ({
+  const rows: DashboardDay[] = series.map((r) => ({
     day: String(r.day),
     revenueFen: num(r.revenue),
     paidOrders: num(r.paid),
     createdOrders: num(r.created),
+    convertedOrders: num(r.converted),
     newUsers: num(r.users),
+    activeUsers: num(r.active),
+    chatMessages: num(r.chat),
     drawings: num(r.drawings),
     songs: num(r.songs),
+    couponClaims: num(r.claims),
   }));
-  const sum = (k: keyof Omit<DayRow, 'day'>) => rows.reduce((n, r) => n + r[k], 0);
-  const single = async (q: Query) => num((await rowsOf(db, q))[0]?.n);
+  const sum = (k: Exclude<keyof DashboardDay, 'day'>) => rows.reduce((n, r) => n + r[k], 0);
   const nowIso = now.toISOString();
-  const totals = {
-    revenueFen: sum('revenueFen'),
-    paidOrders: sum('paidOrders'),
-    createdOrders: sum('createdOrders'),
-    conversion: sum('createdOrders') ? sum('paidOrders') / sum('createdOrders') : null,
-    newUsers: sum('newUsers'),
-    drawings: sum('drawings'),
-    songs: sum('songs'),
-    activeMembers: await single(
-      sql`select count(*) as n from users where deleted_at is null and (end_date > ${nowIso}::timestamptz or end_date_plus > ${nowIso}::timestamptz)`,
-    ),
-    chatMessagesToday: await single(
-      sql`select coalesce(sum(count), 0) as n from rate_limits where key like 'chat:%' and window_start = (select max(window_start) from rate_limits where key like 'chat:%')`,
-    ),
-  };
-  const queue = async (table: 'drawings' | 'songs', waiting: number[], running: number[], failed: number[]) => {
-    const [r] = await rowsOf(
-      db,
-      sql`select
-        count(*) filter (where status in (${sql.raw(waiting.join(','))})) as waiting,
-        count(*) filter (where status in (${sql.raw(running.join(','))})) as running,
-        count(*) filter (where status in (${sql.raw(failed.join(','))}) and updated_at > ${nowIso}::timestamptz - interval '1 hour') as failed
-        from ${sql.raw(table)}`,
-    );
-    return { waiting: num(r?.waiting), running: num(r?.running), failedLastHour: num(r?.failed) };
-  };
+  const [once] = await rowsOf(
+    db,
+    sql`select
+      (select count(distinct user_id) from user_activity where ${within('hour')}) as active_range,
+      (select count(distinct user_id) from user_activity
+        where hour >= ${end} - interval '7 days' and hour < ${end}) as active_week,
+      (select count(*) from users where deleted_at is null
+        and (end_date > ${nowIso}::timestamptz or end_date_plus > ${nowIso}::timestamptz)) as members`,
+  );
+  const providers = await rowsOf(
+    db,
+    sql`select 'drawing' as kind, provider, count(*) as total, count(*) filter (where status = 11) as failed
+      from drawings where ${within('created_at')} group by provider
+      union all
+      select 'music' as kind, provider, count(*) as total, count(*) filter (where status = 11) as failed
+      from songs where ${within('created_at')} group by provider
+      order by kind, provider`,
+  );
+  const created = sum('createdOrders');
   return {
-    days,
+    ...range,
     series: rows,
-    totals,
-    queues: {
-      drawings: await queue('drawings', [1], [2, 13], [11]),
-      songs: await queue('songs', [1], [2, 3], [11]),
+    totals: {
+      revenueFen: sum('revenueFen'),
+      paidOrders: sum('paidOrders'),
+      createdOrders: created,
+      convertedOrders: sum('convertedOrders'),
+      conversion: created ? sum('convertedOrders') / created : null,
+      newUsers: sum('newUsers'),
+      activeUsers: num(once?.active_range),
+      activeDaily: rows.at(-1)?.activeUsers ?? 0,
+      activeWeekly: num(once?.active_week),
+      activeMembers: num(once?.members),
+      chatMessages: sum('chatMessages'),
+      drawings: sum('drawings'),
+      songs: sum('songs'),
+      couponClaims: sum('couponClaims'),
     },
+    providers: providers.map((r) => ({
+      kind: r.kind === 'music' ? 'music' : 'drawing',
+      provider: String(r.provider),
+      total: num(r.total),
+      failed: num(r.failed),
+    })),
+    queues: { drawings: await queue(db, 'drawings', now), songs: await queue(db, 'songs', now) },
   };
+}
+
+/** Waiting, running and recently failed tasks; each count rides a partial index on its statuses. */
+async function queue(db: Db, table: 'drawings' | 'songs', now: Date) {
+  const t = sql.raw(table);
+  const running = sql.raw(table === 'drawings' ? '2, 13' : '2, 3');
+  const [r] = await rowsOf(
+    db,
+    sql`select
+      (select count(*) from ${t} where status = 1) as waiting,
+      (select count(*) from ${t} where status in (${running})) as running,
+      (select count(*) from ${t} where status = 11 and updated_at > ${now.toISOString()}::timestamptz - interval '1 hour') as failed`,
+  );
+  return { waiting: num(r?.waiting), running: num(r?.running), failedLastHour: num(r?.failed) };
 }

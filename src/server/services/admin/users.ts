@@ -1,12 +1,14 @@
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { GrantKind, Role } from '../../../shared/admin';
 import type { Db } from '../../db/client';
 import { orders, sessions, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
 import { orderDto } from '../shop/orders';
 import { type Actor, writeAudit } from './audit';
 import { setRoleById } from './roles';
+import { userInsights } from './user-insights';
 
 const DAY = 86_400_000;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
@@ -47,17 +49,14 @@ function membership(u: typeof users.$inferSelect) {
   };
 }
 
-export async function userDetail(db: Db, userId: number) {
+export async function userDetail(rt: Runtime, userId: number) {
+  const { db } = rt.database;
   const [u] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)));
   if (!u) throw new DomainError(404, 'error.notFound', { status: 404 });
   const recent = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.id)).limit(50);
-  const [live] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > now()`));
   return {
     id: u.id,
     email: u.email,
@@ -69,13 +68,14 @@ export async function userDetail(db: Db, userId: number) {
     bannedAt: u.bannedAt?.toISOString() ?? null,
     startDate: u.startDate?.toISOString() ?? null,
     startDatePlus: u.startDatePlus?.toISOString() ?? null,
+    lastSeenAt: u.lastSeenAt?.toISOString() ?? null,
     ...membership(u),
-    liveSessions: live?.n ?? 0,
     orders: recent.map(orderDto),
+    ...(await userInsights(rt, userId)),
   };
 }
 
-interface Act {
+export interface Act {
   actor: Actor;
   userId: number;
   reason: string;
@@ -92,12 +92,14 @@ class Repeated extends Error {}
  * concurrent clicks queue on the row lock and only the first acts. Answers
  * whether this call acted.
  */
-async function act(
+export async function act(
   db: Db,
   a: Act,
   action: string,
   change: (tx: Db, u: typeof users.$inferSelect) => Promise<void>,
   snapshot: (u: typeof users.$inferSelect) => Record<string, unknown>,
+  /** What must happen once only (a mail): runs after the audit row proved the request new. */
+  effect?: (tx: Db, u: typeof users.$inferSelect) => Promise<void>,
 ) {
   try {
     return await transaction(db, async (tx) => {
@@ -115,6 +117,7 @@ async function act(
         requestId: a.requestId,
       });
       if (!fresh) throw new Repeated();
+      if (effect) await effect(tx, before);
       return true;
     });
   } catch (err) {

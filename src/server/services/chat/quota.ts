@@ -3,6 +3,7 @@ import { Code } from '../../../shared/codes';
 import type { ChatQuota } from '../../../shared/contract/chat';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
+import { countUsage } from '../../db/queries/usage';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
@@ -59,12 +60,15 @@ export async function takeQuota(rt: Runtime, who: Caller, now = Date.now()): Pro
   if (quota.limit !== null && quota.used >= quota.limit) throw exhausted(quota);
   const used = await takeFromCounter(rt.database.db, counterOf(who, now), quota.limit);
   if (used === null) throw exhausted({ ...quota, used: quota.limit ?? quota.used, remaining: 0 });
+  // The counters above last two days; the console's dashboard counts messages per hour for longer.
+  await countUsage(rt.database.db, 'chat', 1, now);
   return { ...quota, used, remaining: quota.limit === null ? null : Math.max(0, quota.limit - used) };
 }
 
 /** Gives a message back when the model failed before answering anything. */
 export async function refundQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<void> {
   await giveBackToCounter(rt.database.db, counterOf(who, now));
+  await countUsage(rt.database.db, 'chat', -1, now);
 }
 
 function exhausted(quota: ChatQuota) {

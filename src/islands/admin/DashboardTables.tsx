@@ -1,0 +1,74 @@
+import { useTranslation } from 'react-i18next';
+import type { Dashboard } from '../../shared/contract/admin';
+import { yuan } from './admin-api';
+import { TableCard } from './TableCard';
+
+const rate = (failed: number, total: number) => (total ? `${Math.round((failed / total) * 1000) / 10}%` : '—');
+
+/** The dashboard's tables, each with its CSV export: per day, provider errors, queues. */
+export function DashboardTables({ data }: { data: Dashboard }) {
+  const { t } = useTranslation();
+  const h = (k: string) => t(`admin:dash.${k}`);
+  return (
+    <>
+      <TableCard
+        id="dash-days"
+        title={h('table')}
+        empty={h('noProviders')}
+        head={[
+          h('day'),
+          h('revenue'),
+          h('paidOrders'),
+          h('createdOrders'),
+          h('convertedOrders'),
+          h('newUsers'),
+          h('activeUsers'),
+          h('chatMessages'),
+          h('drawings'),
+          h('songs'),
+          h('couponClaims'),
+        ]}
+        rows={data.series.map((r) => [
+          r.day,
+          yuan(r.revenueFen),
+          r.paidOrders,
+          r.createdOrders,
+          r.convertedOrders,
+          r.newUsers,
+          r.activeUsers,
+          r.chatMessages,
+          r.drawings,
+          r.songs,
+          r.couponClaims,
+        ])}
+      />
+      <div className="grid gap-4 lg:grid-cols-2">
+        <TableCard
+          id="dash-providers"
+          title={h('providers')}
+          empty={h('noProviders')}
+          head={[h('kind'), h('provider'), h('total'), h('failedTasks'), h('rate')]}
+          rows={data.providers.map((p) => [
+            t(`admin:dash.kind.${p.kind}`),
+            p.provider,
+            p.total,
+            p.failed,
+            rate(p.failed, p.total),
+          ])}
+        />
+        <TableCard
+          id="dash-queues"
+          title={h('queues')}
+          empty=""
+          head={[h('queue'), h('waiting'), h('running'), h('failed')]}
+          rows={(['drawings', 'songs'] as const).map((q) => [
+            h(q),
+            data.queues[q].waiting,
+            data.queues[q].running,
+            data.queues[q].failedLastHour,
+          ])}
+        />
+      </div>
+    </>
+  );
+}

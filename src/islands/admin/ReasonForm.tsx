@@ -1,0 +1,88 @@
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../components/button-styles';
+import { field, type Reply } from './admin-api';
+
+export interface ReasonFields {
+  reason: string;
+  /** One per opened form: a double click or a retry acts once. */
+  requestId: string;
+  /** The fresh TOTP code, when the action asks for one. */
+  code?: string;
+}
+
+/**
+ * The form every console action opens: a required reason, optionally a fresh
+ * TOTP code, extra fields from the caller; it shows the server's refusal.
+ */
+export function ReasonForm(p: {
+  send: (f: ReasonFields) => Promise<Reply<unknown>>;
+  onDone: () => void;
+  onCancel: () => void;
+  withCode?: boolean;
+  warning?: string;
+  danger?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [requestId] = useState(() => crypto.randomUUID());
+  const [reason, setReason] = useState('');
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState('');
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await p.send({ reason, requestId, ...(p.withCode ? { code } : {}) });
+    setBusy(false);
+    if (!res.ok) return setMessage(res.result || t('admin:error'));
+    p.onDone();
+  }
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3">
+      {p.warning && (
+        <p className="text-sm text-red-700 dark:text-red-300" role="note">
+          {p.warning}
+        </p>
+      )}
+      {p.children}
+      <label className="block text-sm">
+        {t('admin:action.reason')}
+        <textarea
+          className={`${field} mt-1`}
+          required
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+        />
+      </label>
+      {p.withCode && (
+        <label className="block text-sm">
+          {t('admin:action.code')}
+          <input
+            className={`${field} mt-1`}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="\d{6}"
+            required
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+          />
+        </label>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={buttonClass(p.danger ? 'danger' : 'primary')}>
+          {t('admin:action.submit')}
+        </button>
+        <button type="button" className={buttonClass('ghost')} onClick={p.onCancel}>
+          {t('admin:action.cancel')}
+        </button>
+      </div>
+      {message && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {message}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,61 @@
+import { z } from '@hono/zod-openapi';
+
+/**
+ * Console replies (docs/console.md) the islands read: the dashboard and the
+ * parts of a user's page beyond the profile. The browser imports the types only.
+ */
+
+const count = z.number().int();
+
+/** One site day of the dashboard (SITE_TIME_ZONE). */
+export const DashboardDay = z.object({
+  day: z.string(),
+  revenueFen: count,
+  paidOrders: count,
+  createdOrders: count,
+  /** Orders created that day that were paid (at any time since). */
+  convertedOrders: count,
+  newUsers: count,
+  activeUsers: count,
+  chatMessages: count,
+  drawings: count,
+  songs: count,
+  couponClaims: count,
+});
+
+const queue = z.object({ waiting: count, running: count, failedLastHour: count });
+
+export const Dashboard = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    series: z.array(DashboardDay),
+    totals: z.object({
+      revenueFen: count,
+      paidOrders: count,
+      createdOrders: count,
+      convertedOrders: count,
+      /** Paid of created, 0–1; null without orders. */
+      conversion: z.number().nullable(),
+      newUsers: count,
+      /** Distinct users active in the range. */
+      activeUsers: count,
+      /** Active on the range's last day, and in the 7 days ending with it. */
+      activeDaily: count,
+      activeWeekly: count,
+      /** Members now (membership or plus tier not ended). */
+      activeMembers: count,
+      chatMessages: count,
+      drawings: count,
+      songs: count,
+      couponClaims: count,
+    }),
+    providers: z.array(
+      z.object({ kind: z.enum(['drawing', 'music']), provider: z.string(), total: count, failed: count }),
+    ),
+    queues: z.object({ drawings: queue, songs: queue }),
+  })
+  .openapi('AdminDashboard');
+
+export type DashboardDay = z.infer<typeof DashboardDay>;
+export type Dashboard = z.infer<typeof Dashboard>;
