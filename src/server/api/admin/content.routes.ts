@@ -77,10 +77,18 @@ export const disableBatch = createRoute({
   responses: jsonResponses(applied, codes),
 });
 
-const when = pattern(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 40, {
+/** A calendar day that exists (Date.parse would roll 02-31 over to March). */
+function realDay(s: string) {
+  const [y = 0, m = 0, d = 0] = s.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d && !Number.isNaN(Date.parse(s));
+}
+
+/** An instant with its offset, as the browser's toISOString() sends it. */
+const when = pattern(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/, 40, {
   message: 'admin:notices.badTime',
 })
-  .refine((s) => !Number.isNaN(Date.parse(s)), { message: 'admin:notices.badTime' })
+  .refine(realDay, { message: 'admin:notices.badTime' })
   .nullable()
   .default(null);
 
