@@ -1,11 +1,11 @@
 /**
- * The site announcement (docs/api.md, notice 6) as a 10-second toast, on every
- * page: load it, show it unless the reply is 1000701, then mark it read.
+ * The site announcements (docs/api.md: notice 6 and those made in the console)
+ * as 10-second toasts, on every page: load the caller's current ones, show
+ * each, then mark it read.
  * Visitors keep their read flag in local storage. Framework-free and small:
  * plain fetch, no API client (which would bring every locale).
  */
 
-import { ANNOUNCEMENT_NOTICE_ID } from '../shared/activity-codes';
 import { Code } from '../shared/codes';
 import { getToken } from '../stores/auth';
 import { showToast } from './toast';
@@ -15,7 +15,7 @@ const flagKey = (id: number) => `miaobi:notice-read:${id}`;
 
 interface NoticeReply {
   code: number;
-  data: { noticeId: number; content: string; revision: number } | null;
+  data: { noticeId: number; content: string; revision: number }[] | null;
 }
 
 function call<R = NoticeReply>(path: string, token: string | undefined): Promise<R> {
@@ -39,21 +39,24 @@ function writeFlag(id: number, revision: number) {
   }
 }
 
-/** Shows notice `id` once; resolves to whether it was shown. Failures are only logged (docs/reply-codes.md). */
-export async function showNotice(id = ANNOUNCEMENT_NOTICE_ID): Promise<boolean> {
+/** Shows each current announcement once; resolves to how many were shown. Failures are only logged (docs/reply-codes.md). */
+export async function showAnnouncements(): Promise<number> {
   const token = getToken();
   try {
-    const loaded = await call(`load?noticeId=${id}`, token);
-    if (loaded.code === Code.NOTICE_READ || loaded.code !== Code.OK || !loaded.data) return false;
-    const { content, revision } = loaded.data;
-    if (!token && readFlag(id) >= revision) return false;
-    showToast('info', content, NOTICE_TOAST_MS);
-    if (!token) writeFlag(id, revision);
-    await call(`push?noticeId=${id}`, token);
-    return true;
+    const loaded = await call('announcements', token);
+    if (loaded.code !== Code.OK || !loaded.data) return 0;
+    let shown = 0;
+    for (const { noticeId, content, revision } of loaded.data) {
+      if (!token && readFlag(noticeId) >= revision) continue;
+      showToast('info', content, NOTICE_TOAST_MS);
+      shown++;
+      if (!token) writeFlag(noticeId, revision);
+      await call(`push?noticeId=${noticeId}`, token);
+    }
+    return shown;
   } catch (err) {
     console.warn('notice', err);
-    return false;
+    return 0;
   }
 }
 

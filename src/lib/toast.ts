@@ -19,7 +19,8 @@ const LEAVE_MS = 200;
  */
 export const TOAST_HOST_CLASS =
   'pointer-events-none fixed inset-x-0 bottom-[calc(4.5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-[min(24rem,calc(100vw-2rem))] flex-col items-stretch gap-2 md:right-auto md:bottom-4 md:left-4 md:mx-0';
-const ITEM_CLASS =
+/** One toast's box; the console's notice preview draws the same. */
+export const TOAST_ITEM_CLASS =
   'pointer-events-auto flex items-start gap-3 rounded-xl bg-white px-4 py-3 text-sm text-slate-800 shadow-lg ring-1 ring-slate-900/10 transition duration-200 motion-reduce:transition-none dark:bg-slate-800 dark:text-slate-100 dark:ring-white/10';
 const HIDDEN = ['opacity-0', 'translate-y-2'];
 const ICON_CLASS: Record<ToastKind, string> = {
@@ -52,7 +53,7 @@ export function showToast(kind: ToastKind, text: string, ms = DEFAULT_TOAST_MS):
   const item = document.createElement('div');
   item.setAttribute('role', urgent ? 'alert' : 'status');
   item.dataset.toast = kind;
-  item.className = `${ITEM_CLASS} ${HIDDEN.join(' ')}`;
+  item.className = `${TOAST_ITEM_CLASS} ${HIDDEN.join(' ')}`;
   item.innerHTML = icon(kind, `mt-0.5 size-5 shrink-0 ${ICON_CLASS[kind]}`);
 
   const message = document.createElement('p');

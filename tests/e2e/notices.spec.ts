@@ -8,7 +8,7 @@ test('the announcement shows once as a toast for a visitor, who keeps a local re
   await pushed;
   expect(await page.evaluate(() => localStorage.getItem('miaobi:notice-read:6'))).toBe('1');
 
-  const loaded = page.waitForResponse((r) => r.url().includes('/api/notice/load?noticeId=6'));
+  const loaded = page.waitForResponse((r) => r.url().includes('/api/notice/announcements'));
   await page.reload();
   await loaded;
   await expect(toast).toHaveCount(0);

@@ -3,7 +3,7 @@
  * environment (.env is read too):
  *
  *   npx tsx src/server/cli/activity.ts codes --count 20 [--source group] [--days 1] [--valid 30]
- *     prints new experience codes to hand out in the welfare group or the
+ *     prints new experience codes (one batch, listed in the console) to hand out in the welfare group or the
  *     official account: each grants `days` membership days, redeemable for `valid` days.
  *   npx tsx src/server/cli/activity.ts notice --id 6 --zh-CN "…" [--en-US "…"] [--zh-TW "…"] [--off]
  *     replaces a notice's text (a new revision shows it again to those who read it).

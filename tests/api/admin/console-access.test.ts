@@ -155,6 +155,34 @@ const probes = (): Probe[] => [
     },
     expect: { operator: 403, admin: 200 },
   },
+  {
+    method: 'POST',
+    path: '/api/admin/codes/batches',
+    body: () => ({ label: 'matrix', count: 2, trialDays: 1, validDays: 7, requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/codes/batches', expect: { operator: 403, admin: 200 } },
+  { method: 'GET', path: '/api/admin/codes?redeemed=no', expect: { operator: 403, admin: 200 } },
+  { method: 'GET', path: '/api/admin/codes/batches/1/codes.csv', expect: { operator: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/codes/batches/1/disable',
+    body: () => ({ reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/notices', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/notices',
+    body: () => ({ kind: 'announcement', content: { 'zh-CN': 'matrix' }, enabled: false, requestId: requestId() }),
+    expect: { operator: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/notices/6',
+    body: () => ({ kind: 'announcement', content: { 'zh-CN': 'matrix' }, requestId: requestId() }),
+    expect: { operator: 200, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
@@ -185,13 +213,7 @@ describe('console authorization', () => {
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const probed = probes()
-      .map(
-        (p) =>
-          `${p.method} ${p.path
-            .split('?')[0]
-            ?.replace(/\/users\/\d+/, '/users/{id}')
-            .replace(/\/products\/\d+/, '/products/{id}')}`,
-      )
+      .map((p) => `${p.method} ${p.path.split('?')[0]?.replace(/\/(users|products|batches|notices)\/\d+/, '/$1/{id}')}`)
       .sort();
     expect(probed).toEqual(documented);
   });

@@ -5,24 +5,31 @@ import { id } from '../validation';
 const tags = ['notice'];
 const query = z.object({ noticeId: id() });
 
+const notice = z
+  .object({
+    noticeId: z.number().int(),
+    kind: z.string().openapi({ description: 'announcement or banner' }),
+    page: z.string().nullable(),
+    content: z.string().openapi({ description: 'in the request language' }),
+    revision: z.number().int().openapi({ description: 'changes when the text changes' }),
+  })
+  .openapi('Notice');
+
 export const load = createRoute({
   method: 'post',
   path: '/notice/load',
   tags,
   summary: 'A notice to show, unless the caller has read it (visitors keep their own read flag)',
   request: { query },
-  responses: jsonResponses(
-    z
-      .object({
-        noticeId: z.number().int(),
-        kind: z.string().openapi({ description: 'announcement or banner' }),
-        page: z.string().nullable(),
-        content: z.string().openapi({ description: 'in the request language' }),
-        revision: z.number().int().openapi({ description: 'changes when the text changes' }),
-      })
-      .openapi('Notice'),
-    { 1000701: 'already read, or nothing to show' },
-  ),
+  responses: jsonResponses(notice, { 1000701: 'already read, or nothing to show' }),
+});
+
+export const announcements = createRoute({
+  method: 'post',
+  path: '/notice/announcements',
+  tags,
+  summary: 'The announcements to show the caller now (scheduled, for their audience; a user’s unread ones)',
+  responses: jsonResponses(z.array(notice)),
 });
 
 export const push = createRoute({

@@ -1,17 +1,23 @@
-import { loadNotice, markNoticeRead, noticeVars } from '../../services/activity/notices';
+import { currentAnnouncements, loadNotice, markNoticeRead, noticeVars } from '../../services/activity/notices';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { optionalUserId } from './index';
 import * as r from './notice.routes';
 import { registerUserNotices } from './notice-mine';
 
-/** Notice calls: load (1000701 once read) and push (mark read) (docs/api.md). */
+/** Notice calls: load (1000701 once read), the current announcements, and push (mark read) (docs/api.md). */
 export function registerNotice(app: ApiApp) {
   app.openapi(r.load, async (c) => {
     const rt = c.get('runtime');
     const userId = await optionalUserId(c);
     const { noticeId } = c.req.valid('query');
     return reply(c, await loadNotice(rt.database.db, noticeId, userId, c.get('lang'), await noticeVars(rt)));
+  });
+
+  app.openapi(r.announcements, async (c) => {
+    const rt = c.get('runtime');
+    const userId = await optionalUserId(c);
+    return reply(c, await currentAnnouncements(rt.database.db, userId, c.get('lang'), noticeVars(rt.env)));
   });
 
   app.openapi(r.push, async (c) => {

@@ -12,6 +12,7 @@ import { checkTotp, isEnrolled, markVerified, startEnrolment } from '../../servi
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
+import { registerAdminContent } from './content';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminProducts } from './products';
 import { registerAdminSettings } from './settings';
@@ -91,6 +92,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminUsers(app);
   registerAdminProducts(app);
   registerAdminSettings(app);
+  registerAdminContent(app);
 }
 
 const DAY = 86_400_000;

@@ -6,7 +6,7 @@ import { endOfDay } from '../../../shared/site-time';
 import type { ActivitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
-import { experienceCodes, users } from '../../db/schema';
+import { codeBatches, experienceCodes, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 
@@ -69,17 +69,24 @@ export async function redeemCode(db: Db, userId: number, input: string, settings
       .update(experienceCodes)
       .set({ redeemedBy: userId, redeemedAt: now })
       .where(
-        and(eq(experienceCodes.code, code), isNull(experienceCodes.redeemedBy), gt(experienceCodes.expiresAt, now)),
+        and(
+          eq(experienceCodes.code, code),
+          isNull(experienceCodes.redeemedBy),
+          isNull(experienceCodes.disabledAt),
+          gt(experienceCodes.expiresAt, now),
+        ),
       )
       .returning();
     if (!row) {
       const [found] = await tx.select().from(experienceCodes).where(eq(experienceCodes.code, code));
       if (!found) throw new DomainError(ActivityCode.CODE_UNKNOWN, 'activity:redeem.unknown');
       if (found.redeemedBy !== null) throw new DomainError(ActivityCode.CODE_USED, 'activity:redeem.used');
+      if (found.disabledAt !== null) throw new DomainError(ActivityCode.CODE_EXPIRED, 'activity:redeem.disabled');
       throw new DomainError(ActivityCode.CODE_EXPIRED, 'activity:redeem.expired');
     }
     const until = trialEnd(now, row.trialDays, settings.SITE_TIME_ZONE);
-    const validUntil = await grantTrialUntil(tx, userId, until, settings.COUPON_TRIAL_LEVEL, now);
+    const level = row.trialLevel ?? settings.COUPON_TRIAL_LEVEL;
+    const validUntil = await grantTrialUntil(tx, userId, until, level, now);
     await tx.update(experienceCodes).set({ validUntil }).where(eq(experienceCodes.id, row.id));
     return { code: row.code, trialDays: row.trialDays, validUntil: validUntil.toISOString() };
   });
@@ -90,22 +97,49 @@ export interface IssueOptions {
   /** Label of where the codes are handed out: group, official … */
   source: string;
   trialDays: number;
+  /** Membership level a redemption grants; unset = COUPON_TRIAL_LEVEL. */
+  trialLevel?: number | null;
   /** Days the codes can be redeemed in, from now. */
   validDays: number;
+  /** The console account that made the batch (none from the CLI). */
+  createdBy?: number;
 }
 
-/** Makes `count` unredeemed codes for handing out elsewhere; returns them. */
-export async function issueCodes(db: Db, opts: IssueOptions, now = new Date()): Promise<string[]> {
+/**
+ * Makes a batch of `count` unredeemed codes (random from the CSPRNG, unique by
+ * the code index: a rare collision is drawn again) in the caller's
+ * transaction, so a batch exists whole or not at all.
+ */
+export async function insertBatch(tx: Db, opts: IssueOptions, now: Date) {
   const expiresAt = new Date(now.getTime() + opts.validDays * 86_400_000);
+  const [batch] = await tx
+    .insert(codeBatches)
+    .values({
+      label: opts.source,
+      trialDays: opts.trialDays,
+      trialLevel: opts.trialLevel ?? null,
+      count: opts.count,
+      expiresAt,
+      createdBy: opts.createdBy,
+      createdAt: now,
+    })
+    .returning();
+  if (!batch) throw new Error('batch not inserted');
+  const base = { source: opts.source, trialDays: opts.trialDays, trialLevel: batch.trialLevel, expiresAt };
   const codes: string[] = [];
   while (codes.length < opts.count) {
-    const batch = Array.from({ length: Math.min(500, opts.count - codes.length) }, () => newExperienceCode());
-    const rows = await db
+    const fresh = Array.from({ length: Math.min(500, opts.count - codes.length) }, () => newExperienceCode());
+    const rows = await tx
       .insert(experienceCodes)
-      .values(batch.map((code) => ({ code, source: opts.source, trialDays: opts.trialDays, expiresAt })))
+      .values(fresh.map((code) => ({ ...base, code, batchId: batch.id, createdAt: now })))
       .onConflictDoNothing()
       .returning({ code: experienceCodes.code });
     codes.push(...rows.map((r) => r.code));
   }
-  return codes;
+  return { batch, codes };
+}
+
+/** Makes a batch of codes for handing out elsewhere (the CLI); returns them. */
+export async function issueCodes(db: Db, opts: IssueOptions, now = new Date()): Promise<string[]> {
+  return (await transaction(db, (tx) => insertBatch(tx, opts, now))).codes;
 }

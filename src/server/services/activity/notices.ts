@@ -1,9 +1,10 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE } from '../../../shared/i18n';
+import type { NoticeAudience } from '../../../shared/notices';
 import type { Db } from '../../db/client';
-import { type Notice, noticeReads, notices, userNotices } from '../../db/schema';
+import { type Notice, noticeReads, notices, userNotices, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { activityConfig } from '../site-settings';
@@ -34,24 +35,63 @@ export async function noticeVars(rt: Runtime): Promise<NoticeVars> {
   return { openTime: `${String(s.COUPON_OPEN_HOUR).padStart(2, '0')}:00`, dailyLimit: String(s.COUPON_DAILY_LIMIT) };
 }
 
-const fill = (text: string, vars: NoticeVars) => text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => vars[k] ?? m);
+export const fillNoticeVars = (text: string, vars: NoticeVars) =>
+  text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => vars[k] ?? m);
 
 function view(n: Notice, lang: string, vars: NoticeVars): NoticeView {
-  return { noticeId: n.id, kind: n.kind, page: n.page, content: fill(noticeText(n, lang), vars), revision: n.revision };
+  return {
+    noticeId: n.id,
+    kind: n.kind,
+    page: n.page,
+    content: fillNoticeVars(noticeText(n, lang), vars),
+    revision: n.revision,
+  };
 }
 
-async function enabledNotice(db: Db, noticeId: number): Promise<Notice | null> {
-  const [n] = await db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.id, noticeId), eq(notices.enabled, true)));
-  return n ?? null;
+/** Who is asking, for a notice's audience: no login, a user, or a member (membership not ended). */
+export type Viewer = 'visitor' | 'user' | 'member';
+
+export async function viewerOf(db: Db, userId: number | null, now: Date): Promise<Viewer> {
+  if (userId === null) return 'visitor';
+  const [u] = await db
+    .select({ vipType: users.vipType, endDate: users.endDate })
+    .from(users)
+    .where(eq(users.id, userId));
+  return u?.vipType != null && u.endDate !== null && u.endDate > now ? 'member' : 'user';
+}
+
+const AUDIENCES: Record<Viewer, NoticeAudience[]> = {
+  visitor: ['all', 'visitors'],
+  user: ['all'],
+  member: ['all', 'members'],
+};
+
+/**
+ * The one rule of what the site shows (docs/console.md): switched on, inside
+ * its schedule, and meant for this viewer. Every public read of notices uses it.
+ */
+export function shownTo(viewer: Viewer, now: Date): SQL {
+  return and(
+    eq(notices.enabled, true),
+    or(isNull(notices.startsAt), lte(notices.startsAt, now)),
+    or(isNull(notices.endsAt), gt(notices.endsAt, now)),
+    inArray(notices.audience, AUDIENCES[viewer]),
+  ) as SQL;
+}
+
+async function readRevision(db: Db, noticeId: number, userId: number) {
+  const [read] = await db
+    .select({ revision: noticeReads.revision })
+    .from(noticeReads)
+    .where(and(eq(noticeReads.noticeId, noticeId), eq(noticeReads.userId, userId)));
+  return read?.revision ?? 0;
 }
 
 /**
  * Notice load: the notice for the caller, or code 1000701 when there
- * is nothing to show (read at its current revision, or switched off). Visitors
- * always get it: their browser keeps its own read flag (docs/api.md).
+ * is nothing to show (read at its current revision, switched off, outside its
+ * schedule or meant for others). Visitors always get it: their browser keeps
+ * its own read flag (docs/api.md).
  */
 export async function loadNotice(
   db: Db,
@@ -59,17 +99,39 @@ export async function loadNotice(
   userId: number | null,
   lang: string,
   vars: NoticeVars,
+  now = new Date(),
 ): Promise<NoticeView> {
-  const n = await enabledNotice(db, noticeId);
+  const viewer = await viewerOf(db, userId, now);
+  const [n] = await db
+    .select()
+    .from(notices)
+    .where(and(eq(notices.id, noticeId), shownTo(viewer, now)));
   if (!n) throw new DomainError(Code.NOTICE_READ, 'activity:notice.none');
-  if (userId !== null) {
-    const [read] = await db
-      .select({ revision: noticeReads.revision })
-      .from(noticeReads)
-      .where(and(eq(noticeReads.noticeId, noticeId), eq(noticeReads.userId, userId)));
-    if (read && read.revision >= n.revision) throw new DomainError(Code.NOTICE_READ, 'activity:notice.read');
-  }
+  if (userId !== null && (await readRevision(db, noticeId, userId)) >= n.revision)
+    throw new DomainError(Code.NOTICE_READ, 'activity:notice.read');
   return view(n, lang, vars);
+}
+
+/**
+ * The announcements to show the caller now, oldest first: for a user those
+ * not read at their current revision; a visitor's browser filters by its flags.
+ */
+export async function currentAnnouncements(
+  db: Db,
+  userId: number | null,
+  lang: string,
+  vars: NoticeVars,
+  now = new Date(),
+): Promise<NoticeView[]> {
+  const viewer = await viewerOf(db, userId, now);
+  const rows = await db
+    .select({ n: notices, read: noticeReads.revision })
+    .from(notices)
+    .leftJoin(noticeReads, and(eq(noticeReads.noticeId, notices.id), eq(noticeReads.userId, userId ?? 0)))
+    .where(and(eq(notices.kind, 'announcement'), shownTo(viewer, now)))
+    .orderBy(asc(notices.id))
+    .limit(20);
+  return rows.filter((r) => (r.read ?? 0) < r.n.revision).map((r) => view(r.n, lang, vars));
 }
 
 /** Notice push: the caller has seen the notice's current revision (docs/api.md). */
@@ -86,12 +148,22 @@ export async function markNoticeRead(db: Db, noticeId: number, userId: number) {
   return { noticeId, revision: n.revision };
 }
 
-/** Enabled banners of a page (chat, draw …), for the page to render on the server. */
-export async function pageBanners(db: Db, page: string, lang: string, vars: NoticeVars): Promise<NoticeView[]> {
+/**
+ * Banners of a page (chat, draw …) for the page to render on the server,
+ * which does not know the caller: banners are for everyone (the console
+ * refuses another audience for them).
+ */
+export async function pageBanners(
+  db: Db,
+  page: string,
+  lang: string,
+  vars: NoticeVars,
+  now = new Date(),
+): Promise<NoticeView[]> {
   const rows = await db
     .select()
     .from(notices)
-    .where(and(eq(notices.kind, 'banner'), eq(notices.page, page), eq(notices.enabled, true)))
+    .where(and(eq(notices.kind, 'banner'), eq(notices.page, page), shownTo('user', now)))
     .orderBy(asc(notices.id));
   return rows.map((n) => view(n, lang, vars));
 }

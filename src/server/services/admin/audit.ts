@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { adminAudit } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import { toSafeText } from '../../safe-text';
 
 export interface Actor {
@@ -91,6 +92,11 @@ const cell = (v: unknown) => {
   return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
 };
 
+/** A CSV file: a header and rows of cells, UTF-8 with a BOM for spreadsheet programs, CRLF lines. */
+export function toCsv(head: string[], rows: unknown[][]): string {
+  return `\uFEFF${[head.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n')}\r\n`;
+}
+
 /** The filtered log as CSV (newest first, UTF-8 with a BOM for spreadsheet programs). */
 export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
   const rows = await db.select().from(adminAudit).where(where(f)).orderBy(desc(adminAudit.id)).limit(CSV_LIMIT);
@@ -107,8 +113,9 @@ export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
     'before',
     'after',
   ];
-  const lines = rows.map((r) =>
-    [
+  return toCsv(
+    head,
+    rows.map((r) => [
       r.id,
       r.at.toISOString(),
       r.actorId,
@@ -120,9 +127,32 @@ export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
       r.reason,
       r.before,
       r.after,
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** A repeated request id: the first click already acted, so this transaction is rolled back. */
+class Repeated extends Error {}
+
+/**
+ * Runs a console action and writes its one audit row in the same transaction.
+ * A request id already in the log rolls the action back: repeated or
+ * concurrent clicks act once. Answers the action's value, or null when the
+ * click was a repeat.
+ */
+export async function auditedOnce<T>(
+  db: Db,
+  actor: Actor,
+  action: (tx: Db) => Promise<{ value: T; entry: AuditEntry }>,
+): Promise<T | null> {
+  try {
+    return await transaction(db, async (tx) => {
+      const { value, entry } = await action(tx);
+      if (!(await writeAudit(tx, actor, entry))) throw new Repeated();
+      return value;
+    });
+  } catch (err) {
+    if (err instanceof Repeated) return null;
+    throw err;
+  }
 }
