@@ -23,7 +23,8 @@ export function TagPicks({ value, max, onChange }: { value: string; max: number;
     if (joined.length <= max) onChange(joined);
   };
   return (
-    <div role="group" aria-label={t('form.quickPick')} className="mt-2 flex flex-wrap gap-1.5">
+    <fieldset className="mt-2 flex flex-wrap gap-1.5">
+      <legend className="sr-only">{t('form.quickPick')}</legend>
       {words.map((word) => (
         <button
           key={word}
@@ -35,6 +36,6 @@ export function TagPicks({ value, max, onChange }: { value: string; max: number;
           {word}
         </button>
       ))}
-    </div>
+    </fieldset>
   );
 }
