@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { $chatStorage } from '../../stores/chat-storage';
+import { $chatStorage, shownTitle } from '../../stores/chat-storage';
 import { Icon } from './icons';
 import { plainText } from './plain-text';
 import { type QaPair, qaPairs } from './qa';
@@ -70,8 +70,8 @@ function History() {
             >
               <p className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                 <Icon name="chat" className="size-3.5" />
-                <span className="truncate" title={p.title}>
-                  {p.title}
+                <span className="truncate" title={shownTitle(p.title, t)}>
+                  {shownTitle(p.title, t)}
                 </span>
                 <time className="ml-auto shrink-0">{new Date(p.dateTime).toLocaleString()}</time>
               </p>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateHistory } from '../../stores/chat-actions';
-import type { HistoryItem as Item } from '../../stores/chat-storage';
+import { type HistoryItem as Item, shownTitle } from '../../stores/chat-storage';
 import { Icon } from './icons';
 
 const iconButton =
@@ -59,8 +59,8 @@ export function HistoryItem({ item, active, onSelect, onDelete }: HistoryItemPro
           className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2.5 text-left"
         >
           <Icon name={item.templateId ? 'apps' : 'chat'} className="size-4 shrink-0 opacity-70" />
-          <span className="truncate" title={item.title}>
-            {item.title}
+          <span className="truncate" title={shownTitle(item.title, t)}>
+            {shownTitle(item.title, t)}
           </span>
         </button>
       )}

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { $chatStorage } from '../../../stores/chat-storage';
+import { $chatStorage, shownTitle } from '../../../stores/chat-storage';
 import { deleteMjChat, newMjChat, setMjActive } from './mj-actions';
 
 /** The image conversations (mjHistory): new, select, delete with confirmation. */
@@ -31,11 +31,11 @@ export function MjSidebar({ confirmDelete, onPick }: { confirmDelete: () => Prom
               }}
               className="min-w-0 flex-1 truncate rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 aria-[current=true]:bg-brand-50 aria-[current=true]:font-medium aria-[current=true]:text-brand-700 dark:text-slate-200 dark:hover:bg-slate-800 dark:aria-[current=true]:bg-brand-500/15 dark:aria-[current=true]:text-brand-100"
             >
-              {h.title}
+              {shownTitle(h.title, t)}
             </button>
             <button
               type="button"
-              aria-label={t('mj.delete', { title: h.title })}
+              aria-label={t('mj.delete', { title: shownTitle(h.title, t) })}
               onClick={async () => {
                 if (await confirmDelete()) deleteMjChat(h.uuid);
               }}
