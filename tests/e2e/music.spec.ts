@@ -50,7 +50,8 @@ test.describe('music composition', () => {
     await expect(play).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('status').filter({ hasText: '创作完成' })).toBeVisible();
     await expect(card.getByRole('progressbar')).toHaveCount(0);
-    await expect(card).toContainText('pop');
+    // The composer's own style and mood words read in the page's language.
+    await expect(card).toContainText('流行');
     // Today's free composition is used: the count now says so.
     await expect(page.getByText('作曲次数已用完')).toBeVisible();
     await play.click();

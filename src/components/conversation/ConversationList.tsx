@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownTitle } from '../../stores/chat-storage';
 import { useLazyConfirm } from '../lazy-confirm';
 import { HistoryItem, type Item } from './HistoryItem';
 import { Icon } from './icons';
@@ -54,7 +55,12 @@ export function ConversationList(props: ConversationListProps) {
             onSelect={() => props.onSelect(item.uuid)}
             onUpdate={(patch) => props.onUpdate(item.uuid, patch)}
             onDelete={async () => {
-              if (await confirm({ content: t('sidebar.deleteConfirm', { title: item.title }), danger: true })) {
+              if (
+                await confirm({
+                  content: t('sidebar.deleteConfirm', { title: shownTitle(item.title, t) }),
+                  danger: true,
+                })
+              ) {
                 props.onDelete(item.uuid);
               }
             }}

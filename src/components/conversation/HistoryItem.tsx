@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shownTitle } from '../../stores/chat-storage';
 import { Icon } from './icons';
 
 /** What a history entry needs to show; chat and image chat keep theirs in chatStorage. */
@@ -67,8 +68,8 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
           className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2.5 text-left"
         >
           <Icon name={item.templateId ? 'apps' : 'chat'} className="size-4 shrink-0 opacity-70" />
-          <span className="truncate" title={item.title}>
-            {item.title}
+          <span className="truncate" title={shownTitle(item.title, t)}>
+            {shownTitle(item.title, t)}
           </span>
         </button>
       )}
@@ -88,7 +89,7 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
             type="button"
             className={iconButton}
             onClick={() => onUpdate({ isEdit: true })}
-            aria-label={t('sidebar.rename', { title: item.title })}
+            aria-label={t('sidebar.rename', { title: shownTitle(item.title, t) })}
             title={t('sidebar.edit')}
           >
             <Icon name="edit" className="size-4" />
@@ -97,7 +98,7 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
             type="button"
             className={iconButton}
             onClick={onDelete}
-            aria-label={t('sidebar.delete', { title: item.title })}
+            aria-label={t('sidebar.delete', { title: shownTitle(item.title, t) })}
             title={t('sidebar.deleteShort')}
           >
             <Icon name="trash" className="size-4" />

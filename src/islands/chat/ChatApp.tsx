@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import { $appSetting, setSiderCollapsed } from '../../stores/app-setting';
 import { setActive } from '../../stores/chat-actions';
-import { $chatStorage } from '../../stores/chat-storage';
+import { $chatStorage, shownTitle } from '../../stores/chat-storage';
 import { Composer } from './Composer';
 import { fetchModels, fetchQuota } from './chat-api';
 import { $draft, $models, $quota } from './chat-state';
@@ -87,9 +87,9 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
           </button>
           <h1
             className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100"
-            title={active?.title}
+            title={active && shownTitle(active.title, t)}
           >
-            {active?.title ?? t('title')}
+            {active ? shownTitle(active.title, t) : t('title')}
           </h1>
         </header>
         {notices.length > 0 && (

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { $chatStorage } from '../../stores/chat-storage';
+import { $chatStorage, shownTitle } from '../../stores/chat-storage';
 import { plainText } from './plain-text';
 import { type QaPair, qaPairs } from './qa';
 import { startSync } from './sync';
@@ -70,8 +70,8 @@ function History() {
             >
               <p className="mb-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
                 <Icon name="chat" className="size-3.5" />
-                <span className="truncate" title={p.title}>
-                  {p.title}
+                <span className="truncate" title={shownTitle(p.title, t)}>
+                  {shownTitle(p.title, t)}
                 </span>
                 <time className="ml-auto shrink-0">{new Date(p.dateTime).toLocaleString()}</time>
               </p>

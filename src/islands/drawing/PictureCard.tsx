@@ -9,7 +9,7 @@ export function AiBadge({ className = '' }: { className?: string }) {
     <span
       className={`pointer-events-none rounded-full bg-slate-950/60 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur ${className}`}
     >
-      {t('aiLabel')}
+      {t('layout:aiLabel')}
     </span>
   );
 }

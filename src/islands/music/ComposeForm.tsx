@@ -9,6 +9,7 @@ import { Icon } from './icons';
 import { ModeSwitch } from './ModeSwitch';
 import { type ComposeInput, type Exhausted, submitSong, writeLyrics } from './music-api';
 import { QuotaLine } from './QuotaLine';
+import { TagPicks } from './TagPicks';
 import type { MusicQuota, Song } from './types';
 import type { QuotaState } from './use-quota';
 
@@ -120,6 +121,7 @@ export function ComposeForm({ loggedIn, quota, preset, onQueued, onExhausted }: 
               onChange={(e) => set('tags', e.target.value)}
               className={INPUT}
             />
+            <TagPicks value={form.tags} max={MAX.tags} onChange={(tags) => set('tags', tags)} />
           </Field>
           {!form.instrumental && (
             <div className="md:col-span-2">

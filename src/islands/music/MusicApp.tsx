@@ -5,6 +5,7 @@ import { Tabs } from '../../components/Tabs';
 import { toast } from '../../lib/toast';
 import { $token } from '../../stores/auth';
 import { ComposeForm } from './ComposeForm';
+import { localTags } from './format';
 import { MiniPlayer } from './MiniPlayer';
 import { type ComposeInput, listMine, listPublic, songDetail } from './music-api';
 import { SongList } from './SongList';
@@ -26,7 +27,7 @@ function useSimilar(): Partial<ComposeInput> | null {
       const s = result.data;
       setPreset(
         s.mode === 'custom'
-          ? { mode: 'custom', tags: s.tags, title: '' }
+          ? { mode: 'custom', tags: localTags(t, s.tags), title: '' }
           : { mode: 'inspiration', prompt: s.prompt, instrumental: s.instrumental },
       );
       toast.info(t('similar.loaded', { title: s.title }));

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ProgressBar';
-import { formatTime, tagList } from './format';
+import { formatTime, tagLabel, tagList } from './format';
 import { Icon, type MusicIconName } from './icons';
 import { $player, toggle } from './player-store';
 import { detailUrl, isRunning, type Song, SongStatus } from './types';
@@ -85,13 +85,13 @@ export function SongCard({ song, actions }: { song: Song; actions?: SongActions 
             title={t('label.aiHint')}
             className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-medium text-brand-700 ring-1 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
           >
-            {song.label}
+            {t('layout:aiLabel')}
           </span>
         </div>
         <ul className="mt-1 flex flex-wrap gap-1 text-xs text-slate-600 dark:text-slate-400">
           {tagList(song.tags).map((tag) => (
             <li key={tag} className="rounded bg-slate-100 px-1.5 py-0.5 dark:bg-slate-800">
-              {tag}
+              {tagLabel(t, tag)}
             </li>
           ))}
           {song.instrumental && (

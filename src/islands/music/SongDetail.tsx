@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { getToken } from '../../stores/auth';
 import { DetailActions } from './DetailActions';
 import { DetailPlayer } from './DetailPlayer';
-import { formatTime, tagList } from './format';
+import { formatTime, keyLabel, tagLabel, tagList } from './format';
 import { Icon } from './icons';
 import { songDetail } from './music-api';
 import { type Song, SongStatus } from './types';
@@ -54,7 +54,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
   const { song } = state;
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(song.createdAt));
   const facts = [
-    song.meta.key && t('detail.key', { key: song.meta.key }),
+    song.meta.key && t('detail.key', { key: keyLabel(t, song.meta.key) }),
     song.meta.bpm && t('detail.bpm', { bpm: song.meta.bpm }),
     song.duration ? formatTime(song.duration) : null,
     t('detail.created', { date }),
@@ -86,13 +86,13 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
               title={t('label.aiHint')}
               className="rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-700 ring-1 ring-brand-200 dark:bg-brand-950 dark:text-brand-200 dark:ring-brand-800"
             >
-              {song.label}
+              {t('layout:aiLabel')}
             </span>
           </div>
           <ul className="mt-2 flex flex-wrap gap-1.5 text-sm text-slate-600 dark:text-slate-400">
             {tagList(song.tags).map((tag) => (
               <li key={tag} className="rounded-full bg-slate-100 px-2.5 py-0.5 dark:bg-slate-800">
-                {tag}
+                {tagLabel(t, tag)}
               </li>
             ))}
           </ul>

@@ -11,11 +11,11 @@ export function registerApp(app: ApiApp) {
   const db = (c: C) => c.get('runtime').database.db;
   const userId = (c: C) => requireUserId(db(c), c.req.header('authorization'));
 
-  app.openapi(r.mine, async (c) => reply(c, { records: await apps.listOwn(db(c), await userId(c)) }));
+  app.openapi(r.mine, async (c) => reply(c, { records: await apps.listOwn(db(c), await userId(c), c.get('lang')) }));
 
   app.openapi(r.detail, async (c) => {
     const viewer = bearer(c.req.header('authorization')) ? await userId(c) : null;
-    return reply(c, apps.ownDto(await apps.readApp(db(c), c.req.valid('query').id, viewer)));
+    return reply(c, apps.ownDto(await apps.readApp(db(c), c.req.valid('query').id, viewer), c.get('lang')));
   });
 
   app.openapi(r.create, async (c) => {

@@ -21,7 +21,8 @@ const listAll = createRoute({
   method: 'post',
   path: '/prompt/list/all',
   tags: ['prompt'],
-  summary: 'Published applications of the store, page by page; content searches title, description and prompt',
+  summary:
+    "Published applications of the store, page by page, built-in ones in the `lang` cookie's language; content searches title, description and prompt",
   request: {
     body: jsonBody(
       paging(100, 30).extend({
@@ -37,7 +38,8 @@ const exportList = createRoute({
   method: 'get',
   path: '/prompt/export',
   tags: ['prompt'],
-  summary: "The store's published prompts as a prompt-store import file: a JSON array of {act, prompt}",
+  summary:
+    "The store's published prompts as a prompt-store import file: a JSON array of {act, prompt}, built-in ones in the `lang` cookie's language",
   responses: {
     200: {
       description: 'JSON array (not the usual reply shape: it is a file to import)',
@@ -47,9 +49,11 @@ const exportList = createRoute({
 });
 
 export function registerPrompt(app: ApiApp) {
-  app.openapi(listAll, async (c) => reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'))));
+  app.openapi(listAll, async (c) =>
+    reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'), c.get('lang'))),
+  );
   app.openapi(exportList, async (c) => {
-    const { records } = await listStore(c.get('runtime').database.db, { pageNum: 1, pageSize: 500 });
+    const { records } = await listStore(c.get('runtime').database.db, { pageNum: 1, pageSize: 500 }, c.get('lang'));
     return c.json(records.map((r) => ({ act: r.promptTitle, prompt: r.promptContent })));
   });
 }

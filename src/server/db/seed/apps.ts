@@ -1,6 +1,14 @@
+import type { Language } from '../../../shared/languages';
+import { appsEnUS } from './apps-i18n/en-US';
+import type { AppTexts } from './apps-i18n/types';
+import { appsZhTW } from './apps-i18n/zh-TW';
+
 /**
  * The store's built-in applications, written for 妙笔: [seedKey, icon, category,
- * title, description, system prompt]. Order here is the store's order.
+ * title, description, system prompt]. Order here is the store's order. The
+ * database keeps these zh-CN texts; the other languages live in apps-i18n/ and
+ * are put in when the store is read (services/apps), so a translation fixed
+ * here reaches installations that seeded long ago.
  */
 type SeedRow = readonly [string, string, string, string, string, string];
 
@@ -92,3 +100,43 @@ export const seedApps: SeedApp[] = rows.map(([seedKey, icon, category, title, de
   promptContent: prompt,
   sortOrder: (i + 1) * 10,
 }));
+
+/** The seeded categories (stored in zh-CN) in the other languages. */
+const CATEGORIES: Record<string, Record<Exclude<Language, 'zh-CN'>, string>> = {
+  职场: { 'en-US': 'Work', 'zh-TW': '職場' },
+  写作: { 'en-US': 'Writing', 'zh-TW': '寫作' },
+  翻译: { 'en-US': 'Translation', 'zh-TW': '翻譯' },
+  编程: { 'en-US': 'Coding', 'zh-TW': '程式設計' },
+  学习: { 'en-US': 'Learning', 'zh-TW': '學習' },
+  生活: { 'en-US': 'Life', 'zh-TW': '生活' },
+};
+
+const TEXTS: Record<Exclude<Language, 'zh-CN'>, Record<string, AppTexts>> = {
+  'en-US': appsEnUS,
+  'zh-TW': appsZhTW,
+};
+
+export interface SeedAppText {
+  promptTitle: string;
+  promptDescription: string;
+  promptContent: string;
+  category: string;
+}
+
+/** A seeded application's texts in `lang`; undefined for zh-CN (the stored texts) or an unknown key. */
+export function seedAppText(seedKey: string, category: string, lang: Language): SeedAppText | undefined {
+  if (lang === 'zh-CN') return undefined;
+  const texts = TEXTS[lang][seedKey];
+  if (!texts) return undefined;
+  const [promptTitle, promptDescription, promptContent] = texts;
+  return { promptTitle, promptDescription, promptContent, category: CATEGORIES[category]?.[lang] ?? category };
+}
+
+/** Seeded applications whose `lang` texts contain `term` (case-insensitive), for the store's search. */
+export function seedKeysMatching(term: string, lang: Language): string[] {
+  if (lang === 'zh-CN') return [];
+  const needle = term.toLowerCase();
+  return Object.entries(TEXTS[lang])
+    .filter(([, texts]) => texts.some((x) => x.toLowerCase().includes(needle)))
+    .map(([key]) => key);
+}

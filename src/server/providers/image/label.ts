@@ -5,6 +5,8 @@
  * label renders on servers with no Chinese font installed.
  */
 
+import { AI_LABEL } from '../../../shared/ai-label';
+
 /** Stroke paths of A, I, 生, 成 on a 100×100 box each. */
 const GLYPHS: string[] = [
   'M12,94 L50,8 L88,94 M27,62 L73,62',
@@ -15,7 +17,7 @@ const GLYPHS: string[] = [
 /** Advance per glyph: Latin letters are narrower. */
 const ADVANCE = [84, 78, 106, 104];
 
-export const LABEL_TEXT = 'AI生成';
+export const LABEL_TEXT = AI_LABEL;
 
 /**
  * An SVG of the label as a rounded badge, `height` pixels tall: white strokes

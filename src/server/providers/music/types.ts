@@ -58,4 +58,4 @@ export interface MusicProvider {
 export class MusicProviderError extends Error {}
 
 /** The label every song carries: on the page and in the file's metadata. */
-export const AI_LABEL = 'AI生成';
+export { AI_LABEL } from '../../../shared/ai-label';

@@ -1,8 +1,7 @@
+import { MOODS, type Mood, STYLES, type Style } from '../../../shared/music';
+
 /** The moods and styles a composition can have; the word lists below are keyed by them. */
-export const MOODS = ['happy', 'sad', 'calm', 'epic', 'romantic'] as const;
-export type Mood = (typeof MOODS)[number];
-export const STYLES = ['pop', 'rock', 'lofi', 'electronic', 'folk', 'jazz', 'classical', 'chinese'] as const;
-export type Style = (typeof STYLES)[number];
+export { MOODS, type Mood, STYLES, type Style };
 
 /** Words that point to a mood or a style, in Chinese (both scripts) and English. */
 export const MOOD_WORDS: Record<Mood, string[]> = {

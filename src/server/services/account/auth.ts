@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
-import type { Language } from '../../../shared/i18n';
+import { createI18n, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
 import { createSession, hashToken, sessionForToken } from '../../db/queries/sessions';
@@ -119,7 +119,7 @@ export async function loginWithOpenId(
     (
       await db
         .insert(users)
-        .values({ wechatOpenId: p.openId, nickname: `微信用户${randomBytes(2).toString('hex')}`, language: p.lang })
+        .values({ wechatOpenId: p.openId, nickname: wechatNickname(p.lang), language: p.lang })
         .onConflictDoUpdate({ target: users.wechatOpenId, set: { updatedAt: new Date() } })
         .returning({ id: users.id })
     )[0];
@@ -129,6 +129,10 @@ export async function loginWithOpenId(
     return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });
   });
 }
+
+/** A new WeChat account's name until its owner picks one, in the language it signed up in. */
+const wechatNickname = (lang: Language) =>
+  createI18n(lang).t('account:user.wechatNickname', { code: randomBytes(2).toString('hex') });
 
 /** A banned account (console, docs/console.md) is told so at login, after its password was checked. */
 function refuseBanned(user: { bannedAt: Date | null }) {

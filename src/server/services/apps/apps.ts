@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Code } from '../../../shared/codes';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
 import { type App, apps } from '../../db/schema';
-import { seedApps } from '../../db/seed/apps';
+import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 
@@ -32,27 +33,49 @@ export interface AppInput {
   published: boolean;
 }
 
-export const storeDto = (a: App) => ({
+/** A seeded application reads in the viewer's language (zh-CN when untranslated); a user's stays as written. */
+export const storeDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   id: a.id,
   promptTitle: a.promptTitle,
   promptContent: a.promptContent,
   promptDescription: a.promptDescription,
   iconUrl: a.iconUrl,
   category: a.category,
+  ...(a.seedKey ? seedAppText(a.seedKey, a.category, lang) : undefined),
 });
 
-export const ownDto = (a: App) => ({ ...storeDto(a), published: a.published, updatedAt: a.updatedAt.toISOString() });
+export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
+  ...storeDto(a, lang),
+  published: a.published,
+  updatedAt: a.updatedAt.toISOString(),
+});
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
 
-/** /api/prompt/list/all: published applications, `content` searching title, description and prompt (docs/api.md). */
-export async function listStore(db: Db, q: { pageNum: number; pageSize: number; content?: string }) {
+/**
+ * /api/prompt/list/all: published applications in `lang`, `content` searching title, description and
+ * prompt as stored and, for seeded ones, as shown in `lang` (docs/api.md).
+ */
+export async function listStore(
+  db: Db,
+  q: { pageNum: number; pageSize: number; content?: string },
+  lang: Language = DEFAULT_LANGUAGE,
+) {
   await seedAppsIfEmpty(db);
   const live = and(eq(apps.published, true), isNull(apps.deletedAt));
   const term = q.content?.trim();
   const like = term ? `%${escapeLike(term)}%` : undefined;
+  const translated = term ? seedKeysMatching(term, lang) : [];
   const where = like
-    ? and(live, or(ilike(apps.promptTitle, like), ilike(apps.promptDescription, like), ilike(apps.promptContent, like)))
+    ? and(
+        live,
+        or(
+          ilike(apps.promptTitle, like),
+          ilike(apps.promptDescription, like),
+          ilike(apps.promptContent, like),
+          translated.length ? inArray(apps.seedKey, translated) : undefined,
+        ),
+      )
     : live;
   const [total] = await db.select({ n: count() }).from(apps).where(where);
   const rows = await db
@@ -62,17 +85,17 @@ export async function listStore(db: Db, q: { pageNum: number; pageSize: number; 
     .orderBy(asc(apps.sortOrder), desc(apps.id))
     .limit(q.pageSize)
     .offset((q.pageNum - 1) * q.pageSize);
-  return { records: rows.map(storeDto), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
+  return { records: rows.map((a) => storeDto(a, lang)), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
 }
 
-export async function listOwn(db: Db, ownerId: number) {
+export async function listOwn(db: Db, ownerId: number, lang: Language = DEFAULT_LANGUAGE) {
   const rows = await db
     .select()
     .from(apps)
     .where(and(eq(apps.ownerId, ownerId), isNull(apps.deletedAt)))
     .orderBy(desc(apps.updatedAt))
     .limit(500);
-  return rows.map(ownDto);
+  return rows.map((a) => ownDto(a, lang));
 }
 
 /** Anyone may read a published app; a draft only its owner. */
