@@ -39,7 +39,7 @@ export function MjSidebar({ confirmDelete, onPick }: { confirmDelete: () => Prom
               onClick={async () => {
                 if (await confirmDelete()) deleteMjChat(h.uuid);
               }}
-              className="rounded-lg px-2 py-1 text-xs text-slate-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
+              className="rounded-lg px-2 py-1 text-xs text-slate-500 dark:text-slate-400 hover:bg-red-50 hover:text-red-600 dark:hover:bg-red-950"
             >
               ✕
             </button>
