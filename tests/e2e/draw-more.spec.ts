@@ -47,12 +47,12 @@ test.describe('image chat, gallery and the advanced page', () => {
     await expect(page.getByRole('button', { name: '月光下的古镇', exact: true })).toHaveCount(0);
   });
 
-  test('/gallery: public masonry for visitors with the viewer; my works after login', async ({ page, request }) => {
+  test('/gallery: public pictures for visitors with the viewer; my works after login', async ({ page, request }) => {
     const token = await newAccount(request, 'gallery');
     const mine = await drawViaApi(request, token, { prompt: '画廊测试 海上日出', drawRate: '16:9' });
     await page.goto('/gallery');
     await waitForHydration(page);
-    const card = page.locator(`[data-gallery-grid] [data-picture="${mine.id}"]`);
+    const card = page.locator(`[data-picture-grid] [data-picture="${mine.id}"]`);
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: /查看大图/ }).click();
     await expect(page.getByRole('dialog', { name: '查看图片' })).toContainText('画廊测试 海上日出');
@@ -64,7 +64,7 @@ test.describe('image chat, gallery and the advanced page', () => {
     await page.reload();
     await waitForHydration(page);
     await page.getByRole('tab', { name: '我的作品' }).click();
-    await expect(page.locator('[data-gallery-grid] [data-picture]')).toHaveCount(1);
+    await expect(page.locator('[data-picture-grid] [data-picture]')).toHaveCount(1);
   });
 
   test('/sd: negative prompt, seed and a reference image go with the drawing', async ({ page, request }) => {

@@ -134,11 +134,14 @@ test.describe('drawing', () => {
     await logIn(page, token);
     await openDraw(page);
     const card = cards(page).filter({ hasText: '要删除的画' });
-    await card.getByRole('button', { name: '复制提示词' }).click();
+    // The first action is a button; the others are in the card's "more" menu.
+    await card.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '复制提示词' }).click();
     await expect(page.getByRole('status').filter({ hasText: '提示词已复制到剪贴板' })).toBeVisible();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('要删除的画');
 
-    await card.getByRole('button', { name: '删除', exact: true }).click();
+    await card.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('确定要删除吗？');
     await dialog.getByRole('button', { name: '取消' }).click();
@@ -147,7 +150,8 @@ test.describe('drawing', () => {
     await page.getByRole('tab', { name: '公共画廊' }).click();
     await expect(card).toHaveCount(1);
     await page.getByRole('tab', { name: '我的作品' }).click();
-    await card.getByRole('button', { name: '删除', exact: true }).click();
+    await card.getByRole('button', { name: '更多操作' }).click();
+    await page.getByRole('menuitem', { name: '删除' }).click();
     await page.getByRole('dialog').getByRole('button', { name: '删除', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: '删除成功' })).toBeVisible();
     await expect(card).toHaveCount(0);

@@ -44,7 +44,7 @@ describe('the offline renderer', () => {
     for (const ch of channels.slice(0, 3)) expect(ch.stdev).toBeGreaterThan(15);
   });
 
-  it('labels a picture visibly and in its metadata, as WebP with a thumbnail', async () => {
+  it('labels a picture visibly and in its metadata, as WebP with a thumbnail labelled in its metadata only', async () => {
     const raw = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();
@@ -59,6 +59,10 @@ describe('the offline renderer', () => {
     // The corner with the badge is no longer plain white.
     const corner = await sharp(full).extract({ left: 760, top: 540, width: 120, height: 40 }).stats();
     expect(corner.channels[0]?.min).toBeLessThan(200);
+    // The thumbnail's corner stays white: cards draw their own label over it, once.
+    const thumbCorner = await sharp(thumb).extract({ left: 400, top: 280, width: 70, height: 40 }).stats();
+    expect(thumbCorner.channels[0]?.min).toBeGreaterThan(240);
+    expect((await sharp(thumb).metadata()).xmp?.toString()).toContain('AI生成');
   });
 
   it('refuses bytes that are not a picture', async () => {

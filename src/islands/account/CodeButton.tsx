@@ -33,7 +33,8 @@ export function CodeButton({ purpose, email, checkEmail }: CodeButtonProps) {
     if (result.kind === 'reply' && result.data.resultCode === '1') {
       rememberCodeSession(purpose, email, result.data.picCodeSessionId);
       startCountdown(purpose, CODE_RESEND_SECONDS);
-      toast.success(t('account:code.sent'), 6000);
+      // Worded so it holds whether or not the address has an account (docs/accounts.md).
+      toast.success(t(purpose === 'reset' ? 'account:code.sentReset' : 'account:code.sentRegister'), 8000);
       return;
     }
     if (result.kind === 'http' && result.status === 429) {

@@ -47,9 +47,9 @@ export function ClaimPanel({ phase, now, opensAt, leftDailyLimit, onClaim }: Cla
           </p>
           <div role="timer" aria-labelledby="countdown-label" data-countdown={text} className="flex items-start gap-2">
             <Digits value={left.hours} unit={t('activity:countdown.hours')} />
-            <span className="pt-2 text-2xl font-semibold text-slate-400">:</span>
+            <span className="pt-2 text-2xl font-semibold text-slate-500 dark:text-slate-400">:</span>
             <Digits value={left.minutes} unit={t('activity:countdown.minutes')} />
-            <span className="pt-2 text-2xl font-semibold text-slate-400">:</span>
+            <span className="pt-2 text-2xl font-semibold text-slate-500 dark:text-slate-400">:</span>
             <Digits value={left.seconds} unit={t('activity:countdown.seconds')} />
           </div>
         </div>

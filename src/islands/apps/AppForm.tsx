@@ -33,7 +33,7 @@ function Form({ id }: { id: number | null }) {
     });
   }, [id]);
 
-  if (!fields) return <p className="py-12 text-center text-slate-400">{t('store.loading')}</p>;
+  if (!fields) return <p className="py-12 text-center text-slate-500 dark:text-slate-400">{t('store.loading')}</p>;
   const set = (patch: Partial<AppFields>) => setFields({ ...fields, ...patch });
 
   const submit = async () => {
@@ -70,7 +70,7 @@ function Form({ id }: { id: number | null }) {
           aria-invalid={Boolean(errors.promptTitle)}
         />
         {errors.promptTitle && (
-          <span role="alert" className="text-xs text-red-600">
+          <span role="alert" className="text-xs text-red-600 dark:text-red-400">
             {errors.promptTitle}
           </span>
         )}
@@ -95,7 +95,7 @@ function Form({ id }: { id: number | null }) {
           aria-invalid={Boolean(errors.promptContent)}
         />
         {errors.promptContent && (
-          <span role="alert" className="text-xs text-red-600">
+          <span role="alert" className="text-xs text-red-600 dark:text-red-400">
             {errors.promptContent}
           </span>
         )}

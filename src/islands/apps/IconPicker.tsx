@@ -68,7 +68,7 @@ export function IconPicker({ value, onChange }: { value: string; onChange(url: s
           }}
         />
       </div>
-      <p className="text-xs text-slate-500">{t('apps.iconHint')}</p>
+      <p className="text-xs text-slate-500 dark:text-slate-400">{t('apps.iconHint')}</p>
     </fieldset>
   );
 }

@@ -20,7 +20,7 @@ function Mine() {
     void listMine().then((r) => setApps(r.kind === 'reply' ? r.data.records : []));
   }, []);
 
-  if (apps === null) return <p className="py-12 text-center text-slate-400">{t('store.loading')}</p>;
+  if (apps === null) return <p className="py-12 text-center text-slate-500 dark:text-slate-400">{t('store.loading')}</p>;
   return (
     <div className="flex flex-col gap-4">
       <a
@@ -29,7 +29,7 @@ function Mine() {
       >
         {t('apps.create')}
       </a>
-      {apps.length === 0 && <p className="py-12 text-center text-slate-400">{t('apps.empty')}</p>}
+      {apps.length === 0 && <p className="py-12 text-center text-slate-500 dark:text-slate-400">{t('apps.empty')}</p>}
       <ul className="grid gap-3 md:grid-cols-2">
         {apps.map((app) => (
           <li

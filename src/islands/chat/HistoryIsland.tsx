@@ -47,7 +47,7 @@ function History() {
         <span className="sr-only">{t('history.search')}</span>
         <Icon
           name="search"
-          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-400"
+          className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-slate-500 dark:text-slate-400"
         />
         <input
           type="search"

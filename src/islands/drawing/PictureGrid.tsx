@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CardActionItem } from './CardActions';
 import type { Picture } from './draw-api';
 import { ListFooter } from './ListFooter';
 import { PictureCard, PictureCardSkeletons } from './PictureCard';
@@ -20,37 +20,28 @@ export interface PictureGridProps<T extends Picture> {
   /** Shown when the list has no picture at all. */
   empty: string;
   onOpen: (p: Picture) => void;
-  actions: (p: T) => ReactNode;
-  /** /gallery's columns of pictures at their own height; otherwise square tiles, first row first. */
-  masonry?: boolean;
+  actions: (p: T) => CardActionItem[];
 }
 
-/** One infinite list of picture cards: the /draw tiles and the /gallery masonry (docs/routes-and-screens.md). */
-export function PictureGrid<T extends Picture>({ list, empty, onOpen, actions, masonry = false }: PictureGridProps<T>) {
+/**
+ * One infinite list of square picture cards of one height, first row first: /draw's
+ * tabs and /gallery's (docs/routes-and-screens.md).
+ */
+export function PictureGrid<T extends Picture>({ list, empty, onOpen, actions }: PictureGridProps<T>) {
   return (
     <>
-      {masonry ? (
-        <div className="columns-2 gap-3 sm:columns-3 lg:columns-4 2xl:columns-5" data-gallery-grid>
-          {list.items.map((p) => (
-            <div key={p.id} className="mb-3 break-inside-avoid">
-              <PictureCard picture={p} onOpen={onOpen} natural actions={actions(p)} />
-            </div>
-          ))}
-        </div>
-      ) : (
-        <div className={GRID}>
-          {list.items.map((p, i) => (
-            <PictureCard key={p.id} picture={p} priority={i < PRIORITY_PICTURES} onOpen={onOpen} actions={actions(p)} />
-          ))}
-        </div>
-      )}
+      <div className={GRID} data-picture-grid>
+        {list.items.map((p, i) => (
+          <PictureCard key={p.id} picture={p} priority={i < PRIORITY_PICTURES} onOpen={onOpen} actions={actions(p)} />
+        ))}
+      </div>
       <ListFooter
         state={list.state}
         count={list.items.length}
         sentinel={list.sentinel}
         onRetry={list.retry}
         emptyText={empty}
-        loadingTiles={masonry ? undefined : skeletons}
+        loadingTiles={skeletons}
       />
     </>
   );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import type { Picture } from './draw-api';
-import { AiBadge } from './PictureCard';
 
 export interface ViewerProps {
   picture: Picture | null;
@@ -45,7 +44,6 @@ export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerPr
             className={scale > 1 ? 'h-auto' : 'mx-auto max-h-[60vh] w-auto object-contain'}
           />
         )}
-        <AiBadge className="absolute left-3 top-3" />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         <button

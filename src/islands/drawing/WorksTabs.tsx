@@ -64,7 +64,7 @@ export function WorksTabs({ tabs, tab, onTab, loggedIn, mine, pub }: WorksTabsPr
             <p className="text-sm text-slate-600 dark:text-slate-400">{t('login.toSeeWorks')}</p>
             <button
               type="button"
-              className="mt-3 text-sm font-medium text-brand-600 underline"
+              className="mt-3 text-sm font-medium text-brand-600 underline dark:text-brand-300"
               onClick={() => openLogin()}
             >
               {t('login.button')}

@@ -23,7 +23,7 @@ export function DetailPlayer({ song }: { song: Song }) {
       </button>
       <div className="min-w-0 flex-1">
         {current && player.error ? (
-          <p role="alert" className="text-sm text-red-600">
+          <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {t('player.error')}
           </p>
         ) : (

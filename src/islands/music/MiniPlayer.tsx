@@ -18,7 +18,7 @@ export function MiniPlayer() {
       {song.coverUrl ? (
         <img src={song.coverUrl} alt="" width={48} height={48} className="size-12 shrink-0 rounded-xl object-cover" />
       ) : (
-        <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700">
+        <span className="grid size-12 shrink-0 place-items-center rounded-xl bg-brand-100 text-brand-700 dark:bg-brand-500/15 dark:text-brand-200">
           <Icon name="music" />
         </span>
       )}
@@ -38,7 +38,7 @@ export function MiniPlayer() {
           {song.title}
         </a>
         {error ? (
-          <p role="alert" className="text-xs text-red-600">
+          <p role="alert" className="text-xs text-red-600 dark:text-red-400">
             {t('player.error')}
           </p>
         ) : (
@@ -49,7 +49,7 @@ export function MiniPlayer() {
         type="button"
         onClick={closePlayer}
         aria-label={t('player.close')}
-        className="grid size-8 shrink-0 place-items-center rounded-full text-slate-500 hover:bg-slate-100 dark:hover:bg-slate-800"
+        className="grid size-8 shrink-0 place-items-center rounded-full text-slate-500 dark:text-slate-400 hover:bg-slate-100 dark:hover:bg-slate-800"
       >
         <Icon name="close" className="size-4" />
       </button>

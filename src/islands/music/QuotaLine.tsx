@@ -20,7 +20,7 @@ export function QuotaLine({ loggedIn, state }: { loggedIn: boolean; state: Quota
   }
   if (state.status !== 'ready') {
     return (
-      <p role="status" className="text-sm text-slate-500">
+      <p role="status" className="text-sm text-slate-500 dark:text-slate-400">
         {t('quota.loading')}
       </p>
     );

@@ -106,7 +106,7 @@ export function SongCard({ song, actions }: { song: Song; actions?: SongActions 
         {actions && song.mine && !isRunning(song) && (
           <div className="mt-1 flex items-center gap-0.5">
             {done && (
-              <span className="mr-1 inline-flex items-center gap-1 text-xs text-slate-500">
+              <span className="mr-1 inline-flex items-center gap-1 text-xs text-slate-500 dark:text-slate-400">
                 <Icon name={song.isPublic ? 'globe' : 'lock'} className="size-3.5" />
                 {t(song.isPublic ? 'card.public' : 'card.private')}
               </span>

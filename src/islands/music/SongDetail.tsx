@@ -37,7 +37,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
 
   if (state.status === 'loading')
     return (
-      <p role="status" className="py-16 text-center text-slate-500">
+      <p role="status" className="py-16 text-center text-slate-500 dark:text-slate-400">
         {t('detail.loading')}
       </p>
     );
@@ -96,7 +96,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
               </li>
             ))}
           </ul>
-          <p className="mt-2 text-sm text-slate-500">{facts.join(' · ')}</p>
+          <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{facts.join(' · ')}</p>
           {song.mine && !song.isPublic && (
             <p className="mt-1 text-sm text-amber-700 dark:text-amber-300">{t('detail.private')}</p>
           )}
@@ -121,7 +121,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
           {song.lyrics.trim() ? (
             <p className="whitespace-pre-line leading-7 text-slate-700 dark:text-slate-300">{song.lyrics}</p>
           ) : (
-            <p className="text-slate-500">{t('detail.noLyrics')}</p>
+            <p className="text-slate-500 dark:text-slate-400">{t('detail.noLyrics')}</p>
           )}
         </section>
       </div>

@@ -45,7 +45,7 @@ export function SongList({
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="mt-4 flex justify-center text-sm text-slate-500">
+      <div ref={sentinel} className="mt-4 flex justify-center text-sm text-slate-500 dark:text-slate-400">
         {state.loading && <span role="status">{t('list.loading')}</span>}
         {state.failed && (
           <span role="alert" className="flex items-center gap-3">

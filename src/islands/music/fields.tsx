@@ -25,7 +25,7 @@ export function Field({
         <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-200">
           {label}
         </label>
-        <span className="ml-auto text-xs tabular-nums text-slate-400">
+        <span className="ml-auto text-xs tabular-nums text-slate-500 dark:text-slate-400">
           {count} / {max}
         </span>
         {extra}

@@ -36,7 +36,7 @@ export function Pager({ page, pageSize, total, onChange }: PagerProps) {
             {pageWindow(page, pages).map((p, i) =>
               p === null ? (
                 // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity but their position.
-                <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-400">
+                <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-500 dark:text-slate-400">
                   …
                 </li>
               ) : (

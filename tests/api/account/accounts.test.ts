@@ -17,10 +17,15 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
+/** A refused registration code: wrong, expired or for a taken address (docs/accounts.md). */
+const REFUSED = '验证码错误或已过期，请重新获取。已注册的邮箱不会收到验证码，请直接登录或重置密码';
+
 describe('e-mail registration and login', () => {
   it('registers with the code from the received mail, logs in and reads the info', async () => {
     const { message, res } = await requestCode('Lin.Wei@Example.com');
-    expect(res.body.result).toBe('验证码已发送至您的邮箱，请及时验证；如未收到，请检查垃圾邮件');
+    expect(res.body.result).toBe(
+      '邮件已发送，请查收：新邮箱会收到验证码，已注册的邮箱会收到登录提示。如未收到，请检查垃圾邮件',
+    );
     expect(message.subject).toBe('妙笔邮箱验证码');
     expect(message.html).toContain('/emailValidation?');
     await srv.call('GET', '/api/health'); // unrelated traffic in between
@@ -49,7 +54,7 @@ describe('e-mail registration and login', () => {
       picVerificationCode: code,
     });
     // A taken address answers like a wrong code: nobody learns that it is registered.
-    expect(again.body.result).toBe('验证码错误或已过期，请重新获取');
+    expect(again.body.result).toBe(REFUSED);
   });
 
   it('answers every input rule (docs/validation-and-limits.md) with its message and changes nothing', async () => {
@@ -112,7 +117,7 @@ describe('e-mail registration and login', () => {
     });
     for (let i = 1; i <= 5; i++) {
       const res = await srv.call('POST', '/api/user/register/email', body(wrong), fromIp());
-      expect(res.body.result).toBe(i < 5 ? '验证码错误或已过期，请重新获取' : '验证码错误次数过多，请重新获取');
+      expect(res.body.result).toBe(i < 5 ? REFUSED : '验证码错误次数过多，请重新获取');
     }
     const sixth = await srv.call('POST', '/api/user/register/email', body(code), fromIp());
     expect(sixth.body.result).toBe('验证码错误次数过多，请重新获取');
@@ -136,7 +141,7 @@ describe('e-mail registration and login', () => {
       },
       fromIp(),
     );
-    expect(other.body.result).toBe('验证码错误或已过期，请重新获取');
+    expect(other.body.result).toBe(REFUSED);
     // Ten minutes pass.
     await srv.runtime.database.db
       .update(verificationCodes)
@@ -153,7 +158,7 @@ describe('e-mail registration and login', () => {
       },
       fromIp(),
     );
-    expect(res.body.result).toBe('验证码错误或已过期，请重新获取');
+    expect(res.body.result).toBe(REFUSED);
   });
 
   it('gives the same answer for an unknown address and a wrong password', async () => {

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => close());
 
-const INVALID = '验证码错误或已过期，请重新获取';
+/** Registration and binding name both causes of a refused code, so the owner of a taken address understands it. */
+const INVALID = '验证码错误或已过期，请重新获取。已注册的邮箱不会收到验证码，请直接登录或重置密码';
 const register = (email: string, session: string, code: string, headers = fromIp()) =>
   srv.call(
     'POST',
@@ -41,13 +42,17 @@ describe('an address that is already registered', () => {
     const before = mail.messages.length;
     const taken = await sendCode('Owner@Example.com', 'register');
     expect(shape(taken)).toEqual(shape(free));
-    expect(taken.body.result).toBe('验证码已发送至您的邮箱，请及时验证；如未收到，请检查垃圾邮件');
+    expect(taken.body.result).toBe(
+      '邮件已发送，请查收：新邮箱会收到验证码，已注册的邮箱会收到登录提示。如未收到，请检查垃圾邮件',
+    );
 
     const notice = await mail.waitFor('owner@example.com', before);
     expect(notice.subject).toBe('Someone tried to sign up with your email');
     expect(notice.text).toContain('no code was sent');
-    expect(notice.text).not.toContain('/emailValidation');
-    expect(notice.html).not.toContain('/emailValidation');
+    // It links to login and reset with the address filled in, and carries no code.
+    expect(notice.text).toContain('/emailValidation?email=Owner%40Example.com&type=login');
+    expect(notice.text).not.toContain('code=');
+    expect(notice.html).not.toContain('code=');
 
     // The re-send gap answers alike too.
     for (const email of ['owner@example.com', 'free@example.com']) {

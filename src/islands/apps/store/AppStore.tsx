@@ -91,7 +91,7 @@ function Store() {
           </li>
         ))}
       </ul>
-      <div ref={sentinel} className="py-4 text-center text-sm text-slate-400" role="status">
+      <div ref={sentinel} className="py-4 text-center text-sm text-slate-500 dark:text-slate-400" role="status">
         {state.loading ? (
           t('store.loading')
         ) : state.error ? (

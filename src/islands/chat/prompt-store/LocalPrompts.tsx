@@ -115,7 +115,7 @@ export function LocalPrompts({ onUse }: { onUse(value: string): void }) {
         />
       </div>
       <table className="w-full table-fixed text-left text-sm">
-        <thead className="text-xs text-slate-500">
+        <thead className="text-xs text-slate-500 dark:text-slate-400">
           <tr>
             <th className="w-1/4 py-2 font-medium">{t('prompts.fieldTitle')}</th>
             <th className="py-2 font-medium">{t('prompts.fieldContent')}</th>
@@ -125,7 +125,7 @@ export function LocalPrompts({ onUse }: { onUse(value: string): void }) {
         <tbody>
           {shown.length === 0 && (
             <tr>
-              <td colSpan={3} className="py-8 text-center text-slate-400">
+              <td colSpan={3} className="py-8 text-center text-slate-500 dark:text-slate-400">
                 {t('prompts.empty')}
               </td>
             </tr>

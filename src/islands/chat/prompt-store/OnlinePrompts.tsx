@@ -61,7 +61,7 @@ export function OnlinePrompts() {
           <li key={s.key} className="flex items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium">{t(`prompts.source.${s.key}`)}</p>
-              <p className="truncate text-xs text-slate-500">{s.url}</p>
+              <p className="truncate text-xs text-slate-500 dark:text-slate-400">{s.url}</p>
             </div>
             <button
               type="button"

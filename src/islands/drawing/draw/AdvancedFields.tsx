@@ -92,7 +92,7 @@ export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onC
           {value.references.length < MAX_REFERENCES && (
             <label
               htmlFor={ids.file}
-              className="flex size-16 cursor-pointer items-center justify-center rounded-lg border border-dashed border-slate-300 text-2xl text-slate-400 hover:border-brand-400 dark:border-slate-700"
+              className="flex size-16 cursor-pointer items-center justify-center rounded-lg border border-dashed border-slate-300 text-2xl text-slate-500 dark:text-slate-400 hover:border-brand-400 dark:border-slate-700"
             >
               +
               <input

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { DrawingMessage, Picture, PublicPicture } from '../draw-api';
-import { CardAction } from '../PictureCard';
 import { PictureGrid } from '../PictureGrid';
 import type { PictureList } from '../use-picture-list';
 import { type WorksTab, WorksTabs } from '../WorksTabs';
@@ -35,15 +34,11 @@ export function Works(props: WorksProps) {
           list={mine}
           empty={t('works.empty')}
           onOpen={onOpen}
-          actions={(p) => (
-            <>
-              <CardAction onClick={() => props.onRedraw(p)}>{t('action.redraw')}</CardAction>
-              <CardAction onClick={() => props.onCopy(p.prompt)}>{t('action.copy')}</CardAction>
-              <CardAction danger onClick={() => props.onDelete(p)}>
-                {t('action.delete')}
-              </CardAction>
-            </>
-          )}
+          actions={(p) => [
+            { label: t('action.redraw'), onClick: () => props.onRedraw(p) },
+            { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
+            { label: t('action.delete'), onClick: () => props.onDelete(p), danger: true },
+          ]}
         />
       }
       pub={
@@ -51,12 +46,10 @@ export function Works(props: WorksProps) {
           list={pub}
           empty={t('works.publicEmpty')}
           onOpen={onOpen}
-          actions={(p) => (
-            <>
-              <CardAction onClick={() => props.onSameStyle(p)}>{t('action.sameStyle')}</CardAction>
-              <CardAction onClick={() => props.onCopy(p.prompt)}>{t('action.copy')}</CardAction>
-            </>
-          )}
+          actions={(p) => [
+            { label: t('action.sameStyle'), onClick: () => props.onSameStyle(p) },
+            { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
+          ]}
         />
       }
     />

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { $token } from '../../../stores/auth';
 import { isMine, listMine, listPublic } from '../draw-api';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
-import { CardAction } from '../PictureCard';
 import { PictureGrid } from '../PictureGrid';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
@@ -12,7 +11,7 @@ import { type WorksTab, WorksTabs } from '../WorksTabs';
 
 const TABS: WorksTab[] = ['public', 'mine'];
 
-/** /gallery: my works and the public pictures as a masonry grid, each opening the viewer (docs/routes-and-screens.md). */
+/** /gallery: my works and the public pictures as square cards, each opening the viewer (docs/routes-and-screens.md). */
 export function GalleryApp() {
   const { t } = useTranslation('draw');
   const loggedIn = Boolean(useStore($token));
@@ -39,32 +38,24 @@ export function GalleryApp() {
         loggedIn={loggedIn}
         pub={
           <PictureGrid
-            masonry
             list={pub}
             empty={t('works.publicEmpty')}
             onOpen={viewer.open}
-            actions={(p) => (
-              <>
-                <CardAction onClick={() => actions.sameStyle(p)}>{t('action.sameStyle')}</CardAction>
-                <CardAction onClick={() => actions.copy(p.prompt)}>{t('action.copy')}</CardAction>
-              </>
-            )}
+            actions={(p) => [
+              { label: t('action.sameStyle'), onClick: () => actions.sameStyle(p) },
+              { label: t('action.copy'), onClick: () => actions.copy(p.prompt) },
+            ]}
           />
         }
         mine={
           <PictureGrid
-            masonry
             list={mine}
             empty={t('works.empty')}
             onOpen={viewer.open}
-            actions={(p) => (
-              <>
-                <CardAction onClick={() => actions.copy(p.prompt)}>{t('action.copy')}</CardAction>
-                <CardAction danger onClick={() => actions.remove(p)}>
-                  {t('action.delete')}
-                </CardAction>
-              </>
-            )}
+            actions={(p) => [
+              { label: t('action.copy'), onClick: () => actions.copy(p.prompt) },
+              { label: t('action.delete'), onClick: () => actions.remove(p), danger: true },
+            ]}
           />
         }
       />

@@ -81,7 +81,9 @@ export function MidjourneyApp() {
               </button>
             </div>
           )}
-          {messages.length === 0 && <p className="py-12 text-center text-sm text-slate-500">{t('mj.empty')}</p>}
+          {messages.length === 0 && (
+            <p className="py-12 text-center text-sm text-slate-500 dark:text-slate-400">{t('mj.empty')}</p>
+          )}
           {messages.map((m, i) => (
             <MjMessageView
               key={m.id}
@@ -124,7 +126,7 @@ export function MidjourneyApp() {
             className="w-full resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-900"
           />
           <div className="flex items-center gap-2">
-            <label className="text-xs text-slate-500" htmlFor="mj-ratio">
+            <label className="text-xs text-slate-500 dark:text-slate-400" htmlFor="mj-ratio">
               {t('settings.ratio')}
             </label>
             <select
@@ -139,7 +141,7 @@ export function MidjourneyApp() {
                 </option>
               ))}
             </select>
-            <span className="flex-1 text-xs text-slate-500">{t('hint.noContext')}</span>
+            <span className="flex-1 text-xs text-slate-500 dark:text-slate-400">{t('hint.noContext')}</span>
             <button
               type="submit"
               className="rounded-full bg-brand-600 px-5 py-2 text-sm font-medium text-white hover:bg-brand-700"

@@ -55,22 +55,25 @@ export function MjReply({
       createTime: message.dateTime,
     };
     return (
-      <button
-        type="button"
-        onClick={() => onOpen(picture)}
-        className="relative block w-64 max-w-full overflow-hidden rounded-xl ring-1 ring-slate-200 dark:ring-slate-700"
-        style={{ aspectRatio: d.width && d.height ? `${d.width} / ${d.height}` : '1 / 1' }}
-        aria-label={t('card.open', { prompt: prompt.slice(0, 60) })}
-        data-mj-image
-      >
-        <img
-          src={d.thumbnailsUrl ?? d.imageUrl}
-          alt={prompt.slice(0, 200)}
-          className="size-full object-cover"
-          onError={refresh}
-        />
+      <div className="relative w-64 max-w-full">
+        <button
+          type="button"
+          onClick={() => onOpen(picture)}
+          className="block w-full overflow-hidden rounded-xl ring-1 ring-slate-200 dark:ring-slate-700"
+          style={{ aspectRatio: d.width && d.height ? `${d.width} / ${d.height}` : '1 / 1' }}
+          aria-label={t('card.open', { prompt: prompt.slice(0, 60) })}
+          data-mj-image
+        >
+          <img
+            src={d.thumbnailsUrl ?? d.imageUrl}
+            alt={prompt.slice(0, 200)}
+            className="size-full object-cover"
+            onError={refresh}
+          />
+        </button>
+        {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
-      </button>
+      </div>
     );
   }
   const failed = isFinal(d.status);

@@ -23,7 +23,9 @@ export function registerUser(app: ApiApp) {
     // The answer is the same whether the address has an account or not; only what is mailed differs.
     const owner = await findUserByEmail(rt.database.db, email);
     const sent = await sendCode(rt, { email, purpose: type, ip: c.get('ip'), lang: c.get('lang'), owner });
-    return reply(c, { resultCode: '1' as const, ...sent }, c.get('t')('account:code.sent'));
+    // A reset mails only an account's owner; a registration or binding mails a code or, for a taken address, a notice.
+    const said = type === 'reset' ? 'account:code.sentReset' : 'account:code.sentRegister';
+    return reply(c, { resultCode: '1' as const, ...sent }, c.get('t')(said));
   });
 
   app.openapi(r.verifyCode, async (c) => {

@@ -30,13 +30,17 @@ export async function findUserByEmail(db: Db, email: string) {
   return row ?? null;
 }
 
+/** A wrong code and a taken address answer alike, naming both (docs/accounts.md). */
+export const TAKEN = 'account:code.invalidOrTaken';
+
 const REGISTER_PER_IP_HOURLY = 10;
 const REGISTER_PER_IP_DAILY = 20;
 
 /**
  * Registration by e-mailed code, limited per client address per hour and per
  * day. A taken address gets the answer of a wrong code: its owner was mailed
- * a notice instead of a code, so nobody learns that it is registered.
+ * a notice instead of a code, so nobody learns that it is registered. That
+ * answer says so for every wrong code, so the owner understands it.
  */
 export async function register(
   rt: Runtime,
@@ -48,8 +52,14 @@ export async function register(
   const daily = await hit(db, `register:ip:d:${p.ip}`, { limit: REGISTER_PER_IP_DAILY * scale, windowMs: 24 * HOUR });
   if (!hourly.allowed || !daily.allowed) throw new DomainError(429, 'account:register.tooMany', { status: 429 });
   // The code first: wrong tries count for taken and free addresses alike.
-  await consumeCode(rt, { email: p.email, purpose: 'register', code: p.code, sessionId: p.sessionId });
-  if (await findUserByEmail(db, p.email)) throw new DomainError(400, 'account:code.invalid', { status: 400 });
+  await consumeCode(rt, {
+    email: p.email,
+    purpose: 'register',
+    code: p.code,
+    sessionId: p.sessionId,
+    invalidKey: TAKEN,
+  });
+  if (await findUserByEmail(db, p.email)) throw new DomainError(400, TAKEN, { status: 400 });
   const passwordHash = await hashPassword(p.password);
   try {
     const [user] = await db

@@ -7,7 +7,7 @@ import { revokeSession } from '../../db/queries/sessions';
 import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { findUserByEmail, setPassword } from './auth';
+import { findUserByEmail, setPassword, TAKEN } from './auth';
 import { removeAccountContent } from './content';
 import { checkPassword } from './password-guard';
 import { consumeCode } from './verification-codes';
@@ -106,9 +106,8 @@ export async function bindEmail(
   const user = await loadUser(rt, userId);
   if (user.email) throw new DomainError(400, 'account:email.alreadyBound', { status: 400 });
   // The code first, and a taken address answers like a wrong code (its owner got a notice, not a code).
-  await consumeCode(rt, { email: p.email, purpose: 'bind', code: p.code });
-  if (await findUserByEmail(rt.database.db, p.email))
-    throw new DomainError(400, 'account:code.invalid', { status: 400 });
+  await consumeCode(rt, { email: p.email, purpose: 'bind', code: p.code, invalidKey: TAKEN });
+  if (await findUserByEmail(rt.database.db, p.email)) throw new DomainError(400, TAKEN, { status: 400 });
   await rt.database.db
     .update(users)
     .set({ email: p.email.trim(), emailVerifiedAt: new Date() })

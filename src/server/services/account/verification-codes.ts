@@ -98,7 +98,8 @@ function takenMail(origin: string, to: string, lang: Language) {
     t('account:mail.code.greeting'),
     t('account:mail.taken.body', { email: to }),
     t('account:mail.taken.login'),
-    `${origin}/`,
+    // The address only, no code: the page offers login and reset with it filled in.
+    `${origin}/emailValidation?${new URLSearchParams({ email: to, type: 'login' })}`,
     t('account:mail.taken.ignore'),
     t('account:mail.signature'),
   ];
@@ -142,8 +143,18 @@ function codeMail(origin: string, to: string, code: string, purpose: CodePurpose
  */
 export async function consumeCode(
   rt: Runtime,
-  p: { email: string; purpose: CodePurpose; code: string; sessionId?: string; keep?: boolean; now?: number },
+  p: {
+    email: string;
+    purpose: CodePurpose;
+    code: string;
+    sessionId?: string;
+    keep?: boolean;
+    now?: number;
+    /** The message of a wrong or dead code, when the caller's wording differs (registration, binding). */
+    invalidKey?: string;
+  },
 ): Promise<void> {
+  const invalid = p.invalidKey ?? 'account:code.invalid';
   const now = new Date(p.now ?? Date.now());
   const email = p.email.trim().toLowerCase();
   const { db } = rt.database;
@@ -160,7 +171,7 @@ export async function consumeCode(
     .where(and(...conditions))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!row) throw new DomainError(400, 'account:code.invalid', { status: 400 });
+  if (!row) throw new DomainError(400, invalid, { status: 400 });
   if (row.attempts >= CODE_MAX_ATTEMPTS) throw new DomainError(400, 'account:code.tooManyAttempts', { status: 400 });
   if (row.codeHash !== hashCode(email, p.purpose, p.code)) {
     // Counted atomically so parallel guesses cannot exceed the limit.
@@ -170,7 +181,7 @@ export async function consumeCode(
       .where(eq(verificationCodes.id, row.id))
       .returning({ attempts: verificationCodes.attempts });
     const dead = (bumped?.attempts ?? CODE_MAX_ATTEMPTS) >= CODE_MAX_ATTEMPTS;
-    throw new DomainError(400, dead ? 'account:code.tooManyAttempts' : 'account:code.invalid', { status: 400 });
+    throw new DomainError(400, dead ? 'account:code.tooManyAttempts' : invalid, { status: 400 });
   }
   if (p.keep) return;
   const [used] = await db
@@ -184,5 +195,5 @@ export async function consumeCode(
       ),
     )
     .returning({ id: verificationCodes.id });
-  if (!used) throw new DomainError(400, 'account:code.invalid', { status: 400 });
+  if (!used) throw new DomainError(400, invalid, { status: 400 });
 }

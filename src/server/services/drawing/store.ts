@@ -19,7 +19,8 @@ export interface StoredPicture {
 /**
  * Labels a provider's picture and re-hosts it (never hot-linked): decoded and
  * checked by sharp, the visible 'AI生成' badge drawn in the corner, EXIF and
- * XMP stating it is AI-generated, stored as WebP with a WebP thumbnail.
+ * XMP stating it is AI-generated, stored as WebP with a WebP thumbnail (XMP
+ * only: the page draws the visible label over it).
  */
 export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, bytes: Buffer) {
   let decoded: { data: Buffer; info: OutputInfo };
@@ -55,7 +56,9 @@ export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, byte
     IFD0: { ImageDescription: 'AIGC: AI-generated content', Software: 'Miaobi', Artist: 'Miaobi AI' },
   };
   const full = await sharp(labelled).webp({ quality: 90 }).withExif(exif).withXmp(xmp).toBuffer();
-  const thumb = await sharp(labelled)
+  // The thumbnail is shown only in cards, under their own translated 'AI生成' badge: a second,
+  // baked-in label would show the text twice (tests/e2e/draw-grid.spec.ts). It keeps the XMP label.
+  const thumb = await sharp(decoded.data)
     .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 78 })
     .withXmp(xmp)
