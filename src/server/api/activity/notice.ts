@@ -17,7 +17,7 @@ export function registerNotice(app: ApiApp) {
   app.openapi(r.announcements, async (c) => {
     const rt = c.get('runtime');
     const userId = await optionalUserId(c);
-    return reply(c, await currentAnnouncements(rt.database.db, userId, c.get('lang'), noticeVars(rt.env)));
+    return reply(c, await currentAnnouncements(rt.database.db, userId, c.get('lang'), await noticeVars(rt)));
   });
 
   app.openapi(r.push, async (c) => {

@@ -62,7 +62,7 @@ export function registerAdminContent(app: ApiApp) {
 
   app.openapi(r.listNotices, async (c) => {
     const rt = c.get('runtime');
-    return reply(c, { notices: await listNotices(rt.database.db), vars: noticeVars(rt.env) });
+    return reply(c, { notices: await listNotices(rt.database.db), vars: await noticeVars(rt) });
   });
 
   app.openapi(r.createNotice, async (c) => {
