@@ -5,13 +5,13 @@ import { id, intParam, pattern, text } from '../validation';
 
 // Console routes (docs/console.md): every one answers 404 to anyone without a
 // console session, and 403 (code 1001601) until TOTP is verified in it.
-const tags = ['admin'];
-const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-const anyData = z.record(z.string(), z.unknown());
-const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
+export const tags = ['admin'];
+export const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
+export const anyData = z.record(z.string(), z.unknown());
+export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
 /** The browser's id for one action (one dialog): repeated requests act once. */
-const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
-const reason = text(500, 1);
+export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
+export const reason = text(500, 1);
 
 export const openSession = createRoute({
   method: 'post',
@@ -132,7 +132,15 @@ export const role = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
-const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+const DAY = 86_400_000;
+/** A from/to pair of `date` query fields as instants (UTC days); the "to" day is included. */
+export function dayRange(q: { from?: string; to?: string }) {
+  return {
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
+  };
+}
 const auditQuery = z.object({
   action: text(60).optional(),
   actor: text(200).optional(),

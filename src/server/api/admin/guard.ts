@@ -4,6 +4,7 @@ import { AdminCode, CONSOLE_COOKIE } from '../../../shared/admin';
 import { DomainError } from '../../errors';
 import type { Actor } from '../../services/admin/audit';
 import { type ConsoleUser, consoleUser, hidden, totpFresh } from '../../services/admin/console-session';
+import { checkTotp } from '../../services/admin/totp';
 import type { ApiEnv } from '../context';
 
 export { CONSOLE_COOKIE };
@@ -46,6 +47,20 @@ export function requireAdmin(c: Context<ApiEnv>): ConsoleUser {
   const user = consoleOf(c);
   if (user.role !== 'admin') throw new DomainError(403, 'admin:forbidden', { status: 403 });
   return user;
+}
+
+/**
+ * Sensitive actions (role changes, refunds): the code sent with the request is
+ * checked now, whatever the session's verification; a wrong one answers 1001602.
+ */
+export async function requireFreshCode(c: Context<ApiEnv>, user: ConsoleUser, code: string) {
+  try {
+    await checkTotp(c.get('runtime'), { userId: user.userId, code, ip: c.get('ip') });
+  } catch (err) {
+    if (err instanceof DomainError && err.status === 400)
+      throw new DomainError(AdminCode.TOTP_AGAIN, 'admin:totp.again', { status: 403 });
+    throw err;
+  }
 }
 
 export function actorOf(c: Context<ApiEnv>): Actor {

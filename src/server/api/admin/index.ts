@@ -13,6 +13,7 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
+import { registerAdminOrders } from './orders';
 import { registerAdminUsers } from './users';
 
 /** The operator console's API (docs/console.md). */
@@ -83,16 +84,14 @@ export function registerAdmin(app: ApiApp) {
   });
 
   registerAdminUsers(app);
+  registerAdminOrders(app);
 }
 
-const DAY = 86_400_000;
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
   return {
     action: q.action || undefined,
     actor: q.actor || undefined,
     targetId: q.targetId || undefined,
-    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
-    // The "to" day is included.
-    to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
+    ...r.dayRange(q),
   };
 }

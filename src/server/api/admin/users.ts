@@ -1,11 +1,8 @@
-import { AdminCode } from '../../../shared/admin';
-import { DomainError } from '../../errors';
-import { checkTotp } from '../../services/admin/totp';
 import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/admin/users';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
-import { actorOf, requireAdmin } from './guard';
+import { actorOf, requireAdmin, requireFreshCode } from './guard';
 
 /** The console's users page: search, detail, actions with a reason (docs/console.md). */
 export function registerAdminUsers(app: ApiApp) {
@@ -33,14 +30,7 @@ export function registerAdminUsers(app: ApiApp) {
     const admin = requireAdmin(c);
     const rt = c.get('runtime');
     const { code, ...body } = c.req.valid('json');
-    // A sensitive action: the code is checked now, whatever the session's verification.
-    try {
-      await checkTotp(rt, { userId: admin.userId, code, ip: c.get('ip') });
-    } catch (err) {
-      if (err instanceof DomainError && err.status === 400)
-        throw new DomainError(AdminCode.TOTP_AGAIN, 'admin:totp.again', { status: 403 });
-      throw err;
-    }
+    await requireFreshCode(c, admin, code);
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
     return reply(c, { applied: await changeRole(rt.database.db, act) });
   });

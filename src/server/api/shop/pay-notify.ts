@@ -20,7 +20,8 @@ function notFound(c: Context<ApiEnv>) {
 
 /** The provider's own form of answer (WeChat Pay: 204 or {code:'FAIL'}; Alipay: the text success/fail). */
 function send(c: Context<ApiEnv>, ack: NotifyAck) {
-  return c.body(ack.body || null, ack.status, ack.contentType ? { 'content-type': ack.contentType } : {});
+  if (ack.status === 204) return c.body(null, 204);
+  return c.body(ack.body, ack.status, ack.contentType ? { 'content-type': ack.contentType } : {});
 }
 
 /**

@@ -81,7 +81,13 @@ const cell = (v: unknown) => {
   return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
 };
 
-/** The filtered log as CSV (newest first, UTF-8 with a BOM for spreadsheet programs). */
+/** A console CSV export: quoted cells, CRLF lines, UTF-8 with a BOM for spreadsheet programs. */
+export function csvOf(head: string[], rows: unknown[][]): string {
+  const lines = rows.map((r) => r.map(cell).join(','));
+  return `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** The filtered log as CSV, newest first. */
 export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
   const rows = await db.select().from(adminAudit).where(where(f)).orderBy(desc(adminAudit.id)).limit(CSV_LIMIT);
   const head = [
@@ -97,8 +103,9 @@ export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
     'before',
     'after',
   ];
-  const lines = rows.map((r) =>
-    [
+  return csvOf(
+    head,
+    rows.map((r) => [
       r.id,
       r.at.toISOString(),
       r.actorId,
@@ -110,9 +117,6 @@ export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {
       r.reason,
       r.before,
       r.after,
-    ]
-      .map(cell)
-      .join(','),
+    ]),
   );
-  return `\uFEFF${[head.join(','), ...lines].join('\r\n')}\r\n`;
 }

@@ -1,6 +1,7 @@
 import type { NotifyEvent } from '../../providers/payment';
 import type { Runtime } from '../../runtime';
 import { markPaid } from './mark-paid';
+import { settleRefund } from './refunds';
 
 /**
  * Acts on a verified notify, whatever service sent it. ok: acknowledge (also
@@ -20,6 +21,13 @@ export async function applyNotify(
     rt.log.info('payment notify', { source, orderNo: event.orderNo, outcome });
     return { ok: outcome === 'paid' || outcome === 'already', outcome };
   }
-  rt.log.info('refund notify ignored', { source, refundNo: event.refundNo });
-  return { ok: true, outcome: 'ignored' };
+  const outcome = await settleRefund(rt, event.refundNo, {
+    success: event.success,
+    source: `${source}:notify`,
+    refundId: event.refundId,
+    detail: event.success ? undefined : 'refund notify: not successful',
+  });
+  // A refund we never asked for (made on the service's own site) has nothing here to settle: acknowledged, logged.
+  rt.log[outcome === 'unknown' ? 'warn' : 'info']('refund notify', { source, refundNo: event.refundNo, outcome });
+  return { ok: true, outcome };
 }

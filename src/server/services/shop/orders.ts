@@ -35,6 +35,7 @@ export function orderDto(o: Order): OrderInfo {
     productType: o.productType,
     productBenefit: o.productBenefit,
     orderStatus: o.orderStatus,
+    refundedAmount: o.refundedAmount,
     payLink: o.payLink,
     payLimitTime: o.payLimitTime,
     createDate: o.createdAt.toISOString(),
