@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
+import { freshCode, paidOrder } from './order-helpers';
 
 let srv: TestServer;
 let target: { id: number };
 let operator: Staff;
 let admin: Staff;
+let order: { orderNo: string };
 
 beforeAll(async () => {
   srv = await startTestServer();
   target = await makeUser(srv, 'target@example.com');
   operator = await makeStaff(srv, 'operator@example.com', 'operator');
   admin = await makeStaff(srv, 'admin@example.com', 'admin');
+  order = await paidOrder(srv);
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -69,6 +72,22 @@ const probes = (): Probe[] => [
     }),
     expect: { operator: 403, admin: 200 },
   },
+  { method: 'GET', path: `/api/admin/orders?user=${target.id}`, expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/orders.csv', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: `/api/admin/orders/${order.orderNo}`, expect: { operator: 200, admin: 200 } },
+  { method: 'POST', path: `/api/admin/orders/${order.orderNo}/query`, expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/orders/${order.orderNo}/refund`,
+    // The admin refunds one fen of the paid order: a real refund, once.
+    body: async (who) => ({
+      amount: 1,
+      reason: 'matrix',
+      requestId: requestId(),
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
@@ -87,7 +106,10 @@ describe('console authorization', () => {
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const probed = probes()
-      .map((p) => `${p.method} ${p.path.split('?')[0]?.replace(String(target.id), '{id}')}`)
+      .map(
+        (p) =>
+          `${p.method} ${p.path.split('?')[0]?.replace(order.orderNo, '{orderNo}').replace(String(target.id), '{id}')}`,
+      )
       .sort();
     expect(probed).toEqual(documented);
   });
