@@ -11,10 +11,18 @@ export const OrderStatus = {
   AUTO_CANCELLED: 7,
   CLOSED: 8,
   FREE: 9,
+  /** The whole amount was given back; the benefit withdrawn. */
+  REFUNDED: 10,
+  /** Part of the amount was given back; the benefit reduced pro rata. */
+  PARTLY_REFUNDED: 11,
 } as const;
 
 /** Product types (docs/payments.md): 1 membership days, 2 Plus days, 4 a composition pack. */
 export const PRODUCT_TYPES = [1, 2, 4] as const;
+/** Orders the user paid for (or got free) and still holds in whole or in part. */
+export const SETTLED_STATUSES: readonly number[] = [OrderStatus.PAID, OrderStatus.FREE, OrderStatus.PARTLY_REFUNDED];
+/** Orders money can still be refunded from (docs/payments.md#refunds). */
+export const REFUNDABLE_STATUSES: readonly number[] = [OrderStatus.PAID, OrderStatus.PARTLY_REFUNDED];
 
 /** productType of a composition pack (docs/api.md). */
 export const COMPOSITION_PRODUCT_TYPE = 4;

@@ -17,6 +17,7 @@ const order = (orderStatus: number, payLink: string | null = 'http://127.0.0.1/p
   productType: 1,
   productBenefit: 30,
   orderStatus,
+  refundedAmount: 0,
   payLink,
   payLimitTime: 15,
   createDate: '2026-01-01T00:00:00.000Z',
@@ -77,7 +78,8 @@ describe('formatting', () => {
   it('names statuses 1–9 and leaves others blank', () => {
     expect(statusKey(1)).toBe('shop:status.1');
     expect(statusKey(9)).toBe('shop:status.9');
-    expect([statusKey(0), statusKey(10), statusKey(1.5)]).toEqual([null, null, null]);
+    expect([statusKey(10), statusKey(11)]).toEqual(['shop:status.10', 'shop:status.11']);
+    expect([statusKey(0), statusKey(12), statusKey(1.5)]).toEqual([null, null, null]);
   });
   it('counts compositions for productType 4, days otherwise', () => {
     expect(benefitKey(4)).toBe('shop:product.compositions');

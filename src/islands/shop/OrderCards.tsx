@@ -25,6 +25,11 @@ export function OrderCards({ orders, ...handlers }: { orders: OrderInfo[] } & Or
               <p className="text-lg font-semibold tabular-nums text-slate-900 dark:text-white">
                 <span className="sr-only">{t('column.amount')} </span>¥{yuan(order.orderPrice)}
               </p>
+              {order.refundedAmount > 0 && (
+                <p className="text-xs tabular-nums text-violet-700 dark:text-violet-300">
+                  {t('field.refunded')} ¥{yuan(order.refundedAmount)}
+                </p>
+              )}
               <p className="text-xs tabular-nums text-slate-500 dark:text-slate-400">
                 <span className="sr-only">{t('column.createdAt')} </span>
                 {formatTime(order.createDate)}

@@ -18,6 +18,7 @@ export function OrderDetails({ order }: { order: OrderInfo }) {
       </span>,
     ],
     [t('field.amount'), `¥${yuan(order.orderPrice)}`],
+    ...(order.refundedAmount > 0 ? [[t('field.refunded'), `¥${yuan(order.refundedAmount)}`] as [string, string]] : []),
     [
       packs ? t('field.compositions') : t('field.days'),
       t(packs ? 'product.compositions' : 'product.days', { count: order.productBenefit }),

@@ -43,7 +43,14 @@ export function OrderTable({ orders, ...handlers }: { orders: OrderInfo[] } & Or
               <span id={`order-${order.orderNo}`}>{order.orderNo}</span>
             </td>
             <td className={`${TD} font-medium text-slate-900 dark:text-white`}>{order.orderDesc}</td>
-            <td className={`${TD} text-right tabular-nums text-slate-900 dark:text-white`}>{yuan(order.orderPrice)}</td>
+            <td className={`${TD} text-right tabular-nums text-slate-900 dark:text-white`}>
+              {yuan(order.orderPrice)}
+              {order.refundedAmount > 0 && (
+                <span className="block text-xs text-violet-700 dark:text-violet-300">
+                  {t('field.refunded')} −{yuan(order.refundedAmount)}
+                </span>
+              )}
+            </td>
             <td className={TD}>
               <StatusBadge status={order.orderStatus} />
             </td>

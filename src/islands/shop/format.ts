@@ -7,7 +7,7 @@ export function yuan(fen: number): string {
 
 /** i18n key (shop namespace) of a docs/state-machines.md status, or null for an unknown code (shown blank). */
 export function statusKey(status: number): `shop:status.${number}` | null {
-  return Number.isInteger(status) && status >= OrderStatus.PAID && status <= OrderStatus.FREE
+  return Number.isInteger(status) && status >= OrderStatus.PAID && status <= OrderStatus.PARTLY_REFUNDED
     ? `shop:status.${status}`
     : null;
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTotp, products } from '../../../src/server/db/schema';
+import { products } from '../../../src/server/db/schema';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
+import { freshCode, paidOrder } from './order-helpers';
 
 let srv: TestServer;
 let target: { id: number };
@@ -12,6 +13,7 @@ let product: typeof products.$inferSelect;
 let doomed: { id: number };
 let operator: Staff;
 let admin: Staff;
+let order: { orderNo: string };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -22,6 +24,7 @@ beforeAll(async () => {
   doomed = await makeUser(srv, 'doomed@example.com');
   operator = await makeStaff(srv, 'operator@example.com', 'operator');
   admin = await makeStaff(srv, 'admin@example.com', 'admin');
+  order = await paidOrder(srv);
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -31,11 +34,6 @@ type Who = 'visitor' | 'user' | 'operator' | 'admin';
 const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
-/** A code the admin has not used yet (a code is accepted once: the last accepted step is forgotten). */
-async function freshAdminCode() {
-  await srv.runtime.database.db.update(adminTotp).set({ lastStep: null }).where(eq(adminTotp.userId, admin.id));
-  return codeFor(srv, admin.id);
-}
 interface Probe {
   method: string;
   path: string;
@@ -121,7 +119,7 @@ const probes = (): Probe[] => [
     body: async (who) => ({
       values: { COUPON_DAILY_LIMIT: 40 },
       requestId: requestId(),
-      code: who === 'admin' ? await freshAdminCode() : '000000',
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
     }),
     expect: { operator: 403, admin: 200 },
   },
@@ -150,8 +148,7 @@ const probes = (): Probe[] => [
     body: async (who) => {
       if (who !== 'admin') return { reason: 'matrix', requestId: requestId(), code: '000000' };
       // The role change above used the next time step; this one may use the current step again.
-      await srv.runtime.database.db.update(adminTotp).set({ lastStep: null }).where(eq(adminTotp.userId, admin.id));
-      return { reason: 'matrix', requestId: requestId(), code: await codeFor(srv, admin.id) };
+      return { reason: 'matrix', requestId: requestId(), code: await freshCode(srv, admin.id) };
     },
     expect: { operator: 403, admin: 200 },
   },
@@ -183,6 +180,22 @@ const probes = (): Probe[] => [
     body: () => ({ kind: 'announcement', content: { 'zh-CN': 'matrix' }, requestId: requestId() }),
     expect: { operator: 200, admin: 200 },
   },
+  { method: 'GET', path: `/api/admin/orders?user=${target.id}`, expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/orders.csv', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: `/api/admin/orders/${order.orderNo}`, expect: { operator: 200, admin: 200 } },
+  { method: 'POST', path: `/api/admin/orders/${order.orderNo}/query`, expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/orders/${order.orderNo}/refund`,
+    // The admin refunds one fen of the paid order: a real refund, once.
+    body: async (who) => ({
+      amount: 1,
+      reason: 'matrix',
+      requestId: requestId(),
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
@@ -213,7 +226,13 @@ describe('console authorization', () => {
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
     const probed = probes()
-      .map((p) => `${p.method} ${p.path.split('?')[0]?.replace(/\/(users|products|batches|notices)\/\d+/, '/$1/{id}')}`)
+      .map(
+        (p) =>
+          `${p.method} ${p.path
+            .split('?')[0]
+            ?.replace(order.orderNo, '{orderNo}')
+            .replace(/\/(users|products|batches|notices)\/\d+/, '/$1/{id}')}`,
+      )
       .sort();
     expect(probed).toEqual(documented);
   });

@@ -45,7 +45,18 @@ export async function startFakeAlipay() {
   const app: PemPair = rsaPair();
   const alipay: PemPair = rsaPair();
   const trades = new Map<string, FakeTrade>();
-  const state = { verified: [] as string[], refused: 0, closed: [] as string[], forgeNextReply: false };
+  const state = {
+    verified: [] as string[],
+    refused: 0,
+    closed: [] as string[],
+    forgeNextReply: false,
+    /** The next new refund answers fund_change N (not settled yet): the refund query confirms it. */
+    fundChangeN: false,
+  };
+  /** Refunds by out_trade_no + out_request_no: the same pair again is the same refund. */
+  const refunds = new Map<string, { outTradeNo: string; amount: string; requests: number }>();
+  const refundKey = (no: string, req: string) => `${no}/${req}`;
+  const fen = (yuan: string) => Math.round(Number(yuan) * 100);
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
@@ -107,6 +118,51 @@ export async function startFakeAlipay() {
         buyer_pay_amount: trade.status === 'TRADE_SUCCESS' ? trade.biz.total_amount : '0.00',
       });
     }
+    if (method === 'alipay.trade.refund') {
+      // out_request_no is what tells partial refunds apart; without it the request is the trade's one refund.
+      const key = refundKey(no, biz.out_request_no || no);
+      const seen = refunds.get(key);
+      const total = fen(trade.biz.total_amount ?? '0');
+      const refundedFen = () =>
+        [...refunds.values()].filter((r) => r.outTradeNo === no).reduce((n, r) => n + fen(r.amount), 0);
+      if (seen) seen.requests++;
+      else {
+        if (trade.status !== 'TRADE_SUCCESS')
+          return reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_STATUS_ERROR' });
+        if (!/^\d+\.\d{2}$/.test(biz.refund_amount ?? '') || fen(biz.refund_amount ?? '') <= 0)
+          return reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.INVALID_PARAMETER' });
+        if (refundedFen() + fen(biz.refund_amount ?? '') > total)
+          return reply({ code: '40004', msg: 'Business Failed', sub_code: 'ACQ.REFUND_AMT_NOT_EQUAL_TOTAL' });
+        refunds.set(key, { outTradeNo: no, amount: biz.refund_amount ?? '', requests: 1 });
+        if (refundedFen() === total) trade.status = 'TRADE_CLOSED';
+      }
+      const fundChange = seen || state.fundChangeN ? 'N' : 'Y';
+      state.fundChangeN = false;
+      return reply({
+        code: '10000',
+        msg: 'Success',
+        trade_no: trade.tradeNo,
+        out_trade_no: no,
+        buyer_logon_id: '159****5620',
+        fund_change: fundChange,
+        refund_fee: (refundedFen() / 100).toFixed(2),
+      });
+    }
+    if (method === 'alipay.trade.fastpay.refund.query') {
+      const r = refunds.get(refundKey(no, biz.out_request_no || no));
+      // No refund by that number: Alipay answers success without a refund_status.
+      if (!r) return reply({ code: '10000', msg: 'Success', out_trade_no: no });
+      return reply({
+        code: '10000',
+        msg: 'Success',
+        trade_no: trade.tradeNo,
+        out_trade_no: no,
+        out_request_no: biz.out_request_no || no,
+        total_amount: trade.biz.total_amount,
+        refund_amount: r.amount,
+        refund_status: 'REFUND_SUCCESS',
+      });
+    }
     if (method === 'alipay.trade.close') {
       state.closed.push(no);
       trade.status = 'TRADE_CLOSED';
@@ -132,6 +188,7 @@ export async function startFakeAlipay() {
     app,
     alipay,
     trades,
+    refunds,
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/gateway.do`,
     /** The buyer scans the QR but has not paid yet. */
     scan,

@@ -29,6 +29,16 @@ export interface NotifyOptions {
   tamper?: boolean;
 }
 
+export interface FakeRefund {
+  out_trade_no: string;
+  refund: number;
+  total: number;
+  status: 'PROCESSING' | 'SUCCESS';
+  refund_id: string;
+  /** How many 申请退款 requests carried this out_refund_no. */
+  requests: number;
+}
+
 /** Authorization: WECHATPAY2-SHA256-RSA2048 k="v",… */
 function parseAuthorization(header: string | undefined): Record<string, string> | null {
   const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(header ?? '');
@@ -52,7 +62,11 @@ export async function startFakeWechatPay() {
     closed: [] as string[],
     /** The next reply is signed with the wrong key. */
     forgeNextReply: false,
+    /** What 申请退款 answers for a new refund: PROCESSING as WeChat Pay usually does, or SUCCESS at once. */
+    refundStatus: 'PROCESSING' as 'PROCESSING' | 'SUCCESS',
   };
+  /** Refunds by out_refund_no: the same number again is the same refund, never a second one. */
+  const refunds = new Map<string, FakeRefund>();
 
   const signedHeaders = (body: string, privatePem = platform.privatePem, at = Math.floor(Date.now() / 1000)) => {
     const timestamp = String(at);
@@ -107,6 +121,7 @@ export async function startFakeWechatPay() {
       orders.set(b.out_trade_no, { body: b, total: b.amount.total, state: 'NOTPAY' });
       return send(200, { code_url: codeUrl(b.out_trade_no) });
     }
+    if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return refundApi(body, send);
     const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     const order = m?.[1] ? orders.get(m[1]) : undefined;
     if (!m?.[1] || !order) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });
@@ -122,9 +137,61 @@ export async function startFakeWechatPay() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
 
-  function encrypt(plain: string, key: string) {
+  const refundReply = (no: string, r: FakeRefund) => ({
+    refund_id: r.refund_id,
+    out_refund_no: no,
+    transaction_id: orders.get(r.out_trade_no)?.transactionId,
+    out_trade_no: r.out_trade_no,
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    create_time: '2025-01-02T10:00:00+08:00',
+    status: r.status,
+    amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund, currency: 'CNY' },
+  });
+
+  /** 申请退款 (POST /v3/refund/domestic/refunds): refunds a paid order up to its total, by out_refund_no. */
+  function refundApi(body: string, send: (status: number, reply?: unknown) => void) {
+    const b = JSON.parse(body) as {
+      out_trade_no?: string;
+      out_refund_no?: string;
+      notify_url?: string;
+      amount?: { refund?: number; total?: number; currency?: string };
+    };
+    const no = b.out_refund_no ?? '';
+    const seen = refunds.get(no);
+    if (seen) {
+      seen.requests++;
+      return send(200, refundReply(no, seen));
+    }
+    const order = orders.get(b.out_trade_no ?? '');
+    if (!order || order.state !== 'SUCCESS') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    const already = [...refunds.values()]
+      .filter((r) => r.out_trade_no === b.out_trade_no)
+      .reduce((n, r) => n + r.refund, 0);
+    const refund = b.amount?.refund ?? 0;
+    const valid =
+      /^[\w-]{1,64}$/.test(no) &&
+      b.amount?.total === order.total &&
+      b.amount.currency === 'CNY' &&
+      refund > 0 &&
+      typeof b.notify_url === 'string';
+    if (!valid) return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+    if (already + refund > order.total)
+      return send(400, { code: 'INVALID_REQUEST', message: '申请退款金额超过订单可退金额' });
+    const r: FakeRefund = {
+      out_trade_no: b.out_trade_no ?? '',
+      refund,
+      total: order.total,
+      status: state.refundStatus,
+      refund_id: `50300${Date.now()}${refunds.size}`,
+      requests: 1,
+    };
+    refunds.set(no, r);
+    send(200, refundReply(no, r));
+  }
+
+  function encrypt(plain: string, key: string, aad = 'transaction') {
     const nonce = randomBytes(6).toString('hex');
-    const aad = 'transaction';
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
     cipher.setAAD(Buffer.from(aad));
     const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
@@ -168,6 +235,38 @@ export async function startFakeWechatPay() {
       };
       if (opts.serial) headers['Wechatpay-Serial'] = opts.serial;
       if (opts.tamper) body = body.replace(envelope.id, `${envelope.id}X`);
+      return { headers, body };
+    },
+    refunds,
+    /** The refund notify WeChat Pay POSTs once a refund is done (REFUND.SUCCESS; its record turns SUCCESS). */
+    refundNotify(refundNo: string, opts: { eventType?: string; forge?: boolean } = {}) {
+      const r = refunds.get(refundNo);
+      if (!r) throw new Error(`fake has no refund ${refundNo}`);
+      const eventType = opts.eventType ?? 'REFUND.SUCCESS';
+      if (eventType === 'REFUND.SUCCESS') r.status = 'SUCCESS';
+      const plain = JSON.stringify({
+        mchid: MCHID,
+        transaction_id: orders.get(r.out_trade_no)?.transactionId,
+        out_trade_no: r.out_trade_no,
+        refund_id: r.refund_id,
+        out_refund_no: refundNo,
+        refund_status: eventType === 'REFUND.SUCCESS' ? 'SUCCESS' : eventType.slice('REFUND.'.length),
+        success_time: '2025-01-02T10:00:30+08:00',
+        user_received_account: '支付用户零钱',
+        amount: { total: r.total, refund: r.refund, payer_total: r.total, payer_refund: r.refund },
+      });
+      const body = JSON.stringify({
+        id: `EV-${randomBytes(8).toString('hex')}`,
+        create_time: '2025-01-02T10:00:31+08:00',
+        resource_type: 'encrypt-resource',
+        event_type: eventType,
+        summary: '退款成功',
+        resource: { original_type: 'refund', ...encrypt(plain, API_V3_KEY, 'refund') },
+      });
+      const headers: Record<string, string> = {
+        'Content-Type': 'application/json',
+        ...signedHeaders(body, opts.forge ? rsaPair().privatePem : platform.privatePem),
+      };
       return { headers, body };
     },
     close: () =>

@@ -12,7 +12,7 @@ export const anyData = z.record(z.string(), z.unknown());
 export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
 /** The browser's id for one action (one dialog): repeated requests act once. */
 export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
-const reason = text(500, 1);
+export const reason = text(500, 1);
 
 export const openSession = createRoute({
   method: 'post',
@@ -170,6 +170,15 @@ export const deleteUser = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
+export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+const DAY = 86_400_000;
+/** A from/to pair of `date` query fields as instants (UTC days); the "to" day is included. */
+export function dayRange(q: { from?: string; to?: string }) {
+  return {
+    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+    to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
+  };
+}
 const auditQuery = z.object({
   action: text(60).optional(),
   actor: text(200).optional(),

@@ -55,7 +55,7 @@ export function actorOf(c: Context<ApiEnv>): Actor {
 }
 
 /**
- * A sensitive action (role, price) checks a fresh code now, whatever the
+ * A sensitive action (role, price, settings, refund, deletion) checks a fresh code now, whatever the
  * session's verification: a wrong one answers 403 with code 1001602.
  */
 export async function requireFreshCode(c: Context<ApiEnv>, code: string | undefined): Promise<void> {

@@ -14,6 +14,7 @@ import { reply } from '../errors';
 import * as r from './admin.routes';
 import { registerAdminContent } from './content';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
+import { registerAdminOrders } from './orders';
 import { registerAdminProducts } from './products';
 import { registerAdminSettings } from './settings';
 import { registerAdminUsers } from './users';
@@ -93,16 +94,14 @@ export function registerAdmin(app: ApiApp) {
   registerAdminProducts(app);
   registerAdminSettings(app);
   registerAdminContent(app);
+  registerAdminOrders(app);
 }
 
-const DAY = 86_400_000;
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
   return {
     action: q.action || undefined,
     actor: q.actor || undefined,
     targetId: q.targetId || undefined,
-    from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
-    // The "to" day is included.
-    to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY) : undefined,
+    ...r.dayRange(q),
   };
 }

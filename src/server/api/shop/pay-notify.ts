@@ -2,10 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ApiReply, Code } from '../../../shared/codes';
-import type { PaymentProvider } from '../../providers/payment';
-import { isAlipay, yuanToFen } from '../../providers/payment/alipay';
-import { isWechatPay } from '../../providers/payment/wechatpay';
-import { markPaid } from '../../services/shop/mark-paid';
+import type { NotifyAck, PaymentProvider } from '../../providers/payment';
+import { applyNotify } from '../../services/shop/notify';
 import type { ApiApp, ApiEnv } from '../context';
 import { rawText } from '../validation';
 
@@ -20,9 +18,10 @@ function notFound(c: Context<ApiEnv>) {
   return c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404);
 }
 
-/** WeChat Pay retries a notify until it gets 2xx; its documented failure body is {code:'FAIL', message}. */
-function wxFail(c: Context<ApiEnv>, status: 400 | 401 | 413 | 500, message: string) {
-  return c.json({ code: 'FAIL', message }, status);
+/** The provider's own form of answer (WeChat Pay: 204 or {code:'FAIL'}; Alipay: the text success/fail). */
+function send(c: Context<ApiEnv>, ack: NotifyAck) {
+  if (ack.status === 204) return c.body(null, 204);
+  return c.body(ack.body, ack.status, ack.contentType ? { 'content-type': ack.contentType } : {});
 }
 
 /**
@@ -30,17 +29,12 @@ function wxFail(c: Context<ApiEnv>, status: 400 | 401 | 413 | 500, message: stri
  * it answers exactly like an unknown path. The body is read raw (never
  * through a validator) because the signature covers its exact bytes.
  */
-function guard(
-  app: ApiApp,
-  path: string,
-  active: (p: PaymentProvider) => boolean,
-  tooLarge: (c: Context<ApiEnv>) => Response,
-) {
+function guard(app: ApiApp, path: string, mode: PaymentProvider['mode']) {
   app.use(path, async (c, next) => {
-    if (!active(c.get('runtime').payment)) return notFound(c);
+    if (c.get('runtime').payment.mode !== mode) return notFound(c);
     await next();
   });
-  app.use(path, bodyLimit({ maxSize: MAX_NOTIFY, onError: tooLarge }));
+  app.use(path, bodyLimit({ maxSize: MAX_NOTIFY, onError: (c) => send(c, c.get('runtime').payment.ack('tooLarge')) }));
 }
 
 function document(app: ApiApp) {
@@ -119,72 +113,30 @@ function document(app: ApiApp) {
 }
 
 export function registerPayNotify(app: ApiApp) {
-  guard(app, WECHAT, isWechatPay, (c) => wxFail(c, 413, 'body too large'));
-  guard(app, ALIPAY, isAlipay, (c) => c.text('fail', 413));
+  guard(app, WECHAT, 'wechatpay');
+  guard(app, ALIPAY, 'alipay');
   document(app);
 
-  app.post(WECHAT, async (c) => {
-    const rt = c.get('runtime');
-    const pay = rt.payment;
-    if (!isWechatPay(pay)) return notFound(c);
-    const opened = pay.openNotify((name) => c.req.header(name), await c.req.text());
-    if (!opened.ok) {
-      rt.log.warn('WeChat Pay notify refused', { reason: opened.reason, ip: c.get('ip') });
-      return opened.reason === 'format' ? wxFail(c, 400, 'malformed') : wxFail(c, 401, `refused: ${opened.reason}`);
-    }
-    const t = opened.transaction;
-    if (!t) {
-      rt.log.info('WeChat Pay notify ignored', { event: opened.event });
-      return c.body(null, 204);
-    }
-    if (t.trade_state !== 'SUCCESS' || !t.amount) {
-      rt.log.warn('WeChat Pay notify refused', { reason: 'not a successful payment', orderNo: t.out_trade_no });
-      return wxFail(c, 400, 'not a successful payment');
-    }
-    try {
-      const outcome = await markPaid(rt, t.out_trade_no, {
-        amount: t.amount.total,
-        source: 'wechatpay',
-        tradeNo: t.transaction_id,
-      });
-      rt.log.info('WeChat Pay notify', { orderNo: t.out_trade_no, outcome });
-      return outcome === 'paid' || outcome === 'already' ? c.body(null, 204) : wxFail(c, 400, outcome);
-    } catch (err) {
-      rt.log.error('WeChat Pay notify failed', { orderNo: t.out_trade_no, err: (err as Error).message });
-      return wxFail(c, 500, 'internal error');
-    }
-  });
-
-  app.post(ALIPAY, async (c) => {
-    const rt = c.get('runtime');
-    const pay = rt.payment;
-    if (!isAlipay(pay)) return notFound(c);
-    const params = new URLSearchParams(await c.req.text());
-    const refused = !pay.verifyNotify(params) ? 'sign' : params.get('app_id') !== pay.appId ? 'app_id' : null;
-    if (refused) {
-      rt.log.warn('Alipay notify refused', { reason: refused, ip: c.get('ip') });
-      return c.text('fail');
-    }
-    const status = params.get('trade_status') ?? '';
-    // WAIT_BUYER_PAY, TRADE_CLOSED: nothing to record, but answered so Alipay stops resending.
-    if (status !== 'TRADE_SUCCESS' && status !== 'TRADE_FINISHED') return c.text('success');
-    const orderNo = params.get('out_trade_no') ?? '';
-    const amount = yuanToFen(params.get('total_amount') ?? '');
-    if (amount === null) {
-      rt.log.warn('Alipay notify refused', { reason: 'total_amount', orderNo });
-      return c.text('fail');
-    }
-    try {
-      const outcome = await markPaid(rt, orderNo, {
-        amount,
-        source: 'alipay',
-        tradeNo: params.get('trade_no') ?? undefined,
-      });
-      rt.log.info('Alipay notify', { orderNo, outcome });
-      return c.text(outcome === 'paid' || outcome === 'already' ? 'success' : 'fail');
-    } catch (err) {
-      rt.log.error('Alipay notify failed', { orderNo, err: (err as Error).message });
-      return c.text('fail', 500);
-    }
-  });
+  for (const [path, mode] of [
+    [WECHAT, 'wechatpay'],
+    [ALIPAY, 'alipay'],
+  ] as const) {
+    app.post(path, async (c) => {
+      const rt = c.get('runtime');
+      const pay = rt.payment;
+      if (pay.mode !== mode) return notFound(c);
+      const parsed = pay.parseNotify(await c.req.text(), (name) => c.req.header(name));
+      if (!parsed.ok) {
+        rt.log.warn('payment notify refused', { mode, reason: parsed.reason, ip: c.get('ip') });
+        return send(c, pay.ack(parsed.refusal, parsed.reason));
+      }
+      try {
+        const done = await applyNotify(rt, parsed.event, mode);
+        return send(c, done.ok ? pay.ack('ok') : pay.ack('rejected', done.outcome));
+      } catch (err) {
+        rt.log.error('payment notify failed', { mode, err: (err as Error).message });
+        return send(c, pay.ack('error'));
+      }
+    });
+  }
 }

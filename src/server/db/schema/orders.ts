@@ -30,6 +30,8 @@ export const orders = pgTable(
     payLink: text('pay_link'),
     payLimitTime: integer('pay_limit_time').notNull(),
     providerTradeNo: text('provider_trade_no'),
+    /** Fen given back by completed refunds (docs/payments.md#refunds). */
+    refundedAmount: integer('refunded_amount').notNull().default(0),
     /** SHA-256 of the sandbox pay link's one-time key; null once used or never issued. */
     sandboxKeyHash: text('sandbox_key_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -66,3 +68,42 @@ export const orderEvents = pgTable(
 );
 
 export type Order = typeof orders.$inferSelect;
+
+/** Refund states (docs/state-machines.md#refunds). */
+export const REFUND_STATES = ['processing', 'success', 'failed'] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
+
+/**
+ * A refund of (part of) an order, asked in the console. refundNo is ours and
+ * is what the payment service knows it by; a processing refund holds its
+ * amount, so concurrent refunds never exceed the order's price.
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundNo: text('refund_no').notNull(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Fen. */
+    amount: integer('amount').notNull(),
+    status: text('status').$type<RefundState>().notNull(),
+    reason: text('reason').notNull(),
+    actorId: integer('actor_id'),
+    actorEmail: text('actor_email'),
+    /** The console form's id: a repeated or concurrent click finds this row instead of refunding again. */
+    requestId: text('request_id').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    /** The service's refusal, or what the benefit withdrawal changed. */
+    detail: text('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('order_refunds_no_idx').on(t.refundNo),
+    uniqueIndex('order_refunds_request_idx').on(t.actorId, t.requestId),
+    index('order_refunds_order_idx').on(t.orderId),
+  ],
+);
+export type OrderRefund = typeof orderRefunds.$inferSelect;

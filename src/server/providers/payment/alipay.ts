@@ -1,5 +1,5 @@
 import { loadPrivateKey, loadPublicKey, rsaSign, rsaVerify } from './keys';
-import type { PaymentProvider } from './types';
+import type { NotifyAck, PaymentProvider } from './types';
 
 export interface AlipayConfig {
   appId: string;
@@ -14,19 +14,12 @@ export interface AlipayConfig {
   now?: () => number;
 }
 
-export interface Alipay extends PaymentProvider {
-  mode: 'alipay';
-  appId: string;
-  /** Checks an asynchronous notify's RSA2 sign with Alipay's public key. */
-  verifyNotify(params: URLSearchParams): boolean;
-}
-
-export const isAlipay = (p: PaymentProvider): p is Alipay => p.mode === 'alipay' && 'verifyNotify' in p;
-
 const TIMEOUT_MS = 10_000;
 const SUCCESS = '10000';
 const NO_TRADE = 'ACQ.TRADE_NOT_EXIST';
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
+/** Sub-codes after which the same request may succeed later: the outcome is not known yet. */
+const TRY_AGAIN = new Set(['ACQ.SYSTEM_ERROR', 'aop.ACQ.SYSTEM_ERROR']);
 
 /** Fen to Alipay's yuan string ("0.01", "268.00"), in integers so no float error creeps in. */
 export function fenToYuan(fen: number): string {
@@ -76,7 +69,14 @@ export function rawObject(text: string, key: string): string | null {
 
 type Reply = Record<string, unknown> & { code?: string; sub_code?: string };
 
-export function createAlipay(cfg: AlipayConfig): Alipay {
+/** Alipay reads the text 'success' as "stop resending"; anything else, it retries. */
+function ack(outcome: Parameters<PaymentProvider['ack']>[0]): NotifyAck {
+  const text = (status: NotifyAck['status'], body: string) => ({ status, body, contentType: 'text/plain' });
+  if (outcome === 'ok') return text(200, 'success');
+  return text(outcome === 'error' ? 500 : outcome === 'tooLarge' ? 413 : 200, 'fail');
+}
+
+export function createAlipay(cfg: AlipayConfig): PaymentProvider {
   const privateKey = loadPrivateKey(cfg.privateKey, 'ALIPAY_PRIVATE_KEY');
   const publicKey = loadPublicKey(cfg.publicKey, 'ALIPAY_PUBLIC_KEY');
   const fetchFn = cfg.fetch ?? fetch;
@@ -125,9 +125,24 @@ export function createAlipay(cfg: AlipayConfig): Alipay {
   const failed = (method: string, r: Reply) =>
     new Error(`Alipay ${method} failed: ${r.code ?? '?'} ${r.sub_code ?? ''}`.trim());
 
+  function verifyNotify(params: URLSearchParams): boolean {
+    const sign = params.get('sign');
+    if (!sign || params.get('sign_type') !== 'RSA2') return false;
+    const rest = [...params].filter(([k]) => k !== 'sign' && k !== 'sign_type');
+    // A repeated name would make "which value was signed" ambiguous.
+    if (new Set(rest.map(([k]) => k)).size !== rest.length) return false;
+    return rsaVerify(signContent(rest), sign, publicKey);
+  }
+
+  /** fund_change N (a repeated request, or not settled yet) is confirmed by the refund query. */
+  async function refundSettled(orderNo: string, refundNo: string) {
+    const q = await call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: refundNo });
+    if (q.code !== SUCCESS) throw failed('refund query', q);
+    return q.refund_status === 'REFUND_SUCCESS';
+  }
+
   return {
     mode: 'alipay',
-    appId: cfg.appId,
 
     async createPayment(order) {
       // A precreated trade only exists once scanned, so closing cannot stop a late scan: the timeout does.
@@ -160,13 +175,39 @@ export function createAlipay(cfg: AlipayConfig): Alipay {
       if (r.code !== SUCCESS && r.sub_code !== NO_TRADE) throw failed('close', r);
     },
 
-    verifyNotify(params) {
-      const sign = params.get('sign');
-      if (!sign || params.get('sign_type') !== 'RSA2') return false;
-      const rest = [...params].filter(([k]) => k !== 'sign' && k !== 'sign_type');
-      // A repeated name would make "which value was signed" ambiguous.
-      if (new Set(rest.map(([k]) => k)).size !== rest.length) return false;
-      return rsaVerify(signContent(rest), sign, publicKey);
+    /** alipay.trade.refund answers at once; out_request_no (our refund number) makes partial refunds distinct. */
+    async refund(req) {
+      const r = await call('alipay.trade.refund', {
+        out_trade_no: req.orderNo,
+        refund_amount: fenToYuan(req.amount),
+        out_request_no: req.refundNo,
+        refund_reason: req.reason.slice(0, 256),
+      });
+      if (r.code !== SUCCESS) {
+        if (TRY_AGAIN.has(String(r.sub_code))) throw failed('refund', r);
+        return { state: 'refused', message: `${r.sub_code ?? r.code ?? '?'} ${r.sub_msg ?? ''}`.trim() };
+      }
+      if (r.out_trade_no !== req.orderNo) throw failed('refund', r);
+      const settled = r.fund_change === 'Y' || (await refundSettled(req.orderNo, req.refundNo));
+      const refundId = typeof r.trade_no === 'string' ? r.trade_no : undefined;
+      return settled ? { state: 'success', refundId } : { state: 'processing', refundId };
     },
+
+    /** 异步通知: RSA2-verified, our app_id; only TRADE_SUCCESS / TRADE_FINISHED pay, other statuses are acknowledged. */
+    parseNotify(body) {
+      const params = new URLSearchParams(body);
+      if (!verifyNotify(params)) return { ok: false, refusal: 'refused', reason: 'sign' };
+      if (params.get('app_id') !== cfg.appId) return { ok: false, refusal: 'refused', reason: 'app_id' };
+      const status = params.get('trade_status') ?? '';
+      // WAIT_BUYER_PAY, TRADE_CLOSED (also after a whole refund): nothing to record, answered so Alipay stops.
+      if (!PAID_STATES.has(status)) return { ok: true, event: { kind: 'ignored', event: status } };
+      const orderNo = params.get('out_trade_no') ?? '';
+      const amount = yuanToFen(params.get('total_amount') ?? '');
+      if (amount === null) return { ok: false, refusal: 'rejected', reason: 'total_amount' };
+      const tradeNo = params.get('trade_no') ?? undefined;
+      return { ok: true, event: { kind: 'payment', orderNo, amount, tradeNo } };
+    },
+
+    ack,
   };
 }

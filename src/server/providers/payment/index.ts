@@ -4,7 +4,7 @@ import { createSandboxPayment } from './sandbox';
 import type { PaymentProvider } from './types';
 import { createWechatPay } from './wechatpay';
 
-export type { PaymentOrder, PaymentProvider, PaymentStatus } from './types';
+export type * from './types';
 
 /** loadEnv has already refused a provider whose variables are missing; this keeps the types honest. */
 function need(env: Env, name: keyof Env): string {

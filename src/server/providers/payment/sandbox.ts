@@ -23,5 +23,16 @@ export function createSandboxPayment(publicOrigin: string): PaymentProvider {
       return { paid: false };
     },
     async closePayment() {},
+    // No money moved, so none goes back: the refund is done at once.
+    async refund() {
+      return { state: 'success' };
+    },
+    // The sandbox's confirmations come from its own page, never as a notify.
+    parseNotify() {
+      return { ok: false, refusal: 'refused', reason: 'the sandbox sends no notifies' };
+    },
+    ack() {
+      return { status: 400, body: '' };
+    },
   };
 }

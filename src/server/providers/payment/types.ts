@@ -13,10 +13,54 @@ export interface PaymentStatus {
   tradeNo?: string;
 }
 
+/** A refund asked of the service; refundNo is ours and makes a repeated request the same refund. */
+export interface RefundRequest {
+  orderNo: string;
+  refundNo: string;
+  /** Fen to give back now, and the order's whole amount. */
+  amount: number;
+  total: number;
+  reason: string;
+}
+
 /**
- * A payment service. The notify endpoint of a real adapter verifies the
- * service's signature and then calls the order service's markPaid, the same
- * path the sandbox's 'confirm payment' takes.
+ * The service's answer: done, still processing (a refund notify or a later
+ * re-send settles it), or refused for good (the reservation is released).
+ * A network failure throws instead: the outcome is unknown, so the refund
+ * stays processing and is sent again with the same number.
+ */
+export type RefundResult =
+  | { state: 'success'; refundId?: string }
+  | { state: 'processing'; refundId?: string }
+  | { state: 'refused'; message: string };
+
+/** A verified notify, in the service's words translated to ours. */
+export type NotifyEvent =
+  | { kind: 'payment'; orderNo: string; amount: number; tradeNo?: string }
+  | { kind: 'refund'; refundNo: string; orderNo: string; success: boolean; refundId?: string }
+  /** Verified, but nothing for us to record (other events, unpaid states): acknowledged. */
+  | { kind: 'ignored'; event: string };
+
+/** How a notify was refused: not verifiable at all, or verified but not acceptable. */
+export type NotifyRefusal = 'malformed' | 'refused' | 'rejected';
+export type ParsedNotify = { ok: true; event: NotifyEvent } | { ok: false; refusal: NotifyRefusal; reason: string };
+
+/** What the notify route answers, in the form the service expects (its retry rules differ). */
+export interface NotifyAck {
+  status: 200 | 204 | 400 | 401 | 413 | 500;
+  body: string;
+  contentType?: string;
+}
+/** The route's verdict on a notify: handled, refused in parsing, refused by our rules, our own failure, too big. */
+export type NotifyOutcome = 'ok' | NotifyRefusal | 'error' | 'tooLarge';
+
+/** Reads a request or reply header by lower-case name. */
+export type HeaderGetter = (name: string) => string | undefined;
+
+/**
+ * A payment service. Its notify route verifies and translates the service's
+ * message with parseNotify, acts on the neutral event (markPaid, refunds) and
+ * answers with ack, so the route knows no service's format.
  */
 export interface PaymentProvider {
   mode: 'sandbox' | 'wechatpay' | 'alipay';
@@ -26,4 +70,10 @@ export interface PaymentProvider {
   queryPayment(orderNo: string): Promise<PaymentStatus>;
   /** Closes the order at the service after a timeout or cancel, so it can no longer be paid. */
   closePayment(orderNo: string): Promise<void>;
+  /** Gives money back; sending the same refundNo again is the same refund at the service. */
+  refund(r: RefundRequest): Promise<RefundResult>;
+  /** Verifies a notify's raw body (the signature covers its exact bytes) and translates it. */
+  parseNotify(body: string, header: HeaderGetter): ParsedNotify;
+  /** The answer the service expects for an outcome; message goes where the service shows one. */
+  ack(outcome: NotifyOutcome, message?: string): NotifyAck;
 }

@@ -1,7 +1,7 @@
-import { createDecipheriv, randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { loadPrivateKey, loadPublicKey, rsaSign, rsaVerify } from './keys';
-import type { PaymentProvider } from './types';
+import { loadPrivateKey, loadPublicKey } from './keys';
+import type { NotifyAck, NotifyEvent, ParsedNotify, PaymentProvider } from './types';
+import { parseJson, wechatClient } from './wechatpay-client';
 
 /** Keys are PEM text or paths; publicKey is the 微信支付公钥 and serialNo the merchant certificate's. */
 export interface WechatPayConfig {
@@ -14,13 +14,11 @@ export interface WechatPayConfig {
   publicKeyId: string;
   /** https://api.mch.weixin.qq.com, or a local stand-in in tests. */
   apiBase: string;
+  /** Payment and refund notifies both come to this one route. */
   notifyUrl: string;
   fetch?: typeof fetch;
   now?: () => number;
 }
-
-/** Reads a request or reply header by lower-case name (Wechatpay-Signature and friends). */
-export type HeaderGetter = (name: string) => string | undefined;
 
 const transactionSchema = z.object({
   out_trade_no: z.string(),
@@ -30,7 +28,15 @@ const transactionSchema = z.object({
   appid: z.string().optional(),
   amount: z.object({ total: z.number().int() }).optional(),
 });
-export type WechatTransaction = z.infer<typeof transactionSchema>;
+
+/** The decrypted resource of REFUND.SUCCESS / REFUND.ABNORMAL / REFUND.CLOSED. */
+const refundSchema = z.object({
+  mchid: z.string(),
+  out_trade_no: z.string(),
+  out_refund_no: z.string(),
+  refund_id: z.string().optional(),
+  refund_status: z.string(),
+});
 
 const notifySchema = z.object({
   event_type: z.string(),
@@ -42,100 +48,78 @@ const notifySchema = z.object({
   }),
 });
 
-export type NotifyRefusal = 'serial' | 'stale' | 'signature' | 'format' | 'decrypt';
-export type OpenedNotify =
-  | { ok: true; event: string; transaction: WechatTransaction | null }
-  | { ok: false; reason: NotifyRefusal };
-
-export interface WechatPay extends PaymentProvider {
-  mode: 'wechatpay';
-  /** Verifies a notify's signature and decrypts its resource; only TRANSACTION.SUCCESS carries a transaction. */
-  openNotify(header: HeaderGetter, body: string): OpenedNotify;
-}
-
-export const isWechatPay = (p: PaymentProvider): p is WechatPay => p.mode === 'wechatpay' && 'openNotify' in p;
-
-const TIMEOUT_MS = 10_000;
-const GCM_TAG = 16;
-/** WeChat Pay's own guidance: refuse signatures more than five minutes off our clock (replay). */
-const MAX_SKEW_S = 300;
-
 /** RFC 3339 in Beijing time, the form WeChat Pay's documents use for time_expire. */
 export function beijingRfc3339(d: Date): string {
   return `${new Date(d.getTime() + 8 * 3_600_000).toISOString().slice(0, 19)}+08:00`;
 }
 
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
+/** WeChat Pay retries a notify until it gets 2xx; its documented failure body is {code:'FAIL', message}. */
+function ack(outcome: Parameters<PaymentProvider['ack']>[0], message = ''): NotifyAck {
+  const fail = (status: NotifyAck['status'], m: string) => ({
+    status,
+    body: JSON.stringify({ code: 'FAIL', message: m }),
+    contentType: 'application/json',
+  });
+  switch (outcome) {
+    case 'ok':
+      return { status: 204, body: '' };
+    case 'malformed':
+      return fail(400, 'malformed');
+    case 'refused':
+      return fail(401, `refused: ${message}`);
+    case 'rejected':
+      return fail(400, message);
+    case 'tooLarge':
+      return fail(413, 'body too large');
+    default:
+      return fail(500, 'internal error');
   }
 }
 
-export function createWechatPay(cfg: WechatPayConfig): WechatPay {
-  const privateKey = loadPrivateKey(cfg.privateKey, 'WECHATPAY_PRIVATE_KEY');
-  const publicKey = loadPublicKey(cfg.publicKey, 'WECHATPAY_PUBLIC_KEY');
-  const apiV3Key = Buffer.from(cfg.apiV3Key, 'utf8');
-  const fetchFn = cfg.fetch ?? fetch;
-  const now = cfg.now ?? Date.now;
-  const base = cfg.apiBase.replace(/\/+$/, '');
-
-  function check(header: HeaderGetter, body: string): NotifyRefusal | null {
-    if (header('wechatpay-serial') !== cfg.publicKeyId) return 'serial';
-    const ts = header('wechatpay-timestamp') ?? '';
-    if (!/^\d{1,12}$/.test(ts) || Math.abs(now() / 1000 - Number(ts)) > MAX_SKEW_S) return 'stale';
-    const nonce = header('wechatpay-nonce');
-    const signature = header('wechatpay-signature');
-    if (!nonce || !signature) return 'signature';
-    return rsaVerify(`${ts}\n${nonce}\n${body}\n`, signature, publicKey) ? null : 'signature';
-  }
-
-  /** A signed call; a 2xx reply must carry WeChat Pay's valid signature, or it is not believed. */
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    const url = new URL(base + path);
-    const payload = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Math.floor(now() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    const message = `${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n${payload}\n`;
-    const authorization =
-      `WECHATPAY2-SHA256-RSA2048 mchid="${cfg.mchId}",nonce_str="${nonce}",` +
-      `signature="${rsaSign(message, privateKey)}",timestamp="${timestamp}",serial_no="${cfg.serialNo}"`;
-    const res = await fetchFn(url, {
-      method,
-      headers: {
-        authorization,
-        accept: 'application/json',
-        'content-type': 'application/json',
-        'user-agent': 'miaobi-wechatpay/1',
-      },
-      body: payload || undefined,
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const text = await res.text();
-    if (!res.ok) {
-      const code = (parseJson(text) as { code?: unknown } | null)?.code;
-      return { status: res.status, code: typeof code === 'string' ? code : '', json: null };
-    }
-    const refused = check((name) => res.headers.get(name) ?? undefined, text);
-    if (refused) throw new Error(`WeChat Pay ${path}: reply refused (${refused})`);
-    return { status: res.status, code: '', json: parseJson(text) };
-  }
+export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
+  const client = wechatClient({
+    mchId: cfg.mchId,
+    serialNo: cfg.serialNo,
+    privateKey: loadPrivateKey(cfg.privateKey, 'WECHATPAY_PRIVATE_KEY'),
+    publicKey: loadPublicKey(cfg.publicKey, 'WECHATPAY_PUBLIC_KEY'),
+    publicKeyId: cfg.publicKeyId,
+    apiV3Key: Buffer.from(cfg.apiV3Key, 'utf8'),
+    apiBase: cfg.apiBase,
+    fetch: cfg.fetch ?? fetch,
+    now: cfg.now ?? Date.now,
+  });
+  const { call } = client;
 
   const failed = (what: string, r: { status: number; code: string }) =>
     new Error(`WeChat Pay ${what} failed: HTTP ${r.status} ${r.code}`);
 
-  function decrypt(r: z.infer<typeof notifySchema>['resource']): string | null {
-    try {
-      const data = Buffer.from(r.ciphertext, 'base64');
-      if (data.length <= GCM_TAG) return null;
-      const decipher = createDecipheriv('aes-256-gcm', apiV3Key, Buffer.from(r.nonce, 'utf8'));
-      decipher.setAuthTag(data.subarray(data.length - GCM_TAG));
-      decipher.setAAD(Buffer.from(r.associated_data ?? '', 'utf8'));
-      return Buffer.concat([decipher.update(data.subarray(0, -GCM_TAG)), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
+  /** A verified, decrypted event in our words; shapes we do not know are acknowledged, not acted on. */
+  function translate(event: string, plain: string): ParsedNotify {
+    const json = parseJson(plain);
+    if (event === 'TRANSACTION.SUCCESS') {
+      const t = transactionSchema.safeParse(json);
+      if (!t.success || t.data.mchid !== cfg.mchId) return { ok: false, refusal: 'malformed', reason: 'format' };
+      if (t.data.trade_state !== 'SUCCESS' || !t.data.amount)
+        return { ok: false, refusal: 'rejected', reason: 'not a successful payment' };
+      const e: NotifyEvent = {
+        kind: 'payment',
+        orderNo: t.data.out_trade_no,
+        amount: t.data.amount.total,
+        tradeNo: t.data.transaction_id,
+      };
+      return { ok: true, event: e };
     }
+    const r = event.startsWith('REFUND.') ? refundSchema.safeParse(json) : null;
+    if (!r?.success) return { ok: true, event: { kind: 'ignored', event } };
+    if (r.data.mchid !== cfg.mchId) return { ok: false, refusal: 'malformed', reason: 'format' };
+    const e: NotifyEvent = {
+      kind: 'refund',
+      refundNo: r.data.out_refund_no,
+      orderNo: r.data.out_trade_no,
+      success: event === 'REFUND.SUCCESS' && r.data.refund_status === 'SUCCESS',
+      refundId: r.data.refund_id,
+    };
+    return { ok: true, event: e };
   }
 
   return {
@@ -174,18 +158,36 @@ export function createWechatPay(cfg: WechatPayConfig): WechatPay {
       if (r.status !== 204 && r.status !== 200) throw failed('close', r);
     },
 
-    openNotify(header, body) {
-      const refused = check(header, body);
-      if (refused) return { ok: false, reason: refused };
-      const envelope = notifySchema.safeParse(parseJson(body));
-      if (!envelope.success) return { ok: false, reason: 'format' };
-      const event = envelope.data.event_type;
-      const plain = decrypt(envelope.data.resource);
-      if (plain === null) return { ok: false, reason: 'decrypt' };
-      if (event !== 'TRANSACTION.SUCCESS') return { ok: true, event, transaction: null };
-      const t = transactionSchema.safeParse(parseJson(plain));
-      if (!t.success || t.data.mchid !== cfg.mchId) return { ok: false, reason: 'format' };
-      return { ok: true, event, transaction: t.data };
+    /** 申请退款 (domestic): usually PROCESSING; REFUND.SUCCESS comes to the notify route. */
+    async refund(req) {
+      const r = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: req.orderNo,
+        out_refund_no: req.refundNo,
+        reason: req.reason.slice(0, 80),
+        notify_url: cfg.notifyUrl,
+        amount: { refund: req.amount, total: req.total, currency: 'CNY' },
+      });
+      // 4xx is a definite no (parameters, not enough balance, no such order); 429 and 5xx leave it unknown.
+      if (r.status >= 400 && r.status < 500 && r.status !== 429)
+        return { state: 'refused', message: `${r.code || r.status} ${r.message}`.trim() };
+      const body = r.json as { status?: unknown; refund_id?: unknown; out_refund_no?: unknown } | null;
+      if (r.status !== 200 || body?.out_refund_no !== req.refundNo) throw failed('refund', r);
+      const refundId = typeof body.refund_id === 'string' ? body.refund_id : undefined;
+      if (body.status === 'SUCCESS') return { state: 'success', refundId };
+      if (body.status === 'PROCESSING') return { state: 'processing', refundId };
+      return { state: 'refused', message: String(body.status) };
     },
+
+    parseNotify(body, header) {
+      const refused = client.check(header, body);
+      if (refused) return { ok: false, refusal: 'refused', reason: refused };
+      const envelope = notifySchema.safeParse(parseJson(body));
+      if (!envelope.success) return { ok: false, refusal: 'malformed', reason: 'format' };
+      const plain = client.decrypt(envelope.data.resource);
+      if (plain === null) return { ok: false, refusal: 'refused', reason: 'decrypt' };
+      return translate(envelope.data.event_type, plain);
+    },
+
+    ack,
   };
 }

@@ -54,3 +54,43 @@ export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new
     })
     .where(eq(users.id, userId));
 }
+
+/** The part of an order's benefit that refunds totalling `refunded` fen of `price` take back (rounded down). */
+export function refundedShare(benefit: number, refunded: number, price: number): number {
+  return price > 0 ? Math.floor((benefit * Math.min(refunded, price)) / price) : 0;
+}
+
+/**
+ * Takes back what a refund covers, inside the caller's transaction (user row
+ * locked): the units between the share already taken and the share after this
+ * refund (docs/payments.md#refunds). Days come off the end date, never before
+ * `floor`; compositions off the balance, never below 0. Answers the units taken.
+ */
+export async function withdrawBenefit(
+  tx: Db,
+  userId: number,
+  o: { productType: number; productBenefit: number; orderPrice: number },
+  refunded: { before: number; after: number },
+  floor: Date,
+): Promise<number> {
+  const units =
+    refundedShare(o.productBenefit, refunded.after, o.orderPrice) -
+    refundedShare(o.productBenefit, refunded.before, o.orderPrice);
+  const user = await lockUser(tx, userId);
+  if (!user || units <= 0) return 0;
+  if (o.productType === 4) {
+    const left = Math.max(0, user.compositionsLeft - units);
+    await tx.update(users).set({ compositionsLeft: left }).where(eq(users.id, userId));
+    return user.compositionsLeft - left;
+  }
+  const plus = o.productType === 2;
+  const end = plus ? user.endDatePlus : user.endDate;
+  // A membership already over has nothing left to take back; an end never moves later.
+  if (!end || end <= floor) return 0;
+  const next = new Date(Math.max(floor.getTime(), end.getTime() - units * DAY));
+  await tx
+    .update(users)
+    .set(plus ? { endDatePlus: next } : { endDate: next })
+    .where(eq(users.id, userId));
+  return Math.round((end.getTime() - next.getTime()) / DAY);
+}

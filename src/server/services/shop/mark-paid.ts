@@ -9,6 +9,8 @@ import { grantBenefit } from './benefits';
 import { UNPAID } from './orders';
 import { sendReceipt } from './receipts';
 
+const ALREADY_PAID: number[] = [OrderStatus.PAID, OrderStatus.FREE, OrderStatus.REFUNDED, OrderStatus.PARTLY_REFUNDED];
+
 export type PaidOutcome = 'paid' | 'already' | 'unknown' | 'mismatch';
 
 /** A payment for an order that was no longer waiting for one (cancelled, auto-cancelled, failed). */
@@ -41,8 +43,8 @@ export async function markPaid(
     await lockUser(tx, owner.userId);
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order) return { outcome: 'unknown' as const };
-    if (order.orderStatus === OrderStatus.PAID || order.orderStatus === OrderStatus.FREE)
-      return { outcome: 'already' as const, order };
+    // Paid before, free, or paid and since refunded: a repeated notify never grants again.
+    if (ALREADY_PAID.includes(order.orderStatus)) return { outcome: 'already' as const, order };
     if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
     const now = new Date();
     const late = !p.onTime && isLate(order.orderStatus);

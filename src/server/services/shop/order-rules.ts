@@ -1,9 +1,10 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { DEVICE_ID_PATTERN } from '../../../shared/device-id';
+import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
-import { OrderStatus, orders, type products } from '../../db/schema';
+import { orders, type products } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 
@@ -36,7 +37,8 @@ export async function assertPurchaseLimit(db: Db, userId: number, product: Produ
       and(
         eq(orders.userId, userId),
         eq(orders.productId, product.id),
-        inArray(orders.orderStatus, [OrderStatus.PAID, OrderStatus.FREE]),
+        // A partly refunded order still holds part of its benefit; a wholly refunded one no longer counts.
+        inArray(orders.orderStatus, [...SETTLED_STATUSES]),
       ),
     );
   if ((bought?.n ?? 0) >= product.purchaseLimit)

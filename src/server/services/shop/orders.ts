@@ -39,6 +39,7 @@ export const orderDtoIn =
     productType: o.productType,
     productBenefit: o.productBenefit,
     orderStatus: o.orderStatus,
+    refundedAmount: o.refundedAmount,
     payLink: o.payLink,
     payLimitTime: o.payLimitTime,
     createDate: o.createdAt.toISOString(),

@@ -6,13 +6,46 @@ import { localText } from './products';
 
 const yuan = (fen: number) => (fen / 100).toFixed(2);
 
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The order's owner with an address, and a translator in their language; null for users without e-mail. */
+async function recipient(rt: Runtime, userId: number) {
+  const [user] = await rt.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user?.email) return null;
+  const lang = isLanguage(user.language) ? user.language : 'zh-CN';
+  return { email: user.email, lang, t: createI18n(lang).t };
+}
+
+/** Tells the user a refund was made: how much, whole or partial, and what of the benefit was taken back. */
+export async function sendRefundMail(rt: Runtime, order: Order, r: { amount: number; units: number }) {
+  const to = await recipient(rt, order.userId);
+  if (!to) return;
+  const { t } = to;
+  const desc = localText(order.orderDesc, order.orderDescNames, to.lang);
+  const whole = order.refundedAmount >= order.orderPrice;
+  const unit = order.productType === 4 ? 'compositions' : 'days';
+  const lines = [
+    t('order:receipt.greeting'),
+    t(whole ? 'order:refund.whole' : 'order:refund.partial', { desc, amount: yuan(r.amount) }),
+    ...(r.units > 0 ? [t(`order:refund.${unit}`, { count: r.units })] : []),
+    `${t('order:field.orderNo')}: ${order.orderNo}`,
+    `${rt.env.PUBLIC_ORIGIN}/order`,
+    t('account:mail.signature'),
+  ];
+  await rt.mail.send({
+    to: to.email,
+    subject: t('order:refund.subject', { desc }),
+    text: lines.join('\n\n'),
+    html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
+  });
+}
+
 /** E-mails a receipt for a paid order to users who have an address; a late payment says so. */
 export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: boolean } = {}) {
-  const [user] = await rt.database.db.select().from(users).where(eq(users.id, order.userId)).limit(1);
-  if (!user?.email) return;
-  const lang = isLanguage(user.language) ? user.language : 'zh-CN';
-  const { t } = createI18n(lang);
-  const desc = localText(order.orderDesc, order.orderDescNames, lang);
+  const to = await recipient(rt, order.userId);
+  if (!to) return;
+  const { t } = to;
+  const desc = localText(order.orderDesc, order.orderDescNames, to.lang);
   const lines = [
     t('order:receipt.greeting'),
     t('order:receipt.body', { desc }),
@@ -23,9 +56,8 @@ export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: bool
     `${rt.env.PUBLIC_ORIGIN}/order`,
     t('account:mail.signature'),
   ];
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   await rt.mail.send({
-    to: user.email,
+    to: to.email,
     subject: t('order:receipt.subject', { desc }),
     text: lines.join('\n\n'),
     html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
