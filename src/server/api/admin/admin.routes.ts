@@ -65,7 +65,7 @@ export const verifyTotp = createRoute({
   responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
 });
 
-const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 export const dashboard = createRoute({
   method: 'get',
   path: '/admin/dashboard',
@@ -170,7 +170,6 @@ export const deleteUser = createRoute({
   responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
 });
 
-export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 const DAY = 86_400_000;
 /** A from/to pair of `date` query fields as instants (UTC days); the "to" day is included. */
 export function dayRange(q: { from?: string; to?: string }) {
