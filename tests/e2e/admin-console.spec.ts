@@ -1,8 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
@@ -10,6 +8,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
+import { newDataDir } from './data-dirs';
 
 // The console needs a role granted in the database before the server starts
 // (PGlite allows one process), so this file runs its own server, as the admin CLI would be used.
@@ -23,9 +22,9 @@ const MEMBER = 'member@console.test';
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
-  testInfo.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-console-'));
+  // Seeding through the admin CLI, then a server start, on a busy machine.
+  testInfo.setTimeout(120_000);
+  dataDir = newDataDir('miaobi-console-');
   const database = await openDatabase({ dataDir });
   const db = database.db;
   const [admin, member] = await db

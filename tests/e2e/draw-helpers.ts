@@ -30,7 +30,8 @@ export async function drawViaApi(
         if (task.data.status === 10) done = task.data;
         return task.data.status;
       },
-      { timeout: 30_000 },
+      // Every 250 ms rather than the default's climb to once a second: a drawing takes a few seconds.
+      { timeout: 30_000, intervals: [250] },
     )
     .toBe(10);
   if (!done) throw new Error('not drawn');

@@ -15,7 +15,8 @@ async function composedSong(request: APIRequestContext, token: string, prompt: s
     .poll(
       async () =>
         (await (await request.get(`/api/music/detail?id=${id}`, { headers: bearer(token) })).json()).data.status,
-      { timeout: 20_000 },
+      // Every 250 ms rather than the default's climb to once a second: a song takes a few seconds.
+      { timeout: 20_000, intervals: [250] },
     )
     .toBe(10);
   return id;

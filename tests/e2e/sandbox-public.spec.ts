@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { newDataDir } from './data-dirs';
 
 // The production build on a public PUBLIC_ORIGIN, as `npm start` runs it:
 // the sandbox providers need ALLOW_SANDBOX=true, and then every page says so.
@@ -12,7 +11,7 @@ const dirs: string[] = [];
 const procs: ChildProcess[] = [];
 
 function start(extra: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-sandbox-'));
+  const dataDir = newDataDir('miaobi-sandbox-');
   dirs.push(dataDir);
   const proc = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
@@ -53,7 +52,7 @@ test('a public origin with the sandbox refuses to start unless ALLOW_SANDBOX=tru
 test('with ALLOW_SANDBOX=true: a warning in the log, a sandbox bar on every page, and health says so', async ({
   page,
 }) => {
-  // A fresh embedded database takes a while to create on a busy machine.
+  // A server start on a busy machine.
   test.setTimeout(150_000);
   const server = start({ ALLOW_SANDBOX: 'true' });
   await expect

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { type APIResponse, expect, test } from '@playwright/test';
+import { type APIResponse, expect, type Page, test } from '@playwright/test';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
 import { waitForHydration } from './helpers';
 
@@ -86,11 +86,8 @@ test('pages allow no inline script but their own, each by its SHA-256 hash', asy
   expect(again.headers()['content-security-policy']).toBeUndefined();
 });
 
-test('every page runs and hydrates with no CSP violation or script error, for visitors and logged-in users', async ({
-  page,
-  request,
-}) => {
-  test.setTimeout(180_000);
+/** Script errors and CSP violations the page reports from now on (the list fills as pages load). */
+async function watchViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   page.on('pageerror', (err) => violations.push(`${page.url()}: ${err.message}`));
   page.on('console', (m) => {
@@ -102,20 +99,35 @@ test('every page runs and hydrates with no CSP violation or script error, for vi
       console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sample}`),
     );
   });
-  const visitAll = async () => {
-    for (const path of pages) {
-      await page.goto(path);
-      await page.waitForLoadState('load');
-      await waitForHydration(page);
-    }
-  };
-  await visitAll();
-  await useToken(page, await createAccount(request, uniqueEmail('csp'), 'secret123'));
-  await visitAll();
-  // The account dialog mounts through the custom client:event directive on its first click.
-  await page.evaluate(() => localStorage.clear());
-  await page.goto('/terms');
-  await page.getByRole('banner').getByRole('button', { name: '登录 / 注册' }).click();
-  await expect(page.getByRole('dialog', { name: '欢迎来到妙笔' })).toBeVisible();
-  expect(violations).toEqual([]);
+  return violations;
+}
+
+async function visitAll(page: Page) {
+  for (const path of pages) {
+    await page.goto(path);
+    await page.waitForLoadState('load');
+    await waitForHydration(page);
+  }
+}
+
+// Visitors and logged-in users are two tests, so the two crawls run side by side on two workers.
+test.describe('every page runs and hydrates with no CSP violation or script error', () => {
+  test('for visitors', async ({ page }) => {
+    test.setTimeout(180_000);
+    const violations = await watchViolations(page);
+    await visitAll(page);
+    // The account dialog mounts through the custom client:event directive on its first click.
+    await page.goto('/terms');
+    await page.getByRole('banner').getByRole('button', { name: '登录 / 注册' }).click();
+    await expect(page.getByRole('dialog', { name: '欢迎来到妙笔' })).toBeVisible();
+    expect(violations).toEqual([]);
+  });
+
+  test('for logged-in users', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    const violations = await watchViolations(page);
+    await useToken(page, await createAccount(request, uniqueEmail('csp'), 'secret123'));
+    await visitAll(page);
+    expect(violations).toEqual([]);
+  });
 });

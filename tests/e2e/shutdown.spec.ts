@@ -1,9 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { newDataDir } from './data-dirs';
 
 // Drives the production build as a separate process, as `npm start` runs it.
 const PORT = 4398;
@@ -11,7 +10,7 @@ let proc: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-shutdown-'));
+  dataDir = newDataDir('miaobi-shutdown-');
   proc = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',

@@ -1,0 +1,71 @@
+// `npm test`: every check of the README, as CI runs it, in the least wall time two cores allow.
+// astro check is one single-threaded process of a few minutes: it runs beside lint and the unit
+// tests instead of before them. Not beside the build (both write .astro/) nor beside the API and
+// browser suites (their timers must not race a busy CPU). Each stage's time is printed at the end.
+import { spawn } from 'node:child_process';
+
+const STAGES = {
+  typecheck: 'typecheck',
+  lint: 'lint',
+  unit: 'test:unit',
+  api: 'test:api',
+  build: 'build',
+  e2e: 'test:e2e',
+};
+
+/** Runs in order; the inner arrays run at once, each branch in order. */
+const PLAN = [[['lint', 'unit'], ['typecheck']], 'api', 'build', 'e2e'];
+// `node scripts/test.mjs lint unit` runs only the stages named, still in this plan.
+const only = process.argv.slice(2);
+for (const name of only) if (!(name in STAGES)) throw new Error(`no stage ${name}: ${Object.keys(STAGES).join(', ')}`);
+const wanted = (stage) => only.length === 0 || only.includes(stage);
+
+const times = [];
+const running = new Set();
+
+/** One npm script; a stage run beside others keeps its output until it ends, so logs stay readable. */
+function run(stage, buffered) {
+  const started = Date.now();
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '--silent', STAGES[stage]], {
+      stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
+    running.add(child);
+    const out = [];
+    child.stdout?.on('data', (d) => out.push(d));
+    child.stderr?.on('data', (d) => out.push(d));
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = (Date.now() - started) / 1000;
+      times.push({ stage, seconds, ok: code === 0 });
+      if (buffered) process.stdout.write(`\n── ${stage} ──\n${Buffer.concat(out).toString()}`);
+      console.log(`── ${stage}: ${code === 0 ? 'passed' : `failed (${signal ?? code})`} in ${seconds.toFixed(1)} s`);
+      if (code === 0) resolve();
+      else reject(new Error(`${stage} failed`));
+    });
+  });
+}
+
+async function branch(stages, buffered) {
+  for (const stage of stages) if (wanted(stage)) await run(stage, buffered);
+}
+
+const started = Date.now();
+let failed = false;
+try {
+  for (const step of PLAN) {
+    if (typeof step === 'string') await branch([step], false);
+    // The first branch streams its output; the others print theirs when done.
+    else await Promise.all(step.map((stages, i) => branch(stages, i > 0)));
+  }
+} catch (err) {
+  failed = true;
+  console.error(`\n${err.message}`);
+  for (const child of running) child.kill('SIGTERM');
+}
+console.log('\nStage times:');
+for (const { stage, seconds, ok } of times)
+  console.log(`  ${stage.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s${ok ? '' : '  FAILED'}`);
+console.log(`  ${'total'.padEnd(10)} ${((Date.now() - started) / 1000).toFixed(1).padStart(7)} s`);
+process.exit(failed ? 1 : 0);
