@@ -3,6 +3,7 @@ import { waitForHydration } from './helpers';
 
 test.describe('app store', () => {
   test('search resets to page 1, scrolling loads page 2, a card opens a chat using the app', async ({ page }) => {
+    test.slow();
     const pages: number[] = [];
     page.on('request', (req) => {
       if (req.url().endsWith('/api/prompt/list/all')) pages.push(JSON.parse(req.postData() ?? '{}').pageNum);

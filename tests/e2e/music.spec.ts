@@ -16,7 +16,7 @@ async function composedSong(request: APIRequestContext, token: string, prompt: s
       async () =>
         (await (await request.get(`/api/music/detail?id=${id}`, { headers: bearer(token) })).json()).data.status,
       // Every 250 ms rather than the default's climb to once a second: a song takes a few seconds.
-      { timeout: 20_000, intervals: [250] },
+      { timeout: 60_000, intervals: [250] },
     )
     .toBe(10);
   return id;
@@ -27,6 +27,8 @@ async function playedSeconds(page: Page): Promise<number> {
 }
 
 test.describe('music composition', () => {
+  // Each test composes (or waits on) a song rendered by the offline synthesizer.
+  test.beforeEach(() => test.slow());
   test('composes a song in inspiration mode offline; its card appears with progress and plays', async ({
     page,
     request,
@@ -48,7 +50,7 @@ test.describe('music composition', () => {
     await expect(page.getByRole('tab', { name: '我的歌曲', selected: true })).toBeVisible();
 
     const play = card.getByRole('button', { name: /^播放 / });
-    await expect(play).toBeVisible({ timeout: 20_000 });
+    await expect(play).toBeVisible({ timeout: 60_000 });
     await expect(page.getByRole('status').filter({ hasText: '创作完成' })).toBeVisible();
     await expect(card.getByRole('progressbar')).toHaveCount(0);
     // The composer's own style and mood words read in the page's language.

@@ -5,10 +5,7 @@ import { createI18n } from '../../src/shared/i18n';
 import { LANGUAGES } from '../../src/shared/languages';
 import { MOODS, STYLES } from '../../src/shared/music';
 
-const tFor = (lang: (typeof LANGUAGES)[number]) => {
-  const t = createI18n(lang).t;
-  return (key: string, options?: Record<string, unknown>) => t(`music:${key}`, options);
-};
+const tFor = (lang: (typeof LANGUAGES)[number]) => createI18n(lang).getFixedT(lang, 'music');
 
 describe('song styles, moods and keys in the page language', () => {
   it('shows the composer tags and keys translated, and other tags as written', () => {

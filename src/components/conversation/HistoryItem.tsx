@@ -26,17 +26,20 @@ export interface HistoryItemProps {
 /** One conversation in the sidebar: select, rename in place (Enter saves), delete. */
 export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: HistoryItemProps) {
   const { t } = useTranslation('chat');
-  const [title, setTitle] = useState(item.title);
+  const shown = shownTitle(item.title, t);
+  const [title, setTitle] = useState(shown);
   const input = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (item.isEdit) {
-      setTitle(item.title);
+      setTitle(shown);
       input.current?.select();
     }
-  }, [item.isEdit, item.title]);
+  }, [item.isEdit, shown]);
 
-  const save = () => onUpdate({ title: title.trim() || item.title, isEdit: false });
+  // An untouched placeholder stays the stored one, so the first question still names the conversation.
+  const kept = (next: string) => (next && next !== shown ? next : item.title);
+  const save = () => onUpdate({ title: kept(title.trim()), isEdit: false });
 
   return (
     <li
@@ -68,8 +71,8 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
           className="flex min-w-0 flex-1 items-center gap-2 px-3 py-2.5 text-left"
         >
           <Icon name={item.templateId ? 'apps' : 'chat'} className="size-4 shrink-0 opacity-70" />
-          <span className="truncate" title={shownTitle(item.title, t)}>
-            {shownTitle(item.title, t)}
+          <span className="truncate" title={shown}>
+            {shown}
           </span>
         </button>
       )}
@@ -89,7 +92,7 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
             type="button"
             className={iconButton}
             onClick={() => onUpdate({ isEdit: true })}
-            aria-label={t('sidebar.rename', { title: shownTitle(item.title, t) })}
+            aria-label={t('sidebar.rename', { title: shown })}
             title={t('sidebar.edit')}
           >
             <Icon name="edit" className="size-4" />
@@ -98,7 +101,7 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
             type="button"
             className={iconButton}
             onClick={onDelete}
-            aria-label={t('sidebar.delete', { title: shownTitle(item.title, t) })}
+            aria-label={t('sidebar.delete', { title: shown })}
             title={t('sidebar.deleteShort')}
           >
             <Icon name="trash" className="size-4" />

@@ -87,7 +87,7 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
           </button>
           <h1
             className="min-w-0 flex-1 truncate text-sm font-semibold text-slate-800 dark:text-slate-100"
-            title={active && shownTitle(active.title, t)}
+            title={active ? shownTitle(active.title, t) : undefined}
           >
             {active ? shownTitle(active.title, t) : t('title')}
           </h1>

@@ -1,3 +1,4 @@
+import type { TFunction } from 'i18next';
 import { MOODS, STYLES } from '../../shared/music';
 
 /** 83.4 → "1:23"; unknown or broken lengths → "0:00". */
@@ -15,7 +16,7 @@ export function tagList(tags: string): string[] {
     .slice(0, 4);
 }
 
-type Translate = (key: string, options?: Record<string, unknown>) => string;
+type Translate = TFunction<'music'>;
 
 /** A tag chip in the page's language: the composer's own style and mood words are translated, anything else stays as written. */
 export function tagLabel(t: Translate, tag: string): string {

@@ -28,6 +28,7 @@ describe('WeChat QR login (sandbox)', () => {
     expect(login.body.code).toBe(200);
     const info = await srv.call('GET', '/api/user/info', undefined, bearer(login.body.data.token));
     expect(info.body.data).toMatchObject({ wechatBound: true, email: null, hasPassword: false });
+    expect(info.body.data.nickname).toMatch(/^微信用户[0-9a-f]{4}$/);
 
     const replay = await srv.call('POST', '/api/user/login/openid', {
       openId: first.openId,
@@ -43,6 +44,14 @@ describe('WeChat QR login (sandbox)', () => {
     });
     const info2 = await srv.call('GET', '/api/user/info', undefined, bearer(again.body.data.token));
     expect(info2.body.data.baseUserId).toBe(info.body.data.baseUserId);
+  });
+
+  it('names a new account in the language it logs in with', async () => {
+    const { openId, qrcodeSocket } = await scanAndConfirm();
+    const en = { cookie: 'lang=en-US' };
+    const login = await srv.call('POST', '/api/user/login/openid', { openId, qrcodeSocket }, en);
+    const info = await srv.call('GET', '/api/user/info', undefined, { ...bearer(login.body.data.token), ...en });
+    expect(info.body.data.nickname).toMatch(/^WeChat user [0-9a-f]{4}$/);
   });
 
   it('refuses a forged openid login', async () => {
