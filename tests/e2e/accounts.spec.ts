@@ -61,6 +61,8 @@ test('register with the mailed code, then log in through the dialog', async ({ p
 test("a refused registration code names both causes; a taken address's notice leads to login or reset", async ({
   page,
 }) => {
+  // Two page loads and the dialog island downloaded twice.
+  test.slow();
   // A free address and a taken one get the same answers (tests/api/account/registration-limits.test.ts);
   // what a person reads must make sense for both.
   const email = uniqueEmail('refused');
