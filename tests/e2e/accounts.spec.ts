@@ -32,7 +32,9 @@ test('register with the mailed code, then log in through the dialog', async ({ p
   await dialog.getByRole('tab', { name: '注册' }).click();
   await dialog.getByLabel('邮箱').fill(email);
   await dialog.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '新邮箱会收到验证码，已注册的邮箱会收到登录提示' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: '新邮箱会收到验证码，已注册的邮箱会收到登录提示' }),
+  ).toBeVisible();
   // Real time runs here (the countdown test below checks every second): a busy machine may show 118 or less.
   await expect(dialog.getByRole('button', { name: /^11\d秒后重新获取$/ })).toBeDisabled();
 
@@ -54,6 +56,33 @@ test('register with the mailed code, then log in through the dialog', async ({ p
 
   await expect(accountEntry(page, '个人中心')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('SECRET_TOKEN'))).toMatch(/\S{20,}/);
+});
+
+test("a refused registration code names both causes; a taken address's notice leads to login or reset", async ({
+  page,
+}) => {
+  // Two page loads and the dialog island downloaded twice.
+  test.slow();
+  // A free address and a taken one get the same answers (tests/api/account/registration-limits.test.ts);
+  // what a person reads must make sense for both.
+  const email = uniqueEmail('refused');
+  const dialog = await openLoginDialog(page);
+  await dialog.getByRole('tab', { name: '注册' }).click();
+  await dialog.getByLabel('邮箱').fill(email);
+  await dialog.getByRole('button', { name: '获取验证码' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已注册的邮箱会收到登录提示' })).toBeVisible();
+  await dialog.getByLabel('密码', { exact: true }).fill('secret-456');
+  await dialog.getByLabel('确认密码').fill('secret-456');
+  await dialog.getByLabel('验证码').fill('ZZZZZZ');
+  await dialog.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await dialog.getByRole('button', { name: '注册', exact: true }).click();
+  await expect(page.getByText('已注册的邮箱不会收到验证码，请直接登录或重置密码')).toBeVisible();
+
+  // The link of the notice mailed to a taken address (no code): login or reset, the address filled in.
+  await page.goto(`/emailValidation?${new URLSearchParams({ email, type: 'login' })}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('登录妙笔');
+  await page.getByRole('button', { name: '忘记密码' }).click();
+  await expect(page.getByRole('dialog', { name: '重置密码' }).getByLabel('邮箱')).toHaveValue(email);
 });
 
 test('every validation rule shows its message under its field', async ({ page }) => {

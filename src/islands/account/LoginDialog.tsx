@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { QrModal } from '../../components/QrModal';
@@ -37,7 +37,12 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
   const wantsReset = request.tab === 'reset';
   const [tab, setTab] = useState<Tab>(firstTab(request.tab));
   const [email, setEmail] = useState(request.email ?? '');
-  const [resetOpen, setResetOpen] = useState(wantsReset);
+  const [resetOpen, setResetOpen] = useState(false);
+  // Asked for by a link (/emailValidation): opened over the login dialog once that is shown.
+  // Opened together, headlessui keeps the nested dialog hidden.
+  useEffect(() => {
+    if (wantsReset && open) setResetOpen(true);
+  }, [wantsReset, open]);
   const [troubleOpen, setTroubleOpen] = useState(false);
   // Forms mount fresh when their tab is shown again; a 'go login' after registering lands on a clean form.
   const [formKey, setFormKey] = useState(0);

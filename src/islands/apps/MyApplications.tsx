@@ -20,7 +20,8 @@ function Mine() {
     void listMine().then((r) => setApps(r.kind === 'reply' ? r.data.records : []));
   }, []);
 
-  if (apps === null) return <p className="py-12 text-center text-slate-500 dark:text-slate-400">{t('store.loading')}</p>;
+  if (apps === null)
+    return <p className="py-12 text-center text-slate-500 dark:text-slate-400">{t('store.loading')}</p>;
   return (
     <div className="flex flex-col gap-4">
       <a
