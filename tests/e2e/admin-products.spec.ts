@@ -73,7 +73,7 @@ test('an admin changes a product’s price and name, and /product shows it in ea
   await page.goto(`${BASE}/admin/products`);
   await expect(page.getByRole('heading', { level: 1, name: '商品' })).toBeVisible();
 
-  await page.getByRole('group', { name: '月度会员 的操作' }).getByRole('button', { name: '编辑' }).click();
+  await page.getByRole('group', { name: '月度会员 的操作', exact: true }).getByRole('button', { name: '编辑' }).click();
   const dialog = page.getByRole('dialog', { name: '编辑商品' });
   await dialog.getByRole('group', { name: '简体中文' }).getByLabel('名称').fill('月度会员·限时');
   await dialog.getByRole('group', { name: '英文' }).getByLabel('名称').fill('Monthly membership, limited offer');
@@ -113,12 +113,12 @@ test('an admin disables and reorders products on a phone', async ({ page }) => {
   await page.goto(`${BASE}/admin/products`);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-  const music = page.getByRole('group', { name: '作曲包 50 首 的操作' });
+  const music = page.getByRole('group', { name: '作曲包 50 首 的操作', exact: true });
   await music.getByRole('button', { name: '下架' }).click();
   await expect(page.locator('li[data-code="MUSIC_50"]')).toContainText('已下架');
   const codes = () => page.locator('li[data-code]').evaluateAll((els) => els.map((e) => e.getAttribute('data-code')));
   const before = await codes();
-  await page.getByRole('group', { name: '季度会员 的操作' }).getByRole('button', { name: '上移' }).click();
+  await page.getByRole('group', { name: '季度会员 的操作', exact: true }).getByRole('button', { name: '上移' }).click();
   const at = before.indexOf('VIP_QUARTER');
   await expect
     .poll(codes)
