@@ -16,7 +16,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = generateSecret();
 let proc: ChildProcess;
 let dataDir: string;
-let adminToken = '';
+let consoleCookie = '';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -29,7 +29,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   if (!admin) throw new Error('no admin');
   await runAdminCommand(database.db, ['grant', 'shop-boss@console.test', 'admin']);
   await database.db.insert(adminTotp).values({ userId: admin.id, secret: SECRET, confirmedAt: new Date() });
-  adminToken = await createSession(database.db, { userId: admin.id });
+  const adminToken = await createSession(database.db, { userId: admin.id });
   await database.close();
   proc = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
@@ -45,6 +45,19 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   await expect
     .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000 })
     .toBe(200);
+  // One console session for the file, opened as the profile button does and verified as the gate does:
+  // each later code must be of a later time step, so the tests share it.
+  const opened = await fetch(`${BASE}/api/admin/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  consoleCookie = /mb_console=([^;]+)/.exec(opened.headers.get('set-cookie') ?? '')?.[1] ?? '';
+  const verified = await fetch(`${BASE}/api/admin/totp/verify`, {
+    method: 'POST',
+    headers: { cookie: `mb_console=${consoleCookie}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ code: await code() }),
+  });
+  expect(verified.status).toBe(200);
 });
 
 test.afterAll(() => {
@@ -55,14 +68,9 @@ test.afterAll(() => {
 /** A code of the authenticator, `steps` time steps ahead (each is accepted once). */
 const code = (steps = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
-/** Opens a console session in the page's cookie jar and verifies it, as the profile button and the gate would. */
+/** Puts the console session opened and verified in beforeAll into the page's cookie jar. */
 async function enterConsole(page: Page) {
-  const opened = await page.request.post(`${BASE}/api/admin/session`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  expect(opened.status()).toBe(200);
-  const verified = await page.request.post(`${BASE}/api/admin/totp/verify`, { data: { code: await code() } });
-  expect(verified.status()).toBe(200);
+  await page.context().addCookies([{ name: 'mb_console', value: consoleCookie, url: BASE, sameSite: 'Strict' }]);
 }
 
 const hanOutsideAiLabel = (text: string) => text.replaceAll('AI生成', '').match(/\p{Script=Han}+/gu) ?? [];
