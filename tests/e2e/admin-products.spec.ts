@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,7 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
+import { startOwnServer } from './own-server';
 
 // An admin with an enrolled authenticator must exist before the server starts (PGlite allows one
 // process), so this file runs its own server, on a port of its own beside admin-console.spec.ts's.
@@ -31,20 +32,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   await database.db.insert(adminTotp).values({ userId: admin.id, secret: SECRET, confirmedAt: new Date() });
   const adminToken = await createSession(database.db, { userId: admin.id });
   await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000 })
-    .toBe(200);
+  proc = await startOwnServer(PORT, dataDir);
   // One console session for the file, opened as the profile button does and verified as the gate does:
   // each later code must be of a later time step, so the tests share it.
   const opened = await fetch(`${BASE}/api/admin/session`, {
