@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
@@ -9,6 +7,8 @@ import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
+import { newDataDir } from './data-dirs';
+import { startOwnServer } from './own-server';
 
 // Like admin-console.spec.ts, this file runs its own server (the admin role and its TOTP secret are
 // written before it starts: PGlite allows one process), on a port of its own.
@@ -24,7 +24,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   testInfo.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-content-'));
+  dataDir = newDataDir('miaobi-content-');
   const database = await openDatabase({ dataDir });
   const db = database.db;
   const [admin, user] = await db
@@ -38,20 +38,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   tokens.admin = await createSession(db, { userId: admin.id });
   tokens.user = await createSession(db, { userId: user.id });
   await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  proc = await startOwnServer(PORT, dataDir);
 });
 
 test.afterAll(() => {

@@ -1,17 +1,17 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import type { ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { generate, generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
+import { newDataDir } from './data-dirs';
+import { startOwnServer } from './own-server';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
 // the database before the server starts (PGlite allows one process). Its own port, beside that file's.
-const PORT = Number(process.env.E2E_PORT ?? 4399) + 1016;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1030;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ICP = '京ICP备20261125号-1';
 let proc: ChildProcess;
@@ -23,7 +23,7 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   testInfo.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-settings-'));
+  dataDir = newDataDir('miaobi-settings-');
   const database = await openDatabase({ dataDir });
   const [admin] = await database.db.insert(users).values({ email: 'owner@settings.test' }).returning();
   if (!admin) throw new Error('no user');
@@ -31,20 +31,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   await database.db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
   token = await createSession(database.db, { userId: admin.id });
   await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  proc = await startOwnServer(PORT, dataDir);
 });
 
 test.afterAll(() => {

@@ -1,9 +1,7 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect } from '@playwright/test';
+import { rmSync } from 'node:fs';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { newDataDir } from './data-dirs';
+import { startOwnServer } from './own-server';
 
 /**
  * A built server on its own PGlite directory, seeded before it starts
@@ -11,25 +9,12 @@ import { type Database, openDatabase } from '../../src/server/db/client';
  * as the admin CLI would): for console specs.
  */
 export async function startSeededServer<T>(port: number, seed: (db: Database['db']) => Promise<T>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-console-'));
+  const dataDir = newDataDir('miaobi-console-');
   const database = await openDatabase({ dataDir });
   const seeded = await seed(database.db);
   await database.close();
   const base = `http://127.0.0.1:${port}`;
-  const proc: ChildProcess = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  const proc = await startOwnServer(port, dataDir);
   return {
     base,
     seeded,

@@ -25,6 +25,30 @@ export interface ConsoleProduct {
 
 const emptyTexts = (): Texts => ({ 'zh-CN': '', 'en-US': '', 'zh-TW': '' });
 
+/** A labelled text input for a number typed as text (the server checks and converts it). */
+function Input(p: {
+  label: string;
+  mode: 'decimal' | 'numeric';
+  value: string;
+  onChange: (v: string) => void;
+  maxLength?: number;
+  autoComplete?: string;
+}) {
+  return (
+    <label className="block text-sm">
+      {p.label}
+      <input
+        className={`${field} mt-1`}
+        inputMode={p.mode}
+        maxLength={p.maxLength}
+        autoComplete={p.autoComplete}
+        value={p.value}
+        onChange={(e) => p.onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * Create or edit a product: texts in the three languages, prices typed in
  * yuan (the server stores fen). Setting or changing a price asks for a fresh
@@ -130,24 +154,8 @@ export function ProductForm({
         ))}
         <p className="text-xs text-slate-600 dark:text-slate-300">{t('admin:products.translationHint')}</p>
         <div className="grid gap-3 sm:grid-cols-2">
-          <label className="block text-sm">
-            {t('admin:products.price')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="decimal"
-              value={price}
-              onChange={(e) => setPrice(e.target.value)}
-            />
-          </label>
-          <label className="block text-sm">
-            {t('admin:products.disPrice')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="decimal"
-              value={disPrice}
-              onChange={(e) => setDisPrice(e.target.value)}
-            />
-          </label>
+          <Input label={t('admin:products.price')} mode="decimal" value={price} onChange={setPrice} />
+          <Input label={t('admin:products.disPrice')} mode="decimal" value={disPrice} onChange={setDisPrice} />
           <label className="block text-sm">
             {t('admin:products.type')}
             <select className={`${field} mt-1`} value={type} onChange={(e) => setType(e.target.value)}>
@@ -158,46 +166,19 @@ export function ProductForm({
               ))}
             </select>
           </label>
-          <label className="block text-sm">
-            {t('admin:products.benefit')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="numeric"
-              value={benefit}
-              onChange={(e) => setBenefit(e.target.value)}
-            />
-          </label>
-          <label className="block text-sm">
-            {t('admin:products.level')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="numeric"
-              value={level}
-              onChange={(e) => setLevel(e.target.value)}
-            />
-          </label>
-          <label className="block text-sm">
-            {t('admin:products.limit')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="numeric"
-              value={limit}
-              onChange={(e) => setLimit(e.target.value)}
-            />
-          </label>
+          <Input label={t('admin:products.benefit')} mode="numeric" value={benefit} onChange={setBenefit} />
+          <Input label={t('admin:products.level')} mode="numeric" value={level} onChange={setLevel} />
+          <Input label={t('admin:products.limit')} mode="numeric" value={limit} onChange={setLimit} />
         </div>
         {priceChanged && (
-          <label className="block text-sm">
-            {t('admin:products.code2fa')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              value={totp}
-              onChange={(e) => setTotp(e.target.value)}
-            />
-          </label>
+          <Input
+            label={t('admin:products.code2fa')}
+            mode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={totp}
+            onChange={setTotp}
+          />
         )}
         {error && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">

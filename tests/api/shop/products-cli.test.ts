@@ -99,8 +99,8 @@ describe('products command', () => {
     } finally {
       await db.drop();
     }
-    // Four command processes, each opening the embedded database, and two servers.
-  }, 120_000);
+    // Four command processes, each opening the embedded database, and two servers: minutes on a busy machine.
+  }, 300_000);
 
   it.runIf(inject('postgresUrl'))("clears a running server's cached list at once (PostgreSQL)", async () => {
     const db = await createTestDatabase();
