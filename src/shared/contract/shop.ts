@@ -18,12 +18,9 @@ export const order = z
     productType: z.number().int(),
     /** Days, or compositions when productType is 4. */
     productBenefit: z.number().int(),
-    orderStatus: z
-      .number()
-      .int()
-      .openapi({
-        description: 'docs/state-machines.md: 1 paid … 9 no payment needed, 10 refunded, 11 partly refunded',
-      }),
+    orderStatus: z.number().int().openapi({
+      description: 'docs/state-machines.md: 1 paid … 9 no payment needed, 10 refunded, 11 partly refunded',
+    }),
     /** Fen given back so far (statuses 10 and 11). */
     refundedAmount: money,
     payLink: z.string().nullable(),
