@@ -62,7 +62,6 @@ test.afterAll(() => server?.stop());
 const code = (steps: number) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
 
 async function openConsole(page: Page) {
-  await useToken(page, server.seeded.admin);
   const opened = await page.request.post(`${server.base}/api/admin/session`, {
     headers: { authorization: `Bearer ${server.seeded.admin}` },
   });
@@ -75,6 +74,7 @@ async function openConsole(page: Page) {
 
 test('an admin finds the order and refunds it in full', async ({ page }) => {
   test.slow();
+  await useToken(page, server.seeded.admin);
   await openConsole(page);
   await page.getByLabel('用户').fill(BUYER);
   await page.getByRole('button', { name: '筛选' }).click();

@@ -164,7 +164,7 @@ export async function startFakeWechatPay() {
       return send(200, refundReply(no, seen));
     }
     const order = orders.get(b.out_trade_no ?? '');
-    if (!order || order.state !== 'SUCCESS') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    if (order?.state !== 'SUCCESS') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     const already = [...refunds.values()]
       .filter((r) => r.out_trade_no === b.out_trade_no)
       .reduce((n, r) => n + r.refund, 0);
