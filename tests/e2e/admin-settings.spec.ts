@@ -1,56 +1,36 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { generate, generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
-import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
+import { startOwnServer } from './own-server';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
-// the database before the server starts (PGlite allows one process). Its own port, beside that file's.
+// the database before it starts. Its own port, beside that file's.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1016;
-const BASE = `http://127.0.0.1:${PORT}`;
 const ICP = '京ICP备20261125号-1';
-let proc: ChildProcess;
-let dataDir: string;
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
+let BASE = '';
 let token = '';
 const secret = generateSecret();
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
   testInfo.setTimeout(240_000);
-  dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-settings-'));
-  const database = await openDatabase({ dataDir });
-  const [admin] = await database.db.insert(users).values({ email: 'owner@settings.test' }).returning();
-  if (!admin) throw new Error('no user');
-  await runAdminCommand(database.db, ['grant', 'owner@settings.test', 'admin']);
-  await database.db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
-  token = await createSession(database.db, { userId: admin.id });
-  await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
+  server = await startOwnServer(PORT, 'settings', async (db) => {
+    const [admin] = await db.insert(users).values({ email: 'owner@settings.test' }).returning();
+    if (!admin) throw new Error('no user');
+    await runAdminCommand(db, ['grant', 'owner@settings.test', 'admin']);
+    // Enrolled already: the console spec covers enrolment.
+    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
+    token = await createSession(db, { userId: admin.id });
   });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  BASE = server.base;
 });
 
-test.afterAll(() => {
-  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 /**
  * Codes of consecutive time steps from one moment: each is accepted once and must come after the last, and
