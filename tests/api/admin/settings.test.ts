@@ -82,6 +82,9 @@ describe('site settings', () => {
     const list = await srv.call('GET', '/api/coupon/draw/list/48');
     expect(list.body.data.dailyLimit).toBe(7);
     expect(new Date(list.body.data.opensAt).getUTCHours()).toBe(1); // 09:00 in Asia/Shanghai
+    // The welcome notice states the opening time as the site runs it.
+    const welcome = await srv.call('POST', '/api/notice/load?noticeId=6');
+    expect(welcome.body.data.content).toContain('每天 09:00 起');
     const buyer = await createUserWithToken(srv, 'settings-buyer@example.com');
     const created = await createOrder(srv, buyer.headers, 'VIP_MONTH');
     expect(created.body.data.payLimitTime, JSON.stringify(created.body)).toBe(30);

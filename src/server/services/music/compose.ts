@@ -8,6 +8,7 @@ import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { songDto } from './dto';
 import { readMusicQuota, takeComposition } from './quota';
 
@@ -42,8 +43,10 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
     throw new DomainError(Code.BAD_REQUEST, 'music:submit.needStyle');
   const cfg = musicConfig(rt.env);
   const now = Date.now();
+  // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
+  const allowance = await siteSettings(rt);
   const song = await db.transaction(async (tx) => {
-    const charged = await takeComposition(rt, tx as unknown as Db, userId, now);
+    const charged = await takeComposition(rt, tx as unknown as Db, userId, allowance, now);
     if (!charged) return null;
     const taskId = newSongTaskId();
     const [row] = await tx

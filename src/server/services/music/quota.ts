@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { MusicQuota } from '../../../shared/contract/music';
+import type { SiteSettings } from '../../../shared/site-settings';
 import { startOfDay } from '../../../shared/site-time';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
@@ -74,9 +75,9 @@ export async function takeComposition(
   rt: Runtime,
   tx: Db,
   userId: number,
+  cfg: Pick<SiteSettings, 'MUSIC_FREE_DAILY' | 'MUSIC_MEMBER_FREE_DAILY'>,
   now = Date.now(),
 ): Promise<{ charge: Charge; chargeDay: Date | null } | null> {
-  const cfg = await siteSettings(rt);
   // First in the submit's transaction: the user row before the day's counter and the song's insert.
   await lockUser(tx, userId);
   const { member } = await userFacts(tx, userId, now);
