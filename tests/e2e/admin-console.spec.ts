@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
+import { startOwnServer } from './own-server';
 
 // The console needs a role granted in the database before the server starts
 // (PGlite allows one process), so this file runs its own server, as the admin CLI would be used.
@@ -40,20 +41,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   tokens.admin = await createSession(db, { userId: admin.id });
   tokens.member = await createSession(db, { userId: member.id });
   await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  proc = await startOwnServer(PORT, dataDir);
 });
 
 test.afterAll(() => {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +8,8 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { drawings, orders, products, userActivity, users } from '../../src/server/db/schema';
+import { seedProductsIfEmpty } from '../../src/server/services/shop/products';
+import { startOwnServer } from './own-server';
 
 // Like admin-console.spec.ts, a server of its own (a role granted before it starts), one port further on.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1001;
@@ -38,6 +40,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   tokens.phone = await createSession(db, { userId: member.id, userAgent: 'PhoneBrowser/1.0', ip: '10.0.0.7' });
   tokens.desk = await createSession(db, { userId: member.id, userAgent: 'DeskBrowser/2.0', ip: '10.0.0.8' });
   // Real rows for today's figures: a paid order, a drawing, an active hour.
+  await seedProductsIfEmpty(db);
   const [product] = await db.select().from(products).limit(1);
   if (!product) throw new Error('no product');
   const now = new Date();
@@ -74,20 +77,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
     .insert(userActivity)
     .values({ userId: member.id, hour: new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000) });
   await database.close();
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 60_000 })
-    .toBe(200);
+  proc = await startOwnServer(PORT, dataDir);
 });
 
 test.afterAll(() => {
