@@ -6,10 +6,11 @@ interface Props {
   days: string[];
   series: { label: string; values: number[]; color: string }[];
   label: string;
+  testId?: string;
 }
 
 /** A line chart of per-day values (uPlot, loaded by console pages only); the table beside it carries the numbers. */
-export function Chart({ days, series, label }: Props) {
+export function Chart({ days, series, label, testId = 'dashboard-chart' }: Props) {
   const host = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = host.current;
@@ -32,7 +33,5 @@ export function Chart({ days, series, label }: Props) {
       plot.destroy();
     };
   }, [days, series]);
-  return (
-    <div ref={host} role="img" aria-label={label} data-testid="dashboard-chart" className="w-full overflow-hidden" />
-  );
+  return <div ref={host} role="img" aria-label={label} data-testid={testId} className="w-full overflow-hidden" />;
 }

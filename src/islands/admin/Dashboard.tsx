@@ -134,7 +134,7 @@ function DashboardView() {
               <h2 id="chart-usage" className="mb-2 font-semibold">
                 {t('admin:dash.chartUsage')}
               </h2>
-              <Chart days={charts.days} series={charts.usage} label={t('admin:dash.chartUsage')} />
+              <Chart days={charts.days} series={charts.usage} label={t('admin:dash.chartUsage')} testId="usage-chart" />
             </section>
           </div>
           <DashboardTables data={data} />

@@ -38,8 +38,8 @@ export function UserSessions(p: { userId: number; sessions: SessionRow[]; signIn
         className="lg:col-span-2"
         title={h('sessionsTitle')}
         empty={h('noSessions')}
-        head={[h('signedIn'), h('lastUsed'), h('device'), h('ip'), '']}
-        rows={p.sessions.map((s) => [when(s.createdAt), when(s.lastUsedAt), s.userAgent, s.ip, s.id])}
+        head={[h('signedIn'), h('lastUsed'), h('device'), h('ip'), h('actions')]}
+        rows={p.sessions.map((s) => [when(s.createdAt), when(s.lastUsedAt), s.userAgent, s.ip, ''])}
         render={(row, i) => [
           ...row.slice(0, 4),
           <button
