@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { call, card, field } from './admin-api';
+import { Pager } from './Pager';
 
 interface Entry {
   id: number;
@@ -52,7 +53,6 @@ function AuditView() {
     setApplied(q.toString());
     setPage(1);
   }
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
   return (
     <div className="space-y-4">
       <form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-6`}>
@@ -110,27 +110,7 @@ function AuditView() {
           </table>
         </div>
       )}
-      {data && (
-        <nav className="flex items-center gap-3 text-sm" aria-label={t('admin:nav.audit')}>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('admin:list.prev')}
-          </button>
-          <span>{t('admin:list.page', { page, total: data.total })}</span>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('admin:list.next')}
-          </button>
-        </nav>
-      )}
+      {data && <Pager label={t('admin:nav.audit')} page={page} total={data.total} size={data.size} onPage={setPage} />}
     </div>
   );
 }
