@@ -1,63 +1,40 @@
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
-import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
-import { newDataDir } from './data-dirs';
-import { startOwnServer } from './own-server';
+import { expectAxeClean, startSeededServer } from './console-server';
 
 // The console needs a role granted in the database before the server starts
 // (PGlite allows one process), so this file runs its own server, as the admin CLI would be used.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1000;
 const BASE = `http://127.0.0.1:${PORT}`;
-let proc: ChildProcess;
-let dataDir: string;
+let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
 const tokens: { admin: string; member: string } = { admin: '', member: '' };
 const MEMBER = 'member@console.test';
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
-  // Seeding through the admin CLI, then a server start, on a busy machine.
-  testInfo.setTimeout(120_000);
-  dataDir = newDataDir('miaobi-console-');
-  const database = await openDatabase({ dataDir });
-  const db = database.db;
-  const [admin, member] = await db
-    .insert(users)
-    .values([
-      { email: 'boss@console.test', nickname: 'Boss' },
-      { email: MEMBER, nickname: 'Member' },
-    ])
-    .returning();
-  if (!admin || !member) throw new Error('no users');
-  await runAdminCommand(db, ['grant', 'boss@console.test', 'admin']);
-  tokens.admin = await createSession(db, { userId: admin.id });
-  tokens.member = await createSession(db, { userId: member.id });
-  await database.close();
-  proc = await startOwnServer(PORT, dataDir);
-});
-
-test.afterAll(() => {
-  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-async function expectAxeClean(page: Page) {
-  // Evaluated through the devtools protocol: the page's CSP (no inline scripts) stays as it is.
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe;
-    return (await axe.run()).violations.map((v) => v.id);
+  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
+  testInfo.setTimeout(240_000);
+  server = await startSeededServer(PORT, async (db) => {
+    const [admin, member] = await db
+      .insert(users)
+      .values([
+        { email: 'boss@console.test', nickname: 'Boss' },
+        { email: MEMBER, nickname: 'Member' },
+      ])
+      .returning();
+    if (!admin || !member) throw new Error('no users');
+    await runAdminCommand(db, ['grant', 'boss@console.test', 'admin']);
+    tokens.admin = await createSession(db, { userId: admin.id });
+    tokens.member = await createSession(db, { userId: member.id });
   });
-  expect(violations).toEqual([]);
-}
+});
+
+test.afterAll(() => server?.stop());
 
 test('the console is a 404 for a visitor', async ({ page }) => {
   await page.goto(`${BASE}/admin`);

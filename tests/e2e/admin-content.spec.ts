@@ -1,50 +1,40 @@
-import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { type BrowserContext, expect, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
-import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
-import { newDataDir } from './data-dirs';
-import { startOwnServer } from './own-server';
+import { expectAxeClean, startSeededServer } from './console-server';
 
 // Like admin-console.spec.ts, this file runs its own server (the admin role and its TOTP secret are
-// written before it starts: PGlite allows one process), on a port of its own.
+// written before it starts), on a port of its own.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1016;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const USER = 'redeemer@content.test';
-let proc: ChildProcess;
-let dataDir: string;
+let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
 const tokens = { admin: '', user: '' };
 
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
   testInfo.setTimeout(240_000);
-  dataDir = newDataDir('miaobi-content-');
-  const database = await openDatabase({ dataDir });
-  const db = database.db;
-  const [admin, user] = await db
-    .insert(users)
-    .values([{ email: 'editor@content.test' }, { email: USER }])
-    .returning();
-  if (!admin || !user) throw new Error('no users');
-  await runAdminCommand(db, ['grant', 'editor@content.test', 'admin']);
-  // Enrolment is the console spec's subject; here the authenticator is already set up.
-  await db.insert(adminTotp).values({ userId: admin.id, secret: SECRET, confirmedAt: new Date() });
-  tokens.admin = await createSession(db, { userId: admin.id });
-  tokens.user = await createSession(db, { userId: user.id });
-  await database.close();
-  proc = await startOwnServer(PORT, dataDir);
+  server = await startSeededServer(PORT, async (db) => {
+    const [admin, user] = await db
+      .insert(users)
+      .values([{ email: 'editor@content.test' }, { email: USER }])
+      .returning();
+    if (!admin || !user) throw new Error('no users');
+    await runAdminCommand(db, ['grant', 'editor@content.test', 'admin']);
+    // Enrolment is the console spec's subject; here the authenticator is already set up.
+    await db.insert(adminTotp).values({ userId: admin.id, secret: SECRET, confirmedAt: new Date() });
+    tokens.admin = await createSession(db, { userId: admin.id });
+    tokens.user = await createSession(db, { userId: user.id });
+  });
 });
 
-test.afterAll(() => {
-  if (proc && proc.exitCode === null) proc.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 /** Opens a console session in the browser context and verifies it with the authenticator's code. */
 async function signInConsole(context: BrowserContext) {
@@ -101,6 +91,7 @@ test('an admin generates codes, a user redeems one on the site, and the console 
   await expect(redeemed).toContainText('已兑换');
   await expect(redeemed.getByRole('link', { name: USER })).toBeVisible();
 
+  await expectAxeClean(page);
   const csv = await page.request.get(`${BASE}/api/admin/codes/batches/1/codes.csv`);
   expect(await csv.text()).toContain(`"${code}","redeemed"`);
 });
@@ -121,9 +112,19 @@ test('an admin publishes a notice for visitors, and a visitor sees it', async ({
   await expect(preview).toHaveText('Maintenance tonight');
   await form.getByLabel('预览语言').selectOption('zh-TW');
   await expect(preview).toHaveText('今晚维护，12:00 起恢复领取');
+  await expectAxeClean(page);
   await form.getByRole('button', { name: '保存' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
   await expect(page.locator('tr[data-notice-row]').filter({ hasText: '今晚维护' })).toContainText('显示中');
+  await expectAxeClean(page);
+
+  // On a phone the pages fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const p of ['/admin/codes', '/admin/notices']) {
+    await page.goto(`${BASE}${p}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }
 
   const visitor = await browser.newContext({ locale: 'zh-CN' });
   const visitorPage = await visitor.newPage();

@@ -1,4 +1,6 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page } from '@playwright/test';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { newDataDir } from './data-dirs';
 import { startOwnServer } from './own-server';
@@ -23,4 +25,16 @@ export async function startSeededServer<T>(port: number, seed: (db: Database['db
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** No axe-core violations on the page as it stands. */
+export async function expectAxeClean(page: Page) {
+  // Evaluated through the devtools protocol: the page's CSP (no inline scripts) stays as it is.
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: () => Promise<{ violations: { id: string }[] }> } }).axe;
+    return (await axe.run()).violations.map((v) => v.id);
+  });
+  expect(violations).toEqual([]);
 }

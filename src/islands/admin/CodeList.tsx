@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { call, card, field } from './admin-api';
+import { Pager } from './Pager';
 
 export interface Batch {
   id: number;
@@ -75,7 +76,6 @@ export function CodeList({
     setApplied(q.trim());
     setPage(1);
   }
-  const pages = data ? Math.max(1, Math.ceil(data.total / data.size)) : 1;
   return (
     <section className={`${card} space-y-3`} aria-labelledby="codes-title">
       <h2 id="codes-title" className="font-semibold">
@@ -160,27 +160,7 @@ export function CodeList({
           </table>
         </div>
       )}
-      {data && (
-        <nav className="flex items-center gap-3 text-sm" aria-label={t('admin:codes.list')}>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            {t('admin:list.prev')}
-          </button>
-          <span>{t('admin:list.page', { page, total: data.total })}</span>
-          <button
-            type="button"
-            className={buttonClass('secondary')}
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            {t('admin:list.next')}
-          </button>
-        </nav>
-      )}
+      {data && <Pager label={t('admin:codes.list')} page={page} total={data.total} size={data.size} onPage={setPage} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, experienceCodes } from '../../../src/server/db/schema';
+import { issueCodes } from '../../../src/server/services/activity/experience-codes';
 import { startTestServer, type TestServer } from '../helpers';
 import { makeStaff, makeUser, requestId, type Staff } from './admin-helpers';
 
@@ -48,6 +49,15 @@ describe('console experience codes', () => {
     const audit = (await auditOf('codes.generate')).filter((a) => a.targetId === String(made.id));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actorEmail: 'codes-admin@example.com', requestId: id });
+  });
+
+  it('lists codes the command line issued as a batch of their own', async () => {
+    const codes = await issueCodes(srv.runtime.database.db, { count: 2, source: 'cli', trialDays: 1, validDays: 7 });
+    const batches = await srv.call('GET', '/api/admin/codes/batches', undefined, as(admin));
+    const cli = batches.body.data.records.find((b: { label: string }) => b.label === 'cli');
+    expect(cli).toMatchObject({ count: 2, redeemed: 0 });
+    const listed = await srv.call('GET', `/api/admin/codes?batchId=${cli.id}`, undefined, as(admin));
+    expect(listed.body.data.records.map((r: { code: string }) => r.code).sort()).toEqual([...codes].sort());
   });
 
   it('refuses bad input with translated messages, never a 500', async () => {
