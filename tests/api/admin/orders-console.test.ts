@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
+import { orders, users } from '../../../src/server/db/schema';
 import { refundOrder } from '../../../src/server/services/admin/orders';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
@@ -189,5 +189,11 @@ describe('refunds on the sandbox', () => {
     const u = await paidOrder(srv, 'VIP_MONTH', { pay: () => {} });
     const unpaid = await refund(srv, admin, u.orderNo, { amount: 1 });
     expect(unpaid.status).toBe(400);
+
+    // Paid through a service the site no longer uses: it cannot give the money back.
+    const old = await paidOrder(srv);
+    await srv.runtime.database.db.update(orders).set({ payProvider: 'alipay' }).where(eq(orders.orderNo, old.orderNo));
+    const other = await refund(srv, admin, old.orderNo, { amount: 1 });
+    expect([other.status, other.body.result]).toEqual([400, expect.stringContaining('alipay')]);
   });
 });

@@ -62,6 +62,12 @@ async function reserve(rt: Runtime, ask: RefundAsk) {
     }
     if (!REFUNDABLE_STATUSES.includes(order.orderStatus))
       throw new DomainError(400, 'admin:orders.notRefundable', { status: 400 });
+    // Only the service that took the money can give it back (the site may have switched services since).
+    if (order.payProvider !== rt.payment.mode)
+      throw new DomainError(400, 'admin:orders.otherProvider', {
+        status: 400,
+        params: { provider: order.payProvider },
+      });
     const left = await refundable(tx, order);
     if (ask.amount > left)
       throw new DomainError(400, 'admin:orders.tooMuch', { status: 400, params: { left: yuan(Math.max(0, left)) } });
