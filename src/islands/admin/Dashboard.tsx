@@ -59,6 +59,8 @@ function DashboardView() {
         ['dash.revenue', yuan(tot.revenueFen)],
         ['dash.paidOrders', String(tot.paidOrders)],
         ['dash.conversion', pct(tot.conversion)],
+        ['dash.refunds', String(tot.refunds)],
+        ['dash.refunded', yuan(tot.refundedFen)],
         ['dash.newUsers', String(tot.newUsers)],
         ['dash.activeDaily', String(tot.activeDaily)],
         ['dash.activeWeekly', String(tot.activeWeekly)],

@@ -15,6 +15,9 @@ export const DashboardDay = z.object({
   createdOrders: count,
   /** Orders created that day that were paid (at any time since). */
   convertedOrders: count,
+  /** Refunds completed that day, and their sum (revenue stays gross: by the day of payment). */
+  refunds: count,
+  refundedFen: count,
   newUsers: count,
   activeUsers: count,
   chatMessages: count,
@@ -37,6 +40,8 @@ export const Dashboard = z
       convertedOrders: count,
       /** Paid of created, 0–1; null without orders. */
       conversion: z.number().nullable(),
+      refunds: count,
+      refundedFen: count,
       newUsers: count,
       /** Distinct users active in the range. */
       activeUsers: count,

@@ -5,6 +5,7 @@ import {
   couponClaims,
   drawings,
   experienceCodes,
+  orderRefunds,
   orders,
   products,
   songs,
@@ -65,6 +66,21 @@ async function seed() {
   await order(b, '2026-03-10T03:00:00Z', null, 1990, 4); // made 03-10, timed out
   await order(c, '2026-03-09T15:00:00Z', '2026-03-09T16:30:00Z', 500, 1); // made 03-09, paid 03-10
   await order(d, '2026-03-10T04:00:00Z', '2026-03-10T04:00:00Z', 0, 9); // free: no order figure
+  const [first] = await db.select().from(orders).where(eq(orders.orderNo, 'T1'));
+  if (!first) throw new Error('no order');
+  const refund = (no: string, amount: number, status: 'success' | 'processing', finishedAt: string | null) =>
+    db.insert(orderRefunds).values({
+      refundNo: no,
+      orderId: first.id,
+      amount,
+      status,
+      reason: 'test',
+      requestId: no,
+      finishedAt: finishedAt ? at(finishedAt) : null,
+    });
+  await refund('R1', 300, 'success', '2026-03-10T15:59:59Z'); // completed on 03-10
+  await refund('R2', 200, 'processing', null); // not (yet) money back
+  await refund('R3', 100, 'success', '2026-03-10T16:00:00Z'); // completed on 03-11
   const drawing = (userId: number, createdAt: string, status: number, provider: string) =>
     db.insert(drawings).values({
       taskId: `t${++n}`,
@@ -130,6 +146,8 @@ describe('console dashboard', () => {
       conversion: 0.5,
       paidOrders: 2,
       revenueFen: 2490,
+      refunds: 1,
+      refundedFen: 300,
       activeUsers: 2,
       activeDaily: 2,
       activeWeekly: 3,

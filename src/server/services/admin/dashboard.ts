@@ -58,6 +58,10 @@ export async function dashboard(
       select ${day('paid_at')} as day, count(*) as paid, sum(order_price) as revenue
       from orders where ${within('paid_at')} and order_status <> 9 group by 1
     ),
+    rf as (
+      select ${day('finished_at')} as day, count(*) as n, sum(amount) as fen
+      from order_refunds where status = 'success' and ${within('finished_at')} group by 1
+    ),
     u as (select ${day('created_at')} as day, count(*) as n from users where ${within('created_at')} group by 1),
     a as (
       select ${day('hour')} as day, count(distinct user_id) as n from user_activity where ${within('hour')} group by 1
@@ -71,9 +75,11 @@ export async function dashboard(
     cc as (
       select ${day('claimed_at')} as day, count(*) as n from coupon_claims where ${within('claimed_at')} group by 1
     )
-    select to_char(d.day, 'YYYY-MM-DD') as day, op.revenue, op.paid, oc.created, oc.converted, u.n as users,
+    select to_char(d.day, 'YYYY-MM-DD') as day, op.revenue, op.paid, oc.created, oc.converted,
+      rf.n as refunds, rf.fen as refunded, u.n as users,
       a.n as active, c.n as chat, dr.n as drawings, s.n as songs, cc.n as claims
-    from d left join oc using (day) left join op using (day) left join u using (day) left join a using (day)
+    from d left join oc using (day) left join op using (day) left join rf using (day) left join u using (day)
+      left join a using (day)
       left join c using (day) left join dr using (day) left join s using (day) left join cc using (day)
     order by d.day`,
   );
@@ -83,6 +89,8 @@ export async function dashboard(
     paidOrders: num(r.paid),
     createdOrders: num(r.created),
     convertedOrders: num(r.converted),
+    refunds: num(r.refunds),
+    refundedFen: num(r.refunded),
     newUsers: num(r.users),
     activeUsers: num(r.active),
     chatMessages: num(r.chat),
@@ -120,6 +128,8 @@ export async function dashboard(
       createdOrders: created,
       convertedOrders: sum('convertedOrders'),
       conversion: created ? sum('convertedOrders') / created : null,
+      refunds: sum('refunds'),
+      refundedFen: sum('refundedFen'),
       newUsers: sum('newUsers'),
       activeUsers: num(once?.active_range),
       activeDaily: rows.at(-1)?.activeUsers ?? 0,
