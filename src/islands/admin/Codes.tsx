@@ -5,6 +5,7 @@ import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { CODE_BATCH_MAX } from '../../shared/notices';
 import { call, card, day, field } from './admin-api';
 import { type Batch, CodeList } from './CodeList';
+import { ReasonField } from './ReasonForm';
 
 interface Page<T> {
   records: T[];
@@ -102,16 +103,7 @@ function Disable({ batch, onDone }: { batch: Batch; onDone: (message: string) =>
   }
   return (
     <form onSubmit={(e) => void submit(e)} className="mt-2 flex flex-wrap items-end gap-2">
-      <label className="block text-sm">
-        {t('admin:action.reason')}
-        <input
-          className={`${field} mt-1`}
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
+      <ReasonField single value={reason} onChange={setReason} />
       <button type="submit" className={buttonClass('danger')}>
         {t('admin:action.submit')}
       </button>

@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { REFUNDABLE_STATUSES } from '../../shared/shop';
 import { call, card, field, yuan } from './admin-api';
 import type { Detail } from './OrderDetail';
+import { CodeField, ReasonField } from './ReasonForm';
 
 /** Yuan as typed ("12.5") to fen; NaN for anything else. */
 const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : Number.NaN);
@@ -88,30 +89,9 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
                 onChange={(e) => setAmount(e.target.value)}
               />
             </label>
-            <label className="block text-sm">
-              {t('admin:action.code')}
-              <input
-                className={`${field} mt-1`}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="\d{6}"
-                maxLength={6}
-                required
-                value={code}
-                onChange={(e) => setCode(e.target.value)}
-              />
-            </label>
+            <CodeField value={code} onChange={setCode} />
           </div>
-          <label className="block text-sm">
-            {t('admin:action.reason')}
-            <textarea
-              className={`${field} mt-1`}
-              required
-              maxLength={500}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </label>
+          <ReasonField value={reason} onChange={setReason} />
           <div className="flex flex-wrap gap-2">
             <button type="submit" disabled={busy} className={buttonClass('danger')}>
               {t('admin:orders.refundSubmit')}

@@ -46,30 +46,8 @@ export function ReasonForm(p: {
         </p>
       )}
       {p.children}
-      <label className="block text-sm">
-        {t('admin:action.reason')}
-        <textarea
-          className={`${field} mt-1`}
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </label>
-      {p.withCode && (
-        <label className="block text-sm">
-          {t('admin:action.code')}
-          <input
-            className={`${field} mt-1`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            pattern="\d{6}"
-            required
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
-      )}
+      <ReasonField value={reason} onChange={setReason} />
+      {p.withCode && <CodeField value={code} onChange={setCode} />}
       <div className="flex gap-2">
         <button type="submit" disabled={busy} className={buttonClass(p.danger ? 'danger' : 'primary')}>
           {t('admin:action.submit')}
@@ -84,5 +62,64 @@ export function ReasonForm(p: {
         </p>
       )}
     </form>
+  );
+}
+
+/** The required reason of a console action (at most 500 characters, like the API's); `single`: one line. */
+export function ReasonField({
+  value,
+  onChange,
+  single,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  single?: boolean;
+}) {
+  const { t } = useTranslation();
+  const className = `${field} mt-1`;
+  if (single)
+    return (
+      <label className="block text-sm">
+        {t('admin:action.reason')}
+        <input
+          className={className}
+          required
+          maxLength={500}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </label>
+    );
+  return (
+    <label className="block text-sm">
+      {t('admin:action.reason')}
+      <textarea
+        className={className}
+        required
+        maxLength={500}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
+  );
+}
+
+/** A fresh six-digit TOTP code for a sensitive action. */
+export function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <label className="block text-sm">
+      {t('admin:action.code')}
+      <input
+        className={`${field} mt-1`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\d{6}"
+        maxLength={6}
+        required
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </label>
   );
 }
