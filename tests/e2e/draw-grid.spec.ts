@@ -37,7 +37,9 @@ async function expectUniformCards(cards: Locator, where: string): Promise<void> 
     await expect(card.getByText('AI生成'), `${where}: one label per card`).toHaveCount(1);
     const tops = await card
       .locator('[data-card-actions] > button')
-      .evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top + b.offsetHeight / 2)));
+      .evaluateAll((buttons) =>
+        buttons.map((b) => Math.round((b.getBoundingClientRect().top + b.getBoundingClientRect().bottom) / 2)),
+      );
     expect(new Set(tops).size, `${where}: the actions of card ${i} on one row`).toBeLessThanOrEqual(1);
   }
   expect([...heights], `${where}: card heights`).toHaveLength(1);
