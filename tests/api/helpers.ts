@@ -32,7 +32,8 @@ export async function createTestDatabase(): Promise<{ dataDir: string; databaseU
   const name = `miaobi_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
-  await client.query(`create database ${name}`);
+  const template = inject('postgresTemplate');
+  await client.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await client.end();
   const url = new URL(admin);
   url.pathname = `/${name}`;
