@@ -10,8 +10,11 @@ export type BannerPage = (typeof BANNER_PAGES)[number];
 export const NOTICE_AUDIENCES = ['all', 'visitors', 'members'] as const;
 export type NoticeAudience = (typeof NOTICE_AUDIENCES)[number];
 
-/** Longest text of a notice in one language. */
-export const NOTICE_MAX = 2000;
+/**
+ * Longest text of a notice in one language: three languages of it stay under
+ * the 16 KB body a console request (cookie, no login token) may send (src/server/body-limits.ts).
+ */
+export const NOTICE_MAX = 1000;
 
 /** Limits of a code batch made in the console. */
 export const CODE_BATCH_MAX = 5000;

@@ -14,6 +14,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { NOTICE_MAX } from '../../shared/notices';
 import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { issueCodes } from '../services/activity/experience-codes';
@@ -61,7 +62,7 @@ async function main() {
     const content: Record<string, string> = {};
     for (const lang of ['zh-CN', 'en-US', 'zh-TW'] as const) {
       const text = values[lang];
-      if (text) content[lang] = text.slice(0, 2000);
+      if (text) content[lang] = text.slice(0, NOTICE_MAX);
     }
     if (!content['zh-CN']) throw new Error('--zh-CN is required: it is the default language');
     const notice = await setNoticeText(database.db, int(values.id, 0, 1, 2_147_483_647, 'id'), content, !values.off);

@@ -116,6 +116,13 @@ describe('console notices', () => {
     });
   });
 
+  it('takes the longest notice in all three languages (the body stays under the request limit)', async () => {
+    const long = '长'.repeat(1000);
+    const res = await create({ content: { 'zh-CN': long, 'en-US': 'e'.repeat(1000), 'zh-TW': long } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.notice.content['zh-TW']).toBe(long);
+  });
+
   it('creates once per request id', async () => {
     const id = requestId();
     const [a, b] = await Promise.all([create({ requestId: id }), create({ requestId: id })]);
@@ -127,7 +134,7 @@ describe('console notices', () => {
   it('refuses bad notices with translated messages, never a 500', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ content: { 'zh-CN': '  ' } }, '请填写简体中文内容'],
-      [{ content: { 'zh-CN': 'x'.repeat(2001) } }, '2000'],
+      [{ content: { 'zh-CN': 'x'.repeat(1001) } }, '1000'],
       [{ kind: 'banner' }, '请选择横幅显示的页面'],
       [{ kind: 'banner', page: 'chat', audience: 'members' }, '横幅对所有人显示'],
       [{ startsAt: iso(HOUR), endsAt: iso(0) }, '停止时间必须晚于开始时间'],
