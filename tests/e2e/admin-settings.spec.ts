@@ -3,7 +3,7 @@ import { generate, generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
-import { startSeededServer } from './console-server';
+import { expectAxeClean, startSeededServer } from './console-server';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
 // the database before it starts. Its own port, beside that file's.
@@ -72,6 +72,7 @@ test('an admin sets the ICP number and the maintenance bar; the public page show
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '站点设置', level: 1 })).toBeVisible();
+  await expectAxeClean(page);
 
   const icp = page.getByLabel('ICP 备案号');
   await expect(icp).toHaveValue('');
