@@ -22,6 +22,12 @@ test.describe('image chat, gallery and the advanced page', () => {
     await expect(
       page.getByRole('list', { name: '图像对话列表' }).getByRole('button', { name: '月光下的古镇', exact: true }),
     ).toBeVisible();
+    // The reply's picture actions, like chat's: drawn public by default, made private, then public again.
+    await messages.getByRole('button', { name: '设为私密' }).click();
+    await expect(messages.getByRole('button', { name: '设为公开（展示到绘画广场）' })).toBeVisible();
+    await messages.getByRole('button', { name: '设为公开（展示到绘画广场）' }).click();
+    await expect(messages.getByRole('button', { name: '设为私密' })).toBeVisible();
+    await expect(messages.getByRole('link', { name: '下载' })).toHaveAttribute('download', /^miaobi-/);
 
     await page.reload();
     await waitForHydration(page);

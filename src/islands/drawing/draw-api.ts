@@ -58,6 +58,11 @@ export function deleteDrawing(id: string): Promise<ApiResult<null>> {
   return post('/api/sd/delete', { id });
 }
 
+/** 1: public (the square), 2: private. */
+export function setVisibility(id: string, drawPublicFlag: 1 | 2): Promise<ApiResult<DrawingMessage>> {
+  return post('/api/sd/visibility', { id, drawPublicFlag });
+}
+
 export function fetchQuota(): Promise<ApiResult<DrawQuota>> {
   return get('/api/sd/quota', undefined, { silent: true });
 }

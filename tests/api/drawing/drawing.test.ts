@@ -103,6 +103,36 @@ describe('drawing with the offline renderer', () => {
     expect(after.body.data.records.map((r: { id: string }) => r.id)).not.toContain(task.id);
   });
 
+  it('the owner makes a private picture public and private again: the square and its files follow', async () => {
+    const owner = await newUser();
+    const other = await newUser();
+    const task = await submit(srv, owner.headers, { prompt: 'a lighthouse in fog', drawPublicFlag: 2 });
+    const done = await waitForStatus(srv, owner.headers, task.id);
+    const onSquare = async () =>
+      (await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 })).body.data.records.map(
+        (r: { id: string }) => r.id,
+      );
+    // The owner gets signed URLs; the bare path is what anyone else may try.
+    const fileStatus = async () => (await fetch(srv.url + String(done.thumbnailsUrl).split('?')[0])).status;
+    expect(await onSquare()).not.toContain(task.id);
+    expect(await fileStatus()).not.toBe(200);
+
+    const refused = await srv.call('POST', '/api/sd/visibility', { id: task.id, drawPublicFlag: 1 }, other.headers);
+    expect(refused.status).toBe(404);
+    const bad = await srv.call('POST', '/api/sd/visibility', { id: task.id, drawPublicFlag: 3 }, owner.headers);
+    expect(bad.status).toBe(400);
+    expect(await onSquare()).not.toContain(task.id);
+
+    const opened = await srv.call('POST', '/api/sd/visibility', { id: task.id, drawPublicFlag: 1 }, owner.headers);
+    expect(opened.body.data).toMatchObject({ id: task.id, drawPublicFlag: 1 });
+    expect(await onSquare()).toContain(task.id);
+    expect(await fileStatus()).toBe(200);
+
+    await srv.call('POST', '/api/sd/visibility', { id: task.id, drawPublicFlag: 2 }, owner.headers);
+    expect(await onSquare()).not.toContain(task.id);
+    expect(await fileStatus()).not.toBe(200);
+  });
+
   it('refuses visitors, blank prompts, steps over 40 and a second task while one runs', async () => {
     const anonymous = await srv.call('POST', '/api/sd/submit/imagine', { prompt: 'cat' });
     expect(anonymous.body).toMatchObject({ code: 1000001 });

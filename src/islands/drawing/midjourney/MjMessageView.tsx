@@ -3,10 +3,10 @@ import { Icon, IconButton } from '../../../components/conversation/icons';
 import { MessageFrame, messageAction } from '../../../components/conversation/MessageFrame';
 import { toast } from '../../../lib/toast';
 import { DrawingStatus } from '../../../shared/drawing';
-import type { Picture } from '../draw-api';
+import { type Picture, setVisibility } from '../draw-api';
 import { isFinal } from '../draw-rules';
 import { MjReply } from './MjReply';
-import type { MjMessage } from './mj-actions';
+import { findByTask, type MjMessage, updateMjMessage } from './mj-actions';
 
 export interface MjMessageViewProps {
   message: MjMessage;
@@ -45,6 +45,7 @@ export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, on
               <Icon name="download" className="size-4" />
             </a>
           )}
+          {done && <VisibilityButton id={done.id} publicFlag={done.publicFlag} />}
           {prompt && (
             <IconButton icon="copy" label={t('action.copy')} className={messageAction} onClick={() => onCopy(prompt)} />
           )}
@@ -71,5 +72,28 @@ export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, on
     >
       {message.inversion ? message.text : <MjReply message={message} prompt={prompt} onOpen={onOpen} />}
     </MessageFrame>
+  );
+}
+
+/** Makes a finished picture public (the square) or private again; the reply keeps the new state. */
+function VisibilityButton({ id, publicFlag }: { id: string; publicFlag?: number }) {
+  const { t } = useTranslation('draw');
+  const isPublic = publicFlag === 1;
+  return (
+    <IconButton
+      icon={isPublic ? 'lock' : 'globe'}
+      label={t(isPublic ? 'visibility.makePrivate' : 'visibility.makePublic')}
+      className={messageAction}
+      onClick={async () => {
+        const r = await setVisibility(id, isPublic ? 2 : 1);
+        if (r.kind !== 'reply') return;
+        const at = findByTask(id);
+        if (at)
+          updateMjMessage(at.uuid, at.id, {
+            drawing: { id, status: r.data.status, progress: 100, publicFlag: r.data.drawPublicFlag },
+          });
+        toast.success(t(isPublic ? 'visibility.nowPrivate' : 'visibility.nowPublic'));
+      }}
+    />
   );
 }

@@ -19,6 +19,8 @@ export interface MjDrawing {
   width?: number | null;
   height?: number | null;
   drawRate?: string;
+  /** 1 public (the square), 2 private. */
+  publicFlag?: number;
 }
 
 /** An image-chat message: a prompt (inversion) or a reply carrying its drawing. */

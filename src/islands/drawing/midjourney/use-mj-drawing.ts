@@ -17,6 +17,7 @@ const pictureOf = (m: DrawingMessage): Partial<MjDrawing> => ({
   width: m.width,
   height: m.height,
   drawRate: m.drawRate,
+  publicFlag: m.drawPublicFlag,
 });
 
 /** Every running drawing reply of every image conversation (normally one). */

@@ -3,7 +3,13 @@ import { DomainError } from '../../errors';
 import { requireUserId } from '../../services/account/auth';
 import { drawingMessage } from '../../services/drawing/dto';
 import { receiveHook } from '../../services/drawing/hook';
-import { deleteDrawing, listMyPictures, listMyRunning, ownDrawing } from '../../services/drawing/lists';
+import {
+  deleteDrawing,
+  listMyPictures,
+  listMyRunning,
+  ownDrawing,
+  setDrawingVisibility,
+} from '../../services/drawing/lists';
 import { readDrawQuota } from '../../services/drawing/quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
@@ -71,6 +77,12 @@ export function registerSd(app: ApiApp) {
     const id = await userId(c);
     await deleteDrawing(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, null, c.get('t')('draw:delete.done'), Code.DELETE_RESULT);
+  });
+
+  app.openapi(r.setVisibility, async (c) => {
+    const id = await userId(c);
+    const { id: taskId, drawPublicFlag } = c.req.valid('json');
+    return reply(c, await setDrawingVisibility(c.get('runtime'), id, taskId, drawPublicFlag as 1 | 2));
   });
 
   app.openapi(r.readQuota, async (c) => {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { drawingMessage, drawingPage, drawQuota, picturePage } from '../../../shared/contract/drawing';
 import { replySchema } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { pattern } from '../validation';
+import { intParam, pattern } from '../validation';
 import { listBody, submitBody, taskId } from './sd.schemas';
 
 const tags = ['sd'];
@@ -79,6 +79,15 @@ export const deleteDrawing = createRoute({
     1000400: 'deleted (result says so)',
     404: 'no such drawing of the caller (HTTP 404)',
   }),
+});
+
+export const setVisibility = createRoute({
+  method: 'post',
+  path: '/sd/visibility',
+  tags,
+  summary: 'Make a drawing of the caller public (1: the square) or private (2)',
+  request: { body: jsonBody(z.object({ id: taskId, drawPublicFlag: intParam(1, 2) })) },
+  responses: jsonResponses(drawingMessage, { ...auth, 404: 'no such drawing of the caller (HTTP 404)' }),
 });
 
 export const readQuota = createRoute({

@@ -3,6 +3,7 @@ import { Code } from '../../../shared/codes';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { forgetFileAccess } from '../file-access';
 import { drawingMessage } from './dto';
 import { invalidateSquare } from './square';
 import { removePicture } from './store';
@@ -68,4 +69,23 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
   if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
   await removePicture(rt, gone);
   if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
+}
+
+/**
+ * Makes a picture of the caller public (1: the square and its files open to anyone) or private (2: its
+ * files by signed URL only). Every process forgets what it knew of the files and the square.
+ */
+export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: string, publicFlag: 1 | 2) {
+  const row = await ownDrawing(rt, userId, taskId);
+  const [updated] = await rt.database.db
+    .update(drawings)
+    .set({ publicFlag, updatedAt: new Date() })
+    .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
+    .returning();
+  if (!updated) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (row.publicFlag !== publicFlag) {
+    await forgetFileAccess(rt);
+    if (row.status === DrawingStatus.DONE) await invalidateSquare(rt);
+  }
+  return drawingMessage(updated, rt);
 }
