@@ -12,7 +12,12 @@ interface Weight {
   js: number;
   css: number;
   files: number;
+  /** Scripts that carry console code: its texts (the 'admin' namespace) or its chart library (uPlot). */
+  consoleScripts: number;
 }
+
+/** Console islands read every text through the 'admin' i18n namespace, and only they load uPlot. */
+const CONSOLE_CODE = /["'`]admin:[a-z]|\buplot\b/i;
 
 async function weigh(base: string, page: string): Promise<Weight> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
@@ -37,7 +42,8 @@ async function weigh(base: string, page: string): Promise<Weight> {
     const size = (kind: 'js' | 'css') =>
       all.filter((b) => b.kind === kind).reduce((sum, b) => sum + gzipSync(b.body).length, 0) +
       inline[kind].reduce((sum, text) => sum + (text ? gzipSync(text).length : 0), 0);
-    return { js: size('js'), css: size('css'), files: all.length };
+    const consoleScripts = all.filter((b) => b.kind === 'js' && CONSOLE_CODE.test(b.body.toString('utf8'))).length;
+    return { js: size('js'), css: size('css'), files: all.length, consoleScripts };
   } finally {
     await browser.close();
   }
@@ -45,6 +51,7 @@ async function weigh(base: string, page: string): Promise<Weight> {
 
 export async function measureWeights(base: string): Promise<Row[]> {
   const rows: Row[] = [];
+  let consoleScripts = 0;
   for (const page of [...STATIC_PAGES, ...ISLAND_PAGES]) {
     const budgetKb = STATIC_PAGES.includes(page) ? 15 : 150;
     const name = `weight ${page} JS gzip`;
@@ -53,6 +60,7 @@ export async function measureWeights(base: string): Promise<Row[]> {
       continue;
     }
     const w = await weigh(base, page);
+    consoleScripts += w.consoleScripts;
     rows.push({
       name,
       value: `${(w.js / KB).toFixed(1)} KB`,
@@ -61,5 +69,12 @@ export async function measureWeights(base: string): Promise<Row[]> {
       note: `CSS ${(w.css / KB).toFixed(1)} KB, ${w.files} files`,
     });
   }
+  rows.push({
+    name: 'console code in public pages',
+    value: `${consoleScripts} scripts`,
+    budget: '0',
+    ok: consoleScripts === 0,
+    note: "scripts with 'admin:' texts or uPlot among the pages above",
+  });
   return rows;
 }
