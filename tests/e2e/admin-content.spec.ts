@@ -1,10 +1,9 @@
 import { type BrowserContext, expect, test } from '@playwright/test';
-import { generate } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
-import { expectAxeClean, startSeededServer } from './console-server';
+import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
 
 // Like admin-console.spec.ts, this file runs its own server (the admin role and its TOTP secret are
 // written before it starts), on a port of its own.
@@ -36,6 +35,9 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
 
 test.afterAll(() => server?.stop());
 
+/** Each sign-in takes a code of its own: a code is accepted once (console-server.ts). */
+const nextCode = totpCodes(SECRET);
+
 /** Opens a console session in the browser context and verifies it with the authenticator's code. */
 async function signInConsole(context: BrowserContext) {
   const session = await context.request.post(`${BASE}/api/admin/session`, {
@@ -43,7 +45,7 @@ async function signInConsole(context: BrowserContext) {
   });
   expect(session.status()).toBe(200);
   const verified = await context.request.post(`${BASE}/api/admin/totp/verify`, {
-    data: { code: await generate({ secret: SECRET }) },
+    data: { code: await nextCode() },
   });
   expect(verified.status()).toBe(200);
 }

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { generate, generateSecret } from 'otplib';
+import { generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
-import { expectAxeClean, startSeededServer } from './console-server';
+import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
 // the database before it starts. Its own port, beside that file's.
@@ -32,34 +32,12 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
 
 test.afterAll(() => server?.stop());
 
-/**
- * A code for each sensitive request, made just before it is sent. A code is accepted once, at a time step
- * later than the last, and the server accepts a step either side of its own: each code takes the earliest
- * such step that is still good for a few seconds, and waits for the clock's next step when none is.
- */
-function codes() {
-  let last = Number.NEGATIVE_INFINITY;
-  return async () => {
-    for (;;) {
-      const now = Date.now() / 1000;
-      const current = Math.floor(now / 30);
-      const late = now - current * 30 > 20;
-      const step = Math.max(last + 1, late ? current : current - 1);
-      if (step <= current + 1) {
-        last = step;
-        return generate({ secret, epoch: step * 30 });
-      }
-      await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now * 1000 + 50));
-    }
-  };
-}
-
 test('an admin sets the ICP number and the maintenance bar; the public page shows both until turned off', async ({
   page,
   context,
 }) => {
   test.slow();
-  const next = codes();
+  const next = totpCodes(secret);
   const opened = await fetch(`${BASE}/api/admin/session`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },

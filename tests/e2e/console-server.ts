@@ -1,6 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { newDataDir } from './data-dirs';
 import { startOwnServer } from './own-server';
@@ -37,4 +38,26 @@ export async function expectAxeClean(page: Page) {
     return (await axe.run()).violations.map((v) => v.id);
   });
   expect(violations).toEqual([]);
+}
+
+/**
+ * A code for each sensitive request, made just before it is sent. A code is accepted once, at a time step
+ * later than the last, and the server accepts a step either side of its own: each code takes the earliest
+ * such step that is still good for a few seconds, and waits for the clock's next step when none is.
+ */
+export function totpCodes(secret: string) {
+  let last = Number.NEGATIVE_INFINITY;
+  return async () => {
+    for (;;) {
+      const now = Date.now() / 1000;
+      const current = Math.floor(now / 30);
+      const late = now - current * 30 > 20;
+      const step = Math.max(last + 1, late ? current : current - 1);
+      if (step <= current + 1) {
+        last = step;
+        return generate({ secret, epoch: step * 30 });
+      }
+      await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now * 1000 + 50));
+    }
+  };
 }
