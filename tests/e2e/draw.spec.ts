@@ -197,7 +197,7 @@ test.describe('the /draw page before its island runs', () => {
       .locator('img')
       .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
     expect(shown.slice(0, fromHtml.length)).toEqual(fromHtml);
-    await expect(cards(page).filter({ hasText: '首屏就有的灯塔' }).getByRole('img')).toHaveAttribute(
+    await expect(page.locator(`[data-picture="${picture.id}"]`).getByRole('img')).toHaveAttribute(
       'src',
       picture.thumbnailsUrl,
     );

@@ -32,7 +32,7 @@ export function CardActions({ items }: { items: CardActionItem[] }) {
       </button>
       {rest.length > 0 && (
         <Menu>
-          <MenuButton className={`${pill} ${plain} ml-auto grid size-7 shrink-0 place-items-center`}>
+          <MenuButton className={`${pill} ${plain} relative ml-auto grid size-7 shrink-0 place-items-center`}>
             <SvgIcon name="more" className="size-4" />
             <span className="sr-only">{t('card.more')}</span>
           </MenuButton>
