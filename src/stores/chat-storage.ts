@@ -6,7 +6,7 @@ export const MAX_MESSAGES = 80;
 export const DEFAULT_UUID = 1002;
 /** The Chinese text for 'new conversation'. */
 export const DEFAULT_TITLE = '新对话';
-/** A conversation's title as shown: a new one's stored placeholder reads in the page's language. */
+/** A conversation's title as shown: a new conversation's stored default title reads in the page's language. */
 export const shownTitle = (title: string, t: (key: string) => string) =>
   title === DEFAULT_TITLE ? t('layout:chat.untitled') : title;
 export const CHAT_STORAGE_KEY = 'chatStorage';

@@ -37,7 +37,7 @@ export function HistoryItem({ item, active, onSelect, onDelete, onUpdate }: Hist
     }
   }, [item.isEdit, shown]);
 
-  // An untouched placeholder stays the stored one, so the first question still names the conversation.
+  // An untouched default title stays the stored one, so the first question still names the conversation.
   const kept = (next: string) => (next && next !== shown ? next : item.title);
   const save = () => onUpdate({ title: kept(title.trim()), isEdit: false });
 
