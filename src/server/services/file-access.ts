@@ -1,4 +1,5 @@
 import { eq, or } from 'drizzle-orm';
+import { ReviewState } from '../../shared/moderation';
 import { type Drawing, DrawingStatus, drawings, type Song, SongStatus, songs } from '../db/schema';
 import { FILES_PREFIX } from '../providers/storage';
 import type { Runtime } from '../runtime';
@@ -17,12 +18,13 @@ const ALWAYS_PUBLIC = /^(?:avatars|app-icons|site)\//;
 
 const cache = notifiedCache({ name: 'file access', channel: FILES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
-/** Anyone may read a finished public picture's files. */
-export const isOpenDrawing = (d: Pick<Drawing, 'status' | 'publicFlag'>) =>
-  d.status === DrawingStatus.DONE && d.publicFlag === 1;
+/** Anyone may read a finished public picture's files, unless moderators hold it back. */
+export const isOpenDrawing = (d: Pick<Drawing, 'status' | 'publicFlag' | 'review'>) =>
+  d.status === DrawingStatus.DONE && d.publicFlag === 1 && d.review === ReviewState.PUBLISHED;
 
-/** Anyone may read a finished public song's files. */
-export const isOpenSong = (s: Pick<Song, 'status' | 'isPublic'>) => s.isPublic && s.status === SongStatus.DONE;
+/** Anyone may read a finished public song's files, unless moderators hold it back. */
+export const isOpenSong = (s: Pick<Song, 'status' | 'isPublic' | 'review'>) =>
+  s.isPublic && s.status === SongStatus.DONE && s.review === ReviewState.PUBLISHED;
 
 /** Whether the row owning this file lets anyone read it: a finished public drawing or song. */
 async function lookUp(rt: Runtime, key: string): Promise<boolean> {
@@ -35,6 +37,7 @@ async function lookUp(rt: Runtime, key: string): Promise<boolean> {
       .select({
         status: drawings.status,
         publicFlag: drawings.publicFlag,
+        review: drawings.review,
         imageUrl: drawings.imageUrl,
         thumbnailsUrl: drawings.thumbnailsUrl,
       })
@@ -48,7 +51,13 @@ async function lookUp(rt: Runtime, key: string): Promise<boolean> {
     // New keys carry the song's id; older ones are found by their URL.
     const where = song[1] ? eq(songs.id, Number(song[1])) : or(eq(songs.audioUrl, url), eq(songs.coverUrl, url));
     const [s] = await db
-      .select({ status: songs.status, isPublic: songs.isPublic, audioUrl: songs.audioUrl, coverUrl: songs.coverUrl })
+      .select({
+        status: songs.status,
+        isPublic: songs.isPublic,
+        review: songs.review,
+        audioUrl: songs.audioUrl,
+        coverUrl: songs.coverUrl,
+      })
       .from(songs)
       .where(where)
       .limit(1);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { ReviewState } from '../../../shared/moderation';
 import { users } from './users';
 
 /**
@@ -21,6 +22,8 @@ export const apps = pgTable(
     iconUrl: text('icon_url').notNull(),
     category: text('category').notNull().default(''),
     published: boolean('published').notNull().default(false),
+    /** Moderation: a published app reaches the store only when `published` here too (shared/moderation.ts). */
+    review: text('review').$type<ReviewState>().notNull().default('published'),
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,7 +32,7 @@ export const apps = pgTable(
   (t) => [
     uniqueIndex('apps_seed_key_idx').on(t.seedKey),
     index('apps_owner_idx').on(t.ownerId, t.createdAt),
-    index('apps_store_idx').on(t.sortOrder, t.id).where(sql`published and deleted_at is null`),
+    index('apps_store_idx').on(t.sortOrder, t.id).where(sql`published and review = 'published' and deleted_at is null`),
   ],
 );
 

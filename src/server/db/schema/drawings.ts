@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DrawingStatus } from '../../../shared/drawing';
+import type { ReviewState } from '../../../shared/moderation';
 import { users } from './users';
 
 /** Drawing task status codes, shared with the browser (docs/state-machines.md). */
@@ -39,6 +40,8 @@ export const drawings = pgTable(
     seed: integer('seed').notNull(),
     /** 1 public, 2 private. */
     publicFlag: integer('public_flag').notNull(),
+    /** Moderation: only `published` public pictures reach the square (shared/moderation.ts). */
+    review: text('review').$type<ReviewState>().notNull().default('published'),
     /** The caller's own `state`, echoed back. */
     state: text('state'),
     status: integer('status').notNull(),
@@ -67,7 +70,7 @@ export const drawings = pgTable(
     uniqueIndex('drawings_task_id_idx').on(t.taskId),
     index('drawings_user_idx').on(t.userId, t.id),
     // The square and the public gallery: done, public pictures, newest first.
-    index('drawings_public_idx').on(t.id).where(sql`status = 10 and public_flag = 1`),
+    index('drawings_public_idx').on(t.id).where(sql`status = 10 and public_flag = 1 and review = 'published'`),
     index('drawings_pending_idx').on(t.leaseUntil).where(sql`status in (1, 2, 13)`),
     // One running task per user (docs/state-machines.md), enforced by the database under any race.
     uniqueIndex('drawings_one_running_idx').on(t.userId).where(sql`status in (1, 2, 13)`),

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { SongMeta } from '../../../shared/contract/music';
+import type { ReviewState } from '../../../shared/moderation';
 import { SongStatus } from '../../../shared/music';
 import { users } from './users';
 
@@ -42,6 +43,8 @@ export const songs = pgTable(
     lyrics: text('lyrics').notNull().default(''),
     instrumental: boolean('instrumental').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(false),
+    /** Moderation: only `published` public songs are listed (shared/moderation.ts). */
+    review: text('review').$type<ReviewState>().notNull().default('published'),
     status: integer('status').notNull().default(SongStatus.QUEUED),
     progress: integer('progress').notNull().default(0),
     provider: text('provider').notNull(),
@@ -69,7 +72,7 @@ export const songs = pgTable(
   (t) => [
     uniqueIndex('songs_task_id_idx').on(t.taskId),
     index('songs_user_idx').on(t.userId, t.createdAt),
-    index('songs_public_idx').on(t.finishedAt).where(sql`is_public and status = 10`),
+    index('songs_public_idx').on(t.finishedAt).where(sql`is_public and status = 10 and review = 'published'`),
     index('songs_running_idx').on(t.createdAt).where(sql`status in (1, 2, 3)`),
     index('songs_created_at_idx').on(t.createdAt),
     index('songs_failed_idx').on(t.updatedAt).where(sql`status = 11`),

@@ -4,7 +4,7 @@ import { createOfflineLlm } from './offline';
 import { createOpenAiLlm } from './openai';
 import type { LlmProvider } from './types';
 
-export type { LlmMessage, LlmProvider, LlmRequest } from './types';
+export type { LlmEvent, LlmMessage, LlmProvider, LlmRequest, LlmUsage } from './types';
 export { LlmError } from './types';
 
 /** The offline responder unless OPENAI_BASE_URL or OPENAI_API_KEY is set. */

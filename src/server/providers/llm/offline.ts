@@ -57,7 +57,7 @@ export function createOfflineLlm(delayMs = 16): LlmProvider {
     async *stream(request) {
       for (const piece of tokenize(offlineAnswer(request))) {
         if (request.signal.aborted) return;
-        yield piece;
+        yield { type: 'text', text: piece };
         await sleep(delayMs, request.signal);
       }
     },

@@ -43,6 +43,7 @@ export function classifyUpstreamError(status: number, body: string): LlmError {
 
 interface Chunk {
   choices?: Array<{ delta?: { content?: string | null } }>;
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: ErrorBody['error'];
 }
 
@@ -78,6 +79,8 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
           model: request.model,
           messages: request.messages,
           stream: true,
+          // The last chunk then carries the answer's token counts (for the usage ledger).
+          stream_options: { include_usage: true },
           temperature: request.temperature,
         };
         const res = await doFetch(`${opts.baseUrl}/chat/completions`, {
@@ -105,7 +108,13 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
             const chunk = JSON.parse(data) as Chunk;
             if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
             const text = chunk.choices?.[0]?.delta?.content;
-            if (text) yield text;
+            if (text) yield { type: 'text', text };
+            if (chunk.usage)
+              yield {
+                type: 'usage',
+                inputTokens: chunk.usage.prompt_tokens ?? 0,
+                outputTokens: chunk.usage.completion_tokens ?? 0,
+              };
           }
         }
       } catch (err) {

@@ -1,3 +1,5 @@
+import type { ModelPrice } from '../../../shared/contract/channels';
+
 /** One message of the conversation sent to a model. */
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
@@ -29,9 +31,25 @@ export class LlmError extends Error {
   }
 }
 
+/** Token counts the upstream reported for one answer (`stream_options.include_usage`). */
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * What a provider yields while answering: the answer's text piece by piece, the upstream's
+ * usage when it reports it (last), and which channel serves the answer (first, when routed
+ * over model channels) so the ledger can price it.
+ */
+export type LlmEvent =
+  | { type: 'text'; text: string }
+  | ({ type: 'usage' } & LlmUsage)
+  | { type: 'served'; channelId: number | null; provider: string; price: ModelPrice | null };
+
 export interface LlmProvider {
   mode: 'offline' | 'openai';
   models: string[];
-  /** Yields the answer's text piece by piece; throws LlmError. */
-  stream(request: LlmRequest): AsyncIterable<string>;
+  /** Yields the answer's events; throws LlmError. */
+  stream(request: LlmRequest): AsyncIterable<LlmEvent>;
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-o
 import sharp from 'sharp';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
+import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
@@ -62,7 +63,7 @@ export async function listStore(
   lang: Language = DEFAULT_LANGUAGE,
 ) {
   await seedAppsIfEmpty(db);
-  const live = and(eq(apps.published, true), isNull(apps.deletedAt));
+  const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED), isNull(apps.deletedAt));
   const term = q.content?.trim();
   const like = term ? `%${escapeLike(term)}%` : undefined;
   const translated = term ? seedKeysMatching(term, lang) : [];
@@ -104,7 +105,7 @@ export async function readApp(db: Db, id: number, userId: number | null) {
     .select()
     .from(apps)
     .where(and(eq(apps.id, id), isNull(apps.deletedAt)));
-  if (!row || (!row.published && row.ownerId !== userId))
+  if (!row || ((!row.published || row.review !== ReviewState.PUBLISHED) && row.ownerId !== userId))
     throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   return row;
 }

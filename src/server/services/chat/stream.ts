@@ -74,10 +74,11 @@ export async function streamChat(
           signal: abort.signal,
           lang: c.lang,
         });
-        for await (const text of pieces) {
+        for await (const event of pieces) {
           if (abort.signal.aborted) break;
-          chars += text.length;
-          send('delta', { text });
+          if (event.type !== 'text') continue;
+          chars += event.text.length;
+          send('delta', { text: event.text });
         }
         send('done', { model, chars, ms: Date.now() - started });
       } catch (err) {

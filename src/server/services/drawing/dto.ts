@@ -50,7 +50,7 @@ export function publicPicture(d: Drawing): PublicPicture {
 
 /** The push a status change sends to the owner's socket (the drawing push of docs/api.md). */
 export function progressPush(
-  d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag'>,
+  d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag' | 'review'>,
   rt: Files,
 ) {
   const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };

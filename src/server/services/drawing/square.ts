@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, count, desc, eq, ilike } from 'drizzle-orm';
 import type { Page } from '../../../shared/contract/common';
 import type { PublicPicture } from '../../../shared/contract/drawing';
+import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
@@ -28,7 +29,11 @@ export function squareGeneration(rt: Runtime): number {
   return cache.generation(rt);
 }
 
-const publicWhere = and(eq(drawings.status, DrawingStatus.DONE), eq(drawings.publicFlag, 1));
+const publicWhere = and(
+  eq(drawings.status, DrawingStatus.DONE),
+  eq(drawings.publicFlag, 1),
+  eq(drawings.review, ReviewState.PUBLISHED),
+);
 
 /** Public pictures, newest first; `content` searches prompts (uncached when given). */
 export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string }) {

@@ -1,10 +1,11 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { forgetFileAccess } from '../file-access';
+import { forgetFileAccess, isOpenSong } from '../file-access';
 import { songDto } from './dto';
 
 export interface Paging {
@@ -37,7 +38,13 @@ export function listMySongs(rt: Runtime, userId: number, p: Paging) {
 
 /** Finished public songs, latest first. */
 export function listPublicSongs(rt: Runtime, p: Paging, viewerId: number | null) {
-  return page(rt, and(eq(songs.isPublic, true), eq(songs.status, SongStatus.DONE)), p, viewerId, true);
+  return page(
+    rt,
+    and(eq(songs.isPublic, true), eq(songs.status, SongStatus.DONE), eq(songs.review, ReviewState.PUBLISHED)),
+    p,
+    viewerId,
+    true,
+  );
 }
 
 const notFound = () => new DomainError(Code.NOT_FOUND, 'music:notFound', { status: 404 });
@@ -46,7 +53,7 @@ const notFound = () => new DomainError(Code.NOT_FOUND, 'music:notFound', { statu
 export async function songFor(db: Db, taskId: string, viewerId: number | null): Promise<Song> {
   const [s] = await db.select().from(songs).where(eq(songs.taskId, taskId)).limit(1);
   if (!s) throw notFound();
-  const visible = s.userId === viewerId || (s.isPublic && s.status === SongStatus.DONE);
+  const visible = s.userId === viewerId || isOpenSong(s);
   if (!visible) throw notFound();
   return s;
 }
