@@ -38,6 +38,8 @@ export const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
+  /** Seals model channels' API keys at rest; the same on every machine. Unset: a key file in DATA_DIR. */
+  CHANNEL_KEY_SECRET: z.string().min(32).max(512).optional(),
   ICP_NUMBER: z.string().max(64).default(''),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
