@@ -76,6 +76,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     moderation,
     music,
     products,
+    lifecycle: { draining: false },
     providers: {
       ...drawing,
       music: music.mode,
@@ -101,9 +102,15 @@ export function startBackground(rt: Runtime) {
   for (const job of Object.values(rt.jobs)) job.start();
 }
 
+/** Stops every job, aborting its running tasks and releasing their leases. */
+export async function stopBackground(rt: Runtime) {
+  await Promise.all(Object.values(rt.jobs).map((job) => job.stop()));
+}
+
 /** Stops the jobs and closes what the runtime opened, the database last. */
 export async function closeRuntime(rt: Runtime) {
-  for (const job of Object.values(rt.jobs)) job.stop();
+  // Held tasks are given back before the database closes, so another process resumes them at once.
+  await stopBackground(rt);
   await rt.hub.close();
   rt.mail.close();
   await rt.database.close();

@@ -42,6 +42,8 @@ export interface Runtime {
   music: MusicProvider;
   products: ProductCatalog;
   jobs: BackgroundJobs;
+  /** Set when the process begins a graceful stop: /api/ready answers 503 so balancers move on. */
+  lifecycle: { draining: boolean };
   /** provider kind → mode (offline, sandbox or the adapter's name), printed at start-up and in /api/health. */
   providers: Record<string, string>;
 }

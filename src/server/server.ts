@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApiApp } from './api';
-import { closeRuntime, createRuntime, startBackground } from './bootstrap';
+import { closeRuntime, createRuntime, startBackground, stopBackground } from './bootstrap';
 import type { Env } from './config/env';
 import { createHttpServer, type NodeHandler } from './http';
 import type { Logger } from './log';
@@ -11,7 +11,11 @@ export interface RunningServer {
   server: Server;
   runtime: Runtime;
   url: string;
-  /** Graceful: stop accepting, close sockets with 1001, finish in-flight requests, close the database. */
+  /**
+   * Graceful (a rolling restart's SIGTERM): report not-ready for DRAIN_DELAY_MS, stop accepting,
+   * give held tasks back, close sockets with 1001, let in-flight requests finish within `graceMs`
+   * (SHUTDOWN_GRACE_MS), close the database.
+   */
   stop(graceMs?: number): Promise<void>;
 }
 
@@ -36,8 +40,11 @@ export async function startServer(env: Env, log: Logger, pages: NodeHandler = no
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   let stopping: Promise<void> | null = null;
 
-  async function stop(graceMs = 10_000) {
+  async function stop(graceMs = env.SHUTDOWN_GRACE_MS) {
+    runtime.lifecycle.draining = true;
+    if (env.DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.DRAIN_DELAY_MS));
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    await stopBackground(runtime);
     await runtime.hub.close();
     server.closeIdleConnections();
     const timer = setTimeout(() => server.closeAllConnections(), graceMs);

@@ -35,6 +35,10 @@ const checks: Record<Check, (rt: Runtime) => Promise<void>> = {
 
 /** Runs every check at once; each answers 'ok' or why it failed. */
 export async function readiness(rt: Runtime) {
+  if (rt.lifecycle.draining) {
+    const detail = 'failed: shutting down';
+    return { ready: false, checks: { database: detail, storage: detail, providers: detail } };
+  }
   const names = Object.keys(checks) as Check[];
   const results = await Promise.all(
     names.map((name) =>

@@ -31,6 +31,13 @@ export const envSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Multiplies every per-IP rate limit (many users behind one NAT address, or browser tests). */
   IP_LIMIT_SCALE: z.coerce.number().int().min(1).max(1000).default(1),
+  /**
+   * On SIGTERM: how long /api/ready answers 503 before the process stops taking connections, so a
+   * load balancer sends new requests elsewhere first (its check interval × failures); then in-flight
+   * requests (chat streams) get up to SHUTDOWN_GRACE_MS to finish.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   /** Largest request body the API accepts, in bytes. */
   BODY_LIMIT: z.coerce
     .number()

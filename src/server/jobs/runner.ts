@@ -67,15 +67,15 @@ export interface JobSpec<T> {
 export interface Job {
   /** Starts the loop; again after stop() starts a fresh one. */
   start(): void;
-  /** Stops looking and aborts running tasks ('shutdown'): the next process resumes them. */
-  stop(): void;
+  /** Stops looking and aborts running tasks ('shutdown'); settles once their leases are given back. */
+  stop(): Promise<void>;
   /** Looks for work now (a task was just submitted in this process). */
   wake(): void;
   readonly started: boolean;
 }
 
 interface Loop {
-  stop(): void;
+  stop(): Promise<void>;
   wake(): void;
 }
 
@@ -96,8 +96,9 @@ export function createJob<T>(spec: JobSpec<T>): Job {
       current = startLoop(spec);
     },
     stop() {
-      current?.stop();
+      const stopping = current?.stop() ?? Promise.resolve();
       current = null;
+      return stopping;
     },
     wake: () => current?.wake(),
     get started() {
@@ -176,14 +177,14 @@ function startLoop<T>(spec: JobSpec<T>): Loop {
     wake: () => {
       if (!stopped) setImmediate(() => void tick());
     },
-    stop() {
+    async stop() {
       if (stopped) return;
       stopped = true;
       clearInterval(timer);
       const tasks = [...running.values()];
       for (const { controller } of tasks) controller.abort(new JobAbort('shutdown'));
-      // Best effort: the database may already be going away.
-      if (tasks.length > 0) void spec.tasks?.release?.(tasks.map((t) => t.task))?.catch(() => undefined);
+      // Best effort: a lost database only means the next process waits for the lease to run out.
+      if (tasks.length > 0) await spec.tasks?.release?.(tasks.map((t) => t.task))?.catch(() => undefined);
     },
   };
   if (spec.startNow) loop.wake();
@@ -200,6 +201,7 @@ export function jobOf(start: () => () => void): Job {
     stop() {
       stop?.();
       stop = null;
+      return Promise.resolve();
     },
     wake: () => {},
     get started() {
