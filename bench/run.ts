@@ -1,6 +1,6 @@
 // `npm run bench`: builds a private copy of the tree, serves it on loopback
 // and measures every bench/RESULTS.md budget. Prints a table; exits 1 when a budget
-// is missed. Options: --only=weight,lighthouse,load,sockets  --reuse-build
+// is missed. Options: --only=weight,lighthouse,load,sockets,streams,files  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { writeFileSync } from 'node:fs';
@@ -13,10 +13,11 @@ import { measureLoad } from './load';
 import { SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
+import { measureFileServing, measureStreams } from './streams';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
 import { measureWeights } from './weight';
 
-const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets'] as const;
+const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -79,6 +80,8 @@ async function main() {
     await section('sockets', () =>
       withServer(root, basePort + 1, env, (s) => measureSockets(s, 'PostgreSQL', { idle, databaseUrl: cluster.url })),
     );
+    await section('streams', () => measureStreams(root, basePort + 3, cluster.url));
+    await section('files', () => measureFileServing(root, basePort + 5, cluster.url));
   } finally {
     cluster.destroy();
   }

@@ -3,6 +3,7 @@
 // limit and the order rules hold whichever process a request reaches.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type NginxProxy, startNginx } from '../../../scripts/nginx-proxy';
 import { loadEnv } from '../../../src/server/config/env';
 import { couponClaims, OrderStatus, orderEvents, orders } from '../../../src/server/db/schema';
 import { createLogger } from '../../../src/server/log';
@@ -11,7 +12,6 @@ import { clockAt, quickUsers, siteInstant, TZ } from '../activity/activity-fixtu
 import { createTestDatabase } from '../helpers';
 import { linkKey } from '../sandbox-helpers';
 import { isConnected, openSocket, spawnServerProcess } from '../socket-helpers';
-import { type NginxProxy, startNginx } from './nginx-proxy';
 
 const postgres = inject('postgresUrl');
 type Headers = Record<string, string>;

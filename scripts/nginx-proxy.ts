@@ -1,15 +1,17 @@
-// Debian's nginx (installed by .ci/run) in front of test servers: the
-// shipped deploy/nginx/miaobi.conf with the test's ports, in a temp dir,
-// on loopback, as a child process — no global config, no service manager.
+// Debian's nginx (installed by .ci/run) in front of test and bench servers: the
+// shipped deploy/nginx/miaobi.conf with the given ports, in a temp dir, on
+// loopback, as a child process — no global config, no service manager.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../../scripts/pg-cluster';
+import { freePort } from './pg-cluster';
 
 export interface NginxProxy {
   url: string;
+  /** With `staticRoot`: nginx serving that directory itself, for a same-run reference. */
+  staticUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -46,7 +48,10 @@ function waitForPort(port: number, deadline: number): Promise<void> {
   });
 }
 
-export async function startNginx(upstreams: number[]): Promise<NginxProxy> {
+export async function startNginx(
+  upstreams: number[],
+  opts: { staticRoot?: string; workerConnections?: number } = {},
+): Promise<NginxProxy> {
   if (!NGINX) throw new Error("The scale-out test needs Debian's nginx: apt-get install -y nginx (.ci/run does).");
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-nginx-'));
   chmodSync(dir, 0o755);
@@ -56,6 +61,10 @@ export async function startNginx(upstreams: number[]): Promise<NginxProxy> {
     chmodSync(path.join(dir, sub), 0o777);
   }
   const port = await freePort();
+  const staticPort = opts.staticRoot ? await freePort() : 0;
+  const staticServer = opts.staticRoot
+    ? `\n  server { listen 127.0.0.1:${staticPort}; root ${opts.staticRoot}; sendfile on; }\n`
+    : '';
   writeFileSync(path.join(dir, 'miaobi.conf'), siteConfig(upstreams, port));
   const temp = ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((sub) => `  ${sub === 'body' ? 'client_body' : sub}_temp_path ${path.join(dir, sub)};`)
@@ -66,11 +75,11 @@ export async function startNginx(upstreams: number[]): Promise<NginxProxy> {
 worker_processes 1;
 pid ${path.join(dir, 'nginx.pid')};
 error_log ${path.join(dir, 'error.log')} warn;
-events { worker_connections 1024; }
+events { worker_connections ${opts.workerConnections ?? 1024}; }
 http {
   access_log off;
 ${temp}
-  include ${path.join(dir, 'miaobi.conf')};
+  include ${path.join(dir, 'miaobi.conf')};${staticServer}
 }
 `,
   );
@@ -80,6 +89,7 @@ ${temp}
   await waitForPort(port, Date.now() + 10_000);
   return {
     url: `http://127.0.0.1:${port}`,
+    staticUrl: opts.staticRoot ? `http://127.0.0.1:${staticPort}` : undefined,
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {
