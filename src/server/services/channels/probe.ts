@@ -150,7 +150,8 @@ export async function probeChannel(t: ProbeTarget): Promise<ProbeResult> {
     return seen(await PROBES[t.flavour](t));
   } catch (err) {
     if (!(err instanceof ProbeFailure)) throw err;
-    if (err.reason === 'notFound' || err.reason === 'shape') {
+    // A refused key may only mean it went in another dialect's header: the siblings send it their way.
+    if (err.reason === 'notFound' || err.reason === 'shape' || err.reason === 'badKey') {
       for (const other of SIBLINGS[t.kind]) {
         if (other === PROBES[t.flavour]) continue;
         const found = await other(t).catch(() => null);
