@@ -1,9 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { users } from '../../../src/server/db/schema';
+import { createLogger } from '../../../src/server/log';
+import { startServer } from '../../../src/server/server';
 import { makeStaff, requestId, type Staff } from '../admin/admin-helpers';
 import { channelBody, createChannel, model } from '../admin/channel-helpers';
-import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import { createUserWithToken, startTestServer, type TestServer, testEnv } from '../helpers';
 
 // The chat's models come from the enabled chat channels, per member level (docs/channels.md#levels).
 
@@ -116,5 +121,23 @@ describe('chat models from channels', () => {
       { cookie: admin.cookie },
     );
     expect((await offer(null)).models).not.toContain('late-model');
+  });
+
+  it.runIf(inject('postgresUrl'))('a change reaches a second process at once (NOTIFY, PostgreSQL)', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-second-'));
+    const second = await startServer(
+      testEnv({ dataDir, databaseUrl: srv.runtime.env.DATABASE_URL }),
+      createLogger('silent'),
+    );
+    try {
+      const models = async () =>
+        ((await (await fetch(`${second.url}/api/chat/models`)).json()).data.models as string[]) ?? [];
+      expect(await models()).toContain('open-model');
+      await createChannel(srv, admin, { name: 'Elsewhere', models: [model('far-model', ['visitor'])] });
+      await expect.poll(models).toContain('far-model');
+    } finally {
+      await second.stop(1000);
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
