@@ -91,19 +91,20 @@ function keyView(k: typeof channelKeys.$inferSelect) {
 }
 export type ChannelKeyView = ReturnType<typeof keyView>;
 
+/** What the console and the router both read of a channel. */
+const settingsOf = (c: ModelChannel) => ({
+  id: c.id,
+  kind: c.kind,
+  flavour: c.flavour,
+  name: c.name,
+  baseUrl: c.baseUrl,
+  priority: c.priority,
+  weight: c.weight,
+  models: c.models,
+});
+
 function channelView(c: ModelChannel) {
-  return {
-    id: c.id,
-    kind: c.kind,
-    flavour: c.flavour,
-    name: c.name,
-    baseUrl: c.baseUrl,
-    priority: c.priority,
-    weight: c.weight,
-    enabled: c.enabled,
-    models: c.models,
-    updatedAt: c.updatedAt.toISOString(),
-  };
+  return { ...settingsOf(c), enabled: c.enabled, updatedAt: c.updatedAt.toISOString() };
 }
 export type ChannelView = ReturnType<typeof channelView> & { keys: ChannelKeyView[] };
 
@@ -273,14 +274,7 @@ export function activeChannels(rt: Runtime, kind: ChannelKind): Promise<ActiveCh
     if (rows.length === 0) return [];
     const keys = await db.select().from(channelKeys).where(eq(channelKeys.enabled, true)).orderBy(asc(channelKeys.id));
     return rows.map((c) => ({
-      id: c.id,
-      kind: c.kind,
-      flavour: c.flavour,
-      name: c.name,
-      baseUrl: c.baseUrl,
-      priority: c.priority,
-      weight: c.weight,
-      models: c.models,
+      ...settingsOf(c),
       keys: keys
         .filter((k) => k.channelId === c.id)
         .flatMap((k) => {
