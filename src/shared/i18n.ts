@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
 import enActivity from '../../locales/en-US/activity.json';
 import enAdmin from '../../locales/en-US/admin.json';
+import enChannels from '../../locales/en-US/channels.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enDraw from '../../locales/en-US/draw.json';
@@ -13,6 +14,7 @@ import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
 import zhAdmin from '../../locales/zh-CN/admin.json';
+import zhChannels from '../../locales/zh-CN/channels.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhDraw from '../../locales/zh-CN/draw.json';
@@ -24,6 +26,7 @@ import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
 import twAdmin from '../../locales/zh-TW/admin.json';
+import twChannels from '../../locales/zh-TW/channels.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twDraw from '../../locales/zh-TW/draw.json';
@@ -57,6 +60,7 @@ export const resources: Resources = {
     order: zhOrder,
     shop: zhShop,
     chat: zhChat,
+    channels: zhChannels,
     draw: zhDraw,
     music: zhMusic,
   },
@@ -70,6 +74,7 @@ export const resources: Resources = {
     order: enOrder,
     shop: enShop,
     chat: enChat,
+    channels: enChannels,
     draw: enDraw,
     music: enMusic,
   },
@@ -83,6 +88,7 @@ export const resources: Resources = {
     order: twOrder,
     shop: twShop,
     chat: twChat,
+    channels: twChannels,
     draw: twDraw,
     music: twMusic,
   },

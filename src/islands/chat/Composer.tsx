@@ -4,9 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import { setUsingContext } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
-import { $chatModel, $draft, $models, $pending } from './chat-state';
+import { $draft, $pending } from './chat-state';
 import { send, stop } from './controller';
 import { ExportMenu } from './ExportMenu';
+import { ModelPicker } from './ModelPicker';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
 
@@ -19,8 +20,6 @@ export function Composer({ uuid }: { uuid: number | null }) {
   const { t } = useTranslation();
   const { usingContext } = useStore($chatStorage);
   const pending = useStore($pending);
-  const models = useStore($models);
-  const model = useStore($chatModel);
   const draft = useStore($draft);
   const texts = useChatTexts();
   const [text, setText] = useState('');
@@ -66,22 +65,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             <Icon name="context" className="size-4" />
             {usingContext ? t('composer.contextOn') : t('composer.contextOff')}
           </button>
-          {models && models.models.length > 0 && (
-            <label className={tool}>
-              <span className="sr-only">{t('composer.model')}</span>
-              <select
-                className="max-w-40 bg-transparent text-sm outline-none"
-                value={models.models.includes(model) ? model : (models.models[0] ?? '')}
-                onChange={(e) => $chatModel.set(e.target.value)}
-              >
-                {models.models.map((m) => (
-                  <option key={m} value={m}>
-                    {m === 'miaobi-offline' ? t('composer.offlineModel') : m}
-                  </option>
-                ))}
-              </select>
-            </label>
-          )}
+          <ModelPicker className={tool} />
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
           <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
             <QuotaBadge />

@@ -1,5 +1,5 @@
 import { get, request } from '../../lib/api';
-import type { ChatQuota } from '../../shared/contract/chat';
+import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
 
 export interface ChatRequest {
   prompt: string;
@@ -74,9 +74,7 @@ export async function fetchQuota(): Promise<ChatQuota | null> {
   return r.kind === 'reply' ? r.data : null;
 }
 
-export async function fetchModels(): Promise<{ mode: string; models: string[]; defaultModel: string } | null> {
-  const r = await get<{ mode: string; models: string[]; defaultModel: string }>('/chat/models', undefined, {
-    silent: true,
-  });
+export async function fetchModels(): Promise<ChatModels | null> {
+  const r = await get<ChatModels>('/chat/models', undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }

@@ -1,10 +1,11 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import type { ChatQuota } from '../../shared/contract/chat';
+import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
 
 /** The model picked in the composer; empty: the server's default. */
 export const $chatModel = persistentAtom<string>('chatModel', '');
-export const $models = atom<{ mode: string; models: string[] } | null>(null);
+/** What GET /api/chat/models offers the caller (ids, and each one's name, description, capabilities). */
+export const $models = atom<ChatModels | null>(null);
 export const $quota = atom<ChatQuota | null>(null);
 /** The answer being streamed, if any. */
 export const $pending = atom<{ uuid: number; id: string } | null>(null);

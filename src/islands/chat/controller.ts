@@ -1,7 +1,7 @@
 import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
 import { streamAnswer } from './chat-api';
-import { $chatModel, $pending, $quota } from './chat-state';
+import { $chatModel, $models, $pending, $quota } from './chat-state';
 
 export interface ChatTexts {
   failed: string;
@@ -9,6 +9,13 @@ export interface ChatTexts {
 }
 
 let controller: AbortController | null = null;
+
+/** The picked model while the server still offers it (a level change may take it away): else the default. */
+function pickedModel(): string | undefined {
+  const picked = $chatModel.get();
+  const offered = $models.get()?.models;
+  return picked && (!offered || offered.includes(picked)) ? picked : undefined;
+}
 const CONTENT_MAX = 16_000;
 /** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
 const FLUSH_MS = 80;
@@ -50,7 +57,7 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
       prompt,
       messages: s.usingContext ? contextOf(before) : [],
       options: {
-        model: $chatModel.get() || undefined,
+        model: pickedModel(),
         usingContext: s.usingContext,
         systemMessage: item?.content || undefined,
         conversationId: uuid,

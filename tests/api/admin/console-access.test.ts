@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../../src/server/db/schema';
+import { channelKeys, modelChannels, products } from '../../../src/server/db/schema';
+import { channelBox } from '../../../src/server/services/channels/box';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
+import { channelBody } from './channel-helpers';
 import { freshCode, paidOrder } from './order-helpers';
 
 let srv: TestServer;
@@ -14,6 +16,8 @@ let doomed: { id: number };
 let operator: Staff;
 let admin: Staff;
 let order: { orderNo: string };
+/** A seeded channel with one key (nothing listens at its address: its test answers 'refused'). */
+let channel: { id: number; keyId: number };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -25,6 +29,16 @@ beforeAll(async () => {
   operator = await makeStaff(srv, 'operator@example.com', 'operator');
   admin = await makeStaff(srv, 'admin@example.com', 'admin');
   order = await paidOrder(srv);
+  const { db } = srv.runtime.database;
+  const [row] = await db
+    .insert(modelChannels)
+    .values({ kind: 'chat', flavour: 'openai', name: 'matrix', baseUrl: 'http://127.0.0.1:1/v1' })
+    .returning();
+  const [key] = await db
+    .insert(channelKeys)
+    .values({ channelId: row?.id ?? 0, sealed: channelBox(srv.runtime).seal('sk-matrix-0001'), last4: '0001' })
+    .returning();
+  channel = { id: row?.id ?? 0, keyId: key?.id ?? 0 };
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -196,6 +210,43 @@ const probes = (): Probe[] => [
     }),
     expect: { operator: 403, admin: 200 },
   },
+  { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
+  { method: 'POST', path: '/api/admin/channels', body: () => channelBody(), expect: { operator: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/channels/${channel.id}`,
+    body: () => channelBody({ baseUrl: 'http://127.0.0.1:1/v1' }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/channels/${channel.id}/keys`,
+    body: async (who) => ({
+      secret: 'sk-matrix-0002',
+      requestId: requestId(),
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/channels/${channel.id}/keys/${channel.keyId}/enabled`,
+    body: () => ({ enabled: false, requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'POST', path: `/api/admin/channels/${channel.id}/test`, expect: { operator: 403, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/channels/${channel.id}/keys/${channel.keyId}/delete`,
+    body: () => ({ requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/channels/${channel.id}/delete`,
+    body: () => ({ requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
@@ -231,7 +282,8 @@ describe('console authorization', () => {
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices)\/\d+/, '/$1/{id}')}`,
+            .replace(/\/(users|products|batches|notices|channels)\/\d+/, '/$1/{id}')
+            .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();
     expect(probed).toEqual(documented);

@@ -24,10 +24,19 @@ describe('chat with an OpenAI-compatible model', () => {
 
   it('lists the configured models', async () => {
     const res = await srv.call('GET', '/api/chat/models');
-    expect(res.body.data).toEqual({
+    expect(res.body.data).toMatchObject({
       mode: 'openai',
       models: ['ok', 'slow', 'auth', 'rate', 'context', 'hang', 'midstream-error', 'badmodel'],
       defaultModel: 'ok',
+    });
+    // Without a chat channel, the environment's models are the bootstrap channel: named by their ids.
+    expect(res.body.data.details[0]).toEqual({
+      id: 'ok',
+      name: 'ok',
+      description: '',
+      vision: false,
+      reasoning: false,
+      contextTokens: 0,
     });
   });
 

@@ -12,6 +12,7 @@ import { checkTotp, isEnrolled, markVerified, startEnrolment } from '../../servi
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
+import { registerAdminChannels } from './channels';
 import { registerAdminContent } from './content';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminOrders } from './orders';
@@ -95,6 +96,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminSettings(app);
   registerAdminContent(app);
   registerAdminOrders(app);
+  registerAdminChannels(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { chatQuota } from '../../../shared/contract/chat';
+import { chatModels, chatQuota } from '../../../shared/contract/chat';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { fraction, int, rawText, text } from '../validation';
 
@@ -34,7 +34,10 @@ export const processChat = createRoute({
     ),
   },
   responses: {
-    ...jsonResponses(z.null(), { 429: 'free messages used up today (HTTP 429, data.quota, data.link)' }),
+    ...jsonResponses(z.null(), {
+      403: "the model is not open to the caller's level (HTTP 403)",
+      429: 'free messages used up today (HTTP 429, data.quota, data.link)',
+    }),
     200: {
       description: 'text/event-stream of meta, delta, done or error events',
       content: { 'text/event-stream': { schema: z.string() } },
@@ -46,14 +49,8 @@ export const listModels = createRoute({
   method: 'get',
   path: '/chat/models',
   tags,
-  summary: 'Models the chat offers; the first is the default',
-  responses: jsonResponses(
-    z.object({
-      mode: z.enum(['offline', 'openai']),
-      models: z.array(z.string()),
-      defaultModel: z.string(),
-    }),
-  ),
+  summary: "Models the chat offers the caller's level (visitor, user, member); the first is the default",
+  responses: jsonResponses(chatModels),
 });
 
 export const readQuota = createRoute({

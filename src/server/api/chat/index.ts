@@ -1,4 +1,5 @@
 import { bearer, requireUserId } from '../../services/account/auth';
+import { chatModelsFor } from '../../services/channels/offer';
 import { readQuota } from '../../services/chat/quota';
 import { streamChat } from '../../services/chat/stream';
 import type { ApiApp } from '../context';
@@ -26,10 +27,9 @@ export function registerChat(app: ApiApp) {
     return response as never;
   });
 
-  app.openapi(r.listModels, (c) => {
-    const { llm } = c.get('runtime');
-    return reply(c, { mode: llm.mode, models: llm.models, defaultModel: llm.models[0] ?? '' });
-  });
+  app.openapi(r.listModels, async (c) =>
+    reply(c, await chatModelsFor(c.get('runtime'), await caller(c), c.get('lang'))),
+  );
 
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
 

@@ -27,7 +27,7 @@ const counterOf = (who: Caller, now: number) => ({
   windowStart: windowStart(now),
 });
 
-async function membership(db: Db, userId: number | null, now: Date) {
+export async function membership(db: Db, userId: number | null, now: Date) {
   if (userId === null) return { member: false, endDate: null };
   const [row] = await db.select({ vip: users.vipType, end: users.endDate }).from(users).where(eq(users.id, userId));
   const member = row?.vip != null && row.end !== null && row.end > now;

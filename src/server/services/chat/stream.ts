@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
 import type { Runtime } from '../../runtime';
+import { modelForCaller } from '../channels/offer';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
@@ -49,11 +50,13 @@ export async function streamChat(
   input: ChatInput,
 ): Promise<Response> {
   const provider = rt.llm;
+  // The caller's level decides which channel models it may use; refused before any quota is spent.
+  const offered = await modelForCaller(rt, c.caller, input.options.model);
   // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
   const demo = provider.mode === 'offline';
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
   const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
-  const model = pickModel(provider, input.options.model);
+  const model = offered ?? pickModel(provider, input.options.model);
   const abort = new AbortController();
   const stop = () => abort.abort();
   c.signal.addEventListener('abort', stop, { once: true });

@@ -1,0 +1,106 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+import { generateSecret } from 'otplib';
+import { runAdminCommand } from '../../src/server/cli/admin';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { adminTotp, users } from '../../src/server/db/schema';
+import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+
+// Its own server (the admin role and authenticator are set before it starts) and its own port.
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1067;
+const KEY = 'sk-e2e-channel-secret-7Q9Z';
+let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+let upstream: Server | undefined;
+let UPSTREAM = '';
+let token = '';
+const secret = generateSecret();
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  testInfo.setTimeout(240_000);
+  // A local OpenAI-compatible upstream for the test button: /v1/models and a one-token completion.
+  upstream = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const json = (status: number, body: unknown) =>
+        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+      if (req.headers.authorization !== `Bearer ${KEY}`) return json(401, { error: { message: 'bad key' } });
+      if (req.url === '/v1/models') return json(200, { object: 'list', data: [{ id: 'gpt-e2e' }] });
+      if (req.url === '/v1/chat/completions') return json(200, { choices: [{ message: { content: 'p' } }] });
+      return json(404, {});
+    });
+  });
+  await new Promise<void>((resolve) => upstream?.listen(0, '127.0.0.1', resolve));
+  UPSTREAM = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  server = await startSeededServer(PORT, async (db) => {
+    const [admin] = await db.insert(users).values({ email: 'owner@channels.test' }).returning();
+    if (!admin) throw new Error('no user');
+    await runAdminCommand(db, ['grant', 'owner@channels.test', 'admin']);
+    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
+    token = await createSession(db, { userId: admin.id });
+  });
+});
+
+test.afterAll(() => {
+  server?.stop();
+  upstream?.close();
+});
+
+test('an admin adds a chat channel with a key, sees only its last four characters, and tests it', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const base = server?.base ?? '';
+  const next = totpCodes(secret);
+  const opened = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const [name = '', value = ''] = cookie.split('=');
+  await context.addCookies([{ name, value, url: base }]);
+
+  await page.goto(`${base}/admin/channels`);
+  await page.getByLabel('验证码').fill(await next());
+  await page.getByRole('button', { name: '验证' }).click();
+  await expect(page.getByRole('heading', { name: '模型渠道', level: 1 })).toBeVisible();
+  await expect(page.getByText('没有对话渠道')).toBeVisible();
+  await expectAxeClean(page);
+
+  await page.getByRole('button', { name: '新建渠道' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('名称', { exact: true }).fill('E2E 对话');
+  await dialog.getByLabel('基础地址').fill(`${UPSTREAM}/v1/`);
+  await dialog.getByRole('button', { name: '添加模型' }).click();
+  await dialog.getByLabel('模型 ID（发给上游）').fill('gpt-e2e');
+  await dialog.getByLabel('名称（简体中文）').fill('测试模型');
+  await dialog.getByLabel('输入，元 / 千 token').fill('0.0025');
+  await expectAxeClean(page);
+  await dialog.getByRole('button', { name: '保存渠道' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '渠道已保存' })).toBeVisible();
+
+  const card = page.locator('li[data-channel-id]').filter({ hasText: 'E2E 对话' });
+  await expect(card).toContainText(`${UPSTREAM}/v1`);
+  await expect(card).toContainText('测试模型 (gpt-e2e)');
+  const keyInput = card.getByLabel('新密钥');
+  await expect(keyInput).toHaveAttribute('type', 'password');
+  await keyInput.fill(KEY);
+  await card.getByLabel('验证码').fill(await next());
+  await card.getByRole('button', { name: '添加密钥' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '密钥已添加' })).toBeVisible();
+  await expect(card.getByText('…7Q9Z')).toBeVisible();
+  await expect(keyInput).toHaveValue('');
+  expect(await page.content()).not.toContain('sk-e2e-channel');
+
+  await card.getByRole('button', { name: '测试' }).click();
+  await expect(card.getByTestId('test-result')).toContainText('可用');
+  await expectAxeClean(page);
+
+  // After a reload the key is still only its last four characters.
+  await page.reload();
+  await expect(page.getByText('…7Q9Z')).toBeVisible();
+  expect(await page.content()).not.toContain('sk-e2e-channel');
+});
