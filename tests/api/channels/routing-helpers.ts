@@ -18,7 +18,7 @@ export async function addChannel(
     baseUrl: string;
     priority?: number;
     weight?: number;
-    models: Array<{ id: string; price?: Partial<ModelPrice> }>;
+    models: ReadonlyArray<{ id: string; price?: Partial<ModelPrice> }>;
     keys: string[];
   },
 ) {

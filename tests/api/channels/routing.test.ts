@@ -1,4 +1,5 @@
 import { inArray, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { channelKeys } from '../../../src/server/db/schema';
 import { startTestServer, type TestServer } from '../helpers';
@@ -23,7 +24,7 @@ describe('chat routing over channels', () => {
     if (!found) throw new Error(`no channel ${name}`);
     return found.keyIds;
   };
-  const setKeys = (keyIds: number[], values: Partial<typeof channelKeys.$inferInsert>) =>
+  const setKeys = (keyIds: number[], values: PgUpdateSetSource<typeof channelKeys>) =>
     srv.runtime.database.db.update(channelKeys).set(values).where(inArray(channelKeys.id, keyIds));
 
   beforeAll(async () => {
