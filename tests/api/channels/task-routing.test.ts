@@ -7,8 +7,6 @@ import { createUserWithToken, type TestServer } from '../helpers';
 import { startFakeMjPlus } from './fake-mj-plus';
 import { addChannel, keyRow } from './routing-helpers';
 
-type Awaited2<T> = T extends () => Promise<infer R> ? R : never;
-
 async function ledgerOf(srv: TestServer, taskId: string) {
   return srv.runtime.database.db
     .select()
@@ -27,7 +25,7 @@ const useRealOrigin = (srv: TestServer) => {
 };
 
 describe('drawings through a midjourney-proxy channel', () => {
-  let mj: Awaited2<typeof startFakeMidjourney>;
+  let mj: Awaited<ReturnType<typeof startFakeMidjourney>>;
   let srv: TestServer;
   let ids: { dead: { id: number; keyIds: number[] }; mj: { id: number; keyIds: number[] } };
   beforeAll(async () => {
@@ -96,10 +94,44 @@ describe('drawings through a midjourney-proxy channel', () => {
     await expect.poll(() => ledgerOf(srv, banned.id)).toHaveLength(1);
     expect((await ledgerOf(srv, banned.id))[0]).toMatchObject({ outcome: 'failed', costMicros: 0 });
   });
+
+  it('a task resumed after a restart polls the channel that took it instead of submitting again', async () => {
+    const u = await createUserWithToken(srv, 'route-mj3@example.com');
+    const first = await fetch(`${mj.url}/mj/submit/imagine`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'mj-api-secret': mj.secret },
+      body: JSON.stringify({ prompt: 'resumed lighthouse', state: 'dresumed1' }),
+    });
+    const upstreamId = String((await first.json()).result);
+    const submits = mj.submits.length;
+    // As a process that died mid-drawing left it: drawing, its upstream id and channel saved, lease expired.
+    await srv.runtime.database.db.insert(drawings).values({
+      taskId: 'dresumed1',
+      userId: u.id,
+      prompt: 'resumed lighthouse',
+      drawRate: '1:1',
+      drawQuality: 1,
+      drawSteps: 20,
+      seed: 1,
+      publicFlag: 2,
+      status: 2,
+      provider: 'midjourney-proxy',
+      providerTaskId: upstreamId,
+      channelId: ids.mj.id,
+      hookToken: 'resumed-hook-token',
+      deadlineAt: new Date(Date.now() + 600_000),
+    });
+    srv.runtime.jobs.drawing.wake();
+    expect((await waitForStatus(srv, u.headers, 'dresumed1')).status).toBe(10);
+    expect(mj.submits).toHaveLength(submits);
+    expect(mj.fetches).toContain(upstreamId);
+    await expect.poll(() => ledgerOf(srv, 'dresumed1')).toHaveLength(1);
+    expect((await ledgerOf(srv, 'dresumed1'))[0]).toMatchObject({ channelId: ids.mj.id, costMicros: 250_000 });
+  });
 });
 
 describe('drawings through an MJ-Plus channel', () => {
-  let plus: Awaited2<typeof startFakeMjPlus>;
+  let plus: Awaited<ReturnType<typeof startFakeMjPlus>>;
   let srv: TestServer;
   let channel: { id: number; keyIds: number[] };
   beforeAll(async () => {
