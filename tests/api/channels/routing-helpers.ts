@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { channelKeys, modelChannels } from '../../../src/server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { channelKeys, modelChannels, usageLedger } from '../../../src/server/db/schema';
 import { channelBox } from '../../../src/server/services/channels/box';
 import type { ChannelFlavour, ChannelKind, ModelPrice } from '../../../src/shared/contract/channels';
 import { ask } from '../chat/chat-helpers';
@@ -70,4 +71,15 @@ export async function answer(srv: TestServer, model: string) {
       .join(''),
     error: events.find((e) => e.event === 'error')?.data,
   };
+}
+
+/** The one ledger row of a drawing or song, once written (it is written as the task ends). */
+export async function ledgerRow(srv: TestServer, kind: 'drawing' | 'song', taskId: string) {
+  const rows = () =>
+    srv.runtime.database.db
+      .select()
+      .from(usageLedger)
+      .where(and(eq(usageLedger.kind, kind), eq(usageLedger.taskId, taskId)));
+  await expect.poll(rows).toHaveLength(1);
+  return (await rows())[0];
 }

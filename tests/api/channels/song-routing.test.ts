@@ -1,17 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { songs, usageLedger } from '../../../src/server/db/schema';
+import { songs } from '../../../src/server/db/schema';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { startFakeSuno } from '../music/fake-suno';
 import { inspiration, startMusicServer, waitForSong } from '../music/music-helpers';
-import { addChannel, keyRow } from './routing-helpers';
-
-async function ledgerOf(srv: TestServer, taskId: string) {
-  return srv.runtime.database.db
-    .select()
-    .from(usageLedger)
-    .where(and(eq(usageLedger.kind, 'song'), eq(usageLedger.taskId, taskId)));
-}
+import { addChannel, keyRow, ledgerRow } from './routing-helpers';
 
 describe('songs through a suno-api channel', () => {
   let suno: Awaited<ReturnType<typeof startFakeSuno>>;
@@ -53,8 +46,7 @@ describe('songs through a suno-api channel', () => {
     const [row] = await srv.runtime.database.db.select().from(songs).where(eq(songs.taskId, id));
     expect(row).toMatchObject({ channelId: channel.id, provider: 'suno', providerRef: 'clip-1' });
     expect((await keyRow(srv, dead.keyIds[0] as number)).failures).toBe(1);
-    await expect.poll(() => ledgerOf(srv, id)).toHaveLength(1);
-    expect((await ledgerOf(srv, id))[0]).toMatchObject({
+    expect(await ledgerRow(srv, 'song', id)).toMatchObject({
       userId: u.id,
       model: 'chirp-v3-5',
       channelId: channel.id,
@@ -70,8 +62,7 @@ describe('songs through a suno-api channel', () => {
     const res = await srv.call('POST', '/api/music/submit', inspiration('FAIL on purpose'), u.headers);
     const id = res.body.data.id as string;
     expect((await waitForSong(srv, id, u.headers)).status).toBe(11);
-    await expect.poll(() => ledgerOf(srv, id)).toHaveLength(1);
-    expect((await ledgerOf(srv, id))[0]).toMatchObject({
+    expect(await ledgerRow(srv, 'song', id)).toMatchObject({
       outcome: 'failed',
       channelId: channel.id,
       costMicros: 700_000,

@@ -1,18 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawings, usageLedger } from '../../../src/server/db/schema';
+import { drawings } from '../../../src/server/db/schema';
 import { startDrawServer, submit, waitForStatus } from '../drawing/draw-helpers';
 import { startFakeMidjourney } from '../drawing/fake-image-services';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { startFakeMjPlus } from './fake-mj-plus';
-import { addChannel, keyRow } from './routing-helpers';
-
-async function ledgerOf(srv: TestServer, taskId: string) {
-  return srv.runtime.database.db
-    .select()
-    .from(usageLedger)
-    .where(and(eq(usageLedger.kind, 'drawing'), eq(usageLedger.taskId, taskId)));
-}
+import { addChannel, keyRow, ledgerRow } from './routing-helpers';
 
 async function drawingRow(srv: TestServer, taskId: string) {
   const [row] = await srv.runtime.database.db.select().from(drawings).where(eq(drawings.taskId, taskId));
@@ -67,8 +60,7 @@ describe('drawings through a midjourney-proxy channel', () => {
     expect(dead.failures).toBe(1);
     expect(dead.lastError).toMatch(/failed/);
     await expect.poll(async () => (await keyRow(srv, ids.mj.keyIds[0] as number)).lastOkAt).toBeInstanceOf(Date);
-    await expect.poll(() => ledgerOf(srv, task.id)).toHaveLength(1);
-    expect((await ledgerOf(srv, task.id))[0]).toMatchObject({
+    expect(await ledgerRow(srv, 'drawing', task.id)).toMatchObject({
       userId: u.id,
       model: 'midjourney',
       channelId: ids.mj.id,
@@ -83,16 +75,14 @@ describe('drawings through a midjourney-proxy channel', () => {
     const u = await createUserWithToken(srv, 'route-mj2@example.com');
     const failing = await submit(srv, u.headers, { prompt: 'this will fail' });
     expect((await waitForStatus(srv, u.headers, failing.id)).status).toBe(11);
-    await expect.poll(() => ledgerOf(srv, failing.id)).toHaveLength(1);
-    expect((await ledgerOf(srv, failing.id))[0]).toMatchObject({
+    expect(await ledgerRow(srv, 'drawing', failing.id)).toMatchObject({
       outcome: 'failed',
       costMicros: 250_000,
       channelId: ids.mj.id,
     });
     const banned = await submit(srv, u.headers, { prompt: 'banned words here' });
     expect((await waitForStatus(srv, u.headers, banned.id)).status).toBe(12);
-    await expect.poll(() => ledgerOf(srv, banned.id)).toHaveLength(1);
-    expect((await ledgerOf(srv, banned.id))[0]).toMatchObject({ outcome: 'failed', costMicros: 0 });
+    expect(await ledgerRow(srv, 'drawing', banned.id)).toMatchObject({ outcome: 'failed', costMicros: 0 });
   });
 
   it('a task resumed after a restart polls the channel that took it instead of submitting again', async () => {
@@ -125,8 +115,7 @@ describe('drawings through a midjourney-proxy channel', () => {
     expect((await waitForStatus(srv, u.headers, 'dresumed1')).status).toBe(10);
     expect(mj.submits).toHaveLength(submits);
     expect(mj.fetches).toContain(upstreamId);
-    await expect.poll(() => ledgerOf(srv, 'dresumed1')).toHaveLength(1);
-    expect((await ledgerOf(srv, 'dresumed1'))[0]).toMatchObject({ channelId: ids.mj.id, costMicros: 250_000 });
+    expect(await ledgerRow(srv, 'drawing', 'dresumed1')).toMatchObject({ channelId: ids.mj.id, costMicros: 250_000 });
   });
 });
 
@@ -164,8 +153,7 @@ describe('drawings through an MJ-Plus channel', () => {
       channelId: channel.id,
       providerTaskId: expect.stringMatching(/^\d+$/),
     });
-    await expect.poll(() => ledgerOf(srv, task.id)).toHaveLength(1);
-    expect((await ledgerOf(srv, task.id))[0]).toMatchObject({
+    expect(await ledgerRow(srv, 'drawing', task.id)).toMatchObject({
       model: 'mj-plus-fast',
       channelId: channel.id,
       costMicros: 400_000,
