@@ -3,9 +3,10 @@ import type { Dashboard } from '../../shared/contract/admin';
 import { yuan } from './admin-api';
 import { TableCard } from './TableCard';
 
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const rate = (failed: number, total: number) => (total ? `${Math.round((failed / total) * 1000) / 10}%` : '—');
 
-/** The dashboard's tables, each with its CSV export: per day, provider errors, queues. */
+/** The dashboard's tables, each with its CSV export: per day, provider errors, queues, failing channel keys. */
 export function DashboardTables({ data }: { data: Dashboard }) {
   const { t } = useTranslation();
   const h = (k: string) => t(`admin:dash.${k}`);
@@ -73,6 +74,20 @@ export function DashboardTables({ data }: { data: Dashboard }) {
           ])}
         />
       </div>
+      <TableCard
+        id="dash-keys"
+        title={h('keys')}
+        empty={h('noFailingKeys')}
+        head={[h('keyChannel'), h('keyLast4'), h('keyFailures'), h('keyUntil'), h('keyLastFail'), h('keyError')]}
+        rows={data.failingKeys.map((k) => [
+          `${k.channel} (${t(`admin:dash.channelKind.${k.kind}`)})`,
+          `…${k.last4}`,
+          k.failures,
+          k.cooldownUntil ? when(k.cooldownUntil) : h('keyWarm'),
+          when(k.lastFailAt),
+          k.lastError ?? '—',
+        ])}
+      />
     </>
   );
 }

@@ -47,6 +47,8 @@ export const envSchema = z.object({
     .default(1024 * 1024),
   /** Seals model channels' API keys at rest; the same on every machine. Unset: a key file in DATA_DIR. */
   CHANNEL_KEY_SECRET: z.string().min(32).max(512).optional(),
+  /** A failing channel key's first cool-down; each further failure doubles it, up to 15 minutes. */
+  CHANNEL_COOLDOWN_BASE_MS: z.coerce.number().int().min(1000).max(900_000).default(30_000),
   ICP_NUMBER: z.string().max(64).default(''),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),

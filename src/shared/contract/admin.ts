@@ -59,6 +59,19 @@ export const Dashboard = z
       z.object({ kind: z.enum(['drawing', 'music']), provider: z.string(), total: count, failed: count }),
     ),
     queues: z.object({ drawings: queue, songs: queue }),
+    /** Channel keys cooling down or failing now (docs/channel-routing.md); never the key itself. */
+    failingKeys: z.array(
+      z.object({
+        channel: z.string(),
+        kind: z.string(),
+        last4: z.string(),
+        failures: count,
+        /** ISO time the cool-down ends; null when it has ended. */
+        cooldownUntil: z.string().nullable(),
+        lastError: z.string().nullable(),
+        lastFailAt: z.string().nullable(),
+      }),
+    ),
   })
   .openapi('AdminDashboard');
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DrawingStatus } from '../../../shared/drawing';
 import type { ReviewState } from '../../../shared/moderation';
+import { modelChannels } from './channels';
 import { users } from './users';
 
 /** Drawing task status codes, shared with the browser (docs/state-machines.md). */
@@ -50,6 +51,8 @@ export const drawings = pgTable(
     provider: text('provider').notNull(),
     /** The provider's own task id (midjourney-proxy), so a resumed task polls instead of resubmitting. */
     providerTaskId: text('provider_task_id'),
+    /** The model channel that took the task (null: the environment's provider), polled again on resume. */
+    channelId: integer('channel_id').references(() => modelChannels.id, { onDelete: 'set null' }),
     /** Secret part of this task's notifyHook URL. */
     hookToken: text('hook_token').notNull(),
     failReason: text('fail_reason'),

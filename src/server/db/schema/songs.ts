@@ -14,6 +14,7 @@ import {
 import type { SongMeta } from '../../../shared/contract/music';
 import type { ReviewState } from '../../../shared/moderation';
 import { SongStatus } from '../../../shared/music';
+import { modelChannels } from './channels';
 import { users } from './users';
 
 /** Song task status codes, shared with the browser (docs/state-machines.md). */
@@ -50,6 +51,8 @@ export const songs = pgTable(
     provider: text('provider').notNull(),
     /** The provider's own id once submitted (suno clip id), so a restart polls instead of resubmitting. */
     providerRef: text('provider_ref'),
+    /** The model channel that took the task (null: the environment's provider), polled again on resume. */
+    channelId: integer('channel_id').references(() => modelChannels.id, { onDelete: 'set null' }),
     audioUrl: text('audio_url'),
     coverUrl: text('cover_url'),
     /** Seconds. */

@@ -21,7 +21,7 @@ export async function requestJson(
     res = await fetch(url, { ...init, signal: timed(init.signal, init.timeoutMs ?? 60_000) });
   } catch (err) {
     init.signal.throwIfAborted();
-    throw new ImageProviderError('failed', `request to ${new URL(url).host} failed: ${(err as Error).message}`);
+    throw new ImageProviderError('failed', `request to ${new URL(url).host} failed: ${(err as Error).message}`, true);
   }
   const text = await res.text();
   let body: unknown = text;
@@ -40,7 +40,8 @@ export class HttpStatusError extends ImageProviderError {
   readonly body: unknown;
 
   constructor(status: number, body: unknown) {
-    super('failed', `provider answered HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`);
+    const down = status === 401 || status === 403 || status === 429 || status >= 500;
+    super('failed', `provider answered HTTP ${status}: ${JSON.stringify(body).slice(0, 300)}`, down);
     this.status = status;
     this.body = body;
   }

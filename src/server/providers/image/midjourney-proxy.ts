@@ -6,6 +6,13 @@ export interface MidjourneyProxyConfig {
   baseUrl: string;
   /** Sent as `mj-api-secret` when the proxy is protected. */
   secret?: string;
+  /**
+   * MJ-Plus (midjourney-proxy-plus and the relays selling it, e.g. new-api): the secret also
+   * goes as `Authorization: Bearer` (relays read that first, the plus server `mj-api-secret`),
+   * the body names the bot, and a task may end as CANCEL. The paths are the same; a relay's
+   * speed prefix (…/mj-fast) belongs in the base URL.
+   */
+  plus?: boolean;
   /** Task fetch interval while no notifyHook call arrives. */
   pollMs: number;
 }
@@ -39,6 +46,7 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
   const base = `${cfg.baseUrl.replace(/\/+$/, '')}/mj`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (cfg.secret) headers['mj-api-secret'] = cfg.secret;
+  if (cfg.secret && cfg.plus) headers.authorization = `Bearer ${cfg.secret}`;
 
   async function submit(job: DrawJob, hooks: DrawHooks): Promise<string> {
     const body = {
@@ -46,6 +54,7 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
       base64Array: job.references.map((b) => `data:image/png;base64,${b.toString('base64')}`),
       notifyHook: hooks.notifyHook,
       state: job.taskId,
+      ...(cfg.plus ? { botType: 'MID_JOURNEY' } : {}),
     };
     const reply = await requestJson(`${base}/submit/imagine`, {
       method: 'POST',
@@ -57,8 +66,9 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
       throw new ImageProviderError('failed', 'midjourney-proxy gave no submit code');
     const description = String(reply.description ?? '');
     if (reply.code === BANNED) throw new ImageProviderError('violation', description || 'banned prompt');
+    // Any other refusal (queue full, no account, no credit) is the upstream's state: another channel may take it.
     if (!ACCEPTED.has(reply.code) || reply.result === undefined || reply.result === null)
-      throw new ImageProviderError('failed', `midjourney-proxy refused the task (${reply.code}): ${description}`);
+      throw new ImageProviderError('failed', `midjourney-proxy refused the task (${reply.code}): ${description}`, true);
     return String(reply.result);
   }
 
@@ -82,7 +92,7 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
           await hooks.progress(100);
           return { image: await downloadImage(String(task.imageUrl ?? ''), hooks.signal) };
         }
-        if (status === 'FAILURE') {
+        if (status === 'FAILURE' || status === 'CANCEL') {
           const reason = String(task.failReason ?? 'failed');
           throw new ImageProviderError(BANNED_REASON.test(reason) ? 'violation' : 'failed', reason);
         }

@@ -58,10 +58,16 @@ export interface DrawResult {
  */
 export class ImageProviderError extends Error {
   readonly kind: 'failed' | 'violation';
+  /**
+   * The upstream could not take the work (unreachable, queue full, out of credit), not the
+   * prompt's fault: a router may try another channel.
+   */
+  readonly unavailable: boolean;
 
-  constructor(kind: 'failed' | 'violation', message: string) {
+  constructor(kind: 'failed' | 'violation', message: string, unavailable = false) {
     super(message);
     this.kind = kind;
+    this.unavailable = unavailable;
   }
 }
 

@@ -38,7 +38,7 @@ export function classifyUpstreamError(status: number, body: string): LlmError {
   else if (status === 429 || /rate_limit|quota/.test(code)) kind = 'rateLimit';
   else if (status === 404 || /model_not_found|does not exist/.test(code)) kind = 'badModel';
   else if (status === 408 || status === 504) kind = 'timeout';
-  return new LlmError(kind, `${status} ${message}`.trim());
+  return new LlmError(kind, `${status} ${message}`.trim(), status);
 }
 
 interface Chunk {

@@ -23,11 +23,14 @@ export class LlmError extends Error {
   readonly kind: LlmErrorKind;
   /** The upstream's own message, for the server log only. */
   readonly detail: string;
+  /** The upstream's HTTP status when it answered (200 for an error inside the stream). */
+  readonly status: number | undefined;
 
-  constructor(kind: LlmErrorKind, detail = '') {
+  constructor(kind: LlmErrorKind, detail = '', status?: number) {
     super(`llm ${kind}${detail ? `: ${detail}` : ''}`);
     this.kind = kind;
     this.detail = detail;
+    this.status = status;
   }
 }
 

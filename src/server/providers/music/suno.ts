@@ -96,7 +96,8 @@ export function createSunoProvider(o: SunoOptions): MusicProvider {
       signal: signalFor(signal),
     });
     const text = await res.text();
-    if (!res.ok) throw new MusicProviderError(`suno-api ${path} answered ${res.status}: ${text.slice(0, 200)}`);
+    if (!res.ok)
+      throw new MusicProviderError(`suno-api ${path} answered ${res.status}: ${text.slice(0, 200)}`, res.status);
     try {
       return JSON.parse(text) as T;
     } catch {

@@ -55,7 +55,15 @@ export interface MusicProvider {
 }
 
 /** A failure the person should see as such (bad upstream answer, upstream error), not a crash. */
-export class MusicProviderError extends Error {}
+export class MusicProviderError extends Error {
+  /** The upstream's HTTP status when it answered with an error. */
+  readonly status: number | undefined;
+
+  constructor(message: string, status?: number) {
+    super(message);
+    this.status = status;
+  }
+}
 
 /** The label every song carries: on the page and in the file's metadata. */
 export { AI_LABEL } from '../../../shared/ai-label';

@@ -147,7 +147,33 @@ export async function dashboard(
       failed: num(r.failed),
     })),
     queues: { drawings: await queue(db, 'drawings', now), songs: await queue(db, 'songs', now) },
+    failingKeys: await failingKeys(db, now),
   };
+}
+
+const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
+
+/** Keys of enabled channels with failures in a row or a cool-down not yet over, the longest-failing first. */
+async function failingKeys(db: Db, now: Date) {
+  const rows = await rowsOf(
+    db,
+    sql`select c.name, c.kind, k.last4, k.failures, k.cooldown_until, k.last_error, k.last_fail_at
+      from channel_keys k join model_channels c on c.id = k.channel_id
+      where k.enabled and c.enabled and (k.failures > 0 or k.cooldown_until > ${now.toISOString()}::timestamptz)
+      order by k.failures desc, k.last_fail_at desc nulls last limit 50`,
+  );
+  return rows.map((r) => {
+    const until = iso(r.cooldown_until);
+    return {
+      channel: String(r.name),
+      kind: String(r.kind),
+      last4: String(r.last4),
+      failures: num(r.failures),
+      cooldownUntil: until && Date.parse(until) > now.getTime() ? until : null,
+      lastError: r.last_error === null ? null : String(r.last_error),
+      lastFailAt: iso(r.last_fail_at),
+    };
+  });
 }
 
 /** Waiting, running and recently failed tasks; each count rides a partial index on its statuses. */

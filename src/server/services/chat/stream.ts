@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
 import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
+import { routedChatLlm } from '../channels/router';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
@@ -49,9 +50,10 @@ export async function streamChat(
   c: { caller: Caller; t: TFunction; lang: string; signal: AbortSignal },
   input: ChatInput,
 ): Promise<Response> {
-  const provider = rt.llm;
   // The caller's level decides which channel models it may use; refused before any quota is spent.
   const offered = await modelForCaller(rt, c.caller, input.options.model);
+  // The console's chat channels when there are any; the environment's provider is the bootstrap channel.
+  const provider = (await routedChatLlm(rt)) ?? rt.llm;
   // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
   const demo = provider.mode === 'offline';
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);

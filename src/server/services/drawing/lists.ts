@@ -7,6 +7,7 @@ import { forgetFileAccess } from '../file-access';
 import { drawingMessage } from './dto';
 import { invalidateSquare } from './square';
 import { removePicture } from './store';
+import { recordDrawingUsage } from './tasks';
 
 /** The caller's finished pictures (my works), newest first; `content` searches prompts. */
 export async function listMyPictures(
@@ -68,6 +69,7 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
     .returning();
   if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
   await removePicture(rt, gone);
+  if (UNFINISHED_STATUSES.includes(gone.status)) await recordDrawingUsage(rt, gone, 'cancelled');
   if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
 }
 

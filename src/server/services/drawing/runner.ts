@@ -9,6 +9,7 @@ import {
   pictureSize,
 } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
+import { imageMode, imageProviderFor, runOverChannels } from '../channels/tasks';
 import { hookUrl, waitForHook } from './hook';
 import { removePicture, storePicture } from './store';
 import { finishTask, moveTask } from './tasks';
@@ -80,10 +81,30 @@ export async function runTask(rt: Runtime, claimed: Drawing, signal: AbortSignal
     notifyHook: hookUrl(drawConfig(rt.env).publicOrigin, task),
     wait: (ms) => waitForHook(claimed.taskId, ms, signal),
   };
-  const result = await rt.image.draw(await jobOf(rt, task), hooks);
+  const job = await jobOf(rt, task);
+  // A task the environment's provider already took stays there; otherwise the console's image channels, if any.
+  const onEnv = task.channelId === null && task.providerTaskId !== null;
+  const routed = onEnv
+    ? null
+    : await runOverChannels(rt, 'image', task.channelId, signal, (cand, taken) => {
+        const provider = imageProviderFor(rt, cand.channel, cand.key.secret);
+        return provider.draw(job, {
+          ...hooks,
+          async rememberProviderTaskId(id) {
+            taken();
+            await rt.database.db
+              .update(drawings)
+              .set({ providerTaskId: id, channelId: cand.channel.id, provider: provider.mode })
+              .where(eq(drawings.id, current.id));
+            current = { ...current, providerTaskId: id, channelId: cand.channel.id, provider: provider.mode };
+          },
+        });
+      });
+  const result = routed ? routed.value : await rt.image.draw(job, hooks);
   signal.throwIfAborted();
   const stored = await storePicture(rt, current, result.image);
-  const done = await finishTask(rt, current, DrawingStatus.DONE, stored);
+  const servedBy = routed ? { channelId: routed.channel.id, provider: imageMode(routed.channel.flavour) } : {};
+  const done = await finishTask(rt, current, DrawingStatus.DONE, { ...stored, ...servedBy });
   // Deleted or timed out while the picture was being stored: drop the files.
   if (!done) await removePicture(rt, stored);
 }

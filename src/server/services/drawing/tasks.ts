@@ -1,7 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { drawConfig } from '../../config/drawing';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import type { Runtime } from '../../runtime';
+import { recordTaskUsage } from '../ledger/task-usage';
 import { progressPush } from './dto';
 import { refundDrawQuota } from './quota';
 import { invalidateSquare } from './square';
@@ -19,6 +21,8 @@ export type TaskPatch = Partial<
     | 'leaseUntil'
     | 'finishedAt'
     | 'providerTaskId'
+    | 'channelId'
+    | 'provider'
   >
 >;
 
@@ -65,10 +69,26 @@ export async function finishTask(
     finishedAt: new Date(),
   });
   if (!done) return null;
+  await recordDrawingUsage(rt, done, status === DrawingStatus.DONE ? 'ok' : 'failed');
   if (status === DrawingStatus.FAILED)
     await refundDrawQuota(rt, done.userId, done.createdAt).catch((err: Error) =>
       rt.log.warn('drawing quota refund failed', { taskId: done.taskId, err: err.message }),
     );
   if (status === DrawingStatus.DONE && done.publicFlag === 1) await invalidateSquare(rt);
   return done;
+}
+
+/** The drawing's one ledger row, when it ends (finished, failed, refused or deleted while running). */
+export async function recordDrawingUsage(rt: Runtime, d: Drawing, outcome: 'ok' | 'failed' | 'cancelled') {
+  await recordTaskUsage(rt, {
+    kind: 'drawing',
+    taskId: d.taskId,
+    userId: d.userId,
+    channelId: d.channelId,
+    provider: d.provider,
+    fallbackModel: d.provider === 'openai' ? drawConfig(rt.env).OPENAI_IMAGE_MODEL : d.provider,
+    taken: outcome === 'ok' || d.providerTaskId !== null,
+    createdAt: d.createdAt,
+    outcome,
+  });
 }

@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, notInArray, or } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { jobSettings } from '../../config/jobs';
+import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
+import { recordTaskUsage } from '../ledger/task-usage';
 import { refundComposition } from './quota';
 
 /** The task was taken away (timed out, deleted, or claimed by another worker after our lease ran out). */
@@ -41,7 +43,10 @@ export async function failSong(rt: Runtime, id: number, reason: string, token?: 
     if (failed) await refundComposition(tx as unknown as Db, failed);
     return failed;
   });
-  if (row) await publishSong(rt, row, SongStatus.FAILED, row.progress);
+  if (row) {
+    await publishSong(rt, row, SongStatus.FAILED, row.progress);
+    await recordSongUsage(rt, row, 'failed');
+  }
   return Boolean(row);
 }
 
@@ -99,5 +104,20 @@ export async function claimSong(
       .where(eq(songs.id, s.id))
       .returning();
     return song ? { song, token } : null;
+  });
+}
+
+/** The song's one ledger row when it ends (finished or failed). */
+export async function recordSongUsage(rt: Runtime, s: Song, outcome: 'ok' | 'failed') {
+  await recordTaskUsage(rt, {
+    kind: 'song',
+    taskId: s.taskId,
+    userId: s.userId,
+    channelId: s.channelId,
+    provider: s.provider,
+    fallbackModel: (s.provider === 'suno' && musicConfig(rt.env).SUNO_MODEL) || s.provider,
+    taken: outcome === 'ok' || s.providerRef !== null,
+    createdAt: s.createdAt,
+    outcome,
   });
 }

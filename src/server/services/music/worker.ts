@@ -6,8 +6,9 @@ import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
+import { musicProviderFor, runOverChannels } from '../channels/tasks';
 import { MUSIC_WAKE_CHANNEL } from './compose';
-import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, running } from './tasks';
+import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, recordSongUsage, running } from './tasks';
 
 /** A claimed song: the row as claimed and the token that proves the claim is still ours. */
 export type SongClaim = { song: Song; token: string };
@@ -57,7 +58,25 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
     },
   };
   try {
-    const made = await rt.music.compose(requestOf(song), ctx);
+    // A song the environment's provider already took stays there; otherwise the console's music channels, if any.
+    const onEnv = song.channelId === null && song.providerRef !== null;
+    const routed = onEnv
+      ? null
+      : await runOverChannels(rt, 'music', song.channelId, signal, (cand, taken) =>
+          musicProviderFor(rt, cand.channel, cand.key.secret).compose(requestOf(song), {
+            ...ctx,
+            async saveRef(ref) {
+              taken();
+              const [row] = await db
+                .update(songs)
+                .set({ providerRef: ref, channelId: cand.channel.id, provider: 'suno' })
+                .where(mine)
+                .returning({ id: songs.id });
+              if (!row) throw new LostTask();
+            },
+          }),
+        );
+    const made = routed ? routed.value : await rt.music.compose(requestOf(song), ctx);
     const audioUrl = await store(rt, song.id, made.audio);
     const coverUrl = made.cover ? await store(rt, song.id, made.cover) : null;
     const now = new Date();
@@ -77,6 +96,7 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
         updatedAt: now,
         claimToken: null,
         leaseUntil: null,
+        ...(routed ? { channelId: routed.channel.id, provider: 'suno' } : {}),
       })
       .where(mine)
       .returning();
@@ -86,6 +106,7 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
       return;
     }
     await publishSong(rt, done, SongStatus.DONE, 100);
+    await recordSongUsage(rt, done, 'ok');
   } catch (err) {
     if (signal.aborted || err instanceof LostTask) return;
     rt.log.warn('song failed', { taskId: song.taskId, err: (err as Error).message });
