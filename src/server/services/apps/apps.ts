@@ -8,6 +8,7 @@ import type { Db } from '../../db/client';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
+import { takenDown } from '../moderation/items';
 import type { Runtime } from '../../runtime';
 
 const seeded = new WeakMap<Db, Promise<void>>();
@@ -105,6 +106,7 @@ export async function readApp(db: Db, id: number, userId: number | null) {
     .select()
     .from(apps)
     .where(and(eq(apps.id, id), isNull(apps.deletedAt)));
+  if (row?.published && row.review === ReviewState.HIDDEN && row.ownerId !== userId) throw takenDown();
   if (!row || ((!row.published || row.review !== ReviewState.PUBLISHED) && row.ownerId !== userId))
     throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   return row;
