@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { REPORT_KINDS, REPORT_REASONS } from '../moderation-reports';
 import { REVIEW_STATES } from '../moderation';
+import { REPORT_KINDS, REPORT_REASONS } from '../moderation-reports';
 
 /**
  * The console's report queue (docs/console.md, "reports"): one entry per

@@ -3,6 +3,7 @@ import type { DrawingMessage, Picture, PublicPicture } from '../draw-api';
 import { PictureGrid } from '../PictureGrid';
 import type { PictureList } from '../use-picture-list';
 import { type WorksTab, WorksTabs } from '../WorksTabs';
+import { openReport } from '../../../lib/report-event';
 
 export interface WorksProps {
   tab: WorksTab;
@@ -49,6 +50,7 @@ export function Works(props: WorksProps) {
           actions={(p) => [
             { label: t('action.sameStyle'), onClick: () => props.onSameStyle(p) },
             { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
+            { label: t('layout:report.action'), onClick: () => openReport({ kind: 'drawing', id: p.id }), danger: true },
           ]}
         />
       }

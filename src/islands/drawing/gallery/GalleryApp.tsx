@@ -8,6 +8,7 @@ import { PictureGrid } from '../PictureGrid';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
 import { type WorksTab, WorksTabs } from '../WorksTabs';
+import { openReport } from '../../../lib/report-event';
 
 const TABS: WorksTab[] = ['public', 'mine'];
 
@@ -44,6 +45,7 @@ export function GalleryApp() {
             actions={(p) => [
               { label: t('action.sameStyle'), onClick: () => actions.sameStyle(p) },
               { label: t('action.copy'), onClick: () => actions.copy(p.prompt) },
+              { label: t('layout:report.action'), onClick: () => openReport({ kind: 'drawing', id: p.id }), danger: true },
             ]}
           />
         }

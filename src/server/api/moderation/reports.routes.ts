@@ -46,7 +46,7 @@ export const moderate = createRoute({
   method: 'post',
   path: '/admin/reports/act',
   tags,
-  summary: "Hides, restores or dismisses a reported item, or bans its author, with a reason (audited)",
+  summary: 'Hides, restores or dismisses a reported item, or bans its author, with a reason (audited)',
   request: {
     body: jsonBody(
       z.object({

@@ -25,9 +25,7 @@ export const contentReports = pgTable(
     outcome: text('outcome').$type<ReportOutcome>(),
   },
   (t) => [
-    uniqueIndex('content_reports_open_idx')
-      .on(t.kind, t.itemId, t.reporterKey)
-      .where(sql`closed_at is null`),
+    uniqueIndex('content_reports_open_idx').on(t.kind, t.itemId, t.reporterKey).where(sql`closed_at is null`),
     index('content_reports_queue_idx').on(t.kind, t.itemId).where(sql`closed_at is null`),
   ],
 );

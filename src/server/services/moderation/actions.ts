@@ -7,7 +7,7 @@ import { contentReports } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { type Actor, writeAudit } from '../admin/audit';
+import { type Actor, auditExists, writeAudit } from '../admin/audit';
 import { setBanned } from '../admin/users';
 import { noticeAuthor } from './author-notice';
 import { findItem, forgetItem, type ModeratedItem, setReview } from './items';
@@ -32,9 +32,7 @@ async function closeReports(tx: Db, a: ModerationAct, outcome: ReportOutcome) {
   const rows = await tx
     .update(contentReports)
     .set({ closedAt: new Date(), closedBy: a.actor.userId, outcome })
-    .where(
-      and(eq(contentReports.kind, a.kind), eq(contentReports.itemId, a.id), isNull(contentReports.closedAt)),
-    )
+    .where(and(eq(contentReports.kind, a.kind), eq(contentReports.itemId, a.id), isNull(contentReports.closedAt)))
     .returning({ id: contentReports.id });
   return rows.length;
 }
@@ -57,6 +55,8 @@ export async function moderateItem(rt: Runtime, a: ModerationAct): Promise<boole
   let changed = false;
   try {
     await transaction(rt.database.db, async (tx) => {
+      // A repeated click finds its row before the state it already changed refuses it.
+      if (await auditExists(tx, a.actor.userId, a.requestId)) throw new Repeated();
       let closed = 0;
       if (a.action === 'hide') {
         changed = await setReview(tx, a.kind, a.id, ReviewState.HIDDEN, [ReviewState.PUBLISHED, ReviewState.PENDING]);
@@ -75,7 +75,10 @@ export async function moderateItem(rt: Runtime, a: ModerationAct): Promise<boole
         targetId: a.id,
         reason: a.reason,
         before: { review: item?.review ?? null },
-        after: { review: changed ? (a.action === 'hide' ? ReviewState.HIDDEN : ReviewState.PUBLISHED) : item?.review ?? null, reportsClosed: closed },
+        after: {
+          review: changed ? (a.action === 'hide' ? ReviewState.HIDDEN : ReviewState.PUBLISHED) : (item?.review ?? null),
+          reportsClosed: closed,
+        },
         requestId: a.requestId,
       });
       if (!fresh) throw new Repeated();

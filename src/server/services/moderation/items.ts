@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
-import { type ReviewState, ReviewState as Review } from '../../../shared/moderation';
+import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import type { Db } from '../../db/client';
 import { apps, drawings, songs } from '../../db/schema';

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
 import { ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
-import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
 import { apps, contentReports, drawings, songs, users } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { ownerFileUrl } from '../file-access';
@@ -35,7 +35,12 @@ async function openGroups(rt: Runtime, q: { pageNum: number; pageSize: number })
   const { db } = rt.database;
   const open = isNull(contentReports.closedAt);
   const rows = await db
-    .select({ kind: contentReports.kind, id: contentReports.itemId, open: count(), last: max(contentReports.createdAt) })
+    .select({
+      kind: contentReports.kind,
+      id: contentReports.itemId,
+      open: count(),
+      last: max(contentReports.createdAt),
+    })
     .from(contentReports)
     .where(open)
     .groupBy(contentReports.kind, contentReports.itemId)
@@ -124,7 +129,11 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
     preview: item ? ownerFileUrl(rt, item.preview, g.kind === 'app') : null,
     href: item?.href ?? null,
     author: author
-      ? { id: author.id, nickname: author.nickname || author.email || `#${author.id}`, banned: Boolean(author.bannedAt) }
+      ? {
+          id: author.id,
+          nickname: author.nickname || author.email || `#${author.id}`,
+          banned: Boolean(author.bannedAt),
+        }
       : null,
     openReports: g.open,
     lastReportAt: g.last ? new Date(g.last).toISOString() : (reports[0]?.createdAt.toISOString() ?? null),
