@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openReport } from '../../../lib/report-event';
 import { $token } from '../../../stores/auth';
 import { isMine, listMine, listPublic } from '../draw-api';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
@@ -8,7 +9,6 @@ import { PictureGrid } from '../PictureGrid';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
 import { type WorksTab, WorksTabs } from '../WorksTabs';
-import { openReport } from '../../../lib/report-event';
 
 const TABS: WorksTab[] = ['public', 'mine'];
 
@@ -45,7 +45,11 @@ export function GalleryApp() {
             actions={(p) => [
               { label: t('action.sameStyle'), onClick: () => actions.sameStyle(p) },
               { label: t('action.copy'), onClick: () => actions.copy(p.prompt) },
-              { label: t('layout:report.action'), onClick: () => openReport({ kind: 'drawing', id: p.id }), danger: true },
+              {
+                label: t('layout:report.action'),
+                onClick: () => openReport({ kind: 'drawing', id: p.id }),
+                danger: true,
+              },
             ]}
           />
         }
