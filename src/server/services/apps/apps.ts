@@ -8,8 +8,8 @@ import type { Db } from '../../db/client';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
-import { takenDown } from '../moderation/items';
 import type { Runtime } from '../../runtime';
+import { takenDown } from '../moderation/items';
 
 const seeded = new WeakMap<Db, Promise<void>>();
 
@@ -49,6 +49,7 @@ export const storeDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
 export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   ...storeDto(a, lang),
   published: a.published,
+  review: a.review,
   updatedAt: a.updatedAt.toISOString(),
 });
 

@@ -89,7 +89,7 @@ export const isTakenDown = (item: ModeratedItem | null): item is ModeratedItem =
   Boolean(item?.shared && item.review === Review.HIDDEN);
 
 /** For pages and reads of one item: a taken-down item is gone (410), not unknown. */
-export const takenDown = () => new DomainError(Code.GONE, 'common:moderation.takenDown', { status: 410 });
+export const takenDown = () => new DomainError(Code.GONE, 'layout:moderation.takenDown', { status: 410 });
 
 const notFound = () => new DomainError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
 
