@@ -24,7 +24,7 @@ const queue = async (state = 'open') =>
   (await srv.call('GET', `/api/admin/reports?state=${state}`, undefined, { cookie: operator.cookie })).body.data;
 const anonymousStatus = async (url: string) => (await fetch(srv.url + url)).status;
 
-describe('filing a report', () => {
+describe('filing a report', { timeout: 90_000 }, () => {
   let author: Awaited<ReturnType<typeof createUserWithToken>>;
   let picture: { id: string; imageUrl: string };
   beforeAll(async () => {
@@ -113,7 +113,8 @@ describe('filing a report', () => {
   });
 });
 
-describe('the console queue', () => {
+// Songs and pictures are made for real (offline providers): slow on a busy machine.
+describe('the console queue', { timeout: 90_000 }, () => {
   it('is not reachable without a verified console session', async () => {
     const user = await makeUser(srv, 'curious@example.com');
     expect((await srv.call('GET', '/api/admin/reports')).status).toBe(404);
