@@ -1,7 +1,8 @@
 // A takedown on one server process applies on a second process on the same
-// PostgreSQL within a second: its cached square pages, its file access and
-// its sitemap forget the picture over NOTIFY (their safety-net expiry is five
-// minutes, so only the notification can make the polls below pass).
+// PostgreSQL within a second: its cached square pages (the sitemap and the
+// pages' HTML are derived from the same cache) and its file access forget the
+// picture over NOTIFY (their safety-net expiry is five minutes, so only the
+// notification can make the polls below pass).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sitemapEntries } from '../../../src/server/services/drawing/square';
 import { makeStaff, type Staff } from '../admin/admin-helpers';
