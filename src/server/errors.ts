@@ -1,5 +1,5 @@
 /** HTTP statuses a domain rule may ask for; most business outcomes travel as 200 with their business code. */
-export type ReplyStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 413 | 415 | 429 | 500 | 503;
+export type ReplyStatus = 200 | 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 429 | 500 | 503;
 
 /**
  * A rule refused: services throw it, and the API's one error handler turns it

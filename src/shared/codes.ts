@@ -1,6 +1,6 @@
 /**
  * Reply codes of the API contract (docs/api.md, docs/reply-codes.md), shared by server and browser.
- * HTTP-like codes (200, 400, 401, 404, 408, 413, 429, 500, 503) travel in `code`
+ * HTTP-like codes (200, 400, 401, 404, 408, 410, 413, 429, 500, 503) travel in `code`
  * too, so a reply can always be branched on without reading the status line.
  */
 export const Code = {
@@ -9,6 +9,8 @@ export const Code = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
+  /** Taken down by moderators (docs/state-machines.md, "review"). */
+  GONE: 410,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,

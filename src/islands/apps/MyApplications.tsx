@@ -48,6 +48,11 @@ function Mine() {
                 </span>
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">{app.promptDescription}</p>
+              {app.review === 'hidden' && (
+                <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+                  {t('layout:moderation.takenDownMine')}
+                </p>
+              )}
               <div className="mt-2 -ml-3 flex flex-wrap">
                 <button
                   type="button"

@@ -1,8 +1,11 @@
 import { get, post } from '../../lib/api';
+import type { ReviewState } from '../../shared/moderation';
 import type { StoreApp } from './store/open-app';
 
 export interface OwnApp extends StoreApp {
   published: boolean;
+  /** Moderation: 'hidden' when taken down (only the owner still sees it). */
+  review: ReviewState;
   updatedAt: string;
 }
 

@@ -59,6 +59,11 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
+        {'review' in picture && picture.review === 'hidden' && (
+          <span className="pointer-events-none absolute inset-x-2 bottom-2 rounded-lg bg-red-700/90 px-2 py-1 text-xs font-medium text-white">
+            {t('layout:moderation.takenDownMine')}
+          </span>
+        )}
       </div>
       <div className="space-y-2 p-3">
         <p className="line-clamp-2 h-10 text-sm leading-5 text-slate-700 dark:text-slate-300" title={picture.prompt}>

@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { copyText } from '../../lib/clipboard';
+import { openReport } from '../../lib/report-event';
 import { toast } from '../../lib/toast';
 import { Icon } from './icons';
 import type { SongActions } from './SongCard';
@@ -31,6 +32,15 @@ export function DetailActions({ song, pageUrl, actions }: { song: Song; pageUrl:
         <Icon name="sparkles" className="size-4" />
         {t('detail.similar')}
       </a>
+      {!song.mine && song.isPublic && (
+        <button
+          type="button"
+          className={buttonClass('ghost', 'text-red-700 dark:text-red-400')}
+          onClick={() => openReport({ kind: 'song', id: song.id })}
+        >
+          {t('layout:report.action')}
+        </button>
+      )}
       {song.mine && (
         <>
           <button type="button" className={buttonClass('ghost')} onClick={() => actions.onVisibility(song)}>

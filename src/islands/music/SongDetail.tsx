@@ -9,7 +9,7 @@ import { songDetail } from './music-api';
 import { type Song, SongStatus } from './types';
 import { useSongActions } from './use-song-actions';
 
-type State = { status: 'loading' } | { status: 'missing' } | { status: 'ready'; song: Song };
+type State = { status: 'loading' } | { status: 'missing' } | { status: 'gone' } | { status: 'ready'; song: Song };
 
 /**
  * /songsDetail: public songs arrive rendered by the server (initial); private
@@ -31,7 +31,8 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
     // Logged in: ask again, so the owner gets their controls (and private songs at all).
     void songDetail(id).then((r) => {
       if (r.kind === 'reply') setState({ status: 'ready', song: r.data });
-      else if (!initial) setState({ status: 'missing' });
+      // Taken down by moderators (410): said so, rather than "not found".
+      else if (!initial) setState({ status: r.kind === 'http' && r.status === 410 ? 'gone' : 'missing' });
     });
   }, [id, initial]);
 
@@ -41,10 +42,12 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
         {t('detail.loading')}
       </p>
     );
-  if (state.status === 'missing') {
+  if (state.status === 'missing' || state.status === 'gone') {
     return (
       <div className="py-16 text-center">
-        <p className="text-lg text-slate-700 dark:text-slate-300">{t('detail.notFound')}</p>
+        <p className="text-lg text-slate-700 dark:text-slate-300">
+          {state.status === 'gone' ? t('layout:moderation.takenDown') : t('detail.notFound')}
+        </p>
         <a href="/music" className="mt-4 inline-block text-brand-700 hover:underline dark:text-brand-300">
           {t('detail.back')}
         </a>
@@ -99,6 +102,11 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
           <p className="mt-2 text-sm text-slate-500 dark:text-slate-400">{facts.join(' · ')}</p>
           {song.mine && !song.isPublic && (
             <p className="mt-1 text-sm text-amber-700 dark:text-amber-300">{t('detail.private')}</p>
+          )}
+          {song.mine && song.review === 'hidden' && (
+            <p className="mt-1 text-sm font-medium text-red-700 dark:text-red-300">
+              {t('layout:moderation.takenDownMine')}
+            </p>
           )}
         </header>
         {song.status === SongStatus.DONE ? (

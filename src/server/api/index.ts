@@ -19,6 +19,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerModeration } from './moderation';
 import { registerMusic } from './music';
 import { registerOrder } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
@@ -41,6 +42,8 @@ const domains: Array<(app: ApiApp) => void> = [
   registerMusic,
   registerSd,
   registerAdmin,
+  // After registerAdmin: its console guard must run before the queue's routes.
+  registerModeration,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { REVIEW_STATES } from '../moderation';
 import { dailyQuotaFields, pageOf } from './common';
 
 /** Replies of the drawing API (/api/sd/*, src/server/api/drawing/). Status codes: DrawingStatus in ../drawing.ts. */
@@ -23,6 +24,9 @@ export const drawingMessage = z
     drawQuality: z.number().int(),
     drawSteps: z.number().int(),
     drawPublicFlag: z.number().int(),
+    review: z
+      .enum(REVIEW_STATES)
+      .openapi({ description: "moderation: 'hidden' when taken down (docs/state-machines.md)" }),
     seed: z.number().int(),
     source: z.string(),
     state: z.string().nullable(),

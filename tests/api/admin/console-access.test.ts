@@ -247,6 +247,14 @@ const probes = (): Probe[] => [
     body: () => ({ requestId: requestId() }),
     expect: { operator: 403, admin: 200 },
   },
+  { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/reports/act',
+    // Nothing reported: the dismissal is refused (400) once the guard let it through.
+    body: () => ({ kind: 'drawing', id: 'nosuchpicture', action: 'dismiss', reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 400, admin: 400 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },

@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createListLoader, post, unwrap } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { openReport } from '../../../lib/report-event';
 import { AppIcon } from './AppIcon';
 import { openApp, type StoreApp } from './open-app';
 
@@ -73,11 +74,11 @@ function Store() {
       </form>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={state.loading}>
         {state.items.map((app) => (
-          <li key={app.id}>
+          <li key={app.id} className="relative">
             <button
               type="button"
               onClick={() => openApp(app)}
-              className="flex h-full w-full items-start gap-3 rounded-2xl bg-white p-4 text-left ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-300 motion-reduce:transition-none dark:bg-slate-900 dark:ring-slate-800"
+              className="flex h-full w-full items-start gap-3 rounded-2xl bg-white p-4 pr-14 text-left ring-1 ring-slate-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-brand-300 motion-reduce:transition-none dark:bg-slate-900 dark:ring-slate-800"
               data-app-card={app.id}
             >
               <AppIcon iconUrl={app.iconUrl} />
@@ -87,6 +88,14 @@ function Store() {
                   {app.promptDescription}
                 </span>
               </span>
+            </button>
+            <button
+              type="button"
+              onClick={() => openReport({ kind: 'app', id: String(app.id) })}
+              aria-label={t('layout:report.actionFor', { title: app.promptTitle })}
+              className="absolute right-2 top-2 rounded-full px-2 py-0.5 text-xs text-slate-500 hover:bg-red-50 hover:text-red-700 dark:text-slate-400 dark:hover:bg-red-950 dark:hover:text-red-300"
+            >
+              {t('layout:report.action')}
             </button>
           </li>
         ))}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { openReport } from '../../../lib/report-event';
 import type { DrawingMessage, Picture, PublicPicture } from '../draw-api';
 import { PictureGrid } from '../PictureGrid';
 import type { PictureList } from '../use-picture-list';
@@ -49,6 +50,11 @@ export function Works(props: WorksProps) {
           actions={(p) => [
             { label: t('action.sameStyle'), onClick: () => props.onSameStyle(p) },
             { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
+            {
+              label: t('layout:report.action'),
+              onClick: () => openReport({ kind: 'drawing', id: p.id }),
+              danger: true,
+            },
           ]}
         />
       }

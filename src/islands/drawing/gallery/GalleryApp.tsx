@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { openReport } from '../../../lib/report-event';
 import { $token } from '../../../stores/auth';
 import { isMine, listMine, listPublic } from '../draw-api';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
@@ -44,6 +45,11 @@ export function GalleryApp() {
             actions={(p) => [
               { label: t('action.sameStyle'), onClick: () => actions.sameStyle(p) },
               { label: t('action.copy'), onClick: () => actions.copy(p.prompt) },
+              {
+                label: t('layout:report.action'),
+                onClick: () => openReport({ kind: 'drawing', id: p.id }),
+                danger: true,
+              },
             ]}
           />
         }

@@ -11,6 +11,7 @@ export * from './orders';
 export * from './products';
 export * from './push-channels';
 export * from './rate-limits';
+export * from './reports';
 export * from './sessions';
 export * from './settings';
 export * from './songs';

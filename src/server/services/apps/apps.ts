@@ -9,6 +9,7 @@ import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { takenDown } from '../moderation/items';
 
 const seeded = new WeakMap<Db, Promise<void>>();
 
@@ -48,6 +49,7 @@ export const storeDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
 export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   ...storeDto(a, lang),
   published: a.published,
+  review: a.review,
   updatedAt: a.updatedAt.toISOString(),
 });
 
@@ -105,6 +107,7 @@ export async function readApp(db: Db, id: number, userId: number | null) {
     .select()
     .from(apps)
     .where(and(eq(apps.id, id), isNull(apps.deletedAt)));
+  if (row?.published && row.review === ReviewState.HIDDEN && row.ownerId !== userId) throw takenDown();
   if (!row || ((!row.published || row.review !== ReviewState.PUBLISHED) && row.ownerId !== userId))
     throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   return row;

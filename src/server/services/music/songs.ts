@@ -6,6 +6,7 @@ import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess, isOpenSong } from '../file-access';
+import { takenDown } from '../moderation/items';
 import { songDto } from './dto';
 
 export interface Paging {
@@ -54,6 +55,8 @@ export async function songFor(db: Db, taskId: string, viewerId: number | null): 
   const [s] = await db.select().from(songs).where(eq(songs.taskId, taskId)).limit(1);
   if (!s) throw notFound();
   const visible = s.userId === viewerId || isOpenSong(s);
+  if (!visible && isOpenSong({ ...s, review: ReviewState.PUBLISHED }) && s.review === ReviewState.HIDDEN)
+    throw takenDown();
   if (!visible) throw notFound();
   return s;
 }

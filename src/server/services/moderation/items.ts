@@ -1,0 +1,131 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
+import type { ReportKind } from '../../../shared/moderation-reports';
+import type { Db } from '../../db/client';
+import { apps, drawings, songs } from '../../db/schema';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { invalidateSquare } from '../drawing/square';
+import { forgetFileAccess, isOpenDrawing, isOpenSong } from '../file-access';
+
+/** A picture, song or app as moderation sees it, whatever its state. */
+export interface ModeratedItem {
+  kind: ReportKind;
+  /** The public id: a drawing's or song's task id, an app's id. */
+  id: string;
+  ownerId: number | null;
+  review: ReviewState;
+  /** Shared by its author and not deleted: what a report may name, whatever the review. */
+  shared: boolean;
+  title: string;
+  /** The texts the moderation provider judges. */
+  texts: string[];
+  /** Thumbnail, cover or icon as stored (sign it for anyone but the public). */
+  preview: string | null;
+  href: string;
+}
+
+const APP_ID = /^[1-9]\d{0,9}$/;
+
+/** The item, or null when it does not exist (or was deleted). */
+export async function findItem(db: Db, kind: ReportKind, id: string): Promise<ModeratedItem | null> {
+  if (kind === 'drawing') {
+    const [d] = await db.select().from(drawings).where(eq(drawings.taskId, id)).limit(1);
+    if (!d) return null;
+    return {
+      kind,
+      id,
+      ownerId: d.userId,
+      review: d.review,
+      shared: isOpenDrawing({ ...d, review: Review.PUBLISHED }),
+      title: d.prompt,
+      texts: [d.prompt, d.negativePrompt ?? ''].filter(Boolean),
+      preview: d.thumbnailsUrl ?? d.imageUrl,
+      href: `/square/${id}`,
+    };
+  }
+  if (kind === 'song') {
+    const [s] = await db.select().from(songs).where(eq(songs.taskId, id)).limit(1);
+    if (!s) return null;
+    return {
+      kind,
+      id,
+      ownerId: s.userId,
+      review: s.review,
+      shared: isOpenSong({ ...s, review: Review.PUBLISHED }),
+      title: s.title || s.prompt,
+      texts: [s.title, s.prompt, s.tags, s.lyrics].filter(Boolean),
+      preview: s.coverUrl,
+      href: `/songsDetail?id=${id}`,
+    };
+  }
+  if (!APP_ID.test(id) || Number(id) > 2_147_483_647) return null;
+  const [a] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, Number(id)), isNull(apps.deletedAt)))
+    .limit(1);
+  if (!a) return null;
+  return {
+    kind,
+    id,
+    ownerId: a.ownerId,
+    review: a.review,
+    shared: a.published,
+    title: a.promptTitle,
+    texts: [a.promptTitle, a.promptDescription, a.promptContent].filter(Boolean),
+    preview: a.iconUrl,
+    href: '/app/store',
+  };
+}
+
+/** Public now: shared and published. */
+export const isPublicItem = (item: ModeratedItem | null): item is ModeratedItem =>
+  Boolean(item?.shared && item.review === Review.PUBLISHED);
+
+/** Shared by its author but taken down: its page answers 410 to everyone but the author. */
+export const isTakenDown = (item: ModeratedItem | null): item is ModeratedItem =>
+  Boolean(item?.shared && item.review === Review.HIDDEN);
+
+/** For pages and reads of one item: a taken-down item is gone (410), not unknown. */
+export const takenDown = () => new DomainError(Code.GONE, 'layout:moderation.takenDown', { status: 410 });
+
+const notFound = () => new DomainError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
+
+/** Sets the item's review state unless it already has it; answers whether it changed. */
+export async function setReview(tx: Db, kind: ReportKind, id: string, to: ReviewState, from: ReviewState[]) {
+  const now = new Date();
+  if (kind === 'drawing') {
+    const rows = await tx
+      .update(drawings)
+      .set({ review: to, updatedAt: now })
+      .where(and(eq(drawings.taskId, id), inArray(drawings.review, from)))
+      .returning({ id: drawings.id });
+    return rows.length > 0;
+  }
+  if (kind === 'song') {
+    const rows = await tx
+      .update(songs)
+      .set({ review: to, updatedAt: now })
+      .where(and(eq(songs.taskId, id), inArray(songs.review, from)))
+      .returning({ id: songs.id });
+    return rows.length > 0;
+  }
+  if (!APP_ID.test(id)) throw notFound();
+  const rows = await tx
+    .update(apps)
+    .set({ review: to, updatedAt: now })
+    .where(and(eq(apps.id, Number(id)), inArray(apps.review, from)))
+    .returning({ id: apps.id });
+  return rows.length > 0;
+}
+
+/**
+ * An item's visibility changed: every process drops what it derived from it
+ * (square pages and their HTML, the sitemap, file access) through NOTIFY.
+ */
+export async function forgetItem(rt: Runtime, kind: ReportKind): Promise<void> {
+  if (kind === 'drawing') await invalidateSquare(rt);
+  if (kind !== 'app') await forgetFileAccess(rt);
+}

@@ -1,0 +1,161 @@
+import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
+import { ReviewState } from '../../../shared/moderation';
+import type { ReportKind } from '../../../shared/moderation-reports';
+import { apps, contentReports, drawings, songs, users } from '../../db/schema';
+import type { Runtime } from '../../runtime';
+import { ownerFileUrl } from '../file-access';
+import { findItem } from './items';
+
+/** Reports shown per item (the count says how many there are). */
+const REPORTS_SHOWN = 20;
+
+interface Group {
+  kind: ReportKind;
+  id: string;
+  open: number;
+  last: Date | null;
+}
+
+/**
+ * The console's report queue (docs/console.md, "reports"): `open` lists the
+ * items with open reports, most recently reported first; `hidden` the items
+ * taken down, most recently changed first, to restore them.
+ */
+export async function reportQueue(
+  rt: Runtime,
+  q: { state: 'open' | 'hidden'; pageNum: number; pageSize: number },
+): Promise<ReportQueue> {
+  const { groups, total } = q.state === 'open' ? await openGroups(rt, q) : await hiddenGroups(rt, q);
+  const records = await Promise.all(groups.map((g) => describe(rt, g, q.state)));
+  return { records, total, current: q.pageNum, size: q.pageSize };
+}
+
+async function openGroups(rt: Runtime, q: { pageNum: number; pageSize: number }) {
+  const { db } = rt.database;
+  const open = isNull(contentReports.closedAt);
+  const rows = await db
+    .select({
+      kind: contentReports.kind,
+      id: contentReports.itemId,
+      open: count(),
+      last: max(contentReports.createdAt),
+    })
+    .from(contentReports)
+    .where(open)
+    .groupBy(contentReports.kind, contentReports.itemId)
+    .orderBy(desc(max(contentReports.createdAt)), contentReports.itemId)
+    .limit(q.pageSize)
+    .offset((q.pageNum - 1) * q.pageSize);
+  const [all] = await db
+    .select({ n: sql<number>`count(distinct (${contentReports.kind}, ${contentReports.itemId}))::int` })
+    .from(contentReports)
+    .where(open);
+  return { groups: rows as Group[], total: Number(all?.n ?? 0) };
+}
+
+/** Hidden items of the three kinds, merged by when they changed. */
+async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number }) {
+  const { db } = rt.database;
+  const take = q.pageNum * q.pageSize;
+  const hidden = ReviewState.HIDDEN;
+  const [d, s, a, counts] = await Promise.all([
+    db
+      .select({ id: drawings.taskId, at: drawings.updatedAt })
+      .from(drawings)
+      .where(eq(drawings.review, hidden))
+      .orderBy(desc(drawings.updatedAt))
+      .limit(take),
+    db
+      .select({ id: songs.taskId, at: songs.updatedAt })
+      .from(songs)
+      .where(eq(songs.review, hidden))
+      .orderBy(desc(songs.updatedAt))
+      .limit(take),
+    db
+      .select({ id: sql<string>`${apps.id}::text`, at: apps.updatedAt })
+      .from(apps)
+      .where(and(eq(apps.review, hidden), isNull(apps.deletedAt)))
+      .orderBy(desc(apps.updatedAt))
+      .limit(take),
+    Promise.all([
+      db.select({ n: count() }).from(drawings).where(eq(drawings.review, hidden)),
+      db.select({ n: count() }).from(songs).where(eq(songs.review, hidden)),
+      db
+        .select({ n: count() })
+        .from(apps)
+        .where(and(eq(apps.review, hidden), isNull(apps.deletedAt))),
+    ]),
+  ]);
+  const merged = [
+    ...d.map((r) => ({ kind: 'drawing' as const, ...r })),
+    ...s.map((r) => ({ kind: 'song' as const, ...r })),
+    ...a.map((r) => ({ kind: 'app' as const, ...r })),
+  ].sort((x, y) => y.at.getTime() - x.at.getTime());
+  const groups = merged
+    .slice((q.pageNum - 1) * q.pageSize, take)
+    .map((g): Group => ({ kind: g.kind, id: g.id, open: 0, last: null }));
+  const total = counts.reduce((sum, [c]) => sum + (c?.n ?? 0), 0);
+  return { groups, total };
+}
+
+/** One queue entry: the item's preview, author, reports and the moderation verdict on its texts. */
+async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promise<ReportedItem> {
+  const { db } = rt.database;
+  const item = await findItem(db, g.kind, g.id);
+  const reports = await db
+    .select()
+    .from(contentReports)
+    .where(
+      and(
+        eq(contentReports.kind, g.kind),
+        eq(contentReports.itemId, g.id),
+        state === 'open' ? isNull(contentReports.closedAt) : eq(contentReports.outcome, 'hidden'),
+      ),
+    )
+    .orderBy(desc(contentReports.createdAt))
+    .limit(REPORTS_SHOWN);
+  const [author] = item?.ownerId
+    ? await db
+        .select({ id: users.id, nickname: users.nickname, email: users.email, bannedAt: users.bannedAt })
+        .from(users)
+        .where(inArray(users.id, [item.ownerId]))
+    : [];
+  return {
+    kind: g.kind,
+    id: g.id,
+    review: item?.review ?? null,
+    title: item?.title ?? '',
+    preview: item ? ownerFileUrl(rt, item.preview, g.kind === 'app') : null,
+    href: item?.href ?? null,
+    author: author
+      ? {
+          id: author.id,
+          nickname: author.nickname || author.email || `#${author.id}`,
+          banned: Boolean(author.bannedAt),
+        }
+      : null,
+    openReports: g.open,
+    lastReportAt: g.last ? new Date(g.last).toISOString() : (reports[0]?.createdAt.toISOString() ?? null),
+    reports: reports.map((r) => ({
+      id: r.id,
+      reason: r.reason,
+      text: r.text,
+      createdAt: r.createdAt.toISOString(),
+      reporterId: r.reporterId,
+    })),
+    verdict: await verdictOf(rt, item?.texts ?? []),
+  };
+}
+
+/** The moderation provider's word on the texts; a failing provider is shown as unknown, not as a pass. */
+async function verdictOf(rt: Runtime, texts: string[]): Promise<ReportedItem['verdict']> {
+  if (texts.length === 0) return { verdict: 'pass', reason: null };
+  try {
+    const v = await rt.moderation.check(texts);
+    return { verdict: v.verdict, reason: v.verdict === 'pass' ? null : (v.reason ?? null) };
+  } catch (err) {
+    rt.log.warn('moderation check failed', { err: (err as Error).message });
+    return { verdict: 'unknown', reason: null };
+  }
+}
