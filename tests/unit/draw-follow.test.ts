@@ -21,6 +21,7 @@ const message = (patch: Partial<DrawingMessage> = {}): DrawingMessage => ({
   drawQuality: 1,
   drawSteps: 20,
   drawPublicFlag: 1,
+  review: 'published',
   seed: 1,
   source: 'draw',
   state: null,

@@ -41,6 +41,10 @@ export const envSchema = z.object({
   /** Seals model channels' API keys at rest; the same on every machine. Unset: a key file in DATA_DIR. */
   CHANNEL_KEY_SECRET: z.string().min(32).max(512).optional(),
   ICP_NUMBER: z.string().max(64).default(''),
+  /** Publishing policy per kind (docs/console.md): true holds new public items for review first. */
+  REVIEW_PICTURES: bool.default(false),
+  REVIEW_SONGS: bool.default(false),
+  REVIEW_APPS: bool.default(false),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
 

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { dailyQuotaFields, pageOf } from './common';
+import { reviewState } from './review';
 
 /** Replies of the drawing API (/api/sd/*, src/server/api/drawing/). Status codes: DrawingStatus in ../drawing.ts. */
 
@@ -23,6 +24,7 @@ export const drawingMessage = z
     drawQuality: z.number().int(),
     drawSteps: z.number().int(),
     drawPublicFlag: z.number().int(),
+    review: reviewState,
     seed: z.number().int(),
     source: z.string(),
     state: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { reviewState } from '../../../shared/contract/review';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { pattern, rawText, id as serialId, text } from '../validation';
 import { storeApp } from './prompt';
@@ -7,7 +8,9 @@ const tags = ['app'];
 const auth = { 1000001: 'not logged in' };
 const id = serialId();
 
-export const ownApp = storeApp.extend({ published: z.boolean(), updatedAt: z.string() }).openapi('OwnApp');
+export const ownApp = storeApp
+  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
+  .openapi('OwnApp');
 
 /** Built-in emoji icon or an icon uploaded through /app/icon. */
 const iconUrl = pattern(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 300, {

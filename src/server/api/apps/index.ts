@@ -20,13 +20,13 @@ export function registerApp(app: ApiApp) {
 
   app.openapi(r.create, async (c) => {
     const id = await userId(c);
-    return reply(c, await apps.createApp(db(c), id, c.req.valid('json')), c.get('t')('chat:app.saved'));
+    return reply(c, await apps.createApp(c.get('runtime'), id, c.req.valid('json')), c.get('t')('chat:app.saved'));
   });
 
   app.openapi(r.update, async (c) => {
     const id = await userId(c);
     const { id: appId, ...input } = c.req.valid('json');
-    return reply(c, await apps.updateApp(db(c), id, appId, input), c.get('t')('chat:app.saved'));
+    return reply(c, await apps.updateApp(c.get('runtime'), id, appId, input), c.get('t')('chat:app.saved'));
   });
 
   app.openapi(r.remove, async (c) => {

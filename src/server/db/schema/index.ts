@@ -5,6 +5,7 @@ export * from './chat-conversations';
 export * from './coupons';
 export * from './drawings';
 export * from './insights';
+export * from './moderation';
 export * from './ledger';
 export * from './notices';
 export * from './orders';

@@ -24,6 +24,7 @@ export function drawingMessage(d: Drawing, rt: Files): DrawingMessage {
     drawQuality: d.drawQuality,
     drawSteps: d.drawSteps,
     drawPublicFlag: d.publicFlag,
+    review: d.review,
     seed: d.seed,
     source: d.source,
     state: d.state,

@@ -21,6 +21,7 @@ export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'sto
     lyrics: s.lyrics,
     instrumental: s.instrumental,
     isPublic: s.isPublic,
+    review: s.review,
     status: s.status,
     progress: s.progress,
     audioUrl: ownerFileUrl(rt, s.audioUrl, open),
