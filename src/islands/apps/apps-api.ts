@@ -1,8 +1,11 @@
 import { get, post } from '../../lib/api';
+import type { ReviewState } from '../../shared/moderation';
 import type { StoreApp } from './store/open-app';
 
 export interface OwnApp extends StoreApp {
   published: boolean;
+  /** A published app under review shows "审核中" and is not in the store yet. */
+  review: ReviewState;
   updatedAt: string;
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { type CardActionItem, CardActions } from './CardActions';
-import type { Picture } from './draw-api';
+import { ReviewBadge } from '../../components/ReviewBadge';
+import { isMine, type Picture } from './draw-api';
 
 /** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner. */
 export function AiBadge({ className = '' }: { className?: string }) {
@@ -59,6 +60,12 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
+        {isMine(picture) && (
+          <ReviewBadge
+            review={picture.drawPublicFlag === 1 || picture.review === 'hidden' ? picture.review : undefined}
+            className="absolute right-2 top-2"
+          />
+        )}
       </div>
       <div className="space-y-2 p-3">
         <p className="line-clamp-2 h-10 text-sm leading-5 text-slate-700 dark:text-slate-300" title={picture.prompt}>

@@ -4,6 +4,7 @@ import { ProgressBar } from '../../../components/ProgressBar';
 import { DrawingStatus } from '../../../shared/drawing';
 import { fetchTask, type Picture } from '../draw-api';
 import { isFinal, statusKey } from '../draw-rules';
+import { ReviewBadge } from '../../../components/ReviewBadge';
 import { AiBadge } from '../PictureCard';
 import { findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
 
@@ -73,6 +74,10 @@ export function MjReply({
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
+        <ReviewBadge
+          review={d.publicFlag === 1 || d.review === 'hidden' ? d.review : undefined}
+          className="absolute right-2 top-2"
+        />
       </div>
     );
   }

@@ -1,3 +1,4 @@
+import type { ReviewState } from '../../../shared/moderation';
 import { deriveTitle } from '../../../lib/chat-title';
 import {
   $chatStorage,
@@ -21,6 +22,8 @@ export interface MjDrawing {
   drawRate?: string;
   /** 1 public (the square), 2 private. */
   publicFlag?: number;
+  /** What moderators decided of it (a public one may be pending review). */
+  review?: ReviewState;
 }
 
 /** An image-chat message: a prompt (inversion) or a reply carrying its drawing. */
