@@ -16,6 +16,7 @@ import { registerAdminContent } from './content';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminOrders } from './orders';
 import { registerAdminProducts } from './products';
+import { registerAdminReview } from './review';
 import { registerAdminSettings } from './settings';
 import { registerAdminUsers } from './users';
 
@@ -95,6 +96,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminSettings(app);
   registerAdminContent(app);
   registerAdminOrders(app);
+  registerAdminReview(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
