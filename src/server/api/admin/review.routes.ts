@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { REVIEW_KINDS, reviewQueue, wordListHistory, wordListVersion } from '../../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { id, pattern } from '../validation';
+import { id, pattern, safeString } from '../validation';
 import { codes, reason, requestId, tags } from './admin.routes';
 
 // The review queue and the moderation word list (docs/console.md): operators and admins.
@@ -38,7 +38,12 @@ export const decide = createRoute({
 });
 
 /** One word: one line, no longer than WORD_MAX. */
-const word = pattern(/^[^\r\n]+$/, WORD_MAX, { trim: true, message: 'admin:words.badWord' });
+const badWord = 'admin:words.badWord';
+const word = safeString()
+  .trim()
+  .min(1, badWord)
+  .max(WORD_MAX, badWord)
+  .regex(/^[^\r\n]+$/, badWord);
 const wordList = z.array(word).max(WORDS_MAX, 'admin:words.tooMany');
 export const wordsBody = z
   .object({
