@@ -11,7 +11,7 @@ export interface WordEdits {
 }
 
 /** Longest word, in characters. */
-export const WORD_MAX = 50;
-/** Most words in one version, all three lists together. */
-export const WORDS_MAX = 2000;
+export const WORD_MAX = 40;
+/** Most words in one version, all three lists together (the route's body limit fits them: body-limits.ts). */
+export const WORDS_MAX = 1000;
 export const WORD_LISTS = ['violation', 'sensitive', 'removed'] as const;

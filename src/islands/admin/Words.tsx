@@ -4,6 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { WordListHistory, WordListVersion } from '../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../shared/word-list';
+import { getToken } from '../../stores/auth';
 import { call, card, field } from './admin-api';
 import { ReasonField, ReasonForm } from './ReasonForm';
 
@@ -31,8 +32,19 @@ function Editor({ current, onSaved }: { current: WordListVersion | null; onSaved
   async function save(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const words = { violation: lines(texts.violation), sensitive: lines(texts.sensitive), removed: lines(texts.removed) };
-    const res = await call<{ applied: boolean }>('POST', '/admin/words', { words, reason, requestId });
+    const words = {
+      violation: lines(texts.violation),
+      sensitive: lines(texts.sensitive),
+      removed: lines(texts.removed),
+    };
+    // The login token too: with it the route takes a longer list than a console cookie alone (body-limits.ts).
+    const token = getToken();
+    const res = await call<{ applied: boolean }>(
+      'POST',
+      '/admin/words',
+      { words, reason, requestId },
+      token ? { authorization: `Bearer ${token}` } : {},
+    );
     setBusy(false);
     if (!res.ok) return setError(res.result || t('admin:error'));
     setError('');
@@ -78,8 +90,7 @@ function VersionRow({ v, current, onDone }: { v: WordListVersion; current: boole
   return (
     <li className="space-y-2 border-t border-slate-200 py-3 first:border-t-0 dark:border-slate-800" data-version={v.id}>
       <p className="text-sm">
-        <span className="font-medium">#{v.id}</span> · {new Date(v.createdAt).toLocaleString()} ·{' '}
-        {v.authorEmail ?? '—'}
+        <span className="font-medium">#{v.id}</span> · {new Date(v.createdAt).toLocaleString()} · {v.authorEmail ?? '—'}
         {v.revertedFrom !== null && <> · {t('admin:words.revertedFrom', { id: v.revertedFrom })}</>}
         {current && <> · {t('admin:words.current')}</>}
       </p>

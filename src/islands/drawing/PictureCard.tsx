@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { type CardActionItem, CardActions } from './CardActions';
 import { ReviewBadge } from '../../components/ReviewBadge';
+import { type CardActionItem, CardActions } from './CardActions';
 import { isMine, type Picture } from './draw-api';
 
 /** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner. */

@@ -1,7 +1,7 @@
-import { ReviewBadge } from '../../components/ReviewBadge';
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ProgressBar';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { formatTime, tagLabel, tagList } from './format';
 import { Icon, type MusicIconName } from './icons';
 import { $player, toggle } from './player-store';

@@ -1,6 +1,6 @@
-import { ReviewBadge } from '../../components/ReviewBadge';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { getToken } from '../../stores/auth';
 import { DetailActions } from './DetailActions';
 import { DetailPlayer } from './DetailPlayer';

@@ -29,19 +29,34 @@ async function policy(values: Record<string, boolean>) {
   // Each save needs a fresh code; a code is accepted once, so the last step is forgotten first.
   await srv.runtime.database.db.update(adminTotp).set({ lastStep: null }).where(eq(adminTotp.userId, admin.id));
   const code = await codeFor(srv, admin.id);
-  const res = await srv.call('POST', '/api/admin/settings', { values, requestId: requestId(), code }, { cookie: admin.cookie });
+  const res = await srv.call(
+    'POST',
+    '/api/admin/settings',
+    { values, requestId: requestId(), code },
+    { cookie: admin.cookie },
+  );
   expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 const decide = (kind: string, id: string, action: 'approve' | 'reject', who: Staff = operator) =>
-  srv.call('POST', '/api/admin/review/decide', { kind, id, action, reason: 'checked', requestId: requestId() }, {
-    cookie: who.cookie,
-  });
+  srv.call(
+    'POST',
+    '/api/admin/review/decide',
+    { kind, id, action, reason: 'checked', requestId: requestId() },
+    {
+      cookie: who.cookie,
+    },
+  );
 
 const queue = async () => {
   const res = await srv.call('GET', '/api/admin/review', undefined, { cookie: operator.cookie });
   expect(res.status).toBe(200);
-  return res.body.data.items as Array<{ kind: string; id: string; author: { id: number }; verdict: { verdict: string } }>;
+  return res.body.data.items as Array<{
+    kind: string;
+    id: string;
+    author: { id: number };
+    verdict: { verdict: string };
+  }>;
 };
 
 const squareIds = async () => {
@@ -97,8 +112,12 @@ describe('review first', () => {
     expect(again.status).toBe(400);
     expect(again.body.result).toContain('下架');
     // Private is still the author's to choose; public stays refused.
-    expect((await srv.call('POST', '/api/sd/visibility', { id: done.id, drawPublicFlag: 2 }, author.headers)).status).toBe(200);
-    expect((await srv.call('POST', '/api/sd/visibility', { id: done.id, drawPublicFlag: 1 }, author.headers)).status).toBe(400);
+    expect(
+      (await srv.call('POST', '/api/sd/visibility', { id: done.id, drawPublicFlag: 2 }, author.headers)).status,
+    ).toBe(200);
+    expect(
+      (await srv.call('POST', '/api/sd/visibility', { id: done.id, drawPublicFlag: 1 }, author.headers)).status,
+    ).toBe(400);
   });
 
   it('sends a private picture made public to the queue', async () => {
@@ -112,7 +131,12 @@ describe('review first', () => {
 
   it('holds a public song back until approved', async () => {
     await policy({ REVIEW_SONGS: true });
-    const sub = await srv.call('POST', '/api/music/submit', inspiration('海边的夏天', { isPublic: true }), author.headers);
+    const sub = await srv.call(
+      'POST',
+      '/api/music/submit',
+      inspiration('海边的夏天', { isPublic: true }),
+      author.headers,
+    );
     expect(sub.body.code, JSON.stringify(sub.body)).toBe(1000000);
     const song = await waitForSong(srv, sub.body.data.id, author.headers);
     expect(song.review).toBe('pending');
@@ -140,8 +164,10 @@ describe('review first', () => {
     expect(made.body.data.review).toBe('pending');
     const id = made.body.data.id as number;
     const store = async () =>
-      ((await srv.call('POST', '/api/prompt/list/all', { pageNum: 1, pageSize: 100, content: '旅行规划师' })).body.data
-        .records as Array<{ id: number }>).map((a) => a.id);
+      (
+        (await srv.call('POST', '/api/prompt/list/all', { pageNum: 1, pageSize: 100, content: '旅行规划师' })).body.data
+          .records as Array<{ id: number }>
+      ).map((a) => a.id);
     expect(await store()).not.toContain(id);
     expect((await srv.call('GET', `/api/app/detail?id=${id}`, undefined, other.headers)).status).toBe(404);
     const mine = await srv.call('GET', '/api/app/mine', undefined, author.headers);

@@ -99,7 +99,13 @@ function VisibilityButton({ id, publicFlag }: { id: string; publicFlag?: number 
             },
           });
         toast.success(
-          t(isPublic ? 'visibility.nowPrivate' : r.data.review === 'pending' ? 'visibility.nowPending' : 'visibility.nowPublic'),
+          t(
+            isPublic
+              ? 'visibility.nowPrivate'
+              : r.data.review === 'pending'
+                ? 'visibility.nowPending'
+                : 'visibility.nowPublic',
+          ),
         );
       }}
     />

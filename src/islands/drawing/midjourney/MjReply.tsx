@@ -1,10 +1,10 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { ReviewBadge } from '../../../components/ReviewBadge';
 import { DrawingStatus } from '../../../shared/drawing';
 import { fetchTask, type Picture } from '../draw-api';
 import { isFinal, statusKey } from '../draw-rules';
-import { ReviewBadge } from '../../../components/ReviewBadge';
 import { AiBadge } from '../PictureCard';
 import { findByTask, type MjDrawing, type MjMessage, updateMjMessage } from './mj-actions';
 

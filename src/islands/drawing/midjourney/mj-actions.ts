@@ -1,5 +1,5 @@
-import type { ReviewState } from '../../../shared/moderation';
 import { deriveTitle } from '../../../lib/chat-title';
+import type { ReviewState } from '../../../shared/moderation';
 import {
   $chatStorage,
   type ChatMessage,

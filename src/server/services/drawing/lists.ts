@@ -80,7 +80,8 @@ export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: 
   const row = await ownDrawing(rt, userId, taskId);
   if (publicFlag === 1) refuseHidden(row.review);
   // Made public: under "review first" it waits for a moderator (docs/state-machines.md).
-  const review = publicFlag === 1 && row.publicFlag !== 1 ? await reviewOnPublish(rt, 'picture', row.review) : row.review;
+  const review =
+    publicFlag === 1 && row.publicFlag !== 1 ? await reviewOnPublish(rt, 'picture', row.review) : row.review;
   const [updated] = await rt.database.db
     .update(drawings)
     .set({ publicFlag, review, updatedAt: new Date() })

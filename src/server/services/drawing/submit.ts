@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { ReviewState } from '../../../shared/moderation';
 import { drawConfig } from '../../config/drawing';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
@@ -8,7 +9,6 @@ import { hit } from '../../db/queries/rate-limits';
 import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { AspectRatio, DrawQuality } from '../../providers/image/types';
-import { ReviewState } from '../../../shared/moderation';
 import type { Runtime } from '../../runtime';
 import { reviewFirst } from '../moderation/publishing';
 import { refundDrawQuota, takeDrawQuota } from './quota';

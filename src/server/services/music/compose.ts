@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../shared/codes';
-import { ReviewState } from '../../../shared/moderation';
 import type { Song as SongInfo } from '../../../shared/contract/music';
+import { ReviewState } from '../../../shared/moderation';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
