@@ -138,7 +138,8 @@ describe('review first', () => {
       author.headers,
     );
     expect(sub.body.code, JSON.stringify(sub.body)).toBe(1000000);
-    const song = await waitForSong(srv, sub.body.data.id, author.headers);
+    // Composing and rendering the MP3 takes a while on a loaded machine.
+    const song = await waitForSong(srv, sub.body.data.id, author.headers, 60_000);
     expect(song.review).toBe('pending');
     const list = async () =>
       JSON.stringify((await srv.call('POST', '/api/music/list/public', { pageNum: 1, pageSize: 50 })).body.data);
@@ -150,7 +151,7 @@ describe('review first', () => {
     expect(await list()).toContain(song.id);
     expect((await srv.call('GET', `/api/music/detail?id=${song.id}`, undefined, other.headers)).status).toBe(200);
     expect(await fileStatus(song.audioUrl)).toBe(200);
-  });
+  }, 90_000);
 
   it('holds a published app out of the store until approved', async () => {
     await policy({ REVIEW_APPS: true });
