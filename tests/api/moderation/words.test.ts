@@ -53,6 +53,14 @@ describe('console word list', () => {
       user.headers,
     );
     expect(app.status).toBe(400);
+    const song = await srv.call(
+      'POST',
+      '/api/music/submit',
+      { mode: 'custom', title: '蓝莓果酱之歌', lyrics: '甜甜的早晨', tags: 'pop' },
+      user.headers,
+    );
+    expect(song.status).toBe(400);
+    expect(song.body.result).toContain('歌词');
     const task = await submit(srv, user.headers, { prompt: '一罐蓝莓果酱', drawPublicFlag: 2 });
     expect((await waitForStatus(srv, user.headers, task.id)).status).toBe(12);
   });
