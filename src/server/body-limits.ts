@@ -23,6 +23,8 @@ const ROUTES: RouteLimit[] = [
   { method: 'POST', path: /^\/api\/sd\/submit\/imagine$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   // The console's QR images (the console sends the login token with the upload).
   { method: 'POST', path: /^\/api\/admin\/settings\/image$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
+  // The console's word list: up to 1000 words of 40 characters (shared/word-list.ts), sent with the login token.
+  { method: 'POST', path: /^\/api\/admin\/words$/, member: 160 * KB, visitor: DEFAULT_LIMIT.visitor },
   { method: 'PUT', path: /^\/api\/chat\/conversations\/[^/]+$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   // Visitors chat too; the context the model gets is bounded (services/chat/stream.ts CONTEXT_BUDGET).
   { method: 'POST', path: /^\/api\/chat\/process$/, member: 256 * KB, visitor: 128 * KB },

@@ -17,6 +17,7 @@ import type { BackgroundJobs, Runtime } from './runtime';
 import { startSandboxWarning } from './sandbox';
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { drawingJob } from './services/drawing/worker';
+import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
@@ -49,7 +50,8 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const drawing = drawingModes(env);
   const draw = drawConfig(env);
   const image = createImageProvider(draw);
-  const moderation = createModeration(draw);
+  // The console's word list reaches the provider through the finished runtime (checks come after start-up).
+  const moderation = createModeration(draw, () => consoleWordEdits(rt));
   const music = createMusicProvider(env);
   const llm = createLlmProvider(env);
   const wechat = createWechatProvider(env);

@@ -20,6 +20,9 @@ export const SITE_SETTINGS = {
   PAY_LIMIT_MINUTES: { kind: 'int', min: 1, max: 24 * 60 },
   COUPON_DAILY_LIMIT: { kind: 'int', min: 0, max: 1_000_000 },
   COUPON_OPEN_HOUR: { kind: 'int', min: 0, max: 23 },
+  REVIEW_PICTURES: { kind: 'bool' },
+  REVIEW_SONGS: { kind: 'bool' },
+  REVIEW_APPS: { kind: 'bool' },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -33,7 +36,7 @@ export type SiteSettings = {
 export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
-export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop', SettingKey[]> = {
+export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing', SettingKey[]> = {
   site: ['ICP_NUMBER', 'MAINTENANCE'],
   images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
   quotas: [
@@ -46,6 +49,8 @@ export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop', Setti
     'MUSIC_MEMBER_FREE_DAILY',
   ],
   shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
+  // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
+  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
 };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirm } from '../../components/Confirm';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
@@ -46,6 +47,10 @@ function Mine() {
                 >
                   {app.published ? t('apps.published') : t('apps.draft')}
                 </span>
+                <ReviewBadge
+                  review={app.published || app.review === 'hidden' ? app.review : undefined}
+                  className="shrink-0"
+                />
               </p>
               <p className="mt-1 line-clamp-2 text-sm text-slate-500 dark:text-slate-400">{app.promptDescription}</p>
               {app.review === 'hidden' && (

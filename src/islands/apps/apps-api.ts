@@ -4,7 +4,7 @@ import type { StoreApp } from './store/open-app';
 
 export interface OwnApp extends StoreApp {
   published: boolean;
-  /** Moderation: 'hidden' when taken down (only the owner still sees it). */
+  /** Moderation: "审核中" while pending (not in the store yet); 'hidden' when taken down (only the owner sees it). */
   review: ReviewState;
   updatedAt: string;
 }

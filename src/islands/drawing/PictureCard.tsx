@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { type CardActionItem, CardActions } from './CardActions';
-import type { Picture } from './draw-api';
+import { isMine, type Picture } from './draw-api';
 
 /** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner. */
 export function AiBadge({ className = '' }: { className?: string }) {
@@ -59,10 +60,11 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
-        {'review' in picture && picture.review === 'hidden' && (
-          <span className="pointer-events-none absolute inset-x-2 bottom-2 rounded-lg bg-red-700/90 px-2 py-1 text-xs font-medium text-white">
-            {t('layout:moderation.takenDownMine')}
-          </span>
+        {isMine(picture) && (
+          <ReviewBadge
+            review={picture.drawPublicFlag === 1 || picture.review === 'hidden' ? picture.review : undefined}
+            className="absolute right-2 top-2"
+          />
         )}
       </div>
       <div className="space-y-2 p-3">

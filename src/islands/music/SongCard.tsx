@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../components/ProgressBar';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { formatTime, tagLabel, tagList } from './format';
 import { Icon, type MusicIconName } from './icons';
 import { $player, toggle } from './player-store';
@@ -87,6 +88,7 @@ export function SongCard({ song, actions }: { song: Song; actions?: SongActions 
           >
             {t('layout:aiLabel')}
           </span>
+          {song.mine && <ReviewBadge review={song.isPublic || song.review === 'hidden' ? song.review : undefined} />}
         </div>
         <ul className="mt-1 flex flex-wrap gap-1 text-xs text-slate-600 dark:text-slate-400">
           {tagList(song.tags).map((tag) => (

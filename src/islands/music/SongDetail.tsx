@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { getToken } from '../../stores/auth';
 import { DetailActions } from './DetailActions';
 import { DetailPlayer } from './DetailPlayer';
@@ -91,6 +92,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
             >
               {t('layout:aiLabel')}
             </span>
+            {song.mine && <ReviewBadge review={song.isPublic || song.review === 'hidden' ? song.review : undefined} />}
           </div>
           <ul className="mt-2 flex flex-wrap gap-1.5 text-sm text-slate-600 dark:text-slate-400">
             {tagList(song.tags).map((tag) => (

@@ -50,6 +50,10 @@ export const envSchema = z.object({
   /** A failing channel key's first cool-down; each further failure doubles it, up to 15 minutes. */
   CHANNEL_COOLDOWN_BASE_MS: z.coerce.number().int().min(1000).max(900_000).default(30_000),
   ICP_NUMBER: z.string().max(64).default(''),
+  /** Publishing policy per kind (docs/console.md): true holds new public items for review first. */
+  REVIEW_PICTURES: bool.default(false),
+  REVIEW_SONGS: bool.default(false),
+  REVIEW_APPS: bool.default(false),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
 

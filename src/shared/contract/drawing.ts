@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { REVIEW_STATES } from '../moderation';
 import { dailyQuotaFields, pageOf } from './common';
+import { reviewState } from './review';
 
 /** Replies of the drawing API (/api/sd/*, src/server/api/drawing/). Status codes: DrawingStatus in ../drawing.ts. */
 
@@ -24,9 +24,7 @@ export const drawingMessage = z
     drawQuality: z.number().int(),
     drawSteps: z.number().int(),
     drawPublicFlag: z.number().int(),
-    review: z
-      .enum(REVIEW_STATES)
-      .openapi({ description: "moderation: 'hidden' when taken down (docs/state-machines.md)" }),
+    review: reviewState,
     seed: z.number().int(),
     source: z.string(),
     state: z.string().nullable(),

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { REVIEW_STATES } from '../moderation';
 import { pageOf } from './common';
+import { reviewState } from './review';
 
 /** Replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
 
@@ -25,9 +25,7 @@ export const song = z
     lyrics: z.string(),
     instrumental: z.boolean(),
     isPublic: z.boolean(),
-    review: z
-      .enum(REVIEW_STATES)
-      .openapi({ description: "moderation: 'hidden' when taken down (docs/state-machines.md)" }),
+    review: reviewState,
     status: z.number().int().openapi({ description: '1 queued, 2 composing, 3 rendering, 10 done, 11 failed' }),
     progress: z.number().int().openapi({ description: '0–100' }),
     audioUrl: z.string().nullable(),

@@ -255,6 +255,31 @@ const probes = (): Probe[] => [
     body: () => ({ kind: 'drawing', id: 'nosuchpicture', action: 'dismiss', reason: 'matrix', requestId: requestId() }),
     expect: { operator: 400, admin: 400 },
   },
+  { method: 'GET', path: '/api/admin/review', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/review/decide',
+    // Nothing is pending: the decision finds no item to move.
+    body: () => ({ kind: 'picture', id: 'nothing', action: 'approve', reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 409, admin: 409 },
+  },
+  { method: 'GET', path: '/api/admin/words', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/words',
+    body: () => ({
+      words: { violation: ['矩阵词'], sensitive: [], removed: [] },
+      reason: 'matrix',
+      requestId: requestId(),
+    }),
+    expect: { operator: 200, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/words/revert',
+    body: () => ({ id: 1, reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 200, admin: 200 },
+  },
   { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
   { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },

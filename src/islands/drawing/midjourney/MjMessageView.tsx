@@ -90,9 +90,23 @@ function VisibilityButton({ id, publicFlag }: { id: string; publicFlag?: number 
         const at = findByTask(id);
         if (at)
           updateMjMessage(at.uuid, at.id, {
-            drawing: { id, status: r.data.status, progress: 100, publicFlag: r.data.drawPublicFlag },
+            drawing: {
+              id,
+              status: r.data.status,
+              progress: 100,
+              publicFlag: r.data.drawPublicFlag,
+              review: r.data.review,
+            },
           });
-        toast.success(t(isPublic ? 'visibility.nowPrivate' : 'visibility.nowPublic'));
+        toast.success(
+          t(
+            isPublic
+              ? 'visibility.nowPrivate'
+              : r.data.review === 'pending'
+                ? 'visibility.nowPending'
+                : 'visibility.nowPublic',
+          ),
+        );
       }}
     />
   );

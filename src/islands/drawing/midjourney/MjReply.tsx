@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressBar } from '../../../components/ProgressBar';
+import { ReviewBadge } from '../../../components/ReviewBadge';
 import { DrawingStatus } from '../../../shared/drawing';
 import { fetchTask, type Picture } from '../draw-api';
 import { isFinal, statusKey } from '../draw-rules';
@@ -73,6 +74,10 @@ export function MjReply({
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
         <AiBadge className="absolute left-2 top-2" />
+        <ReviewBadge
+          review={d.publicFlag === 1 || d.review === 'hidden' ? d.review : undefined}
+          className="absolute right-2 top-2"
+        />
       </div>
     );
   }

@@ -1,4 +1,5 @@
 import { deriveTitle } from '../../../lib/chat-title';
+import type { ReviewState } from '../../../shared/moderation';
 import {
   $chatStorage,
   type ChatMessage,
@@ -21,6 +22,8 @@ export interface MjDrawing {
   drawRate?: string;
   /** 1 public (the square), 2 private. */
   publicFlag?: number;
+  /** What moderators decided of it (a public one may be pending review). */
+  review?: ReviewState;
 }
 
 /** An image-chat message: a prompt (inversion) or a reply carrying its drawing. */

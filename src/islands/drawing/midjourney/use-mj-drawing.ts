@@ -18,6 +18,7 @@ const pictureOf = (m: DrawingMessage): Partial<MjDrawing> => ({
   height: m.height,
   drawRate: m.drawRate,
   publicFlag: m.drawPublicFlag,
+  review: m.review,
 });
 
 /** Every running drawing reply of every image conversation (normally one). */

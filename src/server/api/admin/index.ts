@@ -17,6 +17,7 @@ import { registerAdminContent } from './content';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminOrders } from './orders';
 import { registerAdminProducts } from './products';
+import { registerAdminReview } from './review';
 import { registerAdminSettings } from './settings';
 import { registerAdminUsers } from './users';
 
@@ -97,6 +98,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminContent(app);
   registerAdminOrders(app);
   registerAdminChannels(app);
+  registerAdminReview(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {

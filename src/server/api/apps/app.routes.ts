@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { REVIEW_STATES } from '../../../shared/moderation';
+import { reviewState } from '../../../shared/contract/review';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { pattern, rawText, id as serialId, text } from '../validation';
 import { storeApp } from './prompt';
@@ -9,7 +9,7 @@ const auth = { 1000001: 'not logged in' };
 const id = serialId();
 
 export const ownApp = storeApp
-  .extend({ published: z.boolean(), review: z.enum(REVIEW_STATES), updatedAt: z.string() })
+  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
   .openapi('OwnApp');
 
 /** Built-in emoji icon or an icon uploaded through /app/icon. */

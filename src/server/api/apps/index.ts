@@ -5,6 +5,10 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './app.routes';
 
+/** A published app waiting for review says so (docs/state-machines.md). */
+const savedNote = (a: { published: boolean; review: string }) =>
+  a.published && a.review === 'pending' ? 'chat:app.pendingNote' : 'chat:app.saved';
+
 /** User-made applications: only the owner sees drafts, edits or deletes. */
 export function registerApp(app: ApiApp) {
   type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
@@ -20,13 +24,15 @@ export function registerApp(app: ApiApp) {
 
   app.openapi(r.create, async (c) => {
     const id = await userId(c);
-    return reply(c, await apps.createApp(db(c), id, c.req.valid('json')), c.get('t')('chat:app.saved'));
+    const saved = await apps.createApp(c.get('runtime'), id, c.req.valid('json'));
+    return reply(c, saved, c.get('t')(savedNote(saved)));
   });
 
   app.openapi(r.update, async (c) => {
     const id = await userId(c);
     const { id: appId, ...input } = c.req.valid('json');
-    return reply(c, await apps.updateApp(db(c), id, appId, input), c.get('t')('chat:app.saved'));
+    const saved = await apps.updateApp(c.get('runtime'), id, appId, input);
+    return reply(c, saved, c.get('t')(savedNote(saved)));
   });
 
   app.openapi(r.remove, async (c) => {

@@ -48,7 +48,8 @@ export function registerMusic(app: ApiApp) {
     const id = await userId(c);
     const { id: songId, isPublic } = c.req.valid('json');
     const song = await setSongVisibility(c.get('runtime'), id, songId, isPublic);
-    return reply(c, song, c.get('t')(isPublic ? 'music:visibility.public' : 'music:visibility.private'));
+    const said = !isPublic ? 'private' : song.review === 'pending' ? 'pending' : 'public';
+    return reply(c, song, c.get('t')(`music:visibility.${said}`));
   });
 
   app.openapi(r.writeLyrics, async (c) => {

@@ -32,6 +32,8 @@ export const apps = pgTable(
   (t) => [
     uniqueIndex('apps_seed_key_idx').on(t.seedKey),
     index('apps_owner_idx').on(t.ownerId, t.createdAt),
+    // The console's review queue, oldest first.
+    index('apps_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
     index('apps_store_idx').on(t.sortOrder, t.id).where(sql`published and review = 'published' and deleted_at is null`),
   ],
 );

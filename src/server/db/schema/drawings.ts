@@ -79,6 +79,8 @@ export const drawings = pgTable(
     uniqueIndex('drawings_one_running_idx').on(t.userId).where(sql`status in (1, 2, 13)`),
     index('drawings_created_at_idx').on(t.createdAt),
     index('drawings_failed_idx').on(t.updatedAt).where(sql`status = 11`),
+    // The console's review queue, oldest first.
+    index('drawings_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
   ],
 );
 

@@ -6,6 +6,7 @@ export * from './coupons';
 export * from './drawings';
 export * from './insights';
 export * from './ledger';
+export * from './moderation';
 export * from './notices';
 export * from './orders';
 export * from './products';

@@ -79,6 +79,8 @@ export const songs = pgTable(
     index('songs_running_idx').on(t.createdAt).where(sql`status in (1, 2, 3)`),
     index('songs_created_at_idx').on(t.createdAt),
     index('songs_failed_idx').on(t.updatedAt).where(sql`status = 11`),
+    // The console's review queue, oldest first.
+    index('songs_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
+import type { WordEdits } from '../../../shared/word-list';
 import type { ModerationProvider, Verdict } from './types';
 import { SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
 
@@ -68,15 +69,31 @@ export function judge(lists: WordLists, texts: string[]): Verdict {
   return { verdict: 'pass' };
 }
 
+/** Applies the console's edits over a base: its words added, its removals taken out of both lists. */
+export function applyWordEdits(base: WordLists, edits: WordEdits): WordLists {
+  const removed = new Set(edits.removed.map(fold));
+  const keep = (words: string[], added: string[]) => [
+    ...new Set([...words.filter((w) => !removed.has(w)), ...added.map(fold)]),
+  ];
+  return { violation: keep(base.violation, edits.violation), sensitive: keep(base.sensitive, edits.sensitive) };
+}
+
+/** The console's current edits, or null when it has none; the provider asks it on every check. */
+export type WordEditsSupplier = () => Promise<WordEdits | null>;
+
 /**
- * The built-in list, edited by `file` when given. The file is re-read when it
- * changes (checked at most every 5 s), so operators edit words without a restart.
+ * The built-in list, edited by `file` when given, then by the console's list
+ * (`extra`, asked on every check: its supplier caches and forgets on change,
+ * so a save applies at once). The file is re-read when it changes (checked at
+ * most every 5 s), so operators edit words without a restart.
  */
-export function createWordListModeration(file?: string): ModerationProvider {
+export function createWordListModeration(file?: string, extra?: WordEditsSupplier): ModerationProvider {
   const builtIn: WordLists = { violation: VIOLATION_WORDS.map(fold), sensitive: SENSITIVE_WORDS.map(fold) };
   let lists = builtIn;
   let mtime = -1;
   let checkedAt = 0;
+  // The merged lists are kept while the file and the console's edits are the same objects.
+  let merged = { base: lists, edits: null as WordEdits | null, lists };
   const refresh = () => {
     if (!file || Date.now() - checkedAt < 5000) return;
     checkedAt = Date.now();
@@ -86,11 +103,18 @@ export function createWordListModeration(file?: string): ModerationProvider {
     mtime = now;
     lists = info ? applyWordsFile(builtIn, readFileSync(file, 'utf8')) : builtIn;
   };
+  const current = async (): Promise<WordLists> => {
+    const edits = extra ? await extra() : null;
+    if (!edits) return lists;
+    if (merged.base !== lists || merged.edits !== edits)
+      merged = { base: lists, edits, lists: applyWordEdits(lists, edits) };
+    return merged.lists;
+  };
   return {
     mode: 'wordlist',
     async check(texts) {
       refresh();
-      return judge(lists, texts);
+      return judge(await current(), texts);
     },
   };
 }

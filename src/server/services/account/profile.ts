@@ -7,6 +7,7 @@ import { revokeSession } from '../../db/queries/sessions';
 import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { checkTexts } from '../moderation/publishing';
 import { findUserByEmail, setPassword, TAKEN } from './auth';
 import { removeAccountContent } from './content';
 import { checkPassword } from './password-guard';
@@ -74,6 +75,7 @@ export async function updateProfile(
   p: { nickname?: string; description?: string; avatar?: string },
 ) {
   const user = await loadUser(rt, userId);
+  await checkTexts(rt, [p.nickname ?? '', p.description ?? ''], 'account:profile.refused');
   const avatarUrl = p.avatar ? await storeAvatar(rt, p.avatar) : undefined;
   await rt.database.db
     .update(users)

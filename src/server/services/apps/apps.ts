@@ -10,6 +10,7 @@ import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { takenDown } from '../moderation/items';
+import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
 
 const seeded = new WeakMap<Db, Promise<void>>();
 
@@ -121,7 +122,17 @@ async function ownApp(db: Db, id: number, ownerId: number) {
 
 const MAX_APPS_PER_USER = 200;
 
-export async function createApp(db: Db, ownerId: number, input: AppInput) {
+const texts = (a: Pick<AppInput, 'promptTitle' | 'promptDescription' | 'promptContent'>) => [
+  a.promptTitle,
+  a.promptDescription,
+  a.promptContent,
+];
+
+export async function createApp(rt: Runtime, ownerId: number, input: AppInput) {
+  const { db } = rt.database;
+  await checkTexts(rt, texts(input), 'chat:app.refused');
+  // Published under "review first": the store shows it once a moderator approves (docs/state-machines.md).
+  const review = input.published && (await reviewFirst(rt, 'app')) ? ReviewState.PENDING : ReviewState.PUBLISHED;
   const [mine] = await db
     .select({ n: count() })
     .from(apps)
@@ -129,17 +140,23 @@ export async function createApp(db: Db, ownerId: number, input: AppInput) {
   if ((mine?.n ?? 0) >= MAX_APPS_PER_USER) throw new DomainError(Code.BAD_REQUEST, 'chat:app.tooMany', { status: 400 });
   const [row] = await db
     .insert(apps)
-    .values({ ...input, ownerId, sortOrder: 100_000 })
+    .values({ ...input, review, ownerId, sortOrder: 100_000 })
     .returning();
   if (!row) throw new Error('app insert returned nothing');
   return ownDto(row);
 }
 
-export async function updateApp(db: Db, ownerId: number, id: number, input: AppInput) {
-  await ownApp(db, id, ownerId);
+export async function updateApp(rt: Runtime, ownerId: number, id: number, input: AppInput) {
+  const { db } = rt.database;
+  const old = await ownApp(db, id, ownerId);
+  await checkTexts(rt, texts(input), 'chat:app.refused');
+  if (input.published) refuseHidden(old.review);
+  // Newly published, or its texts changed while published: under "review first" a moderator looks again.
+  const changed = !old.published || texts(old).join('\n') !== texts(input).join('\n');
+  const review = input.published && changed ? await reviewOnPublish(rt, 'app', old.review) : old.review;
   const [row] = await db
     .update(apps)
-    .set({ ...input, updatedAt: new Date() })
+    .set({ ...input, review, updatedAt: new Date() })
     .where(eq(apps.id, id))
     .returning();
   if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });

@@ -4,6 +4,7 @@ import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../.
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess } from '../file-access';
+import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
 import { drawingMessage } from './dto';
 import { invalidateSquare } from './square';
 import { removePicture } from './store';
@@ -79,9 +80,13 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
  */
 export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: string, publicFlag: 1 | 2) {
   const row = await ownDrawing(rt, userId, taskId);
+  if (publicFlag === 1) refuseHidden(row.review);
+  // Made public: under "review first" it waits for a moderator (docs/state-machines.md).
+  const review =
+    publicFlag === 1 && row.publicFlag !== 1 ? await reviewOnPublish(rt, 'picture', row.review) : row.review;
   const [updated] = await rt.database.db
     .update(drawings)
-    .set({ publicFlag, updatedAt: new Date() })
+    .set({ publicFlag, review, updatedAt: new Date() })
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
   if (!updated) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { ReviewState } from '../../../shared/moderation';
 import { drawConfig } from '../../config/drawing';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
@@ -9,6 +10,7 @@ import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_ST
 import { DomainError } from '../../errors';
 import type { AspectRatio, DrawQuality } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
+import { reviewFirst } from '../moderation/publishing';
 import { refundDrawQuota, takeDrawQuota } from './quota';
 import { decodeReferences } from './references';
 import { pushTask } from './tasks';
@@ -67,6 +69,9 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
     drawSteps: input.drawSteps,
     seed: input.seed === undefined || input.seed < 0 ? randomInt(0, 2 ** 31 - 1) : input.seed,
     publicFlag: input.drawPublicFlag,
+    // A public picture under "review first" waits for a moderator once drawn (docs/state-machines.md).
+    review:
+      input.drawPublicFlag === 1 && (await reviewFirst(rt, 'picture')) ? ReviewState.PENDING : ReviewState.PUBLISHED,
     state: input.state || null,
     status: DrawingStatus.SUBMITTED,
     progress: 0,

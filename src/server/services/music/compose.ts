@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../shared/codes';
 import type { Song as SongInfo } from '../../../shared/contract/music';
+import { ReviewState } from '../../../shared/moderation';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
@@ -8,6 +9,7 @@ import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { checkTexts, reviewFirst } from '../moderation/publishing';
 import { siteSettings } from '../site-settings';
 import { songDto } from './dto';
 import { readMusicQuota, takeComposition } from './quota';
@@ -41,8 +43,10 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
     throw new DomainError(Code.BAD_REQUEST, 'music:submit.needLyrics');
   if (input.mode === 'custom' && !input.title.trim() && !input.tags.trim() && !input.lyrics.trim())
     throw new DomainError(Code.BAD_REQUEST, 'music:submit.needStyle');
+  await checkTexts(rt, [input.title, input.lyrics, input.prompt, input.tags], 'music:submit.refused');
   const cfg = musicConfig(rt.env);
   const now = Date.now();
+  const review = input.isPublic && (await reviewFirst(rt, 'song')) ? ReviewState.PENDING : ReviewState.PUBLISHED;
   // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
   const allowance = await siteSettings(rt);
   const song = await db.transaction(async (tx) => {
@@ -61,6 +65,7 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
         lyrics: input.instrumental ? '' : input.lyrics.trim(),
         instrumental: input.instrumental,
         isPublic: input.isPublic,
+        review,
         provider: cfg.mode,
         meta: { lang },
         charge: charged.charge,

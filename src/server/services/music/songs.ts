@@ -7,6 +7,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess, isOpenSong } from '../file-access';
 import { takenDown } from '../moderation/items';
+import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
 import { songDto } from './dto';
 
 export interface Paging {
@@ -90,7 +91,14 @@ export async function deleteSong(rt: Runtime, userId: number, taskId: string): P
 export async function setSongVisibility(rt: Runtime, userId: number, taskId: string, isPublic: boolean) {
   const { db } = rt.database;
   const s = await ownSong(db, taskId, userId);
-  const [row] = await db.update(songs).set({ isPublic, updatedAt: new Date() }).where(eq(songs.id, s.id)).returning();
+  if (isPublic) refuseHidden(s.review);
+  // Made public: under "review first" it waits for a moderator (docs/state-machines.md).
+  const review = isPublic && !s.isPublic ? await reviewOnPublish(rt, 'song', s.review) : s.review;
+  const [row] = await db
+    .update(songs)
+    .set({ isPublic, review, updatedAt: new Date() })
+    .where(eq(songs.id, s.id))
+    .returning();
   // Made private: its files stop answering their public URLs on every process now.
   if (s.isPublic !== isPublic) await forgetFileAccess(rt);
   return songDto(row ?? s, userId, rt);

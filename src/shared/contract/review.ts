@@ -1,0 +1,51 @@
+import { z } from '@hono/zod-openapi';
+import { REVIEW_STATES } from '../moderation';
+
+/** Replies of the console's review queue and word list (src/server/api/admin/review.ts, docs/console.md). */
+
+export const REVIEW_KINDS = ['picture', 'song', 'app'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** Where an item stands with moderators, as its author's own lists show it ("审核中" when pending). */
+export const reviewState = z.enum(REVIEW_STATES).openapi({ description: 'published | pending | hidden' });
+
+/** One item waiting in the queue: what it shows, who made it, what the moderation provider says of its texts. */
+export const reviewItem = z
+  .object({
+    kind: z.enum(REVIEW_KINDS),
+    /** A picture's or song's task id, an app's number (as text). */
+    id: z.string(),
+    title: z.string(),
+    text: z.string().openapi({ description: 'prompt, lyrics or app prompt' }),
+    preview: z.string().nullable().openapi({ description: 'thumbnail, cover or icon URL; emoji:… for an emoji icon' }),
+    author: z.object({ id: z.number().int(), nickname: z.string().nullable(), email: z.string().nullable() }),
+    since: z.string(),
+    verdict: z.object({
+      verdict: z.enum(['pass', 'violation', 'sensitive', 'unknown']),
+      reason: z.string().nullable(),
+    }),
+  })
+  .openapi('ReviewItem');
+export type ReviewItem = z.infer<typeof reviewItem>;
+
+export const reviewQueue = z.object({ items: z.array(reviewItem), total: z.number().int() });
+export type ReviewQueue = z.infer<typeof reviewQueue>;
+
+/** One saved version of the console's word list. */
+export const wordListVersion = z
+  .object({
+    id: z.number().int(),
+    words: z.object({ violation: z.array(z.string()), sensitive: z.array(z.string()), removed: z.array(z.string()) }),
+    authorEmail: z.string().nullable(),
+    revertedFrom: z.number().int().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('WordListVersion');
+export type WordListVersion = z.infer<typeof wordListVersion>;
+
+export const wordListHistory = z.object({
+  current: wordListVersion.nullable(),
+  versions: z.array(wordListVersion),
+  builtIn: z.object({ violation: z.number().int(), sensitive: z.number().int() }),
+});
+export type WordListHistory = z.infer<typeof wordListHistory>;
