@@ -19,6 +19,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerUsage } from './ledger';
 import { registerMusic } from './music';
 import { registerOrder } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
@@ -41,6 +42,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerMusic,
   registerSd,
   registerAdmin,
+  registerUsage,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

@@ -17,6 +17,7 @@ import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
 import { registerAdminOrders } from './orders';
 import { registerAdminProducts } from './products';
 import { registerAdminSettings } from './settings';
+import { registerAdminUsage } from './usage';
 import { registerAdminUsers } from './users';
 
 /** The operator console's API (docs/console.md). */
@@ -95,6 +96,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminSettings(app);
   registerAdminContent(app);
   registerAdminOrders(app);
+  registerAdminUsage(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
