@@ -43,8 +43,12 @@ export const UsageReport = z
     }),
     days: z.array(z.object({ day: z.string(), ...Spend, revenueFen: count })),
     models: z.array(z.object({ kind: z.string(), model: z.string(), ...Spend })),
-    channels: z.array(z.object({ channelId: count.nullable(), name: z.string().nullable(), provider: z.string(), ...Spend })),
-    users: z.array(z.object({ userId: count, email: z.string().nullable(), nickname: z.string().nullable(), ...Spend })),
+    channels: z.array(
+      z.object({ channelId: count.nullable(), name: z.string().nullable(), provider: z.string(), ...Spend }),
+    ),
+    users: z.array(
+      z.object({ userId: count, email: z.string().nullable(), nickname: z.string().nullable(), ...Spend }),
+    ),
   })
   .openapi('AdminUsage');
 export type UsageReport = z.infer<typeof UsageReport>;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countChatTokens } from '../../../src/server/services/ledger/tokens';
-import { createUserWithToken, type TestServer } from '../helpers';
 import { ask, startChatServer } from '../chat/chat-helpers';
 import { type FakeOpenAi, readEvents, startFakeOpenAi } from '../chat/fake-openai';
+import { createUserWithToken, type TestServer } from '../helpers';
 import { ledgerRows } from './ledger-helpers';
 
 const MODELS = 'ok,slow,midstream-error,rate';

@@ -1,8 +1,8 @@
 import type { ModelPrice } from '../../../shared/contract/channels';
 import type { LlmEvent, LlmMessage, LlmUsage } from '../../providers/llm';
 import type { Runtime } from '../../runtime';
-import { addVisitorTokens } from './token-quota';
 import { costOf, recordUsage } from './record';
+import { addVisitorTokens } from './token-quota';
 import { countChatTokens } from './tokens';
 
 export type Outcome = 'ok' | 'failed' | 'cancelled';
