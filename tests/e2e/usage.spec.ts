@@ -4,7 +4,7 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { accountEntry, useToken } from './account-helpers';
-import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { expectAxeClean, openConsoleIn, startSeededServer, totpCodes } from './console-server';
 import { waitForHydration } from './helpers';
 
 // Its own server (the operator's role and authenticator are set before it starts), on its own port.
@@ -60,13 +60,7 @@ test('a user asks a question and finds the answer counted in their usage', async
 test('an operator reads usage and margin in the console', async ({ page, context }) => {
   test.slow();
   const next = totpCodes(secret);
-  const opened = await fetch(`${BASE}/api/admin/session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${tokens.operator}` },
-  });
-  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: BASE }]);
+  await openConsoleIn(context, BASE, tokens.operator);
 
   await page.goto(`${BASE}/admin/usage`);
   await page.getByLabel('验证码').fill(await next());

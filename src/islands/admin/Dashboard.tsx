@@ -6,6 +6,7 @@ import { call, card, yuan } from './admin-api';
 import { Chart } from './Chart';
 import { DashboardTables } from './DashboardTables';
 import { RangePicker } from './RangePicker';
+import { Tiles } from './Tiles';
 
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 
@@ -71,16 +72,10 @@ function DashboardView() {
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="dash-range">
             {data.from === data.to ? data.from : `${data.from} – ${data.to}`}
           </p>
-          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            {tiles.map(([key, value]) => (
-              <div key={key} className={card}>
-                <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`admin:${key}`)}</dt>
-                <dd className="mt-1 text-xl font-semibold text-slate-900 dark:text-white" data-testid={key}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <Tiles
+            cols="md:grid-cols-4"
+            tiles={tiles.map(([key, value]) => ({ label: t(`admin:${key}`), value, testId: key }))}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <section className={card} aria-labelledby="chart-money">
               <h2 id="chart-money" className="mb-2 font-semibold">

@@ -6,6 +6,7 @@ import { call, card, yuan } from './admin-api';
 import { Chart } from './Chart';
 import { RangePicker } from './RangePicker';
 import { TableCard } from './TableCard';
+import { Tiles } from './Tiles';
 
 /** Micro-yuan as yuan: four decimals, since one answer often costs less than a fen. */
 const cost = (micros: number) => (micros / 1_000_000).toFixed(4);
@@ -61,16 +62,10 @@ function UsageView() {
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="usage-range">
             {data.from === data.to ? data.from : `${data.from} – ${data.to}`}
           </p>
-          <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">
-            {tiles.map(([key, value]) => (
-              <div key={key} className={card}>
-                <dt className="text-xs text-slate-600 dark:text-slate-300">{h(key)}</dt>
-                <dd className="mt-1 text-xl font-semibold text-slate-900 dark:text-white" data-testid={`usage-${key}`}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <Tiles
+            cols="md:grid-cols-5"
+            tiles={tiles.map(([key, value]) => ({ label: h(key), value, testId: `usage-${key}` }))}
+          />
           <section className={card} aria-labelledby="usage-chart-title">
             <h2 id="usage-chart-title" className="mb-2 font-semibold">
               {h('chart')}
