@@ -55,6 +55,14 @@ test('a user asks a question and finds the answer counted in their usage', async
   await expect(dialog.getByTestId('usage-month-answers')).toHaveText('1');
   await expect(dialog.getByRole('cell', { name: 'miaobi-offline' })).toBeVisible();
   await expectAxeClean(page);
+
+  // On a phone the same entry leads there, and the view fits the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await accountEntry(page, '个人中心').click();
+  await page.getByRole('dialog').getByRole('button', { name: '我的用量' }).click();
+  await expect(page.getByRole('dialog').getByTestId('usage-today-tokens')).not.toHaveText('0');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
 
 test('an operator reads usage and margin in the console', async ({ page, context }) => {
