@@ -3,7 +3,7 @@ import { generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
-import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { expectAxeClean, openConsoleIn, startSeededServer, totpCodes } from './console-server';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
 // the database before it starts. Its own port, beside that file's.
@@ -38,13 +38,7 @@ test('an admin sets the ICP number and the maintenance bar; the public page show
 }) => {
   test.slow();
   const next = totpCodes(secret);
-  const opened = await fetch(`${BASE}/api/admin/session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: BASE }]);
+  await openConsoleIn(context, BASE, token);
 
   await page.goto(`${BASE}/admin/settings`);
   await page.getByLabel('验证码').fill(await next());

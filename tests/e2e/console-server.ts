@@ -1,6 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { newDataDir } from './data-dirs';
@@ -60,4 +60,15 @@ export function totpCodes(secret: string) {
       await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now * 1000 + 50));
     }
   };
+}
+
+/** Opens a console session for a login token and hands its cookie to the browser context. */
+export async function openConsoleIn(context: BrowserContext, base: string, token: string) {
+  const opened = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const [name = '', value = ''] = cookie.split('=');
+  await context.addCookies([{ name, value, url: base }]);
 }

@@ -10,6 +10,7 @@ import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileEditForm } from './ProfileEditForm';
 import { ProfileSummary, type ProfileView } from './ProfileSummary';
+import { UsageView } from './UsageView';
 
 const TITLES: Record<ProfileView, string> = {
   summary: 'login:profile.title',
@@ -17,6 +18,7 @@ const TITLES: Record<ProfileView, string> = {
   password: 'login:profile.changePassword',
   bind: 'login:profile.bindEmail',
   delete: 'login:profile.delete',
+  usage: 'login:profile.usage',
 };
 
 export interface ProfileDialogProps {
@@ -41,6 +43,7 @@ function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
   if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
   if (view === 'password') return <ChangePasswordForm onDone={back} />;
   if (view === 'bind') return <BindEmailForm email={email} code={code} onDone={back} />;
+  if (view === 'usage') return <UsageView />;
   if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} wechatBound={user.wechatBound} />;
   return <ProfileSummary user={user} onView={onView} />;
 }

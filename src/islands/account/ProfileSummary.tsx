@@ -10,13 +10,16 @@ import { Membership } from './Membership';
 import { ownDescription } from './own-description';
 import { finishLogout } from './session';
 
-export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete';
+export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete' | 'usage';
 
 const LINKS: readonly { href: string; key: string; icon: IconName }[] = [
   { href: '/order', key: 'login:profile.orders', icon: 'receipt' },
   { href: '/product', key: 'login:profile.product', icon: 'crown' },
   { href: '/activities', key: 'login:profile.activities', icon: 'gift' },
 ];
+
+const TILE =
+  'flex flex-col items-center gap-1.5 rounded-xl px-2 py-3 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-brand-50 hover:text-brand-700 hover:ring-brand-200 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-brand-200';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -68,17 +71,17 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         {user.wechatBound && <Row label={t('login:profile.wechat')}>{t('login:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />
-      <nav aria-label={t('login:profile.links')} className="grid grid-cols-3 gap-2">
+      <nav aria-label={t('login:profile.links')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {LINKS.map((link) => (
-          <a
-            key={link.href}
-            href={link.href}
-            className="flex flex-col items-center gap-1.5 rounded-xl px-2 py-3 text-xs font-medium text-slate-700 ring-1 ring-slate-200 transition-colors hover:bg-brand-50 hover:text-brand-700 hover:ring-brand-200 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800 dark:hover:text-brand-200"
-          >
+          <a key={link.href} href={link.href} className={TILE}>
             <SvgIcon name={link.icon} className="size-5" />
             {t(link.key)}
           </a>
         ))}
+        <button type="button" className={TILE} onClick={() => onView('usage')}>
+          <SvgIcon name="sparkles" className="size-5" />
+          {t('login:profile.usage')}
+        </button>
       </nav>
       <div className="flex flex-wrap gap-2">
         {actions

@@ -1,20 +1,17 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { PERIODS } from '../../shared/admin';
 import type { Dashboard as Data } from '../../shared/contract/admin';
-import { call, card, field, yuan } from './admin-api';
+import { call, card, yuan } from './admin-api';
 import { Chart } from './Chart';
 import { DashboardTables } from './DashboardTables';
+import { RangePicker } from './RangePicker';
+import { Tiles } from './Tiles';
 
-type Period = (typeof PERIODS)[number] | 'range';
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 
 function DashboardView() {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>(7);
-  const [range, setRange] = useState({ from: '', to: '' });
   const [query, setQuery] = useState('days=7');
   const [data, setData] = useState<Data | null>(null);
   const [error, setError] = useState('');
@@ -24,14 +21,6 @@ function DashboardView() {
       res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
     );
   }, [query, t]);
-  function choose(p: Period) {
-    setPeriod(p);
-    if (p !== 'range') setQuery(`days=${p}`);
-  }
-  function applyRange(e: FormEvent) {
-    e.preventDefault();
-    setQuery(new URLSearchParams(range).toString());
-  }
   const charts = useMemo(() => {
     if (!data) return null;
     const days = data.series.map((r) => r.day);
@@ -74,39 +63,7 @@ function DashboardView() {
     : [];
   return (
     <div className="space-y-6">
-      <div className="flex flex-wrap items-end gap-3">
-        <fieldset className="flex flex-wrap gap-2">
-          <legend className="sr-only">{t('admin:dash.period')}</legend>
-          {[...PERIODS, 'range' as const].map((p) => (
-            <label
-              key={p}
-              className="cursor-pointer rounded-full border border-slate-300 px-3 py-1 text-sm has-[:checked]:bg-brand-600 has-[:checked]:text-white dark:border-slate-700"
-            >
-              <input type="radio" name="period" className="sr-only" checked={period === p} onChange={() => choose(p)} />
-              {t(`admin:dash.period.${p}`)}
-            </label>
-          ))}
-        </fieldset>
-        {period === 'range' && (
-          <form onSubmit={applyRange} className="flex flex-wrap items-end gap-2">
-            {(['from', 'to'] as const).map((k) => (
-              <label key={k} className="text-sm">
-                {t(`admin:dash.${k}`)}
-                <input
-                  type="date"
-                  required
-                  className={`${field} mt-1`}
-                  value={range[k]}
-                  onChange={(e) => setRange({ ...range, [k]: e.target.value })}
-                />
-              </label>
-            ))}
-            <button type="submit" className={buttonClass('primary')}>
-              {t('admin:dash.apply')}
-            </button>
-          </form>
-        )}
-      </div>
+      <RangePicker onQuery={setQuery} />
       {error && <p role="alert">{error}</p>}
       {!data || !charts ? (
         !error && <p role="status">{t('admin:loading')}</p>
@@ -115,16 +72,10 @@ function DashboardView() {
           <p className="text-sm text-slate-600 dark:text-slate-300" data-testid="dash-range">
             {data.from === data.to ? data.from : `${data.from} – ${data.to}`}
           </p>
-          <dl className="grid grid-cols-2 gap-3 md:grid-cols-4">
-            {tiles.map(([key, value]) => (
-              <div key={key} className={card}>
-                <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`admin:${key}`)}</dt>
-                <dd className="mt-1 text-xl font-semibold text-slate-900 dark:text-white" data-testid={key}>
-                  {value}
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <Tiles
+            cols="md:grid-cols-4"
+            tiles={tiles.map(([key, value]) => ({ label: t(`admin:${key}`), value, testId: key }))}
+          />
           <div className="grid gap-4 lg:grid-cols-2">
             <section className={card} aria-labelledby="chart-money">
               <h2 id="chart-money" className="mb-2 font-semibold">

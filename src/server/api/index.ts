@@ -19,6 +19,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerUsage } from './ledger';
 import { registerModeration } from './moderation';
 import { registerMusic } from './music';
 import { registerOrder } from './shop';
@@ -44,6 +45,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerAdmin,
   // After registerAdmin: its console guard must run before the queue's routes.
   registerModeration,
+  registerUsage,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

@@ -16,6 +16,10 @@ export const chatEnvShape = {
   CHAT_FREE_VISITOR_DAILY: int(0, 100_000, 10),
   CHAT_FREE_USER_DAILY: int(0, 100_000, 30),
   CHAT_MEMBER_DAILY: int(0, 1_000_000, 0),
+  /** Input plus output tokens a day per level (docs/ledger.md); 0 = unlimited. */
+  CHAT_TOKENS_VISITOR_DAILY: int(0, 1_000_000_000, 0),
+  CHAT_TOKENS_USER_DAILY: int(0, 1_000_000_000, 0),
+  CHAT_TOKENS_MEMBER_DAILY: int(0, 1_000_000_000, 0),
 };
 
 export const chatEnvSchema = z.object(chatEnvShape);

@@ -74,6 +74,7 @@ const probes = (): Probe[] => [
     expect: { operator: 400, admin: 400 },
   },
   { method: 'GET', path: '/api/admin/dashboard?days=30', expect: { operator: 200, admin: 200 } },
+  { method: 'GET', path: '/api/admin/usage?days=30', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: '/api/admin/users?q=target', expect: { operator: 200, admin: 200 } },
   { method: 'GET', path: `/api/admin/users/${target.id}`, expect: { operator: 200, admin: 200 } },
   {

@@ -25,12 +25,20 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
+/** Options of the fake: `usage` makes it report these counts in a last chunk when the request asks. */
+export interface FakeOptions {
+  usage?: { prompt_tokens: number; completion_tokens: number };
+}
+
+const usageChunk = (usage: NonNullable<FakeOptions['usage']>) =>
+  `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [], usage })}\n\n`;
+
 /**
  * A local server speaking OpenAI's chat completions streaming format. The
  * requested model picks the behaviour: ok, slow, auth, rate, context, hang,
- * midstream-error, badmodel.
+ * midstream-error, badmodel. Usage is omitted unless `opts.usage` is given.
  */
-export async function startFakeOpenAi(): Promise<FakeOpenAi> {
+export async function startFakeOpenAi(opts: FakeOptions = {}): Promise<FakeOpenAi> {
   const requests: FakeOpenAi['requests'] = [];
   const authHeaders: string[] = [];
   const early = new Map<string, () => void>();
@@ -92,6 +100,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     res.write(line.slice(0, 20));
     await sleep(5);
     res.write(line.slice(20));
+    if (opts.usage && body.stream_options?.include_usage) res.write(usageChunk(opts.usage));
     finished = true;
     res.end('data: [DONE]\n\n');
   });

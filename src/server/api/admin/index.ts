@@ -19,6 +19,7 @@ import { registerAdminOrders } from './orders';
 import { registerAdminProducts } from './products';
 import { registerAdminReview } from './review';
 import { registerAdminSettings } from './settings';
+import { registerAdminUsage } from './usage';
 import { registerAdminUsers } from './users';
 
 /** The operator console's API (docs/console.md). */
@@ -99,6 +100,7 @@ export function registerAdmin(app: ApiApp) {
   registerAdminOrders(app);
   registerAdminChannels(app);
   registerAdminReview(app);
+  registerAdminUsage(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {

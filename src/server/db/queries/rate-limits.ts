@@ -75,3 +75,15 @@ export async function giveBackToCounter(db: Db, { key, windowStart }: Counter): 
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
     .where(and(eq(rateLimits.key, key), eq(rateLimits.windowStart, windowStart)));
 }
+
+/** Adds `n` (tokens spent) to the counter, whatever its value: the limit is checked before the work. */
+export async function addToCounter(db: Db, { key, windowStart }: Counter, n: number): Promise<void> {
+  if (n <= 0) return;
+  await db
+    .insert(rateLimits)
+    .values({ key, windowStart, count: n })
+    .onConflictDoUpdate({
+      target: [rateLimits.key, rateLimits.windowStart],
+      set: { count: sql`${rateLimits.count} + ${n}` },
+    });
+}

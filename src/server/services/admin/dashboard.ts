@@ -27,6 +27,29 @@ export function checkRange(from: string, to: string) {
   return { from, to };
 }
 
+/** SQL pieces of a range of site days: its ends as instants, a column's site day, a column within it. */
+export function rangeSql(range: { from: string; to: string }, tz: string) {
+  const start = sql`((${range.from}::date)::timestamp at time zone ${tz})`;
+  const end = sql`((${range.to}::date + 1)::timestamp at time zone ${tz})`;
+  const day = (col: string) => sql`(${sql.raw(col)} at time zone ${tz})::date`;
+  const within = (col: string) => sql`${sql.raw(col)} >= ${start} and ${sql.raw(col)} < ${end}`;
+  return { start, end, day, within };
+}
+
+/** Revenue by the site day of payment: `day`, `paid` orders, `revenue` in fen (the usage page's margin too). */
+export function paidByDay(range: { from: string; to: string }, tz: string) {
+  const { day, within } = rangeSql(range, tz);
+  return sql`select ${day('paid_at')} as day, count(*) as paid, sum(order_price) as revenue
+      from orders where ${within('paid_at')} and order_status <> 9 group by 1`;
+}
+
+/** Completed refunds by the site day they finished: `day`, `n`, `fen`. */
+export function refundedByDay(range: { from: string; to: string }, tz: string) {
+  const { day, within } = rangeSql(range, tz);
+  return sql`select ${day('finished_at')} as day, count(*) as n, sum(amount) as fen
+      from order_refunds where status = 'success' and ${within('finished_at')} group by 1`;
+}
+
 /**
  * The dashboard's figures for the site days `from`..`to` (docs/console.md).
  * Every figure is a count in SQL over an index on the time column it filters
@@ -39,11 +62,7 @@ export async function dashboard(
   timeZone: string,
   now = new Date(),
 ): Promise<Dashboard> {
-  const tz = timeZone;
-  const start = sql`((${range.from}::date)::timestamp at time zone ${tz})`;
-  const end = sql`((${range.to}::date + 1)::timestamp at time zone ${tz})`;
-  const day = (col: string) => sql`(${sql.raw(col)} at time zone ${tz})::date`;
-  const within = (col: string) => sql`${sql.raw(col)} >= ${start} and ${sql.raw(col)} < ${end}`;
+  const { end, day, within } = rangeSql(range, timeZone);
   const series = await rowsOf(
     db,
     sql`
@@ -54,14 +73,8 @@ export async function dashboard(
       select ${day('created_at')} as day, count(*) as created, count(*) filter (where paid_at is not null) as converted
       from orders where ${within('created_at')} and order_status <> 9 group by 1
     ),
-    op as (
-      select ${day('paid_at')} as day, count(*) as paid, sum(order_price) as revenue
-      from orders where ${within('paid_at')} and order_status <> 9 group by 1
-    ),
-    rf as (
-      select ${day('finished_at')} as day, count(*) as n, sum(amount) as fen
-      from order_refunds where status = 'success' and ${within('finished_at')} group by 1
-    ),
+    op as (${paidByDay(range, timeZone)}),
+    rf as (${refundedByDay(range, timeZone)}),
     u as (select ${day('created_at')} as day, count(*) as n from users where ${within('created_at')} group by 1),
     a as (
       select ${day('hour')} as day, count(distinct user_id) as n from user_activity where ${within('hour')} group by 1

@@ -7,6 +7,7 @@ import { countUsage } from '../../db/queries/usage';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { checkTokenQuota } from '../ledger/token-quota';
 import { siteSettings } from '../site-settings';
 
 const DAY = 86_400_000;
@@ -58,6 +59,7 @@ export async function readQuota(rt: Runtime, who: Caller, now = Date.now()): Pro
 export async function takeQuota(rt: Runtime, who: Caller, now = Date.now()): Promise<ChatQuota> {
   const quota = await readQuota(rt, who, now);
   if (quota.limit !== null && quota.used >= quota.limit) throw exhausted(quota);
+  await checkTokenQuota(rt, who, quota.member ? 'member' : who.userId !== null ? 'user' : 'visitor', now);
   const used = await takeFromCounter(rt.database.db, counterOf(who, now), quota.limit);
   if (used === null) throw exhausted({ ...quota, used: quota.limit ?? quota.used, remaining: 0 });
   // The counters above last two days; the console's dashboard counts messages per hour for longer.

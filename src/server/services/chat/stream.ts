@@ -3,12 +3,19 @@ import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm
 import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
 import { routedChatLlm } from '../channels/router';
+import { chatMeter } from '../ledger/chat-meter';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
   prompt: string;
   messages: Array<{ role: 'user' | 'assistant'; content: string }>;
-  options: { model?: string; usingContext: boolean; systemMessage?: string; temperature?: number };
+  options: {
+    model?: string;
+    usingContext: boolean;
+    systemMessage?: string;
+    temperature?: number;
+    conversationId?: number;
+  };
 }
 
 /** Characters of earlier conversation sent along at most; the oldest go first. */
@@ -63,6 +70,9 @@ export async function streamChat(
   const stop = () => abort.abort();
   c.signal.addEventListener('abort', stop, { once: true });
   const started = Date.now();
+  const messages = buildMessages(input);
+  const { conversationId } = input.options;
+  const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
 
   const body = new ReadableStream<Uint8Array>({
     async start(controller) {
@@ -70,29 +80,33 @@ export async function streamChat(
         if (!abort.signal.aborted) controller.enqueue(frame(event, data));
       };
       let chars = 0;
+      let outcome: 'ok' | 'failed' = 'ok';
       send('meta', { model, quota });
       try {
         const pieces = provider.stream({
           model,
-          messages: buildMessages(input),
+          messages,
           temperature: input.options.temperature,
           signal: abort.signal,
           lang: c.lang,
         });
         for await (const event of pieces) {
           if (abort.signal.aborted) break;
+          meter.see(event);
           if (event.type !== 'text') continue;
           chars += event.text.length;
           send('delta', { text: event.text });
         }
         send('done', { model, chars, ms: Date.now() - started });
       } catch (err) {
+        outcome = 'failed';
         const kind = err instanceof LlmError ? err.kind : 'upstream';
         rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
         if (chars === 0) await giveBack();
         send('error', { kind, message: c.t(`chat:error.${kind}`) });
       } finally {
         c.signal.removeEventListener('abort', stop);
+        await meter.finish(abort.signal.aborted ? 'cancelled' : outcome);
         if (abort.signal.aborted && chars === 0) await giveBack();
         try {
           controller.close();
