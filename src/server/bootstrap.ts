@@ -113,7 +113,7 @@ export async function closeRuntime(rt: Runtime) {
 }
 
 /** STORAGE picks the provider: DATA_DIR/files (one machine or a shared disk) or one bucket for every machine. */
-function createStorage(env: Env): StorageProvider {
+export function createStorage(env: Env): StorageProvider {
   if (env.STORAGE !== 's3') return createLocalStorage(env.DATA_DIR);
   if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
     throw new Error(`Invalid environment configuration:\n  ${storageEnvProblems(env).join('\n  ')}`);

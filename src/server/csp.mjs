@@ -45,8 +45,12 @@ export function storageOrigins(env) {
 /**
  * The directives with file origins added to img-src and media-src.
  * @param {string[]} origins
- * @returns {string[]}
+ * @returns {Array<(typeof CSP_DIRECTIVES)[number] | `img-src ${string}` | `media-src ${string}`>}
  */
 export function cspDirectives(origins) {
-  return CSP_DIRECTIVES.map((d) => (origins.length > 0 && /^(img|media)-src /.test(d) ? `${d} ${origins.join(' ')}` : d));
+  return CSP_DIRECTIVES.map((d) =>
+    origins.length > 0 && /^(img|media)-src /.test(d)
+      ? /** @type {`img-src ${string}`} */ (`${d} ${origins.join(' ')}`)
+      : d,
+  );
 }

@@ -13,7 +13,10 @@ export const storageEnvShape = {
   /** local (DATA_DIR/files, the default) | s3 */
   STORAGE: z.enum(['local', 's3']).default('local'),
   /** The S3 API's address; unset means AWS S3 itself. */
-  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).max(500).optional(),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
   S3_REGION: z.string().min(1).max(64).default('us-east-1'),
   S3_BUCKET: z
     .string()
@@ -24,10 +27,13 @@ export const storageEnvShape = {
   /** endpoint/bucket/key instead of bucket.endpoint/key (MinIO and most self-hosted stores need it). */
   S3_FORCE_PATH_STYLE: bool.default(false),
   /** A CDN or public bucket domain serving the always-public files (avatars, app icons, site images). */
-  S3_PUBLIC_BASE_URL: z.url({ protocol: /^https?$/ }).max(500).optional(),
+  S3_PUBLIC_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
 };
 
-type StorageEnv = { [K in keyof typeof storageEnvShape]: z.infer<(typeof storageEnvShape)[K]> };
+type StorageEnv = z.infer<z.ZodObject<typeof storageEnvShape>>;
 
 /** What start-up refuses: an S3 store without its bucket or credentials. */
 export function storageEnvProblems(env: StorageEnv): string[] {

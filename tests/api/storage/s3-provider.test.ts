@@ -112,9 +112,7 @@ describe('S3 storage provider (s3rver)', () => {
     expect(await ok.text()).toBe('only mine');
     expect(new URL(signed).searchParams.get('X-Amz-Credential')).toMatch(/^S3RVER\//);
     // Refused once its (1–2 s) lifetime is over (s3rver checks the expiry; it does not recompute SigV4).
-    await expect
-      .poll(async () => (await fetch(signed)).status, { timeout: 15_000, interval: 500 })
-      .toBe(403);
+    await expect.poll(async () => (await fetch(signed)).status, { timeout: 15_000, interval: 500 }).toBe(403);
   });
 
   it('streams a 20 MB file in and out (multipart upload, streamed download)', async () => {

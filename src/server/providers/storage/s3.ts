@@ -145,7 +145,7 @@ export function createS3Storage(s: S3Settings): StorageProvider {
       return true;
     }
     const range = /^bytes=\d*-\d*$/.test(req.headers.range ?? '') ? req.headers.range : undefined;
-    let got: Awaited<ReturnType<typeof client.send<GetObjectCommand>>> | Awaited<ReturnType<typeof head>>;
+    let got: { ContentLength?: number; ContentRange?: string; Body?: unknown } | null;
     try {
       got =
         req.method === 'HEAD'
@@ -166,10 +166,10 @@ export function createS3Storage(s: S3Settings): StorageProvider {
       'accept-ranges': 'bytes',
     };
     if (got.ContentLength !== undefined) headers['content-length'] = got.ContentLength;
-    const partial = 'ContentRange' in got && got.ContentRange;
+    const partial = got.ContentRange;
     if (partial) headers['content-range'] = partial;
     res.writeHead(partial ? 206 : 200, headers);
-    const body = 'Body' in got ? got.Body : undefined;
+    const body = got.Body;
     if (body instanceof Readable) await pipeline(body, res).catch(() => res.destroy());
     else res.end();
     return true;
