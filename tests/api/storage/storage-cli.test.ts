@@ -85,4 +85,14 @@ describe('npm run storage', () => {
     expect((await run('check', '--in', 's3')).ok).toBe(true);
     await expect(run('move')).rejects.toThrow(/usage/);
   });
+
+  it('migrate --to local brings a file back from the bucket (streamed to disk)', async () => {
+    const back = await run('migrate', '--to', 'local');
+    expect(back.out).toMatch(/s3 → local: 1 copied, 3 already there, 0 missing/);
+    expect((await run('check')).out).toMatch(/4 files checked in local storage, 0 missing/);
+    const thumb = urls[1] as string;
+    const res = await fetch(srv.url + (await srv.runtime.storage.signUrl(thumb)));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/webp');
+  });
 });
