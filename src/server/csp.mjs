@@ -43,13 +43,14 @@ export function storageOrigins(env) {
 }
 
 /**
- * The directives with file origins added to img-src and media-src.
+ * The directives with file origins added to img-src, media-src and connect-src (a chat export reads
+ * the pictures it embeds with fetch).
  * @param {string[]} origins
- * @returns {Array<(typeof CSP_DIRECTIVES)[number] | `img-src ${string}` | `media-src ${string}`>}
+ * @returns {Array<(typeof CSP_DIRECTIVES)[number] | `img-src ${string}`>}
  */
 export function cspDirectives(origins) {
   return CSP_DIRECTIVES.map((d) =>
-    origins.length > 0 && /^(img|media)-src /.test(d)
+    origins.length > 0 && /^(img|media|connect)-src /.test(d)
       ? /** @type {`img-src ${string}`} */ (`${d} ${origins.join(' ')}`)
       : d,
   );

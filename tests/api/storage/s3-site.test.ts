@@ -92,6 +92,9 @@ describe('STORAGE=s3: files live in the bucket', () => {
     await srv.call('POST', '/api/user/profile', { avatar: PNG_1PX }, u.headers);
     const avatarUrl = (await srv.call('GET', '/api/user/info', undefined, u.headers)).body.data.avatarUrl as string;
     expect(avatarUrl).toMatch(/^\/files\/avatars\/[a-f0-9]+\.webp$/);
+    // Owners' presigned URLs point at the bucket: the policy lets pages load them.
+    const csp = (await fetch(`${srv.url}/api/health`)).headers.get('content-security-policy');
+    expect(csp).toContain(`img-src 'self' data: blob: ${s3.endpoint};`);
     expect(await srv.runtime.storage.size(fileKey(avatarUrl) as string)).toBeGreaterThan(0);
     const res = await fetch(srv.url + avatarUrl);
     expect(res.status).toBe(200);
