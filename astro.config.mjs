@@ -5,7 +5,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import clientEvent from './src/integrations/client-event.mjs';
 import { HEAD_SCRIPT } from './src/lib/head-script.ts';
-import { CSP_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './src/server/csp.mjs';
+import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './src/server/csp.mjs';
 import devServer from './src/server/dev-integration.mjs';
 
 export default defineConfig({
@@ -31,7 +31,7 @@ export default defineConfig({
   // Pages carry the policy with the hashes of their inline scripts (islands, directives, the head script).
   security: {
     csp: {
-      directives: [...CSP_DIRECTIVES],
+      directives: cspDirectives(storageOrigins(process.env)),
       scriptDirective: { resources: SCRIPT_SOURCES },
       styleDirective: { resources: STYLE_SOURCES },
     },

@@ -23,6 +23,7 @@ export default defineConfig({
             'tests/api/account/wechat-official-provider.test.ts',
             'tests/api/drawing/drawing-providers.test.ts',
             'tests/api/music/music-suno.test.ts',
+            'tests/api/storage/s3-provider.test.ts',
             'tests/api/chat/chat-stream.test.ts',
             'tests/api/shop/products-cli.test.ts',
           ],

@@ -1,6 +1,7 @@
 import pkg from '../../package.json';
 import { drawConfig, drawingModes } from './config/drawing';
 import type { Env } from './config/env';
+import { storageEnvProblems } from './config/storage';
 import { type Database, openDatabase } from './db/client';
 import { createJob, jobOf } from './jobs/runner';
 import type { Logger } from './log';
@@ -10,13 +11,15 @@ import { createMailProvider } from './providers/mail';
 import { createModeration } from './providers/moderation';
 import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
-import { createLocalStorage } from './providers/storage';
+import { createLocalStorage, type StorageProvider } from './providers/storage';
+import { createS3Storage } from './providers/storage/s3';
 import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
 import type { BackgroundJobs, Runtime } from './runtime';
 import { startSandboxWarning } from './sandbox';
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { drawingJob } from './services/drawing/worker';
+import { isAlwaysPublicKey } from './services/file-access';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
@@ -55,7 +58,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const music = createMusicProvider(env);
   const llm = createLlmProvider(env);
   const wechat = createWechatProvider(env);
-  const storage = createLocalStorage(env.DATA_DIR);
+  const storage = createStorage(env);
   const payment = createPaymentProvider(env);
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
   const mail = createMailProvider(env, log);
@@ -116,4 +119,21 @@ export async function closeRuntime(rt: Runtime) {
   await rt.hub.close();
   rt.mail.close();
   await rt.database.close();
+}
+
+/** STORAGE picks the provider: DATA_DIR/files (one machine or a shared disk) or one bucket for every machine. */
+export function createStorage(env: Env): StorageProvider {
+  if (env.STORAGE !== 's3') return createLocalStorage(env.DATA_DIR);
+  if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
+    throw new Error(`Invalid environment configuration:\n  ${storageEnvProblems(env).join('\n  ')}`);
+  return createS3Storage({
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    bucket: env.S3_BUCKET,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    publicBaseUrl: env.S3_PUBLIC_BASE_URL,
+    linkedPublic: isAlwaysPublicKey,
+  });
 }

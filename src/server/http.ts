@@ -5,7 +5,7 @@ import compression from 'compression';
 import type { ApiApp } from './api/context';
 import { connectionCaps } from './config/limits';
 import { guardConnections } from './connection-guard';
-import { CSP_DIRECTIVES, SCRIPT_SOURCES, STYLE_SOURCES } from './csp.mjs';
+import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './csp.mjs';
 import { redactUrl } from './log';
 import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
@@ -16,10 +16,11 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
 // Pages replace this with Astro's policy: the same list plus the hashes of their inline scripts.
 const SOURCES = [`script-src ${SCRIPT_SOURCES.join(' ')}`, `style-src ${STYLE_SOURCES.join(' ')}`];
-const CSP = [...CSP_DIRECTIVES, ...SOURCES].join('; ');
+const cspOf = (fileOrigins: string[]) => [...cspDirectives(fileOrigins), ...SOURCES].join('; ');
+const CSP = cspOf([]);
 
-export function securityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean) {
-  res.setHeader('Content-Security-Policy', CSP);
+export function securityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean, csp = CSP) {
+  res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
@@ -52,6 +53,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
   const env = rt.env;
   // Node checks the header and request timeouts on this interval; a tenth keeps them close to exact.
   const connectionsCheckingInterval = Math.min(30_000, Math.max(100, Math.floor(env.HEADERS_TIMEOUT_MS / 10)));
+  const csp = cspOf(storageOrigins(rt.env));
   const server = createServer({ connectionsCheckingInterval }, (req, res) => {
     const started = performance.now();
     res.once('finish', () => {
@@ -62,7 +64,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
         ms: Math.round((performance.now() - started) * 10) / 10,
       });
     });
-    securityHeaders(req, res, rt.env.TRUST_PROXY);
+    securityHeaders(req, res, rt.env.TRUST_PROXY, csp);
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

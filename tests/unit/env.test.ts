@@ -40,4 +40,24 @@ describe('environment', () => {
     expect(() => loadEnv({ WECHAT_MP_APPID: 'wx1' })).toThrow(/WECHAT_MP_APPID, WECHAT_MP_SECRET and WECHAT_MP_TOKEN/);
     expect(() => loadEnv({ PAY_PROVIDER: 'alipay' })).toThrow(/ALIPAY_APP_ID/);
   });
+
+  it('keeps files on local disk by default; STORAGE=s3 needs a bucket and its credentials', () => {
+    expect(loadEnv({}).STORAGE).toBe('local');
+    expect(() => loadEnv({ STORAGE: 's3' })).toThrow(
+      /STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY/,
+    );
+    expect(() => loadEnv({ STORAGE: 's3', S3_BUCKET: 'bucket1', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /s3 needs S3_SECRET_ACCESS_KEY$/,
+    );
+    expect(() => loadEnv({ STORAGE: 'ftp' })).toThrow(/STORAGE:/);
+    expect(() => loadEnv({ S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a valid bucket name/);
+    const env = loadEnv({
+      STORAGE: 's3',
+      S3_BUCKET: 'miaobi-files',
+      S3_ACCESS_KEY_ID: 'k',
+      S3_SECRET_ACCESS_KEY: 's',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(env).toMatchObject({ STORAGE: 's3', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+  });
 });

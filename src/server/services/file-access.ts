@@ -16,6 +16,9 @@ const SONG_KEY = /^songs\/(?:(\d{1,10})\/)?[a-f0-9]+\.[a-z0-9]+$/;
 /** Public by nature: profile pictures, app icons (shown beside public content, uploaded before it exists) and the site's QR images. */
 const ALWAYS_PUBLIC = /^(?:avatars|app-icons|site)\//;
 
+/** Public for good (never made private), so a CDN may serve them straight from the bucket (S3_PUBLIC_BASE_URL). */
+export const isAlwaysPublicKey = (key: string) => ALWAYS_PUBLIC.test(key);
+
 const cache = notifiedCache({ name: 'file access', channel: FILES_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_ENTRIES });
 
 /** Anyone may read a finished public picture's files, unless moderators hold it back. */
@@ -76,7 +79,14 @@ export function forgetFileAccess(rt: Runtime): Promise<void> {
   return cache.invalidate(rt);
 }
 
-/** The URL the owner is given: as stored when anyone may read it, else signed for a while. */
-export function ownerFileUrl(rt: Pick<Runtime, 'storage'>, url: string | null, open: boolean): string | null {
+/**
+ * The URL the owner is given: as stored when anyone may read it, else signed
+ * for a while (a signed /files URL on local disk, a presigned bucket URL on S3).
+ */
+export async function ownerFileUrl(
+  rt: Pick<Runtime, 'storage'>,
+  url: string | null,
+  open: boolean,
+): Promise<string | null> {
   return url && !open ? rt.storage.signUrl(url) : url;
 }

@@ -52,7 +52,26 @@ export interface MjTask {
  * posted to the notifyHook. The prompt picks the behaviour: 'banned' (code
  * 24), 'hang' (stays in progress), 'fail' (FAILURE), anything else succeeds.
  */
-export async function startFakeMidjourney(secret = 'mj-secret') {
+/**
+ * A CDN the fake midjourney-proxy links its pictures at (Discord's, in real
+ * life): a second port a test may shut down once the picture was re-hosted.
+ * `/img/…` answers the picture; `/text/…` text claiming to be a PNG; `/gone/…` 404.
+ */
+export async function startFakeImageHost() {
+  const png = await samplePng('#cc6633', 128, 128);
+  const requests: string[] = [];
+  const srv = await listen((req, res) => {
+    const url = req.url ?? '';
+    requests.push(url);
+    if (url.startsWith('/img/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    if (url.startsWith('/text/'))
+      return res.writeHead(200, { 'content-type': 'image/png' }).end('<html>no picture</html>');
+    res.writeHead(404).end();
+  });
+  return { ...srv, requests };
+}
+
+export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: string }) {
   const tasks = new Map<string, MjTask>();
   const submits: Array<Record<string, unknown>> = [];
   const fetches: string[] = [];
@@ -100,7 +119,10 @@ export async function startFakeMidjourney(secret = 'mj-secret') {
       if (prompt.includes('hang')) return;
       if (prompt.includes('fail')) return step({ status: 'FAILURE', failReason: 'Midjourney job failed' }, 60);
       await step({ progress: '80%' }, 60);
-      await step({ status: 'SUCCESS', progress: '100%', imageUrl: `${srv.url}/img/${id}.png` }, 60);
+      // On the image host: 'notimage' prompts get text posing as a PNG, 'gone' ones a 404.
+      const folder = prompt.includes('notimage') ? 'text' : prompt.includes('gone') ? 'gone' : 'img';
+      const imageUrl = `${images?.url ?? srv.url}/${folder}/${id}.png`;
+      await step({ status: 'SUCCESS', progress: '100%', imageUrl }, 60);
       return;
     }
     const m = /^\/mj\/task\/([^/]+)\/fetch$/.exec(url);

@@ -19,7 +19,10 @@ export interface SunoCall {
  */
 export async function startFakeSuno() {
   const calls: SunoCall[] = [];
-  const clips = new Map<string, { polls: number; fail: boolean; title: string; tags: string; lyric: string }>();
+  const clips = new Map<
+    string,
+    { polls: number; fail: boolean; files: string; title: string; tags: string; lyric: string }
+  >();
   const audio = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2048, 7)]);
   const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } })
     .jpeg()
@@ -45,6 +48,8 @@ export async function startFakeSuno() {
       clips.set(id, {
         polls: 0,
         fail: prompt.includes('FAIL'),
+        // BADAUDIO: the audio URL answers HTML labelled audio/mpeg; GONECOVER: the cover URL answers 404.
+        files: prompt.includes('BADAUDIO') ? 'bad' : prompt.includes('GONECOVER') ? 'gone' : '',
         title: custom ? String(body?.title ?? '') : 'Suno Song',
         tags: custom ? String(body?.tags ?? '') : 'synthwave',
         lyric: custom ? prompt : '[Verse]\nfrom suno',
@@ -69,8 +74,11 @@ export async function startFakeSuno() {
             title: clip.title,
             tags: clip.tags,
             lyric: clip.lyric,
-            audio_url: status === 'complete' || status === 'streaming' ? `${base}/audio/${id}.mp3` : '',
-            image_url: `${base}/image/${id}.jpeg`,
+            audio_url:
+              status === 'complete' || status === 'streaming'
+                ? `${base}/${clip.files === 'bad' ? 'html' : 'audio'}/${id}.mp3`
+                : '',
+            image_url: `${base}/${clip.files === 'gone' ? 'gone' : 'image'}/${id}.jpeg`,
             duration: status === 'complete' ? '123.4' : null,
             error_message: status === 'error' ? 'upstream refused the prompt' : undefined,
           },
@@ -82,6 +90,8 @@ export async function startFakeSuno() {
       return json({ text: `[Verse]\nlyrics about ${String(body?.prompt)}`, title: 'Suno Lyrics', status: 'complete' });
     }
     if (url.pathname.startsWith('/audio/')) return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(audio);
+    if (url.pathname.startsWith('/html/'))
+      return res.writeHead(200, { 'content-type': 'audio/mpeg' }).end('<html>not found</html>');
     if (url.pathname.startsWith('/image/')) return res.writeHead(200, { 'content-type': 'image/jpeg' }).end(image);
     res.writeHead(404).end();
   });

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sunoPhase } from '../../../src/server/providers/music/suno';
 import { createUserWithToken, type TestServer } from '../helpers';
@@ -50,11 +51,13 @@ describe('suno-api adapter', () => {
     expect(suno.calls.filter((c) => c.path === '/api/get').length).toBeGreaterThanOrEqual(4);
     // Re-hosted under the song's own folder; the owner's URL is signed while the song is not public.
     expect(song.audioUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.mp3(\?e=\d+&s=[\w-]+)?$/);
-    expect(song.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.jpg(\?e=\d+&s=[\w-]+)?$/);
+    expect(song.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.webp(\?e=\d+&s=[\w-]+)?$/);
     const audio = await fetch(srv.url + song.audioUrl);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
     expect(Buffer.from(await audio.arrayBuffer())).toEqual(suno.audio);
-    expect(Buffer.from(await (await fetch(srv.url + song.coverUrl)).arrayBuffer())).toEqual(suno.image);
+    // The cover is decoded and stored as WebP, as the pages show it.
+    const cover = await sharp(Buffer.from(await (await fetch(srv.url + song.coverUrl)).arrayBuffer())).metadata();
+    expect(cover).toMatchObject({ format: 'webp', width: 64, height: 64 });
   });
 
   it('sends custom songs to custom_generate with lyrics, style and title', async () => {
@@ -85,6 +88,16 @@ describe('suno-api adapter', () => {
     const song = await waitForSong(srv, res.body.data.id, u.headers);
     expect(song.status).toBe(11);
     expect((await srv.call('GET', '/api/music/quota', undefined, u.headers)).body.data.freeLeft).toBe(1);
+  });
+
+  it('fails and refunds a song whose audio is no audio, or whose cover cannot be fetched', async () => {
+    const u = await createUserWithToken(srv, 'suno-files@example.com');
+    for (const prompt of ['BADAUDIO tune', 'GONECOVER tune']) {
+      const res = await srv.call('POST', '/api/music/submit', inspiration(prompt), u.headers);
+      const song = await waitForSong(srv, res.body.data.id, u.headers);
+      expect(song).toMatchObject({ status: 11, audioUrl: null, coverUrl: null });
+      expect((await srv.call('GET', '/api/music/quota', undefined, u.headers)).body.data.freeLeft).toBe(1);
+    }
   });
 
   it('asks generate_lyrics for the lyrics helper', async () => {

@@ -138,6 +138,7 @@ describe.skipIf(!onPostgres)('kill -9 during tasks', () => {
     expect(onDisk.sort()).toEqual([...referenced].sort());
     // The private song's file needs a signed URL; one made here works, as the secret lives in DATA_DIR.
     const storage = createLocalStorage(database.dataDir);
-    for (const url of referenced) expect((await fetch(server.url + storage.signUrl(`/files/${url}`))).status).toBe(200);
+    for (const url of referenced)
+      expect((await fetch(server.url + (await storage.signUrl(`/files/${url}`)))).status).toBe(200);
   }, 120_000);
 });

@@ -40,7 +40,7 @@ export function registerSd(app: ApiApp) {
       state: body.state,
       source: body.mode,
     });
-    const message = drawingMessage(drawing, c.get('runtime'));
+    const message = await drawingMessage(drawing, c.get('runtime'));
     return c.json(
       { code: Code.SUCCESS, result: c.get('t')('draw:submit.accepted'), data: message, mjChatMessage: message },
       200,
@@ -70,7 +70,8 @@ export function registerSd(app: ApiApp) {
 
   app.openapi(r.taskDetail, async (c) => {
     const id = await userId(c);
-    return reply(c, drawingMessage(await ownDrawing(c.get('runtime'), id, c.req.valid('json').id), c.get('runtime')));
+    const drawing = await ownDrawing(c.get('runtime'), id, c.req.valid('json').id);
+    return reply(c, await drawingMessage(drawing, c.get('runtime')));
   });
 
   app.openapi(r.deleteDrawing, async (c) => {

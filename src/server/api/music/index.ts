@@ -35,7 +35,7 @@ export function registerMusic(app: ApiApp) {
   app.openapi(r.songDetail, async (c) => {
     const who = await viewer(c);
     const song = await songFor(c.get('runtime').database.db, c.req.valid('query').id, who);
-    return reply(c, songDto(song, who, c.get('runtime')));
+    return reply(c, await songDto(song, who, c.get('runtime')));
   });
 
   app.openapi(r.deleteSong, async (c) => {

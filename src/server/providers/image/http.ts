@@ -1,3 +1,4 @@
+import { DownloadError, downloadFile } from '../download';
 import { ImageProviderError } from './types';
 
 /** Largest picture a provider may hand us (bytes). */
@@ -47,27 +48,14 @@ export class HttpStatusError extends ImageProviderError {
   }
 }
 
-/** Downloads a picture the provider hosts, so we can re-host it (never hot-linked). */
+/** Downloads a picture the provider hosts (providers/download.ts), so we can re-host it (never hot-linked). */
 export async function downloadImage(url: string, signal: AbortSignal, headers: Record<string, string> = {}) {
-  if (!/^https?:\/\//.test(url)) throw new ImageProviderError('failed', 'provider gave no http(s) image URL');
-  let res: Response;
   try {
-    res = await fetch(url, { headers, signal: timed(signal, 120_000) });
+    return (await downloadFile(url, { kind: 'image', maxBytes: MAX_IMAGE_BYTES, signal, headers })).bytes;
   } catch (err) {
-    signal.throwIfAborted();
-    throw new ImageProviderError('failed', `image download failed: ${(err as Error).message}`);
+    if (err instanceof DownloadError) throw new ImageProviderError('failed', err.message);
+    throw err;
   }
-  if (!res.ok || !res.body) throw new ImageProviderError('failed', `image download answered HTTP ${res.status}`);
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_IMAGE_BYTES) throw new ImageProviderError('failed', 'image too large');
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of res.body) {
-    size += chunk.byteLength;
-    if (size > MAX_IMAGE_BYTES) throw new ImageProviderError('failed', 'image too large');
-    chunks.push(Buffer.from(chunk));
-  }
-  return Buffer.concat(chunks);
 }
 
 /** Bytes of a base64 string or data URL. */

@@ -1,3 +1,4 @@
+import { DownloadError, downloadFile, type FileKind } from '../download';
 import {
   type ComposedSong,
   type ComposeRequest,
@@ -44,21 +45,6 @@ export function sunoPhase(status: string | undefined): SunoPhase {
   }
 }
 
-const AUDIO_TYPES: Record<string, string> = {
-  'audio/mpeg': 'mp3',
-  'audio/mp3': 'mp3',
-  'audio/wav': 'wav',
-  'audio/x-wav': 'wav',
-  'audio/ogg': 'ogg',
-  'audio/mp4': 'm4a',
-  'audio/aac': 'm4a',
-};
-const IMAGE_TYPES: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-  'image/gif': 'gif',
-};
 const MAX_AUDIO = 30 * 1024 * 1024;
 const MAX_IMAGE = 5 * 1024 * 1024;
 const CALL_TIMEOUT_MS = 20_000;
@@ -105,16 +91,14 @@ export function createSunoProvider(o: SunoOptions): MusicProvider {
     }
   }
 
-  async function download(url: string, types: Record<string, string>, max: number, signal: AbortSignal) {
-    const res = await doFetch(new URL(url, `${base}/`), { signal: signalFor(signal) });
-    if (!res.ok) throw new MusicProviderError(`download of ${url} answered ${res.status}`);
-    const type = (res.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-    const fromName = /\.([a-z0-9]{3,4})(?:\?|$)/i.exec(url)?.[1]?.toLowerCase();
-    const ext = types[type] ?? (fromName && Object.values(types).includes(fromName) ? fromName : undefined);
-    if (!ext) throw new MusicProviderError(`download of ${url} is not a known file type (${type})`);
-    const bytes = Buffer.from(await res.arrayBuffer());
-    if (bytes.length === 0 || bytes.length > max) throw new MusicProviderError(`download of ${url} has a bad size`);
-    return { bytes, ext } satisfies StoredFile;
+  /** Audio and cover are ours before the song completes (providers/download.ts): a failed download fails it. */
+  async function download(url: string, kind: FileKind, maxBytes: number, signal: AbortSignal): Promise<StoredFile> {
+    try {
+      return await downloadFile(url, { kind, maxBytes, signal, base: `${base}/`, fetch: doFetch });
+    } catch (err) {
+      if (err instanceof DownloadError) throw new MusicProviderError(err.message);
+      throw err;
+    }
   }
 
   async function submit(r: ComposeRequest, signal: AbortSignal): Promise<string> {
@@ -167,10 +151,8 @@ export function createSunoProvider(o: SunoOptions): MusicProvider {
       const clip = await waitFor(id, ctx.signal, (p, phase) => ctx.progress(p, phase));
       if (!clip.audio_url) throw new MusicProviderError('suno-api finished without audio');
       await ctx.progress(90, 'rendering');
-      const audio = await download(clip.audio_url, AUDIO_TYPES, MAX_AUDIO, ctx.signal);
-      const cover = clip.image_url
-        ? await download(clip.image_url, IMAGE_TYPES, MAX_IMAGE, ctx.signal).catch(() => null)
-        : null;
+      const audio = await download(clip.audio_url, 'audio', MAX_AUDIO, ctx.signal);
+      const cover = clip.image_url ? await download(clip.image_url, 'image', MAX_IMAGE, ctx.signal) : null;
       return {
         audio,
         cover,

@@ -15,6 +15,9 @@ const TYPES: Record<string, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
+/** The Content-Type of a stored file, by its key's extension. */
+export const contentTypeOf = (key: string) => TYPES[path.extname(key).slice(1)] ?? 'application/octet-stream';
+
 /** Streams a file of known size, honouring one `Range: bytes=…` (audio seeking) and HEAD. */
 export function sendFile(
   req: IncomingMessage,
@@ -24,7 +27,7 @@ export function sendFile(
   cacheControl: string,
 ): void {
   const headers: Record<string, string | number> = {
-    'content-type': TYPES[path.extname(file).slice(1)] ?? 'application/octet-stream',
+    'content-type': contentTypeOf(file),
     'cache-control': cacheControl,
     'accept-ranges': 'bytes',
   };

@@ -7,7 +7,7 @@ import { isOpenDrawing, ownerFileUrl } from '../file-access';
 type Files = Pick<Runtime, 'storage'>;
 
 /** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
-export function drawingMessage(d: Drawing, rt: Files): DrawingMessage {
+export async function drawingMessage(d: Drawing, rt: Files): Promise<DrawingMessage> {
   const open = isOpenDrawing(d);
   return {
     id: d.taskId,
@@ -16,8 +16,8 @@ export function drawingMessage(d: Drawing, rt: Files): DrawingMessage {
     negativePrompt: d.negativePrompt,
     status: d.status,
     progress: d.progress,
-    thumbnailsUrl: ownerFileUrl(rt, d.thumbnailsUrl, open),
-    imageUrl: ownerFileUrl(rt, d.imageUrl, open),
+    thumbnailsUrl: await ownerFileUrl(rt, d.thumbnailsUrl, open),
+    imageUrl: await ownerFileUrl(rt, d.imageUrl, open),
     width: d.width,
     height: d.height,
     drawRate: d.drawRate,
@@ -50,15 +50,15 @@ export function publicPicture(d: Drawing): PublicPicture {
 }
 
 /** The push a status change sends to the owner's socket (the drawing push of docs/api.md). */
-export function progressPush(
+export async function progressPush(
   d: Pick<Drawing, 'taskId' | 'status' | 'progress' | 'imageUrl' | 'thumbnailsUrl' | 'publicFlag' | 'review'>,
   rt: Files,
 ) {
   const message: Record<string, unknown> = { id: d.taskId, status: d.status, progress: d.progress };
   if (d.imageUrl) {
     const open = isOpenDrawing(d);
-    message.imageUrl = ownerFileUrl(rt, d.imageUrl, open);
-    message.thumbnailsUrl = ownerFileUrl(rt, d.thumbnailsUrl, open);
+    message.imageUrl = await ownerFileUrl(rt, d.imageUrl, open);
+    message.thumbnailsUrl = await ownerFileUrl(rt, d.thumbnailsUrl, open);
   }
   return message;
 }

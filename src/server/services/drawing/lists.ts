@@ -32,7 +32,7 @@ export async function listMyPictures(
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
   return {
-    records: rows.map((d) => drawingMessage(d, rt)),
+    records: await Promise.all(rows.map((d) => drawingMessage(d, rt))),
     total: total?.n ?? 0,
     current: p.pageNum,
     size: p.pageSize,
@@ -47,7 +47,7 @@ export async function listMyRunning(rt: Runtime, userId: number) {
     .where(and(eq(drawings.userId, userId), inArray(drawings.status, [...UNFINISHED_STATUSES])))
     .orderBy(desc(drawings.id))
     .limit(10);
-  return rows.map((d) => drawingMessage(d, rt));
+  return Promise.all(rows.map((d) => drawingMessage(d, rt)));
 }
 
 /** One task of the caller, any status; another user's task answers like a missing one. */

@@ -28,8 +28,8 @@ export type TaskPatch = Partial<
 
 /** Sends a task's state to its owner's sockets (docs/api.md: `{code, mjChatMessage}`); never throws. */
 export async function pushTask(rt: Runtime, d: Drawing): Promise<void> {
-  await rt.hub
-    .publish(d.taskId, { code: Code.SUCCESS, mjChatMessage: progressPush(d, rt) }, { userId: d.userId })
+  await progressPush(d, rt)
+    .then((message) => rt.hub.publish(d.taskId, { code: Code.SUCCESS, mjChatMessage: message }, { userId: d.userId }))
     .catch((err: Error) => rt.log.warn('drawing push failed', { taskId: d.taskId, err: err.message }));
 }
 

@@ -126,7 +126,7 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
     id: g.id,
     review: item?.review ?? null,
     title: item?.title ?? '',
-    preview: item ? ownerFileUrl(rt, item.preview, g.kind === 'app') : null,
+    preview: item ? await ownerFileUrl(rt, item.preview, g.kind === 'app') : null,
     href: item?.href ?? null,
     author: author
       ? {

@@ -53,8 +53,7 @@ async function pendingRows(rt: Runtime): Promise<{ rows: Row[]; total: number }>
       id: d.taskId,
       title: d.prompt.slice(0, 80),
       text: [d.prompt, d.negativePrompt].filter(Boolean).join('\n'),
-      // Not public yet: the console gets a signed URL, like the owner.
-      preview: ownerFileUrl(rt, d.thumbnailsUrl, false),
+      preview: d.thumbnailsUrl,
       userId: d.userId,
       since: d.updatedAt,
     })),
@@ -63,7 +62,7 @@ async function pendingRows(rt: Runtime): Promise<{ rows: Row[]; total: number }>
       id: s.taskId,
       title: s.title,
       text: [s.prompt, s.tags, s.lyrics].filter(Boolean).join('\n'),
-      preview: ownerFileUrl(rt, s.coverUrl, false),
+      preview: s.coverUrl,
       userId: s.userId,
       since: s.updatedAt,
     })),
@@ -85,7 +84,10 @@ async function pendingRows(rt: Runtime): Promise<{ rows: Row[]; total: number }>
   ];
   rows.sort((a, b) => a.since.getTime() - b.since.getTime());
   const total = totals.reduce((n, [t]) => n + (t?.n ?? 0), 0);
-  return { rows: rows.slice(0, QUEUE_MAX), total };
+  const shown = rows.slice(0, QUEUE_MAX);
+  // Not public yet: the console gets signed URLs for pictures and covers, like the owner.
+  for (const row of shown) if (row.kind !== 'app') row.preview = await ownerFileUrl(rt, row.preview, false);
+  return { rows: shown, total };
 }
 
 /** The moderation provider's verdict on an item's texts; a provider that cannot answer says "unknown". */

@@ -9,7 +9,7 @@ import { isOpenSong, ownerFileUrl } from '../file-access';
  * songs apart. Files of a song that is not finished and public are signed for
  * its owner only (anyone else gets the bare URL, which answers 404).
  */
-export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>): SongInfo {
+export async function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'storage'>): Promise<SongInfo> {
   const mine = viewerId !== null && viewerId === s.userId;
   const open = !mine || isOpenSong(s);
   return {
@@ -24,8 +24,8 @@ export function songDto(s: Song, viewerId: number | null, rt: Pick<Runtime, 'sto
     review: s.review,
     status: s.status,
     progress: s.progress,
-    audioUrl: ownerFileUrl(rt, s.audioUrl, open),
-    coverUrl: ownerFileUrl(rt, s.coverUrl, open),
+    audioUrl: await ownerFileUrl(rt, s.audioUrl, open),
+    coverUrl: await ownerFileUrl(rt, s.coverUrl, open),
     duration: s.duration,
     meta: s.meta,
     label: AI_LABEL,

@@ -26,7 +26,7 @@ async function page(rt: Runtime, where: ReturnType<typeof and>, p: Paging, viewe
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
   return {
-    records: rows.map((s) => songDto(s, viewerId, rt)),
+    records: await Promise.all(rows.map((s) => songDto(s, viewerId, rt))),
     total: total?.n ?? 0,
     current: p.pageNum,
     size: p.pageSize,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import sharp from 'sharp';
 import { jobSettings } from '../../config/jobs';
 import { musicConfig } from '../../config/music';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
@@ -9,6 +10,8 @@ import type { Runtime } from '../../runtime';
 import { musicProviderFor, runOverChannels } from '../channels/tasks';
 import { MUSIC_WAKE_CHANNEL } from './compose';
 import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, recordSongUsage, running } from './tasks';
+
+const COVER_SIDE = 512;
 
 /** A claimed song: the row as claimed and the token that proves the claim is still ours. */
 export type SongClaim = { song: Song; token: string };
@@ -29,6 +32,20 @@ function requestOf(s: Song): ComposeRequest {
 /** Keyed by the song's row id, so a request for the file finds its song (and whether it is public) at once. */
 async function store(rt: Runtime, songId: number, file: StoredFile): Promise<string> {
   return rt.storage.put(`songs/${songId}/${randomBytes(12).toString('hex')}.${file.ext}`, file.bytes);
+}
+
+/** A cover as the pages show it: decoded (a file that is no picture fails the song), at most 512 px, WebP. */
+async function coverOf(file: StoredFile): Promise<StoredFile> {
+  try {
+    const bytes = await sharp(file.bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
+      .rotate()
+      .resize(COVER_SIDE, COVER_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+    return { bytes, ext: 'webp' };
+  } catch (err) {
+    throw new Error(`the cover could not be read: ${(err as Error).message}`);
+  }
 }
 
 /** Composes one claimed song to the end: done with its files, failed with a refund, or left for another worker. */
@@ -78,7 +95,7 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
         );
     const made = routed ? routed.value : await rt.music.compose(requestOf(song), ctx);
     const audioUrl = await store(rt, song.id, made.audio);
-    const coverUrl = made.cover ? await store(rt, song.id, made.cover) : null;
+    const coverUrl = made.cover ? await store(rt, song.id, await coverOf(made.cover)) : null;
     const now = new Date();
     const [done] = await db
       .update(songs)
