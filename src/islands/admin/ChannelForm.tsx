@@ -2,7 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
-import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind, type ChannelModel } from '../../shared/contract/channels';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../shared/channels';
+import type { ChannelModel } from '../../shared/contract/channels';
 import { call, field } from './admin-api';
 import { ChannelModels, fromDraft, type ModelDraft, toDraft } from './ChannelModels';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { MEMBER_LEVELS } from '../../shared/channels';
 import type { ChannelKind, ChannelModel, MemberLevel } from '../../shared/contract/channels';
-import { MEMBER_LEVELS } from '../../shared/contract/channels';
 import { LANGUAGES, type Language } from '../../shared/languages';
 import { microsToYuan, yuanToMicros } from '../../shared/micro-yuan';
 import { field } from './admin-api';

@@ -1,20 +1,15 @@
 import { z } from 'zod';
 
-/** What a model channel serves. */
-export const CHANNEL_KINDS = ['chat', 'image', 'music'] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+import { MEMBER_LEVELS } from '../channels';
 
-/** The upstream's dialect: how requests are made and answers read (docs/channels.md). */
-export const CHANNEL_FLAVOURS = {
-  chat: ['openai'],
-  image: ['midjourney-proxy', 'mj-plus', 'sd-webui', 'openai-images'],
-  music: ['suno-api'],
-} as const satisfies Record<ChannelKind, readonly string[]>;
-export type ChannelFlavour = (typeof CHANNEL_FLAVOURS)[ChannelKind][number];
-
-/** Who may pick a model: visitors (not signed in), signed-in users without membership, members. */
-export const MEMBER_LEVELS = ['visitor', 'user', 'member'] as const;
-export type MemberLevel = (typeof MEMBER_LEVELS)[number];
+export {
+  CHANNEL_FLAVOURS,
+  CHANNEL_KINDS,
+  type ChannelFlavour,
+  type ChannelKind,
+  MEMBER_LEVELS,
+  type MemberLevel,
+} from '../channels';
 
 const text3 = z.object({ 'zh-CN': z.string().max(200), 'en-US': z.string().max(200), 'zh-TW': z.string().max(200) });
 /** Money in micro-yuan (1 yuan = 1 000 000), so per-token prices stay integers. */

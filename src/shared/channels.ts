@@ -1,0 +1,17 @@
+// Model channels' vocabulary, shared by the console and the server without zod (docs/channels.md).
+
+/** What a model channel serves. */
+export const CHANNEL_KINDS = ['chat', 'image', 'music'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
+
+/** The upstream's dialect: how requests are made and answers read (docs/channels.md). */
+export const CHANNEL_FLAVOURS = {
+  chat: ['openai'],
+  image: ['midjourney-proxy', 'mj-plus', 'sd-webui', 'openai-images'],
+  music: ['suno-api'],
+} as const satisfies Record<ChannelKind, readonly string[]>;
+export type ChannelFlavour = (typeof CHANNEL_FLAVOURS)[ChannelKind][number];
+
+/** Who may pick a model: visitors (not signed in), signed-in users without membership, members. */
+export const MEMBER_LEVELS = ['visitor', 'user', 'member'] as const;
+export type MemberLevel = (typeof MEMBER_LEVELS)[number];
