@@ -1,10 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { REVIEW_STATES } from '../moderation';
+import { REPORT_KINDS, type ReportKind } from '../moderation-reports';
 
 /** Replies of the console's review queue and word list (src/server/api/admin/review.ts, docs/console.md). */
 
-export const REVIEW_KINDS = ['picture', 'song', 'app'] as const;
-export type ReviewKind = (typeof REVIEW_KINDS)[number];
+/** The same items reports name: a drawing, a song or an app. */
+export const REVIEW_KINDS = REPORT_KINDS;
+export type ReviewKind = ReportKind;
 
 /** Where an item stands with moderators, as its author's own lists show it ("审核中" when pending). */
 export const reviewState = z.enum(REVIEW_STATES).openapi({ description: 'published | pending | hidden' });

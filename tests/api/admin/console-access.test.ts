@@ -261,7 +261,7 @@ const probes = (): Probe[] => [
     method: 'POST',
     path: '/api/admin/review/decide',
     // Nothing is pending: the decision finds no item to move.
-    body: () => ({ kind: 'picture', id: 'nothing', action: 'approve', reason: 'matrix', requestId: requestId() }),
+    body: () => ({ kind: 'drawing', id: 'nothing', action: 'approve', reason: 'matrix', requestId: requestId() }),
     expect: { operator: 409, admin: 409 },
   },
   { method: 'GET', path: '/api/admin/words', expect: { operator: 200, admin: 200 } },

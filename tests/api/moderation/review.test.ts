@@ -86,11 +86,11 @@ describe('review first', () => {
     expect(await fileStatus(done.imageUrl)).toBe(404);
     expect((await srv.call('POST', '/api/sd/task', { id: done.id }, other.headers)).status).toBe(404);
 
-    const waiting = (await queue()).find((i) => i.kind === 'picture' && i.id === done.id);
+    const waiting = (await queue()).find((i) => i.kind === 'drawing' && i.id === done.id);
     expect(waiting?.author.id).toBe(author.id);
     expect(waiting?.verdict.verdict).toBe('pass');
 
-    const res = await decide('picture', done.id, 'approve');
+    const res = await decide('drawing', done.id, 'approve');
     expect(res.body.data.applied).toBe(true);
     expect(await squareIds()).toContain(done.id);
     expect(await squareHtmlIds()).toContain(done.id);
@@ -98,12 +98,12 @@ describe('review first', () => {
     expect((await waitForStatus(srv, author.headers, done.id)).review).toBe('published');
     expect((await queue()).some((i) => i.id === done.id)).toBe(false);
     // Decided once: a second decision finds nothing pending.
-    expect((await decide('picture', done.id, 'reject')).status).toBe(409);
+    expect((await decide('drawing', done.id, 'reject')).status).toBe(409);
   });
 
   it('hides a rejected picture for good: its author cannot make it public again', async () => {
     const done = await drawPublic('山间的小屋');
-    expect((await decide('picture', done.id, 'reject')).body.data.applied).toBe(true);
+    expect((await decide('drawing', done.id, 'reject')).body.data.applied).toBe(true);
     expect((await waitForStatus(srv, author.headers, done.id)).review).toBe('hidden');
     expect(await squareIds()).not.toContain(done.id);
     expect(await fileStatus(done.imageUrl)).toBe(404);
@@ -199,7 +199,7 @@ describe('review first', () => {
       const res = await srv.call(
         'POST',
         '/api/admin/review/decide',
-        { kind: 'picture', id: 'x', action: 'approve', reason: 'r', requestId: requestId() },
+        { kind: 'drawing', id: 'x', action: 'approve', reason: 'r', requestId: requestId() },
         headers,
       );
       expect(res.status).toBe(404);
@@ -208,7 +208,7 @@ describe('review first', () => {
     const res = await srv.call(
       'POST',
       '/api/admin/review/decide',
-      { kind: 'picture', id: 'x', action: 'approve', reason: '', requestId: requestId() },
+      { kind: 'drawing', id: 'x', action: 'approve', reason: '', requestId: requestId() },
       { cookie: operator.cookie },
     );
     expect(res.status).toBe(400);

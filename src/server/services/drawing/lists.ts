@@ -83,7 +83,7 @@ export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: 
   if (publicFlag === 1) refuseHidden(row.review);
   // Made public: under "review first" it waits for a moderator (docs/state-machines.md).
   const review =
-    publicFlag === 1 && row.publicFlag !== 1 ? await reviewOnPublish(rt, 'picture', row.review) : row.review;
+    publicFlag === 1 && row.publicFlag !== 1 ? await reviewOnPublish(rt, 'drawing', row.review) : row.review;
   const [updated] = await rt.database.db
     .update(drawings)
     .set({ publicFlag, review, updatedAt: new Date() })

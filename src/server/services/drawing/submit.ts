@@ -71,7 +71,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
     publicFlag: input.drawPublicFlag,
     // A public picture under "review first" waits for a moderator once drawn (docs/state-machines.md).
     review:
-      input.drawPublicFlag === 1 && (await reviewFirst(rt, 'picture')) ? ReviewState.PENDING : ReviewState.PUBLISHED,
+      input.drawPublicFlag === 1 && (await reviewFirst(rt, 'drawing')) ? ReviewState.PENDING : ReviewState.PUBLISHED,
     state: input.state || null,
     status: DrawingStatus.SUBMITTED,
     progress: 0,

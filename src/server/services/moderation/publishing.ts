@@ -8,7 +8,7 @@ import { siteSettings } from '../site-settings';
 
 /** The console setting that holds each kind for review first (docs/console.md). */
 const POLICY: Record<ReviewKind, SettingKey> = {
-  picture: 'REVIEW_PICTURES',
+  drawing: 'REVIEW_PICTURES',
   song: 'REVIEW_SONGS',
   app: 'REVIEW_APPS',
 };

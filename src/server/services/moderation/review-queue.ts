@@ -49,7 +49,7 @@ async function pendingRows(rt: Runtime): Promise<{ rows: Row[]; total: number }>
   ]);
   const rows: Row[] = [
     ...pictures.map((d) => ({
-      kind: 'picture' as const,
+      kind: 'drawing' as const,
       id: d.taskId,
       title: d.prompt.slice(0, 80),
       text: [d.prompt, d.negativePrompt].filter(Boolean).join('\n'),
@@ -134,7 +134,7 @@ export type ReviewAction = 'approve' | 'reject';
 /** One pending item taken to its decision: its author, title and new state; null when it was not pending. */
 async function decideRow(tx: Runtime['database']['db'], kind: ReviewKind, id: string, to: ReviewState) {
   const set = { review: to };
-  if (kind === 'picture') {
+  if (kind === 'drawing') {
     const [d] = await tx
       .update(drawings)
       .set(set)
@@ -189,12 +189,11 @@ export async function decideReview(
     };
   });
   if (!done) return null;
-  if (d.kind === 'picture') await invalidateSquare(rt);
+  if (d.kind === 'drawing') await invalidateSquare(rt);
   if (d.kind !== 'app') await forgetFileAccess(rt);
   await noticeAuthor(rt, {
     userId: done.userId,
-    // The queue says picture where reports say drawing: the same item.
-    kind: d.kind === 'picture' ? 'drawing' : d.kind,
+    kind: d.kind,
     title: done.title,
     action: d.action === 'approve' ? 'approved' : 'rejected',
   });
