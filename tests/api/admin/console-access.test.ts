@@ -5,8 +5,7 @@ import { channelBox } from '../../../src/server/services/channels/box';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
-import { channelBody } from './channel-helpers';
-import { freshCode, paidOrder } from './order-helpers';
+import { paidOrder } from './order-helpers';
 
 let srv: TestServer;
 let target: { id: number };
@@ -42,261 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => srv?.dispose());
 
-type Who = 'visitor' | 'user' | 'operator' | 'admin';
-
-/** A 1×1 PNG. */
-const TINY_PNG =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-interface Probe {
-  method: string;
-  path: string;
-  body?: (who: Who) => Promise<unknown> | unknown;
-  /** HTTP status per console role (visitors and users always get 404). */
-  expect: { operator: number; admin: number };
-}
-
-// Every console route, in an order that leaves the session open until the last one.
-const probes = (): Probe[] => [
-  { method: 'POST', path: '/api/admin/session', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: '/api/admin/me', expect: { operator: 200, admin: 200 } },
-  { method: 'POST', path: '/api/admin/totp/enrol', expect: { operator: 400, admin: 400 } },
-  {
-    method: 'POST',
-    path: '/api/admin/totp/confirm',
-    body: () => ({ code: '000000' }),
-    expect: { operator: 400, admin: 400 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/totp/verify',
-    body: () => ({ code: '000000' }),
-    expect: { operator: 400, admin: 400 },
-  },
-  { method: 'GET', path: '/api/admin/dashboard?days=30', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: '/api/admin/usage?days=30', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: '/api/admin/users?q=target', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: `/api/admin/users/${target.id}`, expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${target.id}/ban`,
-    // The operator bans, the admin unbans.
-    body: (who) => ({ banned: who === 'operator', reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${target.id}/membership`,
-    body: () => ({ kind: 'vip', amount: 3, reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${target.id}/role`,
-    body: async (who) => ({
-      role: 'user',
-      reason: 'matrix',
-      requestId: requestId(),
-      code: who === 'admin' ? await codeFor(srv, admin.id, 1) : '000000',
-    }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/products', expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/products',
-    // Creating sets a price: without a fresh code even the admin is asked for one (console-products.test.ts).
-    body: () => ({ ...productForm(), productCode: 'MATRIX' }),
-    expect: { operator: 403, admin: 403 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/products/${product.id}`,
-    body: () => productForm(),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/products/${product.id}/move`,
-    body: () => ({ direction: 'down', requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/products/${product.id}/enabled`,
-    body: () => ({ enabled: false, requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/settings', expect: { operator: 403, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/settings',
-    body: async (who) => ({
-      values: { COUPON_DAILY_LIMIT: 40 },
-      requestId: requestId(),
-      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-    }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/settings/image',
-    body: () => ({ image: TINY_PNG }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${target.id}/sessions/revoke`,
-    body: () => ({ reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${target.id}/password-reset`,
-    body: () => ({ reason: 'matrix', requestId: requestId() }),
-    // The admin asks moments after the operator: the reset mail's 119-second gap answers.
-    expect: { operator: 200, admin: 429 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/users/${doomed.id}/delete`,
-    body: async (who) => {
-      if (who !== 'admin') return { reason: 'matrix', requestId: requestId(), code: '000000' };
-      // The role change above used the next time step; this one may use the current step again.
-      return { reason: 'matrix', requestId: requestId(), code: await freshCode(srv, admin.id) };
-    },
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/codes/batches',
-    body: () => ({ label: 'matrix', count: 2, trialDays: 1, validDays: 7, requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/codes/batches', expect: { operator: 403, admin: 200 } },
-  { method: 'GET', path: '/api/admin/codes?redeemed=no', expect: { operator: 403, admin: 200 } },
-  { method: 'GET', path: '/api/admin/codes/batches/1/codes.csv', expect: { operator: 403, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/codes/batches/1/disable',
-    body: () => ({ reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/notices', expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/notices',
-    body: () => ({ kind: 'announcement', content: { 'zh-CN': 'matrix' }, enabled: false, requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/notices/6',
-    body: () => ({ kind: 'announcement', content: { 'zh-CN': 'matrix' }, requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  { method: 'GET', path: `/api/admin/orders?user=${target.id}`, expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: '/api/admin/orders.csv', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: `/api/admin/orders/${order.orderNo}`, expect: { operator: 200, admin: 200 } },
-  { method: 'POST', path: `/api/admin/orders/${order.orderNo}/query`, expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: `/api/admin/orders/${order.orderNo}/refund`,
-    // The admin refunds one fen of the paid order: a real refund, once.
-    body: async (who) => ({
-      amount: 1,
-      reason: 'matrix',
-      requestId: requestId(),
-      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-    }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
-  { method: 'POST', path: '/api/admin/channels', body: () => channelBody(), expect: { operator: 403, admin: 200 } },
-  {
-    method: 'POST',
-    path: `/api/admin/channels/${channel.id}`,
-    body: () => channelBody({ baseUrl: 'http://127.0.0.1:1/v1' }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/channels/${channel.id}/keys`,
-    body: async (who) => ({
-      secret: 'sk-matrix-0002',
-      requestId: requestId(),
-      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-    }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/channels/${channel.id}/keys/${channel.keyId}/enabled`,
-    body: () => ({ enabled: false, requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'POST', path: `/api/admin/channels/${channel.id}/test`, expect: { operator: 403, admin: 200 } },
-  {
-    method: 'POST',
-    path: `/api/admin/channels/${channel.id}/keys/${channel.keyId}/delete`,
-    body: () => ({ requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: `/api/admin/channels/${channel.id}/delete`,
-    body: () => ({ requestId: requestId() }),
-    expect: { operator: 403, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/reports/act',
-    // Nothing reported: the dismissal is refused (400) once the guard let it through.
-    body: () => ({ kind: 'drawing', id: 'nosuchpicture', action: 'dismiss', reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 400, admin: 400 },
-  },
-  { method: 'GET', path: '/api/admin/review', expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/review/decide',
-    // Nothing is pending: the decision finds no item to move.
-    body: () => ({ kind: 'drawing', id: 'nothing', action: 'approve', reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 409, admin: 409 },
-  },
-  { method: 'GET', path: '/api/admin/words', expect: { operator: 200, admin: 200 } },
-  {
-    method: 'POST',
-    path: '/api/admin/words',
-    body: () => ({
-      words: { violation: ['矩阵词'], sensitive: [], removed: [] },
-      reason: 'matrix',
-      requestId: requestId(),
-    }),
-    expect: { operator: 200, admin: 200 },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/words/revert',
-    body: () => ({ id: 1, reason: 'matrix', requestId: requestId() }),
-    expect: { operator: 200, admin: 200 },
-  },
-  { method: 'GET', path: '/api/admin/audit?pageSize=5', expect: { operator: 200, admin: 200 } },
-  { method: 'GET', path: '/api/admin/audit.csv', expect: { operator: 200, admin: 200 } },
-  { method: 'POST', path: '/api/admin/logout', expect: { operator: 200, admin: 200 } },
-];
-
-const productForm = () => ({
-  names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
-  descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
-  price: (product.productPrice / 100).toFixed(2),
-  disPrice: (product.productDisPrice / 100).toFixed(2),
-  productType: product.productType,
-  productBenefit: product.productBenefit,
-  level: product.level,
-  purchaseLimit: product.purchaseLimit,
-  requestId: requestId(),
-});
+import { consoleProbes, type Probe, type Who } from './console-probes';
 
 async function probe(p: Probe, who: Who, headers: Record<string, string>) {
   const body = p.body ? await p.body(who) : undefined;
@@ -310,7 +55,7 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = probes()
+    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })
       .map(
         (p) =>
           `${p.method} ${p.path
@@ -328,7 +73,7 @@ describe('console authorization', () => {
     const { status, cookie } = await openConsole(srv, user.token);
     expect([status, cookie]).toEqual([404, '']);
     const unknown = await srv.call('GET', '/api/nothing-here');
-    for (const p of probes()) {
+    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })) {
       for (const [who, headers] of [
         ['visitor', {}],
         ['user', user.headers],
@@ -347,7 +92,7 @@ describe('console authorization', () => {
       ['operator', operator],
       ['admin', admin],
     ] as const) {
-      for (const p of probes()) {
+      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
       }
@@ -361,7 +106,9 @@ describe('console authorization', () => {
     const { cookie } = await openConsole(srv, u.token);
     const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
     expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
-    for (const p of probes().filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
+    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel }).filter(
+      (x) => !/\/session$|me$|totp|logout/.test(x.path),
+    )) {
       const res = await probe(p, 'operator', { cookie });
       expect(res.status, `${p.method} ${p.path}`).toBe(403);
       expect(res.body.code).toBe(AdminCode.TOTP_REQUIRED);
