@@ -201,8 +201,9 @@ test.describe('the /draw page before its island runs', () => {
       'src',
       picture.thumbnailsUrl,
     );
-    // Same place, same size: nothing moved when the island replaced its fallback.
-    expect(await cards(page).first().boundingBox()).toEqual(cardBefore);
+    // Same place, same size: nothing moved when the island replaced its fallback (polled: the card is
+    // briefly detached while React swaps the fallback's node for its own).
+    await expect.poll(() => cards(page).first().boundingBox()).toEqual(cardBefore);
     expect(await footer(page).boundingBox()).toEqual(footerBefore);
     expect(pageOne).toEqual([]);
 

@@ -91,7 +91,7 @@ test('a picture waits as 审核中 until an operator approves it, then shows on 
   // The queue shows it; approving publishes it.
   await page.goto(`${BASE}/admin/review`);
   await expect(page.getByRole('heading', { name: '内容审核', level: 1 })).toBeVisible();
-  const item = page.locator(`[data-review-item="picture:${id}"]`);
+  const item = page.locator(`[data-review-item="drawing:${id}"]`);
   await expect(item).toContainText('雨后的竹林');
   await expect(item).toContainText('画家');
   await expectAxeClean(page);
