@@ -10,6 +10,7 @@ import { CACHE_CHANNEL, createProductCatalog } from '../../../src/server/service
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer, testEnv } from '../helpers';
 import { codeFor, makeStaff, requestId, type Staff } from './admin-helpers';
+import { catalogueIn, productForm as form } from './product-forms';
 
 let srv: TestServer;
 let admin: Staff;
@@ -31,28 +32,7 @@ async function priceCode(): Promise<{ cookie: string; code: string }> {
   return { cookie: boss.cookie, code: await codeFor(srv, boss.id, 1) };
 }
 
-const catalogue = async (lang: string) =>
-  (await srv.call('POST', '/api/product/list/aichat', undefined, { cookie: `lang=${lang}` })).body.data.data as Array<{
-    productId: number;
-    productCode: string;
-    productName: string;
-    productDescription: string;
-    productPrice: number;
-    productDisPrice: number;
-  }>;
-
-const form = (over: Record<string, unknown> = {}) => ({
-  names: { 'zh-CN': '周会员', 'en-US': 'Weekly membership', 'zh-TW': '' },
-  descriptions: { 'zh-CN': '7 天会员', 'en-US': '7 days of membership', 'zh-TW': '' },
-  price: '12',
-  disPrice: '9.9',
-  productType: 1,
-  productBenefit: 7,
-  level: 1,
-  purchaseLimit: null,
-  requestId: requestId(),
-  ...over,
-});
+const catalogue = (lang: string) => catalogueIn(srv, lang);
 
 const productByCode = async (code: string) => {
   const [row] = await db().select().from(products).where(eq(products.productCode, code));
