@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import type { StoredChatMessage } from '../shared/contract/chat';
 
 /** At most 80 messages kept per conversation, oldest dropped (docs/routes-and-screens.md). */
 export const MAX_MESSAGES = 80;
@@ -11,16 +12,10 @@ export const shownTitle = (title: string, t: (key: string) => string) =>
   title === DEFAULT_TITLE ? t('layout:chat.untitled') : title;
 export const CHAT_STORAGE_KEY = 'chatStorage';
 
-export interface ChatMessage {
-  id: string;
-  dateTime: number;
-  text: string;
-  /** true: the person's message; false: the assistant's answer. */
-  inversion: boolean;
-  error?: boolean;
+/** A message as the browser keeps it: the synced fields (shared/contract/chat.ts) and its stream state. */
+export interface ChatMessage extends StoredChatMessage {
   /** Still streaming. */
   loading?: boolean;
-  model?: string;
 }
 
 /** Chat history item; items made from an app also carry its prompt (content), description and id (docs/routes-and-screens.md). */
@@ -31,6 +26,8 @@ export interface HistoryItem {
   content?: string;
   description?: string;
   templateId?: number;
+  /** The model chosen for this conversation (an id of GET /api/chat/models); none: the composer's default. */
+  model?: string;
 }
 
 export interface ChatItem {

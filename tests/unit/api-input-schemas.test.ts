@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiApp } from '../../src/server/api';
 import { INT32_MAX, INT32_MIN, safeCharacters, text } from '../../src/server/api/validation';
 import type { Runtime } from '../../src/server/runtime';
-import { isSafeText, toSafeText } from '../../src/server/safe-text';
+import { isSafeText, toSafeText } from '../../src/shared/safe-text';
 
 // bigint columns (client-made ids, epoch milliseconds): the only numbers allowed past int4.
 const BIGINT_FIELDS = new Set(['uuid', 'changedAt', 'dateTime', 'conversationId']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderer, safeHref } from '../../src/islands/chat/markdown';
+import { createRenderer, safeHref } from '../../src/shared/markdown';
 import { qaPairs } from '../../src/islands/chat/qa';
 import { offlineAnswer, tokenize } from '../../src/server/providers/llm/offline';
 import { buildMessages } from '../../src/server/services/chat/stream';

@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
 import { toast } from '../../lib/toast';
-import { createRenderer } from './markdown';
+import { createRenderer } from '../../shared/markdown';
 
 const renderers = new Map<string, (s: string) => string>();
 function rendererFor(copyCode: string) {

@@ -40,14 +40,8 @@ function body(s: ChatStorage, uuid: number, deleted: boolean) {
   const h = s.history.find((x) => x.uuid === uuid);
   const messages = (s.chat.find((c) => c.uuid === uuid)?.data ?? [])
     .filter((m) => !m.loading)
-    .map(({ id, dateTime, text, inversion, error, model }) => ({
-      id,
-      dateTime,
-      text: text.slice(0, 32_000),
-      inversion,
-      error,
-      model,
-    }));
+    // Every synced field (shared/contract/chat.ts) goes along; the stream state stays local.
+    .map(({ loading: _, ...m }) => ({ ...m, text: m.text.slice(0, 32_000) }));
   return {
     title: (h?.title ?? '').slice(0, 200) || '新对话',
     systemPrompt: h?.content?.slice(0, 8000) ?? null,

@@ -2,8 +2,8 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../shared/codes';
+import { safeCharacters } from '../../shared/safe-text';
 import { KEY_PATTERN } from '../one-time-key';
-import { isSafeText } from '../safe-text';
 import type { ApiEnv } from './context';
 
 // The one place input strings and numbers are declared. Every route takes its
@@ -11,8 +11,7 @@ import type { ApiEnv } from './context';
 // request schema and fails on a string without this check or a length limit,
 // or a number without bounds.
 
-/** The check every input string carries: no NUL and no lone surrogate (translated 400). */
-export const safeCharacters = z.refine<string>((s) => isSafeText(s), { message: 'validation.invalidCharacters' });
+export { safeCharacters };
 
 /** The base of every input string; the caller adds a length limit (the route test insists). */
 export function safeString(params?: Parameters<typeof z.string>[0]) {

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { safeText } from '../safe-text';
 import { dailyQuotaFields } from './common';
 
 /** Free chat messages of today, as /api/chat/quota and the stream's `meta` event give them (docs/api.md). */
@@ -33,3 +34,91 @@ export const chatModels = z
   })
   .openapi('ChatModels');
 export type ChatModels = z.infer<typeof chatModels>;
+
+const int32 = z.number().int().min(0).max(2_147_483_647);
+/**
+ * A file attached to a question (docs/chat.md#attachments): a picture sent to vision models as
+ * `image_url`, or a document whose extracted text goes along with the question. The bytes live in
+ * the storage provider, private to their owner; `id` names the `chat_attachments` row.
+ */
+export const chatAttachment = z
+  .object({
+    id: safeText(40).min(1),
+    kind: z.enum(['image', 'document']),
+    name: safeText(200),
+    mime: safeText(100),
+    size: int32,
+    /** Documents: characters of text extracted, and whether it was cut to the model's budget. */
+    chars: int32.optional(),
+    truncated: z.boolean().optional(),
+  })
+  .openapi('ChatAttachment');
+export type ChatAttachment = z.infer<typeof chatAttachment>;
+
+const int53 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Tokens of one answer as the usage ledger counted them (upstream usage, else the tokenizer). */
+export const chatUsage = z
+  .object({ inputTokens: int32, outputTokens: int32 })
+  .openapi('ChatUsage');
+export type ChatUsage = z.infer<typeof chatUsage>;
+
+/** The fields one answer (or one question) has; a message's other versions keep these (variants). */
+const answerFields = {
+  text: safeText(32_000),
+  error: z.boolean().optional(),
+  model: safeText(100).optional(),
+  /** The model's reasoning ("思考过程"), never sent back as context. */
+  reasoning: safeText(32_000).optional(),
+  /** Milliseconds spent reasoning before the answer began. */
+  thinkMs: int32.optional(),
+  usage: chatUsage.optional(),
+  /** Set when the answer stopped before its end (stop pressed, length limit): "continue" is offered. */
+  cut: z.boolean().optional(),
+  attachments: z.array(chatAttachment).max(8).optional(),
+};
+
+/** One earlier version of a message, kept when it was regenerated (answers) or edited (questions). */
+const messageVariantBase = z.object(answerFields);
+export type MessageVariantBase = z.infer<typeof messageVariantBase>;
+
+/**
+ * One chat message as the browser keeps it and the account's sync stores it (docs/chat.md#messages).
+ * `variants` hold its other versions and `variant` is where the shown version (the message's own
+ * fields) sits among all of them, 0-based: the pager reads ‹ variant+1 / variants.length+1 ›. A question's versions also keep the messages that followed them (`tail`), so
+ * flipping a question back brings its old answers with it; tails do not nest further.
+ */
+export const storedChatMessage = z
+  .object({
+    id: safeText(64).min(1),
+    dateTime: int53,
+    inversion: z.boolean(),
+    ...answerFields,
+    variant: z.number().int().min(0).max(19).optional(),
+    variants: z
+      .array(
+        messageVariantBase.extend({
+          tail: z
+            .array(z.object({ id: safeText(64).min(1), dateTime: int53, inversion: z.boolean(), ...answerFields }))
+            .max(80)
+            .optional(),
+        }),
+      )
+      .max(20)
+      .optional(),
+  })
+  .openapi('ChatMessage');
+export type StoredChatMessage = z.infer<typeof storedChatMessage>;
+export type MessageVariant = NonNullable<StoredChatMessage['variants']>[number];
+
+/**
+ * Events of POST /api/chat/process (text/event-stream), in order: `meta`, then `reasoning` and
+ * `delta` pieces (reasoning first when the model thinks), then `done` or `error`.
+ */
+export interface ChatStreamEvents {
+  meta: { model: string; quota: ChatQuota };
+  reasoning: { text: string };
+  delta: { text: string };
+  done: { model: string; chars: number; ms: number; thinkMs?: number; usage?: ChatUsage; cut?: boolean };
+  error: { kind: string; message: string };
+}

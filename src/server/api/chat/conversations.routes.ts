@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { storedChatMessage } from '../../../shared/contract/chat';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { bigintParam, int, rawText } from '../validation';
 
@@ -7,15 +8,6 @@ const auth = { 1000001: 'not logged in' };
 // uuid and changedAt are bigint columns (client-made id, epoch ms); templateId is an integer column.
 const uuid = bigintParam();
 const changedAt = bigintParam();
-
-const storedMessage = z.object({
-  id: rawText(64),
-  dateTime: int(0, Number.MAX_SAFE_INTEGER),
-  text: rawText(32_000),
-  inversion: z.boolean(),
-  error: z.boolean().optional(),
-  model: rawText(100).optional(),
-});
 
 const summary = z
   .object({ uuid: z.number().int(), title: z.string(), changedAt: z.number().int(), deleted: z.boolean() })
@@ -28,7 +20,7 @@ export const conversation = z
     systemPrompt: rawText(8000).nullable(),
     description: rawText(1000).nullable(),
     templateId: int().nullable(),
-    messages: z.array(storedMessage).max(80),
+    messages: z.array(storedChatMessage).max(80),
     deleted: z.boolean(),
     changedAt: z.number().int(),
   })

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { toSafeText } from '../../safe-text';
+import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
 

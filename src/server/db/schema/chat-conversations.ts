@@ -10,17 +10,10 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { StoredChatMessage } from '../../../shared/contract/chat';
 import { users } from './users';
 
-/** One chat message as the browser keeps it (docs/routes-and-screens.md). */
-export interface StoredChatMessage {
-  id: string;
-  dateTime: number;
-  text: string;
-  inversion: boolean;
-  error?: boolean;
-  model?: string;
-}
+export type { StoredChatMessage };
 
 /**
  * A logged-in user's conversation, mirrored from the browser's chatStorage so

@@ -1,6 +1,6 @@
 import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODEL } from '../../config/chat';
-import type { LlmProvider, LlmRequest } from './types';
+import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
 export function tokenize(text: string): string[] {
@@ -16,7 +16,8 @@ export function tokenize(text: string): string[] {
  */
 export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): string {
   const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
-  const last = [...request.messages].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const lastMessage = [...request.messages].reverse().find((m) => m.role === 'user');
+  const last = lastMessage ? messageText(lastMessage) : '';
   const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);
   const withApp = request.messages.some((m) => m.role === 'system');
   return [

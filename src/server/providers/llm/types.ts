@@ -1,10 +1,17 @@
 import type { ModelPrice } from '../../../shared/contract/channels';
 
-/** One message of the conversation sent to a model. */
+/** A piece of a multi-part user message (OpenAI chat format): text, or a picture for vision models. */
+export type LlmContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
+
+/** One message of the conversation sent to a model; parts only when a picture goes along. */
 export interface LlmMessage {
   role: 'system' | 'user' | 'assistant';
-  content: string;
+  content: string | LlmContentPart[];
 }
+
+/** The text of a message, whatever its form (for token counts and the offline responder). */
+export const messageText = (m: LlmMessage): string =>
+  typeof m.content === 'string' ? m.content : m.content.map((p) => (p.type === 'text' ? p.text : '')).join('\n');
 
 export interface LlmRequest {
   model: string;
@@ -41,12 +48,14 @@ export interface LlmUsage {
 }
 
 /**
- * What a provider yields while answering: the answer's text piece by piece, the upstream's
+ * What a provider yields while answering: its reasoning and the answer's text piece by piece, the upstream's
  * usage when it reports it (last), and which channel serves the answer (first, when routed
  * over model channels) so the ledger can price it.
  */
 export type LlmEvent =
   | { type: 'text'; text: string }
+  /** The model's reasoning (`reasoning_content`, or `<think>…</think>` in content): shown apart, never sent back. */
+  | { type: 'reasoning'; text: string }
   | ({ type: 'usage' } & LlmUsage)
   | { type: 'served'; channelId: number | null; provider: string; price: ModelPrice | null };
 

@@ -1,8 +1,8 @@
 import { desc, eq, lt } from 'drizzle-orm';
+import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../../db/client';
 import { signIns } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { toSafeText } from '../../safe-text';
 
 export type SignInMethod = 'password' | 'wechat' | 'wechat-bind';
 /** Sign-in history is kept this long (docs/accounts.md). */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../../db/client';
 import { adminAudit } from '../../db/schema';
 import { transaction } from '../../db/transaction';
-import { toSafeText } from '../../safe-text';
 
 export interface Actor {
   userId: number;

@@ -1,4 +1,4 @@
-import type { LlmMessage } from '../../providers/llm';
+import { type LlmMessage, messageText } from '../../providers/llm';
 
 type Encoding = 'o200k_base' | 'cl100k_base';
 type Counter = (text: string) => number;
@@ -36,6 +36,6 @@ const PRIMING = 3;
 /** Input and output tokens of one answer, counted here when the upstream did not report them. */
 export async function countChatTokens(model: string, messages: LlmMessage[], answer: string) {
   const count = await load(encodingOf(model));
-  const inputTokens = messages.reduce((n, m) => n + PER_MESSAGE + count(m.role) + count(m.content), PRIMING);
+  const inputTokens = messages.reduce((n, m) => n + PER_MESSAGE + count(m.role) + count(messageText(m)), PRIMING);
   return { inputTokens, outputTokens: answer ? count(answer) : 0 };
 }

@@ -1,3 +1,5 @@
+import { z } from '@hono/zod-openapi';
+
 // PostgreSQL's text and jsonb refuse NUL, and a lone UTF-16 surrogate cannot be
 // encoded as UTF-8 (it would turn into U+FFFD or break a provider's parser).
 // Input from outside (JSON bodies, queries, headers kept as data) passes here.
@@ -17,3 +19,9 @@ export function toSafeText(s: string | null | undefined, max: number): string | 
   // Cut first, then clean: a cut through a surrogate pair leaves a lone half, which the cleaning drops.
   return s.slice(0, max).replace(UNSAFE_ALL, '');
 }
+
+/** The check every input string carries: no NUL and no lone surrogate (translated 400). One object, so tests can find it. */
+export const safeCharacters = z.refine<string>((s) => isSafeText(s), { message: 'validation.invalidCharacters' });
+
+/** A bounded input string with the check, for reply-and-request schemas of the shared contract. */
+export const safeText = (max: number) => z.string().max(max).check(safeCharacters);

@@ -23,7 +23,7 @@ export interface MarkdownLabels {
 }
 
 /**
- * Markdown to HTML for answers. Raw HTML is never rendered: HTML blocks and
+ * Markdown to HTML for answers, in the browser (chat) and on the server (shared pages). Raw HTML is never rendered: HTML blocks and
  * tags come out as text. Links keep only http(s), mailto and same-site
  * targets; images become links (no third-party loads).
  */
