@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderer, safeHref } from '../../src/shared/markdown';
 import { qaPairs } from '../../src/islands/chat/qa';
 import { offlineAnswer, tokenize } from '../../src/server/providers/llm/offline';
 import { buildMessages } from '../../src/server/services/chat/stream';
+import { createRenderer, safeHref } from '../../src/shared/markdown';
 import { defaultChatStorage } from '../../src/stores/chat-storage';
 
 const render = createRenderer({ copyCode: '复制代码' });

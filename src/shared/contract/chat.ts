@@ -58,9 +58,7 @@ export type ChatAttachment = z.infer<typeof chatAttachment>;
 const int53 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Tokens of one answer as the usage ledger counted them (upstream usage, else the tokenizer). */
-export const chatUsage = z
-  .object({ inputTokens: int32, outputTokens: int32 })
-  .openapi('ChatUsage');
+export const chatUsage = z.object({ inputTokens: int32, outputTokens: int32 }).openapi('ChatUsage');
 export type ChatUsage = z.infer<typeof chatUsage>;
 
 /** The fields one answer (or one question) has; a message's other versions keep these (variants). */
