@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './apps';
 export * from './channels';
+export * from './chat-attachments';
 export * from './chat-conversations';
 export * from './coupons';
 export * from './drawings';
