@@ -71,6 +71,8 @@ test('an operator reads usage and margin in the console', async ({ page, context
   await openConsoleIn(context, BASE, tokens.operator);
 
   await page.goto(`${BASE}/admin/usage`);
+  // The code typed before the gate hydrates would be lost with the server-rendered input.
+  await waitForHydration(page);
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '用量与成本', level: 1 })).toBeVisible();
