@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { ReportedItem } from '../../../shared/contract/reports';
 import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import type { Db } from '../../db/client';
-import { apps, drawings, songs } from '../../db/schema';
+import { apps, drawings, songs, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { invalidateSquare } from '../drawing/square';
-import { forgetFileAccess, isOpenDrawing, isOpenSong } from '../file-access';
+import { forgetFileAccess, isOpenDrawing, isOpenSong, ownerFileUrl } from '../file-access';
 
 /** A picture, song or app as moderation sees it, whatever its state. */
 export interface ModeratedItem {
@@ -28,48 +29,46 @@ export interface ModeratedItem {
 
 const APP_ID = /^[1-9]\d{0,9}$/;
 
-/** The item, or null when it does not exist (or was deleted). */
-export async function findItem(db: Db, kind: ReportKind, id: string): Promise<ModeratedItem | null> {
-  if (kind === 'drawing') {
-    const [d] = await db.select().from(drawings).where(eq(drawings.taskId, id)).limit(1);
-    if (!d) return null;
-    return {
-      kind,
-      id,
-      ownerId: d.userId,
-      review: d.review,
-      shared: isOpenDrawing({ ...d, review: Review.PUBLISHED }),
-      title: d.prompt,
-      texts: [d.prompt, d.negativePrompt ?? ''].filter(Boolean),
-      preview: d.thumbnailsUrl ?? d.imageUrl,
-      href: `/square/${id}`,
-    };
-  }
-  if (kind === 'song') {
-    const [s] = await db.select().from(songs).where(eq(songs.taskId, id)).limit(1);
-    if (!s) return null;
-    return {
-      kind,
-      id,
-      ownerId: s.userId,
-      review: s.review,
-      shared: isOpenSong({ ...s, review: Review.PUBLISHED }),
-      title: s.title || s.prompt,
-      texts: [s.title, s.prompt, s.tags, s.lyrics].filter(Boolean),
-      preview: s.coverUrl,
-      href: `/songsDetail?id=${id}`,
-    };
-  }
-  if (!APP_ID.test(id) || Number(id) > 2_147_483_647) return null;
-  const [a] = await db
-    .select()
-    .from(apps)
-    .where(and(eq(apps.id, Number(id)), isNull(apps.deletedAt)))
-    .limit(1);
-  if (!a) return null;
+/** The same shape in the report and the review queue. */
+type Verdict = ReportedItem['verdict'];
+
+type DrawingRow = typeof drawings.$inferSelect;
+type SongRow = typeof songs.$inferSelect;
+type AppRow = typeof apps.$inferSelect;
+
+/** How moderation sees each kind's row: the one description the report and review queues share. */
+export function drawingItem(d: DrawingRow): ModeratedItem {
   return {
-    kind,
-    id,
+    kind: 'drawing',
+    id: d.taskId,
+    ownerId: d.userId,
+    review: d.review,
+    shared: isOpenDrawing({ ...d, review: Review.PUBLISHED }),
+    title: d.prompt,
+    texts: [d.prompt, d.negativePrompt ?? ''].filter(Boolean),
+    preview: d.thumbnailsUrl ?? d.imageUrl,
+    href: `/square/${d.taskId}`,
+  };
+}
+
+export function songItem(s: SongRow): ModeratedItem {
+  return {
+    kind: 'song',
+    id: s.taskId,
+    ownerId: s.userId,
+    review: s.review,
+    shared: isOpenSong({ ...s, review: Review.PUBLISHED }),
+    title: s.title || s.prompt,
+    texts: [s.title, s.prompt, s.tags, s.lyrics].filter(Boolean),
+    preview: s.coverUrl,
+    href: `/songsDetail?id=${s.taskId}`,
+  };
+}
+
+export function appItem(a: AppRow): ModeratedItem {
+  return {
+    kind: 'app',
+    id: String(a.id),
     ownerId: a.ownerId,
     review: a.review,
     shared: a.published,
@@ -78,6 +77,54 @@ export async function findItem(db: Db, kind: ReportKind, id: string): Promise<Mo
     preview: a.iconUrl,
     href: '/app/store',
   };
+}
+
+/** The item, or null when it does not exist (or was deleted). */
+export async function findItem(db: Db, kind: ReportKind, id: string): Promise<ModeratedItem | null> {
+  if (kind === 'drawing') {
+    const [d] = await db.select().from(drawings).where(eq(drawings.taskId, id)).limit(1);
+    return d ? drawingItem(d) : null;
+  }
+  if (kind === 'song') {
+    const [s] = await db.select().from(songs).where(eq(songs.taskId, id)).limit(1);
+    return s ? songItem(s) : null;
+  }
+  if (!APP_ID.test(id) || Number(id) > 2_147_483_647) return null;
+  const [a] = await db
+    .select()
+    .from(apps)
+    .where(and(eq(apps.id, Number(id)), isNull(apps.deletedAt)))
+    .limit(1);
+  return a ? appItem(a) : null;
+}
+
+/** Preview a moderator may open: pictures and covers are signed like their owner's; app icons are public. */
+export const moderatorPreview = (rt: Runtime, item: ModeratedItem) =>
+  ownerFileUrl(rt, item.preview, item.kind === 'app');
+
+/** The moderation provider's word on an item's texts; a failing provider is shown as unknown, not as a pass. */
+export async function verdictOf(rt: Runtime, item: ModeratedItem | null): Promise<Verdict> {
+  const texts = item?.texts ?? [];
+  if (texts.length === 0) return { verdict: 'pass', reason: null };
+  try {
+    const v = await rt.moderation.check(texts);
+    return { verdict: v.verdict, reason: v.verdict === 'pass' ? null : (v.reason ?? null) };
+  } catch (err) {
+    rt.log.warn('moderation check failed', { kind: item?.kind, id: item?.id, err: (err as Error).message });
+    return { verdict: 'unknown', reason: null };
+  }
+}
+
+/** Authors of the items on a queue page, by id, in one query. */
+export async function authorsOf(db: Db, ids: Array<number | null>) {
+  const wanted = [...new Set(ids.filter((id): id is number => id !== null))];
+  const rows = wanted.length
+    ? await db
+        .select({ id: users.id, nickname: users.nickname, email: users.email, bannedAt: users.bannedAt })
+        .from(users)
+        .where(inArray(users.id, wanted))
+    : [];
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Public now: shared and published. */

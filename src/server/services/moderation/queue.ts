@@ -1,11 +1,10 @@
-import { and, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
 import { ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
-import { apps, contentReports, drawings, songs, users } from '../../db/schema';
+import { apps, contentReports, drawings, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
-import { ownerFileUrl } from '../file-access';
-import { findItem } from './items';
+import { authorsOf, findItem, moderatorPreview, verdictOf } from './items';
 
 /** Reports shown per item (the count says how many there are). */
 const REPORTS_SHOWN = 20;
@@ -115,18 +114,13 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
     )
     .orderBy(desc(contentReports.createdAt))
     .limit(REPORTS_SHOWN);
-  const [author] = item?.ownerId
-    ? await db
-        .select({ id: users.id, nickname: users.nickname, email: users.email, bannedAt: users.bannedAt })
-        .from(users)
-        .where(inArray(users.id, [item.ownerId]))
-    : [];
+  const author = (await authorsOf(db, [item?.ownerId ?? null])).get(item?.ownerId ?? -1);
   return {
     kind: g.kind,
     id: g.id,
     review: item?.review ?? null,
     title: item?.title ?? '',
-    preview: item ? await ownerFileUrl(rt, item.preview, g.kind === 'app') : null,
+    preview: item ? await moderatorPreview(rt, item) : null,
     href: item?.href ?? null,
     author: author
       ? {
@@ -144,18 +138,6 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
       createdAt: r.createdAt.toISOString(),
       reporterId: r.reporterId,
     })),
-    verdict: await verdictOf(rt, item?.texts ?? []),
+    verdict: await verdictOf(rt, item),
   };
-}
-
-/** The moderation provider's word on the texts; a failing provider is shown as unknown, not as a pass. */
-async function verdictOf(rt: Runtime, texts: string[]): Promise<ReportedItem['verdict']> {
-  if (texts.length === 0) return { verdict: 'pass', reason: null };
-  try {
-    const v = await rt.moderation.check(texts);
-    return { verdict: v.verdict, reason: v.verdict === 'pass' ? null : (v.reason ?? null) };
-  } catch (err) {
-    rt.log.warn('moderation check failed', { err: (err as Error).message });
-    return { verdict: 'unknown', reason: null };
-  }
 }
