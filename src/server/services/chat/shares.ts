@@ -141,7 +141,7 @@ export async function shareFile(rt: Runtime, id: string, attachmentId: string) {
     .select({ storageKey: chatAttachments.storageKey, mime: chatAttachments.mime, kind: chatAttachments.kind })
     .from(chatAttachments)
     .where(and(eq(chatAttachments.id, attachmentId), eq(chatAttachments.userId, state.share.userId)));
-  if (!file || file.kind !== 'image') throw notFound();
+  if (file?.kind !== 'image') throw notFound();
   const key = file.storageKey.replace(/^\/files\//, '');
   const body = await rt.storage.read(key);
   if (!body) throw notFound();
