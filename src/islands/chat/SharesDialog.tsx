@@ -69,8 +69,10 @@ export function SharesDialog() {
                     type="checkbox"
                     checked={s.listed}
                     onChange={async (e) => {
-                      const next = await setListed(s.id, e.target.checked);
-                      if (next) replace(next);
+                      // Shown at once; put back if the server refused.
+                      const listed = e.target.checked;
+                      replace({ ...s, listed });
+                      replace((await setListed(s.id, listed)) ?? s);
                     }}
                   />
                   {t('share.listed')}
