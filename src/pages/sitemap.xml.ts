@@ -1,10 +1,11 @@
 import type { APIRoute } from 'astro';
 import { getRuntime } from '../server/runtime';
+import { listedShares } from '../server/services/chat/shares';
 import { SQUARE_PAGE_SIZE, sitemapEntries } from '../server/services/drawing/square';
 
 const xmlText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
-/** The drawing square for search engines: every square page and every public picture's page. */
+/** For search engines: every square page, every public picture's page and the conversations their owners listed. */
 export const GET: APIRoute = async () => {
   const rt = getRuntime();
   const origin = rt.env.PUBLIC_ORIGIN;
@@ -20,6 +21,11 @@ export const GET: APIRoute = async () => {
   }
   for (const p of pictures) {
     urls.push(`<url><loc>${xmlText(`${origin}/square/${p.id}`)}</loc><lastmod>${p.updated}</lastmod></url>`);
+  }
+  for (const s of await listedShares(rt.database.db)) {
+    urls.push(
+      `<url><loc>${xmlText(`${origin}/share/${s.id}`)}</loc><lastmod>${s.createdAt.toISOString()}</lastmod></url>`,
+    );
   }
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(xml, {

@@ -26,6 +26,8 @@ const ROUTES: RouteLimit[] = [
   // The console's word list: up to 1000 words of 40 characters (shared/word-list.ts), sent with the login token.
   { method: 'POST', path: /^\/api\/admin\/words$/, member: 160 * KB, visitor: DEFAULT_LIMIT.visitor },
   { method: 'PUT', path: /^\/api\/chat\/conversations\/[^/]+$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
+  // A share is a snapshot of a conversation (services/chat/shares.ts).
+  { method: 'POST', path: /^\/api\/chat\/shares$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   // Visitors chat too; the context the model gets is bounded (services/chat/stream.ts CONTEXT_BUDGET).
   { method: 'POST', path: /^\/api\/chat\/process$/, member: 256 * KB, visitor: 128 * KB },
   // Browser error reports: a message, a URL and a short detail.

@@ -27,6 +27,7 @@ const PATHS = {
   globe:
     'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM3.5 9h17M3.5 15h17M12 3c2.5 2.7 2.5 15.3 0 18M12 3c-2.5 2.7-2.5 15.3 0 18',
   chat: 'M20.5 11.5a8 8 0 0 1-11.7 7.1L4 20l1.3-4.4A8 8 0 1 1 20.5 11.5z',
+  share: 'M4 13v7h16v-7M12 15V4M7.5 8.5 12 4l4.5 4.5',
 } as const;
 
 export type ChatIconName = keyof typeof PATHS;

@@ -9,6 +9,7 @@ import { Composer } from './Composer';
 import { fetchModels, fetchQuota } from './chat-api';
 import { $draft, $models, $quota } from './chat-state';
 import { MessageList } from './MessageList';
+import { ShareButton } from './ShareButton';
 import { Sidebar } from './Sidebar';
 import { startSync } from './sync';
 import { UploadOffer } from './UploadOffer';
@@ -91,6 +92,7 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
           >
             {active ? shownTitle(active.title, t) : t('title')}
           </h1>
+          <ShareButton uuid={storage.active} disabled={messages.length === 0} />
         </header>
         {notices.length > 0 && (
           <aside aria-label={t('notices')} className={NOTICE_STRIP}>

@@ -21,6 +21,11 @@ export const limitsEnvShape = {
   CHAT_SYNC_MESSAGE_BYTES: int(256, 10 * 1024 * 1024, 100 * 1024),
   /** Conversation writes one account may make a minute. */
   CHAT_SYNC_PER_MINUTE: int(1, 100_000, 120),
+  /** Shares one account may create an hour, and keep live at once (docs/chat.md#sharing). */
+  CHAT_SHARES_PER_HOUR: int(1, 100_000, 30),
+  CHAT_SHARES_MAX: int(1, 100_000, 100),
+  /** Conversation searches one account may run a minute. */
+  CHAT_SEARCH_PER_MINUTE: int(1, 100_000, 60),
   /** Browser error reports one address may send a minute (scaled by IP_LIMIT_SCALE). */
   CLIENT_LOG_PER_MINUTE: int(1, 100_000, 20),
 };

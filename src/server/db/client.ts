@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -54,6 +55,8 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
  * page cache anyway, so a small pool costs little speed and ~100 MB of RSS.
  */
 const PGLITE_START = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
+/** Every PGlite instance opens with them, so `CREATE EXTENSION` in a migration finds them (chat search). */
+const PGLITE_OPTIONS = { startParams: PGLITE_START, extensions: { pg_trgm } };
 
 async function openPglite(dir: string, migrationsFolder: string): Promise<Database> {
   mkdirSync(path.dirname(dir), { recursive: true });
@@ -65,11 +68,11 @@ async function openPglite(dir: string, migrationsFolder: string): Promise<Databa
       // initdb and the first migrations grow the WASM heap by ~200 MB, which it
       // keeps for the process's lifetime: do them, then start over on a fresh heap.
       mkdirSync(dir, { recursive: true });
-      const first = await PGlite.create(dir, { startParams: PGLITE_START });
+      const first = await PGlite.create(dir, PGLITE_OPTIONS);
       await migrateLite(drizzleLite(first, { schema }), { migrationsFolder });
       await first.close();
     }
-    client = await PGlite.create(dir, { startParams: PGLITE_START });
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
     await migrateLite(drizzleLite(client, { schema }), { migrationsFolder });
   } catch (err) {
     await client?.close().catch(() => {});

@@ -6,6 +6,7 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './chat.routes';
 import { registerConversations } from './conversations';
+import { registerShares } from './shares';
 
 type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
 
@@ -34,4 +35,5 @@ export function registerChat(app: ApiApp) {
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
 
   registerConversations(app);
+  registerShares(app);
 }

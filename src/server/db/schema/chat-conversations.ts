@@ -37,10 +37,13 @@ export const chatConversations = pgTable(
     deleted: boolean('deleted').notNull().default(false),
     changedAt: bigint('changed_at', { mode: 'number' }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Title and shown messages' texts (no variants), kept for search (docs/chat.md#search), trigram-indexed. */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('chat_conversations_user_uuid_idx').on(t.userId, t.uuid),
     index('chat_conversations_user_changed_idx').on(t.userId, t.changedAt),
+    index('chat_conversations_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -3,6 +3,7 @@ export * from './apps';
 export * from './channels';
 export * from './chat-attachments';
 export * from './chat-conversations';
+export * from './chat-shares';
 export * from './coupons';
 export * from './drawings';
 export * from './insights';

@@ -6,6 +6,7 @@ import { chatConversations, type StoredChatMessage } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { searchTextOf } from './search';
 
 export interface ConversationInput {
   title: string;
@@ -41,8 +42,11 @@ export async function getConversation(db: Db, userId: number, uuid: number) {
   return { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt };
 }
 
-/** What one conversation may hold; refused whole, so nothing of an oversized one is stored. */
-function checkSize(rt: Runtime, input: ConversationInput) {
+/** What one conversation (or a share of it) may hold; refused whole, so nothing of an oversized one is stored. */
+export function checkSize(
+  rt: Runtime,
+  input: Pick<ConversationInput, 'title' | 'messages'> & Partial<ConversationInput>,
+) {
   const { CHAT_SYNC_MESSAGE_BYTES: perMessage, CHAT_SYNC_CONVERSATION_BYTES: perConversation } = rt.env;
   let total = bytes(input.title) + bytes(input.systemPrompt ?? '') + bytes(input.description ?? '');
   for (const m of input.messages) {
@@ -68,7 +72,8 @@ export async function putConversation(rt: Runtime, userId: number, uuid: number,
   const rate = await hit(db, `chat-sync:user:${userId}`, { limit: rt.env.CHAT_SYNC_PER_MINUTE, windowMs: 60_000 });
   if (!rate.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:sync.tooFast', { status: 429 });
   if (!input.deleted) checkSize(rt, input);
-  const values = { ...input, messages: input.deleted ? [] : input.messages, updatedAt: new Date() };
+  const messages = input.deleted ? [] : input.messages;
+  const values = { ...input, messages, searchText: searchTextOf(input.title, messages), updatedAt: new Date() };
   const max = rt.env.CHAT_SYNC_MAX_CONVERSATIONS;
   const row = await db.transaction(async (tx) => {
     // One writer per account at a time, so parallel uploads cannot pass the cap together.

@@ -1,0 +1,80 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { storedChatMessage } from '../../../shared/contract/chat';
+import { CHAT_SEARCH_MAX, chatSearchResult, chatShareInfo, chatShareList } from '../../../shared/contract/chat-share';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { bigintParam, pattern, rawText, text } from '../validation';
+
+const tags = ['chat'];
+const auth = { 1000001: 'not logged in' };
+const shareId = pattern(/^[A-Za-z0-9_-]{16,64}$/, 64);
+const mine = { ...auth, 404: 'no such live share of the caller (HTTP 404)' };
+
+export const createShare = createRoute({
+  method: 'post',
+  path: '/chat/shares',
+  tags,
+  summary: 'Share a snapshot of a conversation as a read-only page /share/{id} (variants are dropped)',
+  request: {
+    body: jsonBody(
+      z.object({
+        conversationUuid: bigintParam(),
+        title: rawText(200, 1),
+        messages: z.array(storedChatMessage).min(1).max(80),
+      }),
+    ),
+  },
+  responses: jsonResponses(chatShareInfo, {
+    ...auth,
+    400: 'nothing to share (HTTP 400)',
+    403: 'too many live shares (HTTP 403)',
+    413: 'a message or the conversation is too large (HTTP 413)',
+    429: 'too many shares this hour (HTTP 429)',
+  }),
+});
+
+export const listShares = createRoute({
+  method: 'get',
+  path: '/chat/shares',
+  tags,
+  summary: "The caller's live shares, newest first",
+  responses: jsonResponses(chatShareList, auth),
+});
+
+export const updateShare = createRoute({
+  method: 'patch',
+  path: '/chat/shares/{id}',
+  tags,
+  summary: 'List a share for search engines (and the sitemap), or not',
+  request: { params: z.object({ id: shareId }), body: jsonBody(z.object({ listed: z.boolean() })) },
+  responses: jsonResponses(chatShareInfo, mine),
+});
+
+export const revokeShare = createRoute({
+  method: 'delete',
+  path: '/chat/shares/{id}',
+  tags,
+  summary: 'Revoke a share: its page answers 410 and its pictures 404 from then on',
+  request: { params: z.object({ id: shareId }) },
+  responses: jsonResponses(z.null(), mine),
+});
+
+export const shareFile = createRoute({
+  method: 'get',
+  path: '/chat/shares/{id}/files/{attachmentId}',
+  tags,
+  summary: "A picture of a live share: only attachments its snapshot names, uploaded by the share's owner",
+  request: { params: z.object({ id: shareId, attachmentId: pattern(/^[A-Za-z0-9_-]{1,40}$/, 40) }) },
+  responses: {
+    ...jsonResponses(z.null(), { 404: 'no such picture in a live share (HTTP 404)' }),
+    200: { description: 'the picture', content: { 'image/*': { schema: z.string() } } },
+  },
+});
+
+export const searchConversations = createRoute({
+  method: 'get',
+  path: '/chat/search',
+  tags,
+  summary: "Search the caller's synced conversations (titles and shown messages), latest change first",
+  request: { query: z.object({ q: text(CHAT_SEARCH_MAX, 1) }) },
+  responses: jsonResponses(chatSearchResult, { ...auth, 429: 'too many searches this minute (HTTP 429)' }),
+});

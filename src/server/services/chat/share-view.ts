@@ -1,0 +1,49 @@
+import { createRenderer, escapeHtml } from '../../../shared/markdown';
+import type { ChatShareRow } from '../../db/schema';
+
+export interface SharedMessageView {
+  id: string;
+  question: boolean;
+  /** HTML from the no-raw-HTML renderer (answers) or escaped text (questions). */
+  html: string;
+  reasoningHtml: string | null;
+  thinkSeconds: number | null;
+  model: string | null;
+  images: Array<{ url: string; name: string }>;
+  documents: Array<{ name: string; size: number }>;
+}
+
+export interface ShareView {
+  id: string;
+  title: string;
+  description: string;
+  listed: boolean;
+  createdAt: Date;
+  messages: SharedMessageView[];
+}
+
+/**
+ * What /share/{id} shows, rendered on the server so the page reads without JavaScript
+ * (docs/chat.md#sharing). Pictures go through the share's own file route, which serves only
+ * the attachments this snapshot names.
+ */
+export function shareView(share: ChatShareRow, labels: { copyCode: string }): ShareView {
+  const render = createRenderer(labels);
+  const messages = share.messages.map((m): SharedMessageView => {
+    const files = m.attachments ?? [];
+    return {
+      id: m.id,
+      question: m.inversion,
+      html: m.inversion ? escapeHtml(m.text) : render(m.text),
+      reasoningHtml: !m.inversion && m.reasoning ? render(m.reasoning) : null,
+      thinkSeconds: m.thinkMs ? Math.max(1, Math.round(m.thinkMs / 1000)) : null,
+      model: m.model ?? null,
+      images: files
+        .filter((a) => a.kind === 'image')
+        .map((a) => ({ url: `/api/chat/shares/${share.id}/files/${encodeURIComponent(a.id)}`, name: a.name })),
+      documents: files.filter((a) => a.kind === 'document').map((a) => ({ name: a.name, size: a.size })),
+    };
+  });
+  const { id, title, description, listed, createdAt } = share;
+  return { id, title, description, listed, createdAt, messages };
+}

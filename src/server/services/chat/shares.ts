@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { Code } from '../../../shared/codes';
+import type { ChatShareInfo } from '../../../shared/contract/chat-share';
+import type { Db } from '../../db/client';
+import { hit } from '../../db/queries/rate-limits';
+import { type ChatShareRow, chatAttachments, chatShares, type StoredChatMessage } from '../../db/schema';
+import { lockUser } from '../../db/transaction';
+import { DomainError } from '../../errors';
+import type { Runtime } from '../../runtime';
+import { checkSize } from './sync';
+
+export interface ShareInput {
+  conversationUuid: number;
+  title: string;
+  messages: StoredChatMessage[];
+}
+
+const DESCRIPTION_CHARS = 160;
+
+/** Only what the page shows: the shown version of each message, no variants nor pager. */
+function snapshot(messages: StoredChatMessage[]): StoredChatMessage[] {
+  return messages.filter((m) => !m.error).map(({ variants: _v, variant: _i, ...shown }) => shown);
+}
+
+/** The first answer's start as plain text, for link previews. */
+export function describe(messages: StoredChatMessage[]): string {
+  const answer = messages.find((m) => !m.inversion && m.text.trim()) ?? messages.find((m) => m.text.trim());
+  const plain = (answer?.text ?? '')
+    .replace(/```[\s\S]*?```/g, ' ')
+    .replace(/[#>*_`~|[\]()!-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return plain.length > DESCRIPTION_CHARS ? `${plain.slice(0, DESCRIPTION_CHARS - 1)}…` : plain;
+}
+
+export const shareUrl = (id: string) => `/share/${id}`;
+
+function info(row: ChatShareRow): ChatShareInfo {
+  return {
+    id: row.id,
+    conversationUuid: row.conversationUuid,
+    title: row.title,
+    listed: row.listed,
+    createdAt: row.createdAt.getTime(),
+    url: shareUrl(row.id),
+  };
+}
+
+/**
+ * Saves a snapshot under a new random id. Per account: a rate an hour (the one limiter), the
+ * sync's size limits, and a number of live shares (counted under the user's lock).
+ */
+export async function createShare(rt: Runtime, userId: number, input: ShareInput): Promise<ChatShareInfo> {
+  const db = rt.database.db;
+  const rate = await hit(db, `chat-share:user:${userId}`, { limit: rt.env.CHAT_SHARES_PER_HOUR, windowMs: 3_600_000 });
+  if (!rate.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:share.tooFast', { status: 429 });
+  const messages = snapshot(input.messages);
+  if (!messages.length) throw new DomainError(Code.BAD_REQUEST, 'chat:share.empty', { status: 400 });
+  checkSize(rt, { title: input.title, messages });
+  const max = rt.env.CHAT_SHARES_MAX;
+  const row = await db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    const [live] = await tx
+      .select({ n: count() })
+      .from(chatShares)
+      .where(and(eq(chatShares.userId, userId), isNull(chatShares.revokedAt)));
+    if ((live?.n ?? 0) >= max) {
+      throw new DomainError(Code.FORBIDDEN, 'chat:share.tooMany', { status: 403, params: { max } });
+    }
+    const [written] = await tx
+      .insert(chatShares)
+      .values({
+        id: randomBytes(18).toString('base64url'),
+        userId,
+        conversationUuid: input.conversationUuid,
+        title: input.title,
+        description: describe(messages),
+        messages,
+      })
+      .returning();
+    return written;
+  });
+  if (!row) throw new Error('share not written');
+  return info(row);
+}
+
+export async function listShares(db: Db, userId: number): Promise<ChatShareInfo[]> {
+  const rows = await db
+    .select()
+    .from(chatShares)
+    .where(and(eq(chatShares.userId, userId), isNull(chatShares.revokedAt)))
+    .orderBy(desc(chatShares.createdAt))
+    .limit(1000);
+  return rows.map(info);
+}
+
+/** The owner's live share, or 404 for anyone else (a stranger learns nothing from the answer). */
+const mine = (userId: number, id: string) =>
+  and(eq(chatShares.id, id), eq(chatShares.userId, userId), isNull(chatShares.revokedAt));
+const notFound = () => new DomainError(Code.NOT_FOUND, 'chat:share.notFound', { status: 404 });
+
+export async function setListed(db: Db, userId: number, id: string, listed: boolean): Promise<ChatShareInfo> {
+  const [row] = await db.update(chatShares).set({ listed }).where(mine(userId, id)).returning();
+  if (!row) throw notFound();
+  return info(row);
+}
+
+export async function revokeShare(db: Db, userId: number, id: string): Promise<void> {
+  const [row] = await db
+    .update(chatShares)
+    .set({ revokedAt: new Date(), listed: false })
+    .where(mine(userId, id))
+    .returning({ id: chatShares.id });
+  if (!row) throw notFound();
+}
+
+export type ShareState = { kind: 'missing' } | { kind: 'revoked' } | { kind: 'live'; share: ChatShareRow };
+
+/** For the page: unknown (404), revoked (410) or live. */
+export async function readShare(db: Db, id: string): Promise<ShareState> {
+  if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return { kind: 'missing' };
+  const [row] = await db.select().from(chatShares).where(eq(chatShares.id, id));
+  if (!row) return { kind: 'missing' };
+  return row.revokedAt ? { kind: 'revoked' } : { kind: 'live', share: row };
+}
+
+/** Attachments a snapshot names, by id. */
+export function sharedAttachments(messages: StoredChatMessage[]) {
+  return new Map(messages.flatMap((m) => m.attachments ?? []).map((a) => [a.id, a]));
+}
+
+/**
+ * The bytes of an attachment through a live share: only one its snapshot names and its owner
+ * uploaded (so a snapshot cannot reach another user's file); anything else is 404.
+ */
+export async function shareFile(rt: Runtime, id: string, attachmentId: string) {
+  const state = await readShare(rt.database.db, id);
+  if (state.kind !== 'live' || !sharedAttachments(state.share.messages).has(attachmentId)) throw notFound();
+  const [file] = await rt.database.db
+    .select({ storageKey: chatAttachments.storageKey, mime: chatAttachments.mime, kind: chatAttachments.kind })
+    .from(chatAttachments)
+    .where(and(eq(chatAttachments.id, attachmentId), eq(chatAttachments.userId, state.share.userId)));
+  if (file?.kind !== 'image') throw notFound();
+  const key = file.storageKey.replace(/^\/files\//, '');
+  const body = await rt.storage.read(key);
+  if (!body) throw notFound();
+  return { body, mime: file.mime };
+}
+
+/** Listed live shares for the sitemap, newest first. */
+export async function listedShares(db: Db, limit = 5000) {
+  return db
+    .select({ id: chatShares.id, createdAt: chatShares.createdAt })
+    .from(chatShares)
+    .where(and(eq(chatShares.listed, true), isNull(chatShares.revokedAt)))
+    .orderBy(desc(chatShares.createdAt))
+    .limit(limit);
+}
