@@ -4,6 +4,7 @@ import { readQuota } from '../../services/chat/quota';
 import { streamChat } from '../../services/chat/stream';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
+import { registerAttachments } from './attachments';
 import * as r from './chat.routes';
 import { registerConversations } from './conversations';
 
@@ -34,4 +35,5 @@ export function registerChat(app: ApiApp) {
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
 
   registerConversations(app);
+  registerAttachments(app);
 }
