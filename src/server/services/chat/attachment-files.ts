@@ -59,7 +59,8 @@ async function pdfText(bytes: Buffer): Promise<string> {
   } catch {
     throw new FileProblem('malformed');
   } finally {
-    await pdf.destroy().catch(() => {});
+    // Frees the parser's memory; some builds hand back a proxy without destroy().
+    await pdf.loadingTask?.destroy?.().catch(() => {});
   }
 }
 

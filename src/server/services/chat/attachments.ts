@@ -42,6 +42,7 @@ export function attachmentDto(row: ChatAttachmentRow, truncated = false): ChatAt
 
 /** A file's name as shown: its last path part, storable, at most 200 characters. */
 function cleanName(name: string, ext: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
   const base = (toSafeText(name.split(/[\\/]/).pop() ?? '', 200) ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base || `file.${ext}`;
 }
