@@ -48,7 +48,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 async function pdfText(bytes: Buffer): Promise<string> {
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (err) {
     if ((err as Error)?.name === 'PasswordException') throw new FileProblem('encrypted');
     throw new FileProblem('malformed');
