@@ -5,7 +5,7 @@ import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { $token } from '../../stores/auth';
 import { $attachBlock, $attachments, addFiles, MAX_ATTACHMENTS, removeAttachment } from './attach-state';
-import { formatSize } from './MessageAttachments';
+import { FileChip, formatSize } from './MessageAttachments';
 
 const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif,.pdf,.docx,.txt,.md,.markdown,.csv';
 
@@ -106,26 +106,21 @@ export function PendingAttachments() {
     <div className="pb-2">
       <ul className="flex flex-wrap gap-2" aria-label={t('attach.pending')}>
         {list.map((a) => (
-          <li
-            key={a.key}
-            data-testid="pending-attachment"
-            className="inline-flex max-w-60 items-center gap-1.5 rounded-lg bg-white px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
-          >
-            <span className="truncate" title={a.name}>
-              {a.name}
-            </span>
-            <span className="shrink-0 text-slate-500 dark:text-slate-400">
-              {a.attachment ? formatSize(a.size) : `${Math.round(a.progress * 100)}%`}
-            </span>
-            {!a.attachment && <span className="sr-only">{t('attach.uploading', { name: a.name })}</span>}
-            <button
-              type="button"
-              className="shrink-0 rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
-              aria-label={t('attach.remove', { name: a.name })}
-              onClick={() => removeAttachment(a.key)}
-            >
-              ×
-            </button>
+          <li key={a.key}>
+            <FileChip name={a.name} testId="pending-attachment">
+              <span className="shrink-0 text-slate-500 dark:text-slate-400">
+                {a.attachment ? formatSize(a.size) : `${Math.round(a.progress * 100)}%`}
+              </span>
+              {!a.attachment && <span className="sr-only">{t('attach.uploading', { name: a.name })}</span>}
+              <button
+                type="button"
+                className="shrink-0 rounded px-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 dark:hover:bg-slate-800 dark:hover:text-white"
+                aria-label={t('attach.remove', { name: a.name })}
+                onClick={() => removeAttachment(a.key)}
+              >
+                ×
+              </button>
+            </FileChip>
           </li>
         ))}
       </ul>

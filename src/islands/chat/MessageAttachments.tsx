@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatAttachment } from '../../shared/contract/chat';
 import { attachmentUrl } from './attach-upload';
@@ -9,6 +9,21 @@ export const formatSize = (bytes: number) =>
     : bytes < 1024 * 1024
       ? `${Math.round(bytes / 1024)} KB`
       : `${(bytes / 1048576).toFixed(1)} MB`;
+
+/** A file's chip: its name, then what is said about it (size, progress, cut) and any controls. */
+export function FileChip({ name, testId, children }: { name: string; testId: string; children: ReactNode }) {
+  return (
+    <span
+      data-testid={testId}
+      className="inline-flex max-w-64 items-center gap-1.5 rounded-lg bg-white px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
+    >
+      <span className="truncate" title={name}>
+        {name}
+      </span>
+      {children}
+    </span>
+  );
+}
 
 function Thumbnail({ attachment }: { attachment: ChatAttachment }) {
   const { t } = useTranslation();
@@ -43,14 +58,7 @@ export function MessageAttachments({ attachments }: { attachments: ChatAttachmen
         a.kind === 'image' ? (
           <Thumbnail key={a.id} attachment={a} />
         ) : (
-          <span
-            key={a.id}
-            data-testid="file-chip"
-            className="inline-flex max-w-64 items-center gap-1.5 rounded-lg bg-white/80 px-2 py-1 text-xs text-slate-700 ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-200 dark:ring-slate-700"
-          >
-            <span className="truncate" title={a.name}>
-              {a.name}
-            </span>
+          <FileChip key={a.id} name={a.name} testId="file-chip">
             <span className="shrink-0 text-slate-500 dark:text-slate-400">{formatSize(a.size)}</span>
             {a.truncated && (
               <span
@@ -60,7 +68,7 @@ export function MessageAttachments({ attachments }: { attachments: ChatAttachmen
                 {t('attach.truncated')}
               </span>
             )}
-          </span>
+          </FileChip>
         ),
       )}
     </div>
