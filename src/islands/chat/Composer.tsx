@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import { setUsingContext } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
+import { AttachButton, PendingAttachments, useAttachInput } from './AttachBar';
+import { $attachBlock, takeAttachments } from './attach-state';
 import { $draft, $pending } from './chat-state';
 import { send, stop } from './controller';
 import { ExportMenu } from './ExportMenu';
@@ -25,6 +27,8 @@ export function Composer({ uuid }: { uuid: number | null }) {
   const [text, setText] = useState('');
   const [promptsOpen, setPromptsOpen] = useState(false);
   const area = useRef<HTMLTextAreaElement>(null);
+  const attach = useAttachInput();
+  const blocked = useStore($attachBlock) !== null;
 
   useEffect(() => {
     if (!draft) return;
@@ -41,10 +45,10 @@ export function Composer({ uuid }: { uuid: number | null }) {
   }, [text]);
 
   const submit = () => {
-    if (!text.trim() || pending) return;
+    if (!text.trim() || pending || blocked) return;
     const value = text;
     setText('');
-    void send(value, texts);
+    void send(value, texts, takeAttachments());
   };
 
   return (
@@ -55,6 +59,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             <Icon name="prompt" className="size-4" />
             {t('composer.prompts')}
           </button>
+          <AttachButton className={tool} />
           <button
             type="button"
             className={`${tool} ${usingContext ? 'text-brand-700 dark:text-brand-300' : ''}`}
@@ -71,8 +76,13 @@ export function Composer({ uuid }: { uuid: number | null }) {
             <QuotaBadge />
           </span>
         </div>
+        <PendingAttachments />
         <form
-          className="flex items-end gap-2 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 dark:bg-slate-900 dark:ring-slate-700"
+          className={`flex items-end gap-2 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 dark:bg-slate-900 dark:ring-slate-700 ${attach.dragging ? 'ring-2 ring-brand-500' : ''}`}
+          onPaste={attach.onPaste}
+          onDragOver={attach.onDragOver}
+          onDragLeave={attach.onDragLeave}
+          onDrop={attach.onDrop}
           onSubmit={(e) => {
             e.preventDefault();
             submit();
@@ -106,7 +116,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
           ) : (
             <button
               type="submit"
-              disabled={!text.trim()}
+              disabled={!text.trim() || blocked}
               className="inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50"
             >
               <Icon name="send" className="size-4" />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/conversation/icons';
 import { messageAction as action, MessageFrame } from '../../components/conversation/MessageFrame';
 import type { ChatMessage } from '../../stores/chat-storage';
+import { MessageAttachments } from './MessageAttachments';
 
 // marked loads with the first answer shown, not with an empty chat page.
 const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
@@ -49,7 +50,10 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
       }
     >
       {mine ? (
-        message.text
+        <>
+          <MessageAttachments attachments={message.attachments} />
+          {message.text}
+        </>
       ) : streaming && !message.text ? (
         <span className="inline-flex items-center gap-1 py-2" role="status" aria-label={t('message.thinking')}>
           <span className="size-2 animate-bounce rounded-full bg-brand-500 motion-reduce:animate-none" />

@@ -1,10 +1,16 @@
 import { get, request } from '../../lib/api';
-import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
+import type { ChatAttachment, ChatModels, ChatQuota } from '../../shared/contract/chat';
 
 export interface ChatRequest {
   prompt: string;
-  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
-  options: { model?: string; usingContext: boolean; systemMessage?: string; conversationId?: number };
+  messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
+  options: {
+    model?: string;
+    usingContext: boolean;
+    systemMessage?: string;
+    conversationId?: number;
+    attachments?: string[];
+  };
 }
 
 export type StreamOutcome =
@@ -41,7 +47,10 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(
   body: ChatRequest,
-  on: { meta(model: string, quota: ChatQuota): void; delta(text: string): void },
+  on: {
+    meta(model: string, quota: ChatQuota, attachments?: ChatAttachment[]): void;
+    delta(text: string): void;
+  },
   signal: AbortSignal,
   fallback: string,
 ): Promise<StreamOutcome> {
@@ -56,8 +65,14 @@ export async function streamAnswer(
   if (!stream) return { status: 'error', message: fallback };
   try {
     for await (const { event, data } of sseEvents(stream)) {
-      const payload = JSON.parse(data) as { text?: string; model?: string; quota?: ChatQuota; message?: string };
-      if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota);
+      const payload = JSON.parse(data) as {
+        text?: string;
+        model?: string;
+        quota?: ChatQuota;
+        message?: string;
+        attachments?: ChatAttachment[];
+      };
+      if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota, payload.attachments);
       else if (event === 'delta' && payload.text) on.delta(payload.text);
       else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
       else if (event === 'done') return { status: 'done' };

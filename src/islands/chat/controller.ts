@@ -1,3 +1,4 @@
+import type { ChatAttachment } from '../../shared/contract/chat';
 import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
 import { streamAnswer } from './chat-api';
@@ -26,7 +27,7 @@ const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).sli
 const CONTEXT_CHARS = 24_000;
 
 function contextOf(messages: ChatMessage[]) {
-  const out: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+  const out: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }> = [];
   let used = 0;
   for (const m of messages
     .filter((x) => !x.error && !x.loading && x.text.trim())
@@ -35,12 +36,25 @@ function contextOf(messages: ChatMessage[]) {
     const content = m.text.slice(0, CONTENT_MAX);
     used += content.length;
     if (used > CONTEXT_CHARS) break;
-    out.unshift({ role: m.inversion ? 'user' : 'assistant', content });
+    const files = m.inversion ? m.attachments?.map((a) => a.id) : undefined;
+    out.unshift({
+      role: m.inversion ? 'user' : 'assistant',
+      content,
+      ...(files?.length ? { attachments: files } : {}),
+    });
   }
   return out;
 }
 
-async function run(uuid: number, answerId: string, prompt: string, before: ChatMessage[], texts: ChatTexts) {
+async function run(
+  uuid: number,
+  answerId: string,
+  question: Pick<ChatMessage, 'id' | 'text' | 'attachments'>,
+  before: ChatMessage[],
+  texts: ChatTexts,
+) {
+  const prompt = question.text;
+  const files = question.attachments?.map((a) => a.id);
   const s = $chatStorage.get();
   const item = s.history.find((h) => h.uuid === uuid);
   controller = new AbortController();
@@ -61,12 +75,15 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
         usingContext: s.usingContext,
         systemMessage: item?.content || undefined,
         conversationId: uuid,
+        ...(files?.length ? { attachments: files } : {}),
       },
     },
     {
-      meta(m, quota) {
+      meta(m, quota, attachments) {
         model = m;
         $quota.set(quota);
+        // The server says which documents it had to cut for this model.
+        if (attachments?.length) updateMessage(uuid, question.id, { attachments });
       },
       delta(piece) {
         text += piece;
@@ -93,16 +110,17 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
 }
 
 /** Sends a question in the active conversation (a new one when none is active). */
-export async function send(prompt: string, texts: ChatTexts): Promise<void> {
+export async function send(prompt: string, texts: ChatTexts, attachments: ChatAttachment[] = []): Promise<void> {
   const text = prompt.trim();
   if (!text || $pending.get()) return;
   const uuid = $chatStorage.get().active ?? newChat();
   const before = messagesOf(uuid);
   const now = Date.now();
-  addMessage(uuid, { id: makeId(), dateTime: now, text, inversion: true });
+  const question = { id: makeId(), text, ...(attachments.length ? { attachments } : {}) };
+  addMessage(uuid, { ...question, dateTime: now, inversion: true });
   const answerId = makeId();
   addMessage(uuid, { id: answerId, dateTime: now + 1, text: '', inversion: false, loading: true });
-  await run(uuid, answerId, text, before, texts);
+  await run(uuid, answerId, question, before, texts);
 }
 
 /** Asks again for an answer, in place, with the question before it. */
@@ -113,7 +131,9 @@ export async function regenerate(uuid: number, answerId: string, texts: ChatText
   const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
   if (index < 0 || question < 0) return;
   updateMessage(uuid, answerId, { text: '', loading: true, error: false, dateTime: Date.now() }, true);
-  await run(uuid, answerId, messages[question]?.text ?? '', messages.slice(0, question), texts);
+  const asked = messages[question];
+  if (!asked) return;
+  await run(uuid, answerId, asked, messages.slice(0, question), texts);
 }
 
 export function stop(): void {

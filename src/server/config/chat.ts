@@ -20,6 +20,10 @@ export const chatEnvShape = {
   CHAT_TOKENS_VISITOR_DAILY: int(0, 1_000_000_000, 0),
   CHAT_TOKENS_USER_DAILY: int(0, 1_000_000_000, 0),
   CHAT_TOKENS_MEMBER_DAILY: int(0, 1_000_000_000, 0),
+  /** Attachments (docs/chat.md#attachments): largest picture and document in bytes, files one account may add a day. */
+  CHAT_IMAGE_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
+  CHAT_DOCUMENT_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
+  CHAT_ATTACHMENTS_DAILY: int(1, 100_000, 100),
 };
 
 export const chatEnvSchema = z.object(chatEnvShape);

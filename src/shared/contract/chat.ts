@@ -114,7 +114,8 @@ export type MessageVariant = NonNullable<StoredChatMessage['variants']>[number];
  * `delta` pieces (reasoning first when the model thinks), then `done` or `error`.
  */
 export interface ChatStreamEvents {
-  meta: { model: string; quota: ChatQuota };
+  /** `attachments`: the question's files as sent, `truncated` when a document was cut to the model's budget. */
+  meta: { model: string; quota: ChatQuota; attachments?: ChatAttachment[] };
   reasoning: { text: string };
   delta: { text: string };
   done: { model: string; chars: number; ms: number; thinkMs?: number; usage?: ChatUsage; cut?: boolean };

@@ -5,7 +5,13 @@ import { fraction, int, rawText, text } from '../validation';
 
 const tags = ['chat'];
 
-const message = z.object({ role: z.enum(['user', 'assistant']), content: rawText(16_000) });
+/** Ids of one's own chat attachments (POST /api/chat/attachments), at most 8 a message. */
+const attachmentIds = z.array(text(40, 1)).max(8).optional();
+const message = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: rawText(16_000),
+  attachments: attachmentIds,
+});
 
 export const processChat = createRoute({
   method: 'post',
@@ -28,6 +34,7 @@ export const processChat = createRoute({
             systemMessage: rawText(4000).optional(),
             temperature: fraction(0, 2).optional(),
             conversationId: int(0, Number.MAX_SAFE_INTEGER).optional(),
+            attachments: attachmentIds,
           })
           .default({ usingContext: true }),
       }),

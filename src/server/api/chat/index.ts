@@ -4,6 +4,7 @@ import { readQuota } from '../../services/chat/quota';
 import { streamChat } from '../../services/chat/stream';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
+import { registerAttachments } from './attachments';
 import * as r from './chat.routes';
 import { registerConversations } from './conversations';
 import { registerShares } from './shares';
@@ -36,4 +37,5 @@ export function registerChat(app: ApiApp) {
 
   registerConversations(app);
   registerShares(app);
+  registerAttachments(app);
 }

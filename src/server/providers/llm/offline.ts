@@ -1,5 +1,7 @@
 import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODEL } from '../../config/chat';
+import { withoutAttachmentBlocks } from './attachment-blocks';
+import { offlineAttachmentLines } from './offline-attachments';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -17,7 +19,7 @@ export function tokenize(text: string): string[] {
 export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): string {
   const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
   const lastMessage = [...request.messages].reverse().find((m) => m.role === 'user');
-  const last = lastMessage ? messageText(lastMessage) : '';
+  const last = lastMessage ? withoutAttachmentBlocks(messageText(lastMessage)) : '';
   const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);
   const withApp = request.messages.some((m) => m.role === 'system');
   return [
@@ -25,6 +27,7 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
     '',
     t('chat:offline.intro', { question }),
     '',
+    ...offlineAttachmentLines(request.messages, t),
     t('chat:offline.tryTitle'),
     '',
     `- ${t('chat:offline.tryDraw')}`,

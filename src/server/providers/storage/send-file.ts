@@ -13,6 +13,11 @@ const TYPES: Record<string, string> = {
   m4a: 'audio/mp4',
   json: 'application/json',
   txt: 'text/plain; charset=utf-8',
+  // Chat attachments' documents (private: served by the API to their owner, docs/chat.md#attachments).
+  pdf: 'application/pdf',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  csv: 'text/csv; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
 };
 
 /** The Content-Type of a stored file, by its key's extension. */

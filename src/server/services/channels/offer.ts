@@ -48,7 +48,8 @@ export async function chatModelsFor(rt: Runtime, who: Caller, lang: Language): P
       id,
       name: id,
       description: '',
-      vision: false,
+      // The offline responder acknowledges pictures, so attaching one works with no model.
+      vision: llm.mode === 'offline',
       reasoning: false,
       contextTokens: 0,
     }));

@@ -4,12 +4,15 @@ import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
 import { routedChatLlm } from '../channels/router';
 import { chatMeter } from '../ledger/chat-meter';
+import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
   prompt: string;
-  messages: Array<{ role: 'user' | 'assistant'; content: string }>;
+  messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
   options: {
+    /** Ids of the question's attachments (docs/chat.md#attachments). */
+    attachments?: string[];
     model?: string;
     usingContext: boolean;
     systemMessage?: string;
@@ -63,14 +66,15 @@ export async function streamChat(
   const provider = (await routedChatLlm(rt)) ?? rt.llm;
   // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
   const demo = provider.mode === 'offline';
+  const model = offered ?? pickModel(provider, input.options.model);
+  // Attachments are loaded (owner only) and checked against the model before any quota is spent.
+  const { messages, attachments } = await withAttachments(rt, c, input, model, buildMessages(input));
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
   const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
-  const model = offered ?? pickModel(provider, input.options.model);
   const abort = new AbortController();
   const stop = () => abort.abort();
   c.signal.addEventListener('abort', stop, { once: true });
   const started = Date.now();
-  const messages = buildMessages(input);
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
 
@@ -81,7 +85,7 @@ export async function streamChat(
       };
       let chars = 0;
       let outcome: 'ok' | 'failed' = 'ok';
-      send('meta', { model, quota });
+      send('meta', { model, quota, ...(attachments.length ? { attachments } : {}) });
       try {
         const pieces = provider.stream({
           model,
