@@ -6,10 +6,9 @@ import { type IslandMessages, IslandRoot } from './island-i18n';
  * file of each language is its own small chunk, fetched with the island, so
  * the page's HTML carries none of their texts (bench/RESULTS.md, HTML sizes).
  */
-const files = import.meta.glob<Record<string, string>>(
-  '../../locales/*/{account,activity,common,layout,login}.json',
-  { import: 'default' },
-);
+const files = import.meta.glob<Record<string, string>>('../../locales/*/{account,activity,common,layout,login}.json', {
+  import: 'default',
+});
 
 export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout' | 'login';
 
@@ -45,9 +44,13 @@ export function LazyIslandRoot({
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `namespaces`, a new array each render.
   useEffect(() => {
     let live = true;
-    void loadIslandMessages(lang, namespaces).then((m) => {
-      if (live) setMessages(m);
-    });
+    loadIslandMessages(lang, namespaces).then(
+      (m) => {
+        if (live) setMessages(m);
+      },
+      // Offline: the dialog stays closed, as when its own code cannot be fetched.
+      () => {},
+    );
     return () => {
       live = false;
     };
