@@ -38,7 +38,8 @@ export async function startBuiltServer(
   const exited = new Promise<never>((_, reject) =>
     proc.once('exit', (code) => reject(new Error(`server exited with ${code}`))),
   );
-  const deadline = Date.now() + 60_000;
+  // A first start on PGlite runs every migration: minutes on a busy shared host.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const ok = await Promise.race([
       fetch(`${url}${opts.ready ?? '/api/health'}`).then(
@@ -48,7 +49,7 @@ export async function startBuiltServer(
       exited,
     ]);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 180 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   exited.catch(() => {});
