@@ -44,6 +44,8 @@ const DETAIL_AUDITS = [
   'dom-size',
   'long-tasks',
   'largest-contentful-paint-element',
+  'total-blocking-time',
+  'largest-contentful-paint',
 ];
 
 /** The weighted performance audits that cost points, e.g. "largest-contentful-paint 2.8 s". */
