@@ -1,12 +1,16 @@
 // `npm run bench`: builds a private copy of the tree, serves it on loopback
-// and measures every bench/RESULTS.md budget. Prints a table; exits 1 when a budget
-// is missed. Options: --only=weight,lighthouse,load,sockets,streams,files  --reuse-build
-// --pages=/chat,/draw (Lighthouse on these pages only)
+// and measures every bench/RESULTS.md budget. Lighthouse and load are judged
+// against a bare Astro project built and served in the same run (bench/bare.ts).
+// Prints a table; exits 1 when a budget is missed.
+// Options: --only=weight,lighthouse,load,sockets,streams,files  --reuse-build
+// --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
+// --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { parseArgs } from 'node:util';
 import { startPgCluster } from '../scripts/pg-cluster';
+import { buildBare, startBare } from './bare';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
@@ -26,6 +30,8 @@ const { values } = parseArgs({
     'reuse-build': { type: 'boolean', default: false },
     markdown: { type: 'string' },
     pages: { type: 'string' },
+    rounds: { type: 'string', default: '5' },
+    details: { type: 'string' },
     idle: { type: 'string', default: '10000' },
   },
 });
@@ -67,15 +73,26 @@ async function main() {
   try {
     const env = { DATABASE_URL: cluster.url, ...SEED_ENV, ...ONE_ADDRESS };
     if (wanted('weight') || wanted('lighthouse') || wanted('load')) {
-      await withServer(root, basePort, env, async (s) => {
-        // Lighthouse too: /draw shows the public pictures.
-        const seeded = wanted('load') || wanted('lighthouse') ? await seedSquare(s.url, cluster.url) : '';
-        await section('weight', () => measureWeights(s.url));
-        await section('lighthouse', () =>
-          measureLighthouse(s.url, { pages: values.pages?.split(',').map((p) => p.trim()) }),
-        );
-        await section('load', () => measureLoad(s.url, seeded));
-      });
+      const floor =
+        wanted('lighthouse') || wanted('load') ? await startBare(buildBare(process.cwd()), basePort + 6) : null;
+      try {
+        await withServer(root, basePort, env, async (s) => {
+          // Lighthouse too: /draw shows the public pictures.
+          const seeded = floor ? await seedSquare(s.url, cluster.url) : '';
+          const bareUrl = floor?.url ?? '';
+          await section('weight', () => measureWeights(s.url));
+          await section('lighthouse', () =>
+            measureLighthouse(s.url, bareUrl, {
+              pages: values.pages?.split(',').map((p) => p.trim()),
+              rounds: Number(values.rounds),
+              details: values.details,
+            }),
+          );
+          await section('load', () => measureLoad(s.url, bareUrl, seeded));
+        });
+      } finally {
+        await floor?.stop();
+      }
     }
     await section('sockets', () =>
       withServer(root, basePort + 1, env, (s) => measureSockets(s, 'PostgreSQL', { idle, databaseUrl: cluster.url })),

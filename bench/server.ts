@@ -11,14 +11,15 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the built server (dist/server/main.mjs of root) and waits until /api/health answers. */
+/** Starts the built server (dist/server/main.mjs of root, or `opts.entry`) and waits until /api/health (or `opts.ready`) answers. */
 export async function startBuiltServer(
   root: string,
   port: number,
   env: Record<string, string> = {},
+  opts: { entry?: string; ready?: string } = {},
 ): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-bench-data-'));
-  const proc: ChildProcess = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const proc: ChildProcess = spawn(process.execPath, [opts.entry ?? 'dist/server/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -37,17 +38,18 @@ export async function startBuiltServer(
   const exited = new Promise<never>((_, reject) =>
     proc.once('exit', (code) => reject(new Error(`server exited with ${code}`))),
   );
-  const deadline = Date.now() + 60_000;
+  // A first start on PGlite runs every migration: minutes on a busy shared host.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     const ok = await Promise.race([
-      fetch(`${url}/api/health`).then(
+      fetch(`${url}${opts.ready ?? '/api/health'}`).then(
         (r) => r.ok,
         () => false,
       ),
       exited,
     ]);
     if (ok) break;
-    if (Date.now() > deadline) throw new Error('server did not start in 60 s');
+    if (Date.now() > deadline) throw new Error('server did not start in 180 s');
     await new Promise((r) => setTimeout(r, 200));
   }
   exited.catch(() => {});

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
+import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
 import type { Language } from '../../shared/languages';
 import { getToken } from '../../stores/auth';
@@ -8,8 +8,6 @@ import { ProfileDialog } from './ProfileDialog';
 
 export interface AccountDialogProps extends AccountLinks {
   lang: Language;
-  /** login, account, common and layout texts in `lang` (island-messages.ts). */
-  messages: IslandMessages;
 }
 
 interface Opened {
@@ -71,11 +69,11 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
  * once logged in. Mounted by the layout with `client:event`, so its code
  * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
  */
-export function AccountDialog({ lang, messages, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
+export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
   return (
-    <IslandRoot lang={lang} messages={messages} ns="common">
+    <LazyIslandRoot lang={lang} namespaces={['login', 'account', 'common', 'layout']} ns="common">
       <AccountDialogs links={links} />
-    </IslandRoot>
+    </LazyIslandRoot>
   );
 }

@@ -2,15 +2,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { QrModal } from '../../components/QrModal';
-import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
+import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
 import { toast } from '../../lib/toast';
 import type { Language } from '../../shared/languages';
 import { RedeemDialog } from './RedeemDialog';
 
 export interface SiteModalsProps {
-  /** activity, common and layout texts in `lang` (island-messages.ts). */
-  messages: IslandMessages;
   lang: Language;
   timeZone: string;
   /** Android package; null offers installing the web app instead. */
@@ -102,8 +100,8 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
 /** The layout's small modals (docs/routes-and-screens.md), mounted with client:event so they cost nothing until opened. */
 export function SiteModals(props: SiteModalsProps) {
   return (
-    <IslandRoot lang={props.lang} messages={props.messages} ns="common">
+    <LazyIslandRoot lang={props.lang} namespaces={['activity', 'common', 'layout']} ns="common">
       <Modals {...props} />
-    </IslandRoot>
+    </LazyIslandRoot>
   );
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import { post } from '../../lib/api/client';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
+import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isReportTarget, OPEN_REPORT_READY_EVENT } from '../../lib/report-event';
 import { toast } from '../../lib/toast';
 import {
@@ -120,10 +120,10 @@ function ReportForm() {
 }
 
 /** Mounted once per page by ReportMount.astro; downloaded on the first OPEN_REPORT_EVENT only. */
-export function ReportDialog(props: IslandI18nProps) {
+export function ReportDialog(props: { lang: string }) {
   return (
-    <IslandRoot lang={props.lang} messages={props.messages} ns="common">
+    <LazyIslandRoot lang={props.lang} namespaces={['common', 'layout']} ns="common">
       <ReportForm />
-    </IslandRoot>
+    </LazyIslandRoot>
   );
 }

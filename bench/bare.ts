@@ -1,0 +1,77 @@
+// The floor every page is judged against: a bare Astro project with our
+// versions (astro, @astrojs/node standalone, @astrojs/react, react — this
+// repo's node_modules, by symlink), built in a temp dir and served beside our
+// server in the same run. One static page (/) and one page with one React
+// island hydrated on load (/island).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type BenchServer, startBuiltServer } from './server';
+
+export const BARE_STATIC = '/';
+export const BARE_ISLAND = '/island';
+
+const FILES: Record<string, string> = {
+  'package.json': JSON.stringify({ name: 'bare-astro', private: true, type: 'module' }),
+  'astro.config.mjs': `import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+// The renderer imports virtual modules; node_modules is a symlink out of this root, so Vite would leave it external.
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  vite: { ssr: { noExternal: ['@astrojs/react'] } },
+});
+`,
+  'src/pages/index.astro': `---
+const now = new Date().toISOString();
+---
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="description" content="bare" /><title>bare</title></head>
+  <body><h1>Bare Astro</h1><p>{now}</p></body>
+</html>
+`,
+  'src/pages/island.astro': `---
+import Counter from '../Counter';
+---
+<html lang="en">
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="description" content="bare island" /><title>bare island</title></head>
+  <body><h1>Bare Astro island</h1><Counter client:load start={1} /></body>
+</html>
+`,
+  'src/Counter.tsx': `import { useState } from 'react';
+export default function Counter({ start }: { start: number }) {
+  const [n, setN] = useState(start);
+  return <button type="button" onClick={() => setN(n + 1)}>count {n}</button>;
+}
+`,
+  'tsconfig.json': JSON.stringify({
+    extends: 'astro/tsconfigs/strict',
+    compilerOptions: { jsx: 'react-jsx', jsxImportSource: 'react' },
+  }),
+};
+
+/** Writes and builds the bare project next to `source` (whose node_modules it borrows); returns its root. */
+export function buildBare(source: string): string {
+  const root = path.join(tmpdir(), 'miaobi-bench-bare');
+  rmSync(root, { recursive: true, force: true });
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  symlinkSync(path.join(source, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  process.stderr.write(`building the bare Astro project in ${root} …\n`);
+  execFileSync(process.execPath, [path.join(source, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  return root;
+}
+
+/** Starts the bare project's standalone server; ready when / answers. */
+export function startBare(root: string, port: number): Promise<BenchServer> {
+  return startBuiltServer(root, port, {}, { entry: 'dist/server/entry.mjs', ready: '/' });
+}

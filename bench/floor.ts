@@ -1,0 +1,63 @@
+// Budgets as same-run ratios against the bare Astro project (bench/bare.ts):
+// a slower host slows the floor as much as our pages, so only a real
+// regression misses. Pure functions, unit-tested (tests/unit/bench-floor.test.ts).
+
+export type PageKind = 'static' | 'island';
+
+export interface LighthouseFigures {
+  performance: number;
+  tbtMs: number;
+  lcpMs: number;
+}
+
+export interface LoadFigures {
+  rps: number;
+  p99Ms: number;
+}
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  if (!sorted.length) return Number.NaN;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+};
+
+/** "min–max" of the rounds, the spread printed beside each median. */
+export const spread = (values: number[], digits = 0) =>
+  values.length ? `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}` : '';
+
+/** Island pages: ≤ 2× the bare island page's TBT + 100 ms; static pages: ≤ the bare static page's + 50 ms. */
+export function tbtBudgetMs(kind: PageKind, bareTbtMs: number): number {
+  return kind === 'island' ? 2 * bareTbtMs + 100 : bareTbtMs + 50;
+}
+
+/** Lighthouse performance within this many points of the matching bare page. */
+export const SCORE_SLACK = 3;
+/** Each listed page serves at least this share of the bare static page's requests per second… */
+export const MIN_RPS_RATIO = 0.5;
+/** …with a p99 below this, at 50 connections. */
+export const MAX_P99_MS = 50;
+
+export interface Verdict {
+  ok: boolean;
+  /** What missed, empty when ok. */
+  misses: string[];
+}
+
+export function judgeLighthouse(kind: PageKind, ours: LighthouseFigures, bare: LighthouseFigures): Verdict {
+  const misses: string[] = [];
+  if (ours.performance < bare.performance - SCORE_SLACK) misses.push('performance');
+  if (ours.tbtMs > tbtBudgetMs(kind, bare.tbtMs)) misses.push('TBT');
+  return { ok: misses.length === 0, misses };
+}
+
+export function judgeLoad(ours: LoadFigures, bare: LoadFigures): Verdict & { ratio: number } {
+  const ratio = bare.rps > 0 ? ours.rps / bare.rps : 0;
+  const misses: string[] = [];
+  if (ratio < MIN_RPS_RATIO) misses.push('req/s');
+  if (!(ours.p99Ms < MAX_P99_MS)) misses.push('p99');
+  return { ok: misses.length === 0, misses, ratio };
+}
+
+/** LCP as a ratio to the matching bare page (told, not judged: the score carries it). */
+export const lcpRatio = (ours: number, bare: number) => (bare > 0 ? ours / bare : Number.NaN);

@@ -1,0 +1,64 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { type IslandMessages, IslandRoot } from './island-i18n';
+
+/**
+ * The namespaces of the islands that load on demand (`client:event`): each
+ * file of each language is its own small chunk, fetched with the island, so
+ * the page's HTML carries none of their texts (bench/RESULTS.md, HTML sizes).
+ */
+const files = import.meta.glob<Record<string, string>>('../../locales/*/{account,activity,common,layout,login}.json', {
+  import: 'default',
+});
+
+export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout' | 'login';
+
+export async function loadIslandMessages(lang: string, namespaces: LazyNamespace[]): Promise<IslandMessages> {
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => {
+      const load = files[`../../locales/${lang}/${ns}.json`];
+      if (!load) throw new Error(`no ${lang}/${ns} texts`);
+      return [ns, await load()] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}
+
+/**
+ * IslandRoot for an island that renders nothing until opened: its texts
+ * arrive with its code, and its children mount (and announce readiness) once
+ * they are here. The server renders nothing for it.
+ */
+export function LazyIslandRoot({
+  lang,
+  namespaces,
+  ns,
+  children,
+}: {
+  lang: string;
+  namespaces: LazyNamespace[];
+  ns: string;
+  children: ReactNode;
+}) {
+  const [messages, setMessages] = useState<IslandMessages | null>(null);
+  const key = namespaces.join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for `namespaces`, a new array each render.
+  useEffect(() => {
+    let live = true;
+    loadIslandMessages(lang, namespaces).then(
+      (m) => {
+        if (live) setMessages(m);
+      },
+      // Offline: the dialog stays closed, as when its own code cannot be fetched.
+      () => {},
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang, key]);
+  if (!messages) return null;
+  return (
+    <IslandRoot lang={lang} messages={messages} ns={ns}>
+      {children}
+    </IslandRoot>
+  );
+}

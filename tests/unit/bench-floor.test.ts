@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { judgeLighthouse, judgeLoad, lcpRatio, median, spread, tbtBudgetMs } from '../../bench/floor';
+
+describe('bench floor budgets (same-run ratios against the bare Astro project)', () => {
+  it('medians and spreads of rounds', () => {
+    expect(median([5, 1, 3])).toBe(3);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+    expect(spread([120, 80, 95])).toBe('80–120');
+  });
+
+  it('gives island pages twice the bare island TBT plus 100 ms, static pages the bare TBT plus 50 ms', () => {
+    expect(tbtBudgetMs('island', 50)).toBe(200);
+    expect(tbtBudgetMs('static', 40)).toBe(90);
+  });
+
+  it('judges TBT and score against the matching bare page', () => {
+    const bare = { performance: 99, tbtMs: 50, lcpMs: 700 };
+    expect(judgeLighthouse('island', { performance: 96, tbtMs: 200, lcpMs: 2000 }, bare)).toEqual({
+      ok: true,
+      misses: [],
+    });
+    expect(judgeLighthouse('island', { performance: 95, tbtMs: 201, lcpMs: 900 }, bare).misses).toEqual([
+      'performance',
+      'TBT',
+    ]);
+    expect(judgeLighthouse('static', { performance: 99, tbtMs: 101, lcpMs: 700 }, bare).misses).toEqual(['TBT']);
+  });
+
+  it('a slower host moves the floor with our pages: the same ratio passes', () => {
+    const fast = judgeLoad({ rps: 2000, p99Ms: 30 }, { rps: 4000, p99Ms: 20 });
+    const slow = judgeLoad({ rps: 700, p99Ms: 45 }, { rps: 1400, p99Ms: 40 });
+    expect(fast.ok && slow.ok).toBe(true);
+    expect(slow.ratio).toBe(0.5);
+  });
+
+  it('misses load on a low ratio or a p99 at or above 50 ms', () => {
+    expect(judgeLoad({ rps: 499, p99Ms: 10 }, { rps: 1000, p99Ms: 5 }).misses).toEqual(['req/s']);
+    expect(judgeLoad({ rps: 900, p99Ms: 50 }, { rps: 1000, p99Ms: 5 }).misses).toEqual(['p99']);
+    expect(judgeLoad({ rps: 10, p99Ms: 10 }, { rps: 0, p99Ms: 5 }).ok).toBe(false);
+    expect(lcpRatio(1400, 700)).toBe(2);
+  });
+});
