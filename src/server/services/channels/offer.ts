@@ -47,14 +47,17 @@ export async function chatModelsFor(rt: Runtime, who: Caller, lang: Language): P
     const { llm } = rt;
     // The offline responder's models are ours: named in the page's language, with what they can do.
     const offline = llm.mode === 'offline' ? new Map(offlineModelDetails(lang).map((d) => [d.id, d])) : null;
-    const details = llm.models.map((id) => offline?.get(id) ?? {
-      id,
-      name: id,
-      description: '',
-      vision: false,
-      reasoning: false,
-      contextTokens: 0,
-    });
+    const details = llm.models.map(
+      (id) =>
+        offline?.get(id) ?? {
+          id,
+          name: id,
+          description: '',
+          vision: false,
+          reasoning: false,
+          contextTokens: 0,
+        },
+    );
     return { mode: llm.mode, models: llm.models, defaultModel: llm.models[0] ?? '', details };
   }
   const level = await callerLevel(rt, who);
