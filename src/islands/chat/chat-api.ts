@@ -1,5 +1,5 @@
 import { get, request } from '../../lib/api';
-import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
+import type { ChatModels, ChatQuota, ChatStreamEvents } from '../../shared/contract/chat';
 
 export interface ChatRequest {
   prompt: string;
@@ -8,7 +8,7 @@ export interface ChatRequest {
 }
 
 export type StreamOutcome =
-  | { status: 'done' }
+  | { status: 'done'; done: ChatStreamEvents['done'] }
   | { status: 'aborted' }
   | { status: 'error'; message: string }
   | { status: 'quota'; message: string };
@@ -41,7 +41,7 @@ export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerat
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(
   body: ChatRequest,
-  on: { meta(model: string, quota: ChatQuota): void; delta(text: string): void },
+  on: { meta(model: string, quota: ChatQuota): void; delta(text: string): void; reasoning(text: string): void },
   signal: AbortSignal,
   fallback: string,
 ): Promise<StreamOutcome> {
@@ -59,8 +59,9 @@ export async function streamAnswer(
       const payload = JSON.parse(data) as { text?: string; model?: string; quota?: ChatQuota; message?: string };
       if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota);
       else if (event === 'delta' && payload.text) on.delta(payload.text);
+      else if (event === 'reasoning' && payload.text) on.reasoning(payload.text);
       else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
-      else if (event === 'done') return { status: 'done' };
+      else if (event === 'done') return { status: 'done', done: payload as ChatStreamEvents['done'] };
     }
   } catch {
     if (signal.aborted) return { status: 'aborted' };

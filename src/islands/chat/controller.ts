@@ -1,7 +1,9 @@
 import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
+import { FRESH_ANSWER, finishedFields, keptReasoning, thinkClock } from './answer-extras';
 import { streamAnswer } from './chat-api';
-import { $chatModel, $models, $pending, $quota } from './chat-state';
+import { $pending, $quota } from './chat-state';
+import { conversationModel, pinModel } from './conversation-model';
 
 export interface ChatTexts {
   failed: string;
@@ -10,12 +12,6 @@ export interface ChatTexts {
 
 let controller: AbortController | null = null;
 
-/** The picked model while the server still offers it (a level change may take it away): else the default. */
-function pickedModel(): string | undefined {
-  const picked = $chatModel.get();
-  const offered = $models.get()?.models;
-  return picked && (!offered || offered.includes(picked)) ? picked : undefined;
-}
 const CONTENT_MAX = 16_000;
 /** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
 const FLUSH_MS = 80;
@@ -47,17 +43,19 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
   $pending.set({ uuid, id: answerId });
   let text = '';
   let model = '';
+  let reasoning = '';
+  const clock = thinkClock();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
-    updateMessage(uuid, answerId, { text, model }, true);
+    updateMessage(uuid, answerId, { text, model, reasoning: keptReasoning(reasoning) }, true);
   };
   const outcome = await streamAnswer(
     {
       prompt,
       messages: s.usingContext ? contextOf(before) : [],
       options: {
-        model: pickedModel(),
+        model: conversationModel(uuid),
         usingContext: s.usingContext,
         systemMessage: item?.content || undefined,
         conversationId: uuid,
@@ -66,10 +64,17 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
     {
       meta(m, quota) {
         model = m;
+        pinModel(uuid, m);
         $quota.set(quota);
+      },
+      reasoning(piece) {
+        reasoning += piece;
+        clock.reasoning();
+        timer ??= setTimeout(flush, FLUSH_MS);
       },
       delta(piece) {
         text += piece;
+        clock.text();
         timer ??= setTimeout(flush, FLUSH_MS);
       },
     },
@@ -80,10 +85,17 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
   controller = null;
   $pending.set(null);
   if (outcome.status === 'done' || outcome.status === 'aborted') {
-    updateMessage(uuid, answerId, { text, model, loading: false, error: false });
+    updateMessage(uuid, answerId, {
+      text,
+      model,
+      loading: false,
+      error: false,
+      ...finishedFields(outcome, reasoning, clock),
+    });
   } else {
     updateMessage(uuid, answerId, {
       text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
+      ...finishedFields(outcome, reasoning, clock),
       loading: false,
       error: true,
     });
@@ -112,7 +124,7 @@ export async function regenerate(uuid: number, answerId: string, texts: ChatText
   const index = messages.findIndex((m) => m.id === answerId);
   const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
   if (index < 0 || question < 0) return;
-  updateMessage(uuid, answerId, { text: '', loading: true, error: false, dateTime: Date.now() }, true);
+  updateMessage(uuid, answerId, { ...FRESH_ANSWER, text: '', loading: true, error: false, dateTime: Date.now() }, true);
   await run(uuid, answerId, messages[question]?.text ?? '', messages.slice(0, question), texts);
 }
 

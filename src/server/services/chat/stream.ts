@@ -102,7 +102,7 @@ export async function streamChat(
           if (abort.signal.aborted) break;
           meter.see(event);
           const out = progress.frame(event);
-          if (out) send(...out);
+          if (out) send(out[0], out[1]);
         }
         const ms = Date.now() - started;
         const usage = await finish(abort.signal.aborted ? 'cancelled' : 'ok');
