@@ -70,7 +70,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             <Icon name="context" className="size-4" />
             {usingContext ? t('composer.contextOn') : t('composer.contextOff')}
           </button>
-          <ModelPicker className={tool} />
+          <ModelPicker className={tool} uuid={uuid} />
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
           <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
             <QuotaBadge />

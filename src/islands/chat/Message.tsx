@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/conversation/icons';
 import { messageAction as action, MessageFrame } from '../../components/conversation/MessageFrame';
 import type { ChatMessage } from '../../stores/chat-storage';
+import { AnswerUsage } from './AnswerUsage';
 import { MessageAttachments } from './MessageAttachments';
+import { Reasoning } from './Reasoning';
 
 // marked loads with the first answer shown, not with an empty chat page.
 const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
@@ -25,7 +27,7 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
     <MessageFrame
       mine={mine}
       dateTime={message.dateTime}
-      meta={message.model}
+      meta={message.usage ? undefined : message.model}
       error={Boolean(message.error)}
       actions={
         <>
@@ -49,22 +51,28 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
         </>
       }
     >
+      {!mine && message.reasoning && (
+        <Reasoning text={message.reasoning} thinking={streaming && !message.text} thinkMs={message.thinkMs} />
+      )}
       {mine ? (
         <>
           <MessageAttachments attachments={message.attachments} />
           {message.text}
         </>
       ) : streaming && !message.text ? (
-        <span className="inline-flex items-center gap-1 py-2" role="status" aria-label={t('message.thinking')}>
-          <span className="size-2 animate-bounce rounded-full bg-brand-500 motion-reduce:animate-none" />
-          <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:120ms] motion-reduce:animate-none" />
-          <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:240ms] motion-reduce:animate-none" />
-        </span>
+        !message.reasoning && (
+          <span className="inline-flex items-center gap-1 py-2" role="status" aria-label={t('message.thinking')}>
+            <span className="size-2 animate-bounce rounded-full bg-brand-500 motion-reduce:animate-none" />
+            <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:120ms] motion-reduce:animate-none" />
+            <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:240ms] motion-reduce:animate-none" />
+          </span>
+        )
       ) : (
         <Suspense fallback={<p className="whitespace-pre-wrap">{message.text}</p>}>
           <Markdown text={message.text + (streaming ? ' ▍' : '')} streaming={streaming} />
         </Suspense>
       )}
+      {!mine && !streaming && <AnswerUsage message={message} />}
     </MessageFrame>
   );
 }

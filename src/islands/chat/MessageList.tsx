@@ -38,10 +38,10 @@ export function MessageList({
     box.addEventListener('scroll', onScroll, { passive: true });
     return () => box.removeEventListener('scroll', onScroll);
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the last answer grows or a message arrives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again whenever the last answer (or its reasoning) grows or a message arrives.
   useEffect(() => {
     if (stick.current) end.current?.scrollIntoView({ block: 'end' });
-  }, [last?.text, messages.length]);
+  }, [last?.text, last?.reasoning, messages.length]);
 
   if (messages.length === 0) return <>{empty}</>;
   return (

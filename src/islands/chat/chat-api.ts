@@ -1,5 +1,5 @@
 import { get, request } from '../../lib/api';
-import type { ChatAttachment, ChatModels, ChatQuota } from '../../shared/contract/chat';
+import type { ChatAttachment, ChatModels, ChatQuota, ChatStreamEvents } from '../../shared/contract/chat';
 
 export interface ChatRequest {
   prompt: string;
@@ -14,7 +14,7 @@ export interface ChatRequest {
 }
 
 export type StreamOutcome =
-  | { status: 'done' }
+  | { status: 'done'; done: ChatStreamEvents['done'] }
   | { status: 'aborted' }
   | { status: 'error'; message: string }
   | { status: 'quota'; message: string };
@@ -50,6 +50,7 @@ export async function streamAnswer(
   on: {
     meta(model: string, quota: ChatQuota, attachments?: ChatAttachment[]): void;
     delta(text: string): void;
+    reasoning(text: string): void;
   },
   signal: AbortSignal,
   fallback: string,
@@ -74,8 +75,9 @@ export async function streamAnswer(
       };
       if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota, payload.attachments);
       else if (event === 'delta' && payload.text) on.delta(payload.text);
+      else if (event === 'reasoning' && payload.text) on.reasoning(payload.text);
       else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
-      else if (event === 'done') return { status: 'done' };
+      else if (event === 'done') return { status: 'done', done: payload as ChatStreamEvents['done'] };
     }
   } catch {
     if (signal.aborted) return { status: 'aborted' };

@@ -2,7 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
 import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
 
-/** The model picked in the composer; empty: the server's default. */
+/** The composer's last model choice: what a conversation without its own model uses; empty: the server's default. */
 export const $chatModel = persistentAtom<string>('chatModel', '');
 /** What GET /api/chat/models offers the caller (ids, and each one's name, description, capabilities). */
 export const $models = atom<ChatModels | null>(null);

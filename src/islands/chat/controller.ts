@@ -1,8 +1,10 @@
 import type { ChatAttachment } from '../../shared/contract/chat';
 import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
+import { FRESH_ANSWER, finishedFields, keptReasoning, thinkClock } from './answer-extras';
 import { streamAnswer } from './chat-api';
-import { $chatModel, $models, $pending, $quota } from './chat-state';
+import { $pending, $quota } from './chat-state';
+import { conversationModel, pinModel } from './conversation-model';
 
 export interface ChatTexts {
   failed: string;
@@ -11,12 +13,6 @@ export interface ChatTexts {
 
 let controller: AbortController | null = null;
 
-/** The picked model while the server still offers it (a level change may take it away): else the default. */
-function pickedModel(): string | undefined {
-  const picked = $chatModel.get();
-  const offered = $models.get()?.models;
-  return picked && (!offered || offered.includes(picked)) ? picked : undefined;
-}
 const CONTENT_MAX = 16_000;
 /** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
 const FLUSH_MS = 80;
@@ -61,17 +57,19 @@ async function run(
   $pending.set({ uuid, id: answerId });
   let text = '';
   let model = '';
+  let reasoning = '';
+  const clock = thinkClock();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
-    updateMessage(uuid, answerId, { text, model }, true);
+    updateMessage(uuid, answerId, { text, model, reasoning: keptReasoning(reasoning) }, true);
   };
   const outcome = await streamAnswer(
     {
       prompt,
       messages: s.usingContext ? contextOf(before) : [],
       options: {
-        model: pickedModel(),
+        model: conversationModel(uuid),
         usingContext: s.usingContext,
         systemMessage: item?.content || undefined,
         conversationId: uuid,
@@ -81,12 +79,19 @@ async function run(
     {
       meta(m, quota, attachments) {
         model = m;
+        pinModel(uuid, m);
         $quota.set(quota);
         // The server says which documents it had to cut for this model.
         if (attachments?.length) updateMessage(uuid, question.id, { attachments });
       },
+      reasoning(piece) {
+        reasoning += piece;
+        clock.reasoning();
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
       delta(piece) {
         text += piece;
+        clock.text();
         timer ??= setTimeout(flush, FLUSH_MS);
       },
     },
@@ -97,10 +102,17 @@ async function run(
   controller = null;
   $pending.set(null);
   if (outcome.status === 'done' || outcome.status === 'aborted') {
-    updateMessage(uuid, answerId, { text, model, loading: false, error: false });
+    updateMessage(uuid, answerId, {
+      text,
+      model,
+      loading: false,
+      error: false,
+      ...finishedFields(outcome, reasoning, clock),
+    });
   } else {
     updateMessage(uuid, answerId, {
       text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
+      ...finishedFields(outcome, reasoning, clock),
       loading: false,
       error: true,
     });
@@ -130,7 +142,7 @@ export async function regenerate(uuid: number, answerId: string, texts: ChatText
   const index = messages.findIndex((m) => m.id === answerId);
   const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
   if (index < 0 || question < 0) return;
-  updateMessage(uuid, answerId, { text: '', loading: true, error: false, dateTime: Date.now() }, true);
+  updateMessage(uuid, answerId, { ...FRESH_ANSWER, text: '', loading: true, error: false, dateTime: Date.now() }, true);
   const asked = messages[question];
   if (!asked) return;
   await run(uuid, answerId, asked, messages.slice(0, question), texts);

@@ -79,7 +79,9 @@ function apply(full: Full) {
       ...(full.templateId ? { templateId: full.templateId } : {}),
     };
     const at = s.history.findIndex((h) => h.uuid === full.uuid);
-    const history = at >= 0 ? s.history.map((h) => (h.uuid === full.uuid ? item : h)) : [item, ...s.history];
+    // The conversation's model is this device's choice (not synced): it stays.
+    const history =
+      at >= 0 ? s.history.map((h) => (h.uuid === full.uuid ? { ...item, model: h.model } : h)) : [item, ...s.history];
     $chatStorage.set({ ...s, history, chat: [{ uuid: full.uuid, data: full.messages }, ...chatRest] });
   }
   $meta.set({ ...$meta.get(), changed: { ...$meta.get().changed, [full.uuid]: full.changedAt } });

@@ -36,6 +36,9 @@ export interface ChatConfig extends ChatEnv {
 }
 
 export const OFFLINE_MODEL = 'miaobi-offline';
+/** The offline responder's reasoning model: it thinks aloud briefly before the demo answer. */
+export const OFFLINE_REASONER = 'miaobi-offline-reasoner';
+export const OFFLINE_MODELS = [OFFLINE_MODEL, OFFLINE_REASONER];
 const cache = new WeakMap<ChatEnv, ChatConfig>();
 
 /** Chat's settings derived from the validated environment (env.ts's Env, or any object with chat's part). */
@@ -47,7 +50,7 @@ export function chatConfig(env: ChatEnv): ChatConfig {
     .split(',')
     .map((m) => m.trim())
     .filter(Boolean);
-  const models = mode === 'offline' ? [OFFLINE_MODEL] : listed.length ? listed : ['gpt-4o-mini'];
+  const models = mode === 'offline' ? OFFLINE_MODELS : listed.length ? listed : ['gpt-4o-mini'];
   const baseUrl = (env.OPENAI_BASE_URL ?? 'https://api.openai.com/v1').replace(/\/+$/, '');
   const config: ChatConfig = { ...env, mode, models, baseUrl };
   cache.set(env, config);

@@ -38,7 +38,7 @@ const offer = async (who: { token: string } | null, lang = 'en-US') =>
 
 describe('chat models from channels', () => {
   it('without a chat channel, offers the environment model to everyone', async () => {
-    expect(await offer(null)).toMatchObject({ mode: 'offline', models: ['miaobi-offline'] });
+    expect(await offer(null)).toMatchObject({ mode: 'offline', models: ['miaobi-offline', 'miaobi-offline-reasoner'] });
   });
 
   it('offers each level its models, named and described in the page language, with capabilities', async () => {

@@ -25,9 +25,16 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-/** Options of the fake: `usage` makes it report these counts in a last chunk when the request asks. */
+/** One step of a scripted answer: a chunk's choice (delta, finish_reason), or a pause. */
+export type FakeStep = { delta?: Record<string, string>; finish_reason?: string } | { wait: number };
+
+/**
+ * Options of the fake: `usage` makes it report these counts in a last chunk when the request asks;
+ * `scripts` answers the named models with these steps (stopping when the client goes away).
+ */
 export interface FakeOptions {
   usage?: { prompt_tokens: number; completion_tokens: number };
+  scripts?: Record<string, FakeStep[]>;
 }
 
 const usageChunk = (usage: NonNullable<FakeOptions['usage']>) =>
@@ -79,6 +86,17 @@ export async function startFakeOpenAi(opts: FakeOptions = {}): Promise<FakeOpenA
         early.get(model)?.();
       }
     });
+    const script = opts.scripts?.[model];
+    if (script) {
+      for (const step of script) {
+        if (res.destroyed) return;
+        if ('wait' in step) await sleep(step.wait);
+        else res.write(`data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [step] })}\n\n`);
+      }
+      if (opts.usage && body.stream_options?.include_usage) res.write(usageChunk(opts.usage));
+      finished = true;
+      return res.end('data: [DONE]\n\n');
+    }
     if (model === 'midstream-error') {
       res.write(chunk('partial'));
       res.write(`data: ${JSON.stringify({ error: { message: 'server overloaded', code: 'server_error' } })}\n\n`);

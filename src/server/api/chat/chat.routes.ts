@@ -19,7 +19,8 @@ export const processChat = createRoute({
   tags,
   summary: 'Ask the model; the answer streams back as Server-Sent Events',
   description:
-    'Events: `meta` {model, quota}, then `delta` {text} pieces, then `done` {model, chars, ms} or ' +
+    'Events: `meta` {model, quota}, then `reasoning` and `delta` {text} pieces, then `done` ' +
+    '{model, chars, ms, thinkMs?, usage?, cut?} or ' +
     '`error` {kind, message}. Closing the connection cancels the upstream call. Works without login ' +
     '(visitors are counted per IP); an invalid token answers 401.',
   request: {

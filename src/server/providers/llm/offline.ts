@@ -1,7 +1,8 @@
 import { createI18n, isLanguage } from '../../../shared/i18n';
-import { OFFLINE_MODEL } from '../../config/chat';
+import { OFFLINE_MODELS } from '../../config/chat';
 import { withoutAttachmentBlocks } from './attachment-blocks';
 import { offlineAttachmentLines } from './offline-attachments';
+import { offlineReasoning } from './offline-reasoning';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -57,8 +58,13 @@ const sleep = (ms: number, signal: AbortSignal) =>
 export function createOfflineLlm(delayMs = 16): LlmProvider {
   return {
     mode: 'offline',
-    models: [OFFLINE_MODEL],
+    models: OFFLINE_MODELS,
     async *stream(request) {
+      for (const piece of tokenize(offlineReasoning(request))) {
+        if (request.signal.aborted) return;
+        yield { type: 'reasoning', text: piece };
+        await sleep(delayMs, request.signal);
+      }
       for (const piece of tokenize(offlineAnswer(request))) {
         if (request.signal.aborted) return;
         yield { type: 'text', text: piece };

@@ -1,4 +1,5 @@
-import { LlmError, type LlmErrorKind, type LlmProvider } from './types';
+import { createThinkSplitter } from './think-split';
+import { LlmError, type LlmErrorKind, type LlmEvent, type LlmProvider } from './types';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -42,9 +43,23 @@ export function classifyUpstreamError(status: number, body: string): LlmError {
 }
 
 interface Chunk {
-  choices?: Array<{ delta?: { content?: string | null } }>;
+  choices?: Array<{
+    /** `reasoning_content`: DeepSeek, Qwen; `reasoning`: vLLM, OpenRouter and other compatible servers. */
+    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+    finish_reason?: string | null;
+  }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: ErrorBody['error'];
+}
+
+/** The reasoning, answer text and cut-off mark one chunk carries. */
+function* chunkEvents(chunk: Chunk, think: ReturnType<typeof createThinkSplitter>): Generator<LlmEvent> {
+  const choice = chunk.choices?.[0];
+  const reasoning = choice?.delta?.reasoning_content || choice?.delta?.reasoning;
+  if (reasoning) yield { type: 'reasoning', text: reasoning };
+  const content = choice?.delta?.content;
+  if (content) yield* think.push(content);
+  if (choice?.finish_reason === 'length') yield { type: 'cut' };
 }
 
 /** OpenAI-compatible chat completions with `stream: true` (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM). */
@@ -92,8 +107,9 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
         if (!res.ok || !res.body) throw classifyUpstreamError(res.status, await res.text().catch(() => ''));
         arm(opts.idleTimeoutMs);
         const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        const think = createThinkSplitter();
         let buffer = '';
-        for (;;) {
+        read: for (;;) {
           const { done, value } = await reader.read();
           if (done) break;
           arm(opts.idleTimeoutMs);
@@ -103,12 +119,11 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
           for (const line of lines) {
             if (!line.startsWith('data:')) continue;
             const data = line.slice(5).trim();
-            if (data === '[DONE]') return;
+            if (data === '[DONE]') break read;
             if (!data) continue;
             const chunk = JSON.parse(data) as Chunk;
             if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
-            const text = chunk.choices?.[0]?.delta?.content;
-            if (text) yield { type: 'text', text };
+            yield* chunkEvents(chunk, think);
             if (chunk.usage)
               yield {
                 type: 'usage',
@@ -117,6 +132,7 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
               };
           }
         }
+        for (const piece of think.end()) yield piece;
       } catch (err) {
         if (request.signal.aborted) return;
         throw failure(err);

@@ -57,6 +57,8 @@ export type LlmEvent =
   /** The model's reasoning (`reasoning_content`, or `<think>…</think>` in content): shown apart, never sent back. */
   | { type: 'reasoning'; text: string }
   | ({ type: 'usage' } & LlmUsage)
+  /** The upstream stopped at its output limit (finish_reason 'length'): the answer is cut off. */
+  | { type: 'cut' }
   | { type: 'served'; channelId: number | null; provider: string; price: ModelPrice | null };
 
 export interface LlmProvider {

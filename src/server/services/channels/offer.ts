@@ -3,6 +3,7 @@ import type { ChannelModel, MemberLevel } from '../../../shared/contract/channel
 import type { ChatModelInfo, ChatModels } from '../../../shared/contract/chat';
 import type { Language } from '../../../shared/languages';
 import { DomainError } from '../../errors';
+import { offlineModelDetails } from '../../providers/llm/offline-reasoning';
 import type { Runtime } from '../../runtime';
 import { type Caller, membership } from '../chat/quota';
 import { activeChannels } from './store';
@@ -44,15 +45,19 @@ export async function chatModelsFor(rt: Runtime, who: Caller, lang: Language): P
   const served = await channelModels(rt);
   if (served.size === 0) {
     const { llm } = rt;
-    const details = llm.models.map((id) => ({
-      id,
-      name: id,
-      description: '',
-      // The offline responder acknowledges pictures, so attaching one works with no model.
-      vision: llm.mode === 'offline',
-      reasoning: false,
-      contextTokens: 0,
-    }));
+    // The offline responder's models are ours: named in the page's language, with what they can do.
+    const offline = llm.mode === 'offline' ? new Map(offlineModelDetails(lang).map((d) => [d.id, d])) : null;
+    const details = llm.models.map(
+      (id) =>
+        offline?.get(id) ?? {
+          id,
+          name: id,
+          description: '',
+          vision: false,
+          reasoning: false,
+          contextTokens: 0,
+        },
+    );
     return { mode: llm.mode, models: llm.models, defaultModel: llm.models[0] ?? '', details };
   }
   const level = await callerLevel(rt, who);

@@ -1,9 +1,11 @@
 import type { TFunction } from 'i18next';
-import { LlmError, type LlmMessage, type LlmProvider } from '../../providers/llm';
+import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
+import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
 import { routedChatLlm } from '../channels/router';
-import { chatMeter } from '../ledger/chat-meter';
+import { chatMeter, type Outcome } from '../ledger/chat-meter';
+import { answerProgress } from './answer-progress';
 import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
@@ -36,7 +38,8 @@ export function buildMessages(input: ChatInput): LlmMessage[] {
       if (!m.content.trim()) continue;
       used += m.content.length;
       if (used > CONTEXT_BUDGET) break;
-      context.unshift({ role: m.role, content: m.content });
+      // Reasoning is never sent back, even when an older client kept it in the text.
+      context.unshift({ role: m.role, content: m.role === 'assistant' ? withoutThinking(m.content) : m.content });
     }
   }
   return [...out, ...context, { role: 'user', content: input.prompt }];
@@ -51,9 +54,9 @@ const encoder = new TextEncoder();
 const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
 
 /**
- * Streams the answer as Server-Sent Events: `meta` (model, quota), then
- * `delta` {text} pieces, then `done` or `error` {kind, message}. The upstream
- * call is cancelled as soon as the browser goes away.
+ * Streams the answer as Server-Sent Events (docs/chat.md#stream): `meta` (model, quota), then
+ * `reasoning` and `delta` {text} pieces, then `done` (with thinking time, token counts, cut) or
+ * `error` {kind, message}. The upstream call is cancelled as soon as the browser goes away.
  */
 export async function streamChat(
   rt: Runtime,
@@ -83,8 +86,13 @@ export async function streamChat(
       const send = (event: string, data: unknown) => {
         if (!abort.signal.aborted) controller.enqueue(frame(event, data));
       };
-      let chars = 0;
+      const progress = answerProgress();
       let outcome: 'ok' | 'failed' = 'ok';
+      let recorded: Promise<LlmUsage | null> | null = null;
+      const finish = (o: Outcome) => {
+        recorded ??= meter.finish(o);
+        return recorded;
+      };
       send('meta', { model, quota, ...(attachments.length ? { attachments } : {}) });
       try {
         const pieces = provider.stream({
@@ -97,21 +105,22 @@ export async function streamChat(
         for await (const event of pieces) {
           if (abort.signal.aborted) break;
           meter.see(event);
-          if (event.type !== 'text') continue;
-          chars += event.text.length;
-          send('delta', { text: event.text });
+          const out = progress.frame(event);
+          if (out) send(out[0], out[1]);
         }
-        send('done', { model, chars, ms: Date.now() - started });
+        const ms = Date.now() - started;
+        const usage = await finish(abort.signal.aborted ? 'cancelled' : 'ok');
+        send('done', { model, chars: progress.chars, ms, ...progress.done(usage) });
       } catch (err) {
         outcome = 'failed';
         const kind = err instanceof LlmError ? err.kind : 'upstream';
         rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
-        if (chars === 0) await giveBack();
+        if (progress.shown === 0) await giveBack();
         send('error', { kind, message: c.t(`chat:error.${kind}`) });
       } finally {
         c.signal.removeEventListener('abort', stop);
-        await meter.finish(abort.signal.aborted ? 'cancelled' : outcome);
-        if (abort.signal.aborted && chars === 0) await giveBack();
+        await finish(abort.signal.aborted ? 'cancelled' : outcome);
+        if (abort.signal.aborted && progress.shown === 0) await giveBack();
         try {
           controller.close();
         } catch {

@@ -34,12 +34,14 @@ export function chatMeter(rt: Runtime, work: ChatWork) {
     see(event: LlmEvent) {
       if (event.type === 'served') served = event;
       else if (event.type === 'usage') usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
-      else {
+      else if (event.type !== 'cut') {
+        // Reasoning is output the model was paid for, so the tokenizer fallback counts it too.
         firstTokenMs ??= Date.now() - started;
         answer += event.text;
       }
     },
-    async finish(outcome: Outcome): Promise<void> {
+    /** Records the row; gives back the answer's token counts as recorded (null when they could not be). */
+    async finish(outcome: Outcome): Promise<LlmUsage | null> {
       const durationMs = Date.now() - started;
       try {
         // An upstream that refused before answering (an HTTP error) charged nothing.
@@ -64,9 +66,11 @@ export function chatMeter(rt: Runtime, work: ChatWork) {
         });
         if (work.userId === null && served.provider !== 'offline')
           await addVisitorTokens(rt, work.ip, tokens.inputTokens + tokens.outputTokens);
+        return tokens;
       } catch (err) {
         // Bookkeeping never fails the answer (recordUsage logs its own errors).
         rt.log.error('chat usage not recorded', { err: err instanceof Error ? err.message : String(err) });
+        return null;
       }
     },
   };
