@@ -30,7 +30,10 @@ const finish = (list: ChatMessage[], id: string, patch: Partial<ChatMessage>) =>
   list.map((m) => (m.id === id ? { ...m, ...patch, loading: undefined } : m));
 
 describe('answer versions', () => {
-  const start = [q('q1', 'Name a colour'), a('a1', 'Red', { model: 'm1', cut: true, usage: { inputTokens: 3, outputTokens: 1 } })];
+  const start = [
+    q('q1', 'Name a colour'),
+    a('a1', 'Red', { model: 'm1', cut: true, usage: { inputTokens: 3, outputTokens: 1 } }),
+  ];
 
   it('regenerate keeps the old answer as a variant and shows a new, empty one', () => {
     const next = startRegenerate(start, 'a1', 50);
@@ -38,7 +41,9 @@ describe('answer versions', () => {
     expect(answer).toMatchObject({ id: 'a1', text: '', loading: true, dateTime: 50, variant: 1 });
     expect(answer?.model).toBeUndefined();
     expect(answer?.cut).toBeUndefined();
-    expect(answer?.variants).toEqual([{ text: 'Red', model: 'm1', cut: true, usage: { inputTokens: 3, outputTokens: 1 } }]);
+    expect(answer?.variants).toEqual([
+      { text: 'Red', model: 'm1', cut: true, usage: { inputTokens: 3, outputTokens: 1 } },
+    ]);
     expect(next[0]).toBe(start[0]);
     expect(pagerOf(finish(next, 'a1', { text: 'Blue' })[1] as ChatMessage)).toEqual({ position: 2, count: 2 });
   });
@@ -90,7 +95,9 @@ describe('answer versions', () => {
 
 describe('question versions', () => {
   const conversation = [
-    q('q1', 'Plan a trip', { attachments: [{ id: 'f1', kind: 'document', name: 'map.txt', mime: 'text/plain', size: 9 }] }),
+    q('q1', 'Plan a trip', {
+      attachments: [{ id: 'f1', kind: 'document', name: 'map.txt', mime: 'text/plain', size: 9 }],
+    }),
     a('a1', 'Where to?'),
     q('q2', 'Hangzhou'),
     a('a2', 'Two days in Hangzhou'),

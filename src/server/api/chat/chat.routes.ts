@@ -28,6 +28,13 @@ export const processChat = createRoute({
             systemMessage: rawText(4000).optional(),
             temperature: fraction(0, 2).optional(),
             conversationId: int(0, Number.MAX_SAFE_INTEGER).optional(),
+            partial: rawText(32_000, 1)
+              .optional()
+              .openapi({
+                description:
+                  'continue this answer to `prompt`, cut short: the model gets it as its last message and ' +
+                  'is asked to go on without repeating; the deltas are what follows it',
+              }),
           })
           .default({ usingContext: true }),
       }),

@@ -1,5 +1,6 @@
 import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODEL } from '../../config/chat';
+import { offlineContinue } from './offline-continue';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -56,7 +57,7 @@ export function createOfflineLlm(delayMs = 16): LlmProvider {
     mode: 'offline',
     models: [OFFLINE_MODEL],
     async *stream(request) {
-      for (const piece of tokenize(offlineAnswer(request))) {
+      for (const piece of tokenize(offlineContinue(request, offlineAnswer) ?? offlineAnswer(request))) {
         if (request.signal.aborted) return;
         yield { type: 'text', text: piece };
         await sleep(delayMs, request.signal);

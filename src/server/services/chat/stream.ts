@@ -4,6 +4,7 @@ import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
 import { routedChatLlm } from '../channels/router';
 import { chatMeter } from '../ledger/chat-meter';
+import { continuation } from './continue';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
 export interface ChatInput {
@@ -15,20 +16,22 @@ export interface ChatInput {
     systemMessage?: string;
     temperature?: number;
     conversationId?: number;
+    /** An answer cut short, to be continued (services/chat/continue.ts). */
+    partial?: string;
   };
 }
 
 /** Characters of earlier conversation sent along at most; the oldest go first. */
 export const CONTEXT_BUDGET = 24_000;
 
-/** System prompt, then (with usingContext) as much recent context as fits, then the new question. */
-export function buildMessages(input: ChatInput): LlmMessage[] {
+/** System prompt, then (with usingContext) as much recent context as fits, then the new question (and a continuation). */
+export function buildMessages(input: ChatInput, after: LlmMessage[] = []): LlmMessage[] {
   const out: LlmMessage[] = [];
   const system = input.options.systemMessage?.trim();
   if (system) out.push({ role: 'system', content: system });
   const context: LlmMessage[] = [];
   if (input.options.usingContext) {
-    let used = input.prompt.length;
+    let used = input.prompt.length + (input.options.partial?.length ?? 0);
     for (const m of [...input.messages].reverse()) {
       if (!m.content.trim()) continue;
       used += m.content.length;
@@ -36,7 +39,7 @@ export function buildMessages(input: ChatInput): LlmMessage[] {
       context.unshift({ role: m.role, content: m.content });
     }
   }
-  return [...out, ...context, { role: 'user', content: input.prompt }];
+  return [...out, ...context, { role: 'user', content: input.prompt }, ...after];
 }
 
 export function pickModel(provider: LlmProvider, wanted: string | undefined): string {
@@ -70,7 +73,7 @@ export async function streamChat(
   const stop = () => abort.abort();
   c.signal.addEventListener('abort', stop, { once: true });
   const started = Date.now();
-  const messages = buildMessages(input);
+  const messages = buildMessages(input, continuation(input.options.partial, c.t));
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
 
@@ -89,6 +92,7 @@ export async function streamChat(
           temperature: input.options.temperature,
           signal: abort.signal,
           lang: c.lang,
+          continuing: Boolean(input.options.partial),
         });
         for await (const event of pieces) {
           if (abort.signal.aborted) break;
