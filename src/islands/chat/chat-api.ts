@@ -4,7 +4,14 @@ import type { ChatModels, ChatQuota } from '../../shared/contract/chat';
 export interface ChatRequest {
   prompt: string;
   messages: Array<{ role: 'user' | 'assistant'; content: string }>;
-  options: { model?: string; usingContext: boolean; systemMessage?: string; conversationId?: number };
+  options: {
+    model?: string;
+    usingContext: boolean;
+    systemMessage?: string;
+    conversationId?: number;
+    /** An answer cut short, to continue (docs/chat.md#continue). */
+    partial?: string;
+  };
 }
 
 export type StreamOutcome =

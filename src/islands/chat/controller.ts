@@ -1,5 +1,6 @@
-import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
+import { addMessage, messagesOf, newChat, setMessages, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
+import { startRegenerate } from '../../stores/chat-variants';
 import { streamAnswer } from './chat-api';
 import { $chatModel, $models, $pending, $quota } from './chat-state';
 
@@ -20,7 +21,7 @@ const CONTENT_MAX = 16_000;
 /** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
 const FLUSH_MS = 80;
 
-const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+export const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** The server hands the model at most this much context (services/chat/stream.ts CONTEXT_BUDGET); more only costs upload. */
 const CONTEXT_CHARS = 24_000;
@@ -40,12 +41,20 @@ function contextOf(messages: ChatMessage[]) {
   return out;
 }
 
-async function run(uuid: number, answerId: string, prompt: string, before: ChatMessage[], texts: ChatTexts) {
+/** Streams the answer to `prompt` into message `answerId`; with `partial`, continues that answer (islands/chat/versions.ts). */
+export async function run(
+  uuid: number,
+  answerId: string,
+  prompt: string,
+  before: ChatMessage[],
+  texts: ChatTexts,
+  partial?: string,
+) {
   const s = $chatStorage.get();
   const item = s.history.find((h) => h.uuid === uuid);
   controller = new AbortController();
   $pending.set({ uuid, id: answerId });
-  let text = '';
+  let text = partial ?? '';
   let model = '';
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -61,6 +70,7 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
         usingContext: s.usingContext,
         systemMessage: item?.content || undefined,
         conversationId: uuid,
+        partial,
       },
     },
     {
@@ -80,7 +90,9 @@ async function run(uuid: number, answerId: string, prompt: string, before: ChatM
   controller = null;
   $pending.set(null);
   if (outcome.status === 'done' || outcome.status === 'aborted') {
-    updateMessage(uuid, answerId, { text, model, loading: false, error: false });
+    // Stopped by the person: "continue" is offered (the stream's `done` says when the model stopped short).
+    const cut = outcome.status === 'aborted' && text ? true : undefined;
+    updateMessage(uuid, answerId, { text, model, loading: false, error: false, cut });
   } else {
     updateMessage(uuid, answerId, {
       text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
@@ -105,14 +117,19 @@ export async function send(prompt: string, texts: ChatTexts): Promise<void> {
   await run(uuid, answerId, text, before, texts);
 }
 
-/** Asks again for an answer, in place, with the question before it. */
+/** Where the question an answer replies to sits (-1: none). */
+export function questionBefore(messages: ChatMessage[], answerId: string): number {
+  const index = messages.findIndex((m) => m.id === answerId);
+  return index < 0 ? -1 : messages.slice(0, index).findLastIndex((m) => m.inversion);
+}
+
+/** Asks again for an answer with the question before it; the old answer stays as a version (‹ 1/2 ›). */
 export async function regenerate(uuid: number, answerId: string, texts: ChatTexts): Promise<void> {
   if ($pending.get()) return;
   const messages = messagesOf(uuid);
-  const index = messages.findIndex((m) => m.id === answerId);
-  const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
-  if (index < 0 || question < 0) return;
-  updateMessage(uuid, answerId, { text: '', loading: true, error: false, dateTime: Date.now() }, true);
+  const question = questionBefore(messages, answerId);
+  if (question < 0) return;
+  setMessages(uuid, (data) => startRegenerate(data, answerId, Date.now()), true);
   await run(uuid, answerId, messages[question]?.text ?? '', messages.slice(0, question), texts);
 }
 

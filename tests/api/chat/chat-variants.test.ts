@@ -11,7 +11,9 @@ const conversation = (messages: unknown[], changedAt = Date.now()) => ({
 });
 
 /** An edited question (its old version keeps the answers that followed) and a regenerated answer. */
-const withVariants = [
+const withVariants: Array<
+  Record<string, unknown> & { variants?: Array<Record<string, unknown> & { tail?: unknown[] }> }
+> = [
   {
     id: 'q1',
     dateTime: 3000,
