@@ -44,9 +44,7 @@ export function VersionPager({
       <span aria-hidden="true" className="min-w-8 text-center tabular-nums" data-pager-position>
         {position}/{count}
       </span>
-      <span className="sr-only">
-        {t('variants.position', { n: position, count })}
-      </span>
+      <span className="sr-only">{t('variants.position', { n: position, count })}</span>
       <button
         type="button"
         className={pagerButton}
