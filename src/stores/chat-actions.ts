@@ -111,6 +111,12 @@ export function updateMessage(uuid: number, id: string, patch: Partial<ChatMessa
   if (!quiet) notifyChange(uuid);
 }
 
+/** Rewrites a conversation's messages at once (versions: edit, regenerate, flipping; stores/chat-variants.ts). */
+export function setMessages(uuid: number, fn: (data: ChatMessage[]) => ChatMessage[], quiet = false): void {
+  update((s) => mapChat(s, uuid, fn));
+  if (!quiet) notifyChange(uuid);
+}
+
 export function deleteMessage(uuid: number, id: string): void {
   update((s) => mapChat(s, uuid, (data) => data.filter((m) => m.id !== id)));
   notifyChange(uuid);

@@ -23,11 +23,13 @@ export interface MessageFrameProps {
   bare?: boolean;
   /** Buttons under the bubble, shown on hover or focus on desktop. */
   actions?: ReactNode;
+  /** Controls under the bubble that stay visible (a version pager, continue). */
+  aside?: ReactNode;
   children: ReactNode;
 }
 
 /** One message of a conversation (chat and image chat): avatar, time, bubble and its actions. */
-export function MessageFrame({ mine, dateTime, meta, error, bare, actions, children }: MessageFrameProps) {
+export function MessageFrame({ mine, dateTime, meta, error, bare, actions, aside, children }: MessageFrameProps) {
   const { t } = useTranslation('chat');
   const tone = mine
     ? 'whitespace-pre-wrap break-words bg-brand-600 text-white'
@@ -56,9 +58,14 @@ export function MessageFrame({ mine, dateTime, meta, error, bare, actions, child
         >
           {children}
         </div>
-        {actions && (
-          <div className="flex gap-0.5 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
-            {actions}
+        {(actions || aside) && (
+          <div className={`flex flex-wrap items-center gap-1 ${mine ? 'flex-row-reverse' : ''}`}>
+            {aside}
+            {actions && (
+              <div className="flex gap-0.5 opacity-100 transition-opacity md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">
+                {actions}
+              </div>
+            )}
           </div>
         )}
       </div>

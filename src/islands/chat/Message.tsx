@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/conversation/icons';
 import { messageAction as action, MessageFrame } from '../../components/conversation/MessageFrame';
@@ -16,10 +16,13 @@ export interface MessageProps {
   onDelete(): void;
   onRegenerate?: () => void;
   busy: boolean;
+  /** More actions after copy (编辑), and controls that stay visible (‹ 1/2 ›, 继续): MessageVersions.tsx. */
+  tools?: ReactNode;
+  aside?: ReactNode;
 }
 
 /** One message: the person's on the right as text, the assistant's on the left as Markdown. */
-export function Message({ message, onCopy, onDelete, onRegenerate, busy }: MessageProps) {
+export function Message({ message, onCopy, onDelete, onRegenerate, busy, tools, aside }: MessageProps) {
   const { t } = useTranslation();
   const mine = message.inversion;
   const streaming = Boolean(message.loading);
@@ -29,9 +32,11 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
       dateTime={message.dateTime}
       meta={message.usage ? undefined : message.model}
       error={Boolean(message.error)}
+      aside={aside}
       actions={
         <>
           <IconButton icon="copy" label={t('message.copy')} className={action} onClick={onCopy} />
+          {tools}
           {onRegenerate && (
             <IconButton
               icon="regenerate"

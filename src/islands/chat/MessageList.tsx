@@ -9,6 +9,7 @@ import type { ChatMessage } from '../../stores/chat-storage';
 import { $pending } from './chat-state';
 import { regenerate } from './controller';
 import { Message } from './Message';
+import { useMessageVersions } from './MessageVersions';
 import { useChatTexts } from './use-chat-texts';
 
 export function MessageList({
@@ -24,6 +25,7 @@ export function MessageList({
   const pending = useStore($pending);
   const texts = useChatTexts();
   const { confirm, confirmElement } = useConfirm();
+  const versions = useMessageVersions(uuid, messages, Boolean(pending), texts);
   const end = useRef<HTMLDivElement>(null);
   const stick = useRef(true);
   const last = messages.at(-1);
@@ -52,19 +54,23 @@ export function MessageList({
     >
       {messages.map((m) => (
         <div key={m.id} id={`msg-${m.id}`}>
-          <Message
-            message={m}
-            busy={Boolean(pending)}
-            onCopy={async () => {
-              const ok = await copyText(m.text);
-              if (ok) toast.success(t('message.copied'));
-              else toast.error(t('message.copyFailed'));
-            }}
-            onDelete={async () => {
-              if (await confirm({ content: t('message.deleteConfirm'), danger: true })) deleteMessage(uuid, m.id);
-            }}
-            onRegenerate={m.inversion ? undefined : () => void regenerate(uuid, m.id, texts)}
-          />
+          {versions.editor(m) ?? (
+            <Message
+              message={m}
+              busy={Boolean(pending)}
+              tools={versions.tools(m)}
+              aside={versions.aside(m)}
+              onCopy={async () => {
+                const ok = await copyText(m.text);
+                if (ok) toast.success(t('message.copied'));
+                else toast.error(t('message.copyFailed'));
+              }}
+              onDelete={async () => {
+                if (await confirm({ content: t('message.deleteConfirm'), danger: true })) deleteMessage(uuid, m.id);
+              }}
+              onRegenerate={m.inversion ? undefined : () => void regenerate(uuid, m.id, texts)}
+            />
+          )}
         </div>
       ))}
       <div ref={end} />

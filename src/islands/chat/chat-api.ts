@@ -10,6 +10,8 @@ export interface ChatRequest {
     systemMessage?: string;
     conversationId?: number;
     attachments?: string[];
+    /** An answer cut short, to continue (docs/chat.md#continue). */
+    partial?: string;
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ChatAttachment } from '../../shared/contract/chat';
-import { addMessage, messagesOf, newChat, updateMessage } from '../../stores/chat-actions';
+import { addMessage, messagesOf, newChat, setMessages, updateMessage } from '../../stores/chat-actions';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
+import { startRegenerate } from '../../stores/chat-variants';
 import { FRESH_ANSWER, finishedFields, keptReasoning, thinkClock } from './answer-extras';
 import { streamAnswer } from './chat-api';
 import { $pending, $quota } from './chat-state';
@@ -17,7 +18,7 @@ const CONTENT_MAX = 16_000;
 /** Store writes while streaming: often enough to look live, rare enough to keep local storage cheap. */
 const FLUSH_MS = 80;
 
-const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+export const makeId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 /** The server hands the model at most this much context (services/chat/stream.ts CONTEXT_BUDGET); more only costs upload. */
 const CONTEXT_CHARS = 24_000;
@@ -42,22 +43,31 @@ function contextOf(messages: ChatMessage[]) {
   return out;
 }
 
-async function run(
+/** The question a stream answers: its text and attached files. */
+export type Question = Pick<ChatMessage, 'id' | 'text' | 'attachments'>;
+
+/**
+ * Streams the answer to `question` into message `answerId`; with `continued` (an answer cut short),
+ * continues that answer (islands/chat/versions.ts).
+ */
+export async function run(
   uuid: number,
   answerId: string,
-  question: Pick<ChatMessage, 'id' | 'text' | 'attachments'>,
+  question: Question,
   before: ChatMessage[],
   texts: ChatTexts,
+  continued?: ChatMessage,
 ) {
   const prompt = question.text;
   const files = question.attachments?.map((a) => a.id);
+  const partial = continued?.text;
   const s = $chatStorage.get();
   const item = s.history.find((h) => h.uuid === uuid);
   controller = new AbortController();
   $pending.set({ uuid, id: answerId });
-  let text = '';
+  let text = partial ?? '';
   let model = '';
-  let reasoning = '';
+  let reasoning = continued?.reasoning ?? '';
   const clock = thinkClock();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
@@ -74,6 +84,7 @@ async function run(
         systemMessage: item?.content || undefined,
         conversationId: uuid,
         ...(files?.length ? { attachments: files } : {}),
+        ...(partial ? { partial } : {}),
       },
     },
     {
@@ -102,13 +113,10 @@ async function run(
   controller = null;
   $pending.set(null);
   if (outcome.status === 'done' || outcome.status === 'aborted') {
-    updateMessage(uuid, answerId, {
-      text,
-      model,
-      loading: false,
-      error: false,
-      ...finishedFields(outcome, reasoning, clock),
-    });
+    const finished = finishedFields(outcome, reasoning, clock);
+    // A continued answer keeps the thinking time of its first part.
+    if (continued?.thinkMs && finished.thinkMs === undefined) finished.thinkMs = continued.thinkMs;
+    updateMessage(uuid, answerId, { text, model, loading: false, error: false, ...finished });
   } else {
     updateMessage(uuid, answerId, {
       text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
@@ -135,16 +143,21 @@ export async function send(prompt: string, texts: ChatTexts, attachments: ChatAt
   await run(uuid, answerId, question, before, texts);
 }
 
-/** Asks again for an answer, in place, with the question before it. */
+/** Where the question an answer replies to sits (-1: none). */
+export function questionBefore(messages: ChatMessage[], answerId: string): number {
+  const index = messages.findIndex((m) => m.id === answerId);
+  return index < 0 ? -1 : messages.slice(0, index).findLastIndex((m) => m.inversion);
+}
+
+/** Asks again for an answer with the question before it; the old answer stays as a version (‹ 1/2 ›). */
 export async function regenerate(uuid: number, answerId: string, texts: ChatTexts): Promise<void> {
   if ($pending.get()) return;
   const messages = messagesOf(uuid);
-  const index = messages.findIndex((m) => m.id === answerId);
-  const question = messages.slice(0, index).findLastIndex((m) => m.inversion);
-  if (index < 0 || question < 0) return;
-  updateMessage(uuid, answerId, { ...FRESH_ANSWER, text: '', loading: true, error: false, dateTime: Date.now() }, true);
+  const question = questionBefore(messages, answerId);
   const asked = messages[question];
   if (!asked) return;
+  setMessages(uuid, (data) => startRegenerate(data, answerId, Date.now()), true);
+  updateMessage(uuid, answerId, FRESH_ANSWER, true);
   await run(uuid, answerId, asked, messages.slice(0, question), texts);
 }
 

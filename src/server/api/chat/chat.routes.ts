@@ -36,6 +36,13 @@ export const processChat = createRoute({
             temperature: fraction(0, 2).optional(),
             conversationId: int(0, Number.MAX_SAFE_INTEGER).optional(),
             attachments: attachmentIds,
+            partial: rawText(32_000, 1)
+              .optional()
+              .openapi({
+                description:
+                  'continue this answer to `prompt`, cut short: the model gets it as its last message and ' +
+                  'is asked to go on without repeating; the deltas are what follows it',
+              }),
           })
           .default({ usingContext: true }),
       }),

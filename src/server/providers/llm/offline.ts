@@ -2,6 +2,7 @@ import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODELS } from '../../config/chat';
 import { withoutAttachmentBlocks } from './attachment-blocks';
 import { offlineAttachmentLines } from './offline-attachments';
+import { offlineContinue } from './offline-continue';
 import { offlineReasoning } from './offline-reasoning';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
@@ -60,12 +61,14 @@ export function createOfflineLlm(delayMs = 16): LlmProvider {
     mode: 'offline',
     models: OFFLINE_MODELS,
     async *stream(request) {
-      for (const piece of tokenize(offlineReasoning(request))) {
+      // A continued answer goes on where it stopped: its thinking was shown already.
+      const thinking = request.continuing ? '' : offlineReasoning(request);
+      for (const piece of tokenize(thinking)) {
         if (request.signal.aborted) return;
         yield { type: 'reasoning', text: piece };
         await sleep(delayMs, request.signal);
       }
-      for (const piece of tokenize(offlineAnswer(request))) {
+      for (const piece of tokenize(offlineContinue(request, offlineAnswer) ?? offlineAnswer(request))) {
         if (request.signal.aborted) return;
         yield { type: 'text', text: piece };
         await sleep(delayMs, request.signal);

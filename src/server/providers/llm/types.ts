@@ -21,6 +21,8 @@ export interface LlmRequest {
   signal: AbortSignal;
   /** Language of the person, for texts the provider writes itself (offline). */
   lang: string;
+  /** The messages end with an answer cut short and the request to continue it (services/chat/continue.ts). */
+  continuing?: boolean;
 }
 
 /** Why a model call failed; each kind has its own translated message (chat:error.<kind>). */

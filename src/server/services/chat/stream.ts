@@ -6,6 +6,7 @@ import { modelForCaller } from '../channels/offer';
 import { routedChatLlm } from '../channels/router';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
+import { continuation } from './continue';
 import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 
@@ -20,20 +21,22 @@ export interface ChatInput {
     systemMessage?: string;
     temperature?: number;
     conversationId?: number;
+    /** An answer cut short, to be continued (services/chat/continue.ts). */
+    partial?: string;
   };
 }
 
 /** Characters of earlier conversation sent along at most; the oldest go first. */
 export const CONTEXT_BUDGET = 24_000;
 
-/** System prompt, then (with usingContext) as much recent context as fits, then the new question. */
-export function buildMessages(input: ChatInput): LlmMessage[] {
+/** System prompt, then (with usingContext) as much recent context as fits, then the new question (and a continuation). */
+export function buildMessages(input: ChatInput, after: LlmMessage[] = []): LlmMessage[] {
   const out: LlmMessage[] = [];
   const system = input.options.systemMessage?.trim();
   if (system) out.push({ role: 'system', content: system });
   const context: LlmMessage[] = [];
   if (input.options.usingContext) {
-    let used = input.prompt.length;
+    let used = input.prompt.length + (input.options.partial?.length ?? 0);
     for (const m of [...input.messages].reverse()) {
       if (!m.content.trim()) continue;
       used += m.content.length;
@@ -42,7 +45,7 @@ export function buildMessages(input: ChatInput): LlmMessage[] {
       context.unshift({ role: m.role, content: m.role === 'assistant' ? withoutThinking(m.content) : m.content });
     }
   }
-  return [...out, ...context, { role: 'user', content: input.prompt }];
+  return [...out, ...context, { role: 'user', content: input.prompt }, ...after];
 }
 
 export function pickModel(provider: LlmProvider, wanted: string | undefined): string {
@@ -71,7 +74,10 @@ export async function streamChat(
   const demo = provider.mode === 'offline';
   const model = offered ?? pickModel(provider, input.options.model);
   // Attachments are loaded (owner only) and checked against the model before any quota is spent.
-  const { messages, attachments } = await withAttachments(rt, c, input, model, buildMessages(input));
+  const asked = await withAttachments(rt, c, input, model, buildMessages(input));
+  const { attachments } = asked;
+  // Continuing an answer cut short: its text and the request to go on follow the question.
+  const messages = [...asked.messages, ...continuation(input.options.partial, c.t)];
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
   const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
   const abort = new AbortController();
@@ -101,6 +107,7 @@ export async function streamChat(
           temperature: input.options.temperature,
           signal: abort.signal,
           lang: c.lang,
+          continuing: Boolean(input.options.partial),
         });
         for await (const event of pieces) {
           if (abort.signal.aborted) break;

@@ -42,7 +42,21 @@ export async function getConversation(db: Db, userId: number, uuid: number) {
   return { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt };
 }
 
-/** What one conversation (or a share of it) may hold; refused whole, so nothing of an oversized one is stored. */
+/** Each version a message holds, as one message would be: its shown one, each variant, each tail message. */
+function* versionsOf(m: StoredChatMessage) {
+  const { variants = [], ...shown } = m;
+  yield shown;
+  for (const { tail = [], ...variant } of variants) {
+    yield variant;
+    yield* tail;
+  }
+}
+
+/**
+ * What one conversation (or a share of it) may hold; refused whole, so nothing of an oversized one is
+ * stored. Each version of a message (docs/chat.md#variants) is held to the size of one message, and
+ * everything, variants and their tails included, counts against the conversation's size.
+ */
 export function checkSize(
   rt: Runtime,
   input: Pick<ConversationInput, 'title' | 'messages'> & Partial<ConversationInput>,
@@ -50,9 +64,10 @@ export function checkSize(
   const { CHAT_SYNC_MESSAGE_BYTES: perMessage, CHAT_SYNC_CONVERSATION_BYTES: perConversation } = rt.env;
   let total = bytes(input.title) + bytes(input.systemPrompt ?? '') + bytes(input.description ?? '');
   for (const m of input.messages) {
-    const size = bytes(JSON.stringify(m));
-    if (size > perMessage) throw tooLarge('chat:sync.messageTooLarge', perMessage);
-    total += size;
+    for (const version of versionsOf(m)) {
+      if (bytes(JSON.stringify(version)) > perMessage) throw tooLarge('chat:sync.messageTooLarge', perMessage);
+    }
+    total += bytes(JSON.stringify(m));
   }
   if (total > perConversation) throw tooLarge('chat:sync.conversationTooLarge', perConversation);
 }
