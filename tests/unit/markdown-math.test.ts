@@ -4,7 +4,7 @@ import { createRenderer } from '../../src/shared/markdown';
 const render = createRenderer({ copyCode: '复制代码' });
 /** The placeholders written, as [kind, source as the browser will read it]. */
 function formulas(html: string): Array<[string, string]> {
-  const unescape = (s: string) =>
+  const decode = (s: string) =>
     s
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -13,7 +13,7 @@ function formulas(html: string): Array<[string, string]> {
       .replace(/&amp;/g, '&');
   return [...html.matchAll(/<(?:span|div) class="md-math" data-math="(\w+)">([^<]*)<\/(?:span|div)>/g)].map((m) => [
     m[1] ?? '',
-    unescape(m[2] ?? ''),
+    decode(m[2] ?? ''),
   ]);
 }
 
