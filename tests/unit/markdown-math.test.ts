@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offlineAnswer } from '../../src/server/providers/llm/offline';
 import { createRenderer } from '../../src/shared/markdown';
 
 const render = createRenderer({ copyCode: '复制代码' });
@@ -100,5 +101,34 @@ describe('diagrams in answers', () => {
     expect(html).toContain('A[&quot;&lt;img src=x onerror=alert(1)&gt;&quot;] --&gt; B');
     expect(html).not.toMatch(/<img/);
     expect(render('```js\nx\n```')).not.toContain('data-mermaid');
+  });
+});
+
+describe('the offline responder’s samples', () => {
+  const answer = (content: string, lang = 'zh-CN') => offlineAnswer({ lang, messages: [{ role: 'user', content }] });
+
+  it('shows an inline and a block formula when asked about maths', () => {
+    for (const [question, lang] of [
+      ['给我一个数学公式', 'zh-CN'],
+      ['Solve this equation', 'en-US'],
+      ['數學問題', 'zh-TW'],
+    ] as const) {
+      const kinds = formulas(render(answer(question, lang))).map(([kind]) => kind);
+      expect(kinds, question).toEqual(['inline', 'inline', 'block']);
+    }
+    expect(answer('Solve this equation', 'en-US')).toContain("Pythagoras' theorem");
+  });
+
+  it('shows a mermaid flowchart when asked for a diagram, with its labels translated', () => {
+    const html = render(answer('画一个流程图'));
+    expect(html).toContain('<div class="md-code" data-mermaid>');
+    expect(html).toContain('flowchart LR');
+    expect(html).toContain('&quot;演示回复&quot;');
+    expect(render(answer('draw a diagram', 'en-US'))).toContain('&quot;A demo reply&quot;');
+  });
+
+  it('adds nothing to other questions', () => {
+    const html = render(answer('你好'));
+    expect(html).not.toMatch(/md-math|data-mermaid/);
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/conversation/icons';
 import { messageAction as action, MessageFrame } from '../../components/conversation/MessageFrame';
 import type { ChatMessage } from '../../stores/chat-storage';
+import { ReadAloud } from './ReadAloud';
 
 // marked loads with the first answer shown, not with an empty chat page.
 const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
@@ -29,6 +30,7 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy }: Messa
       actions={
         <>
           <IconButton icon="copy" label={t('message.copy')} className={action} onClick={onCopy} />
+          {!mine && <ReadAloud text={message.text} className={action} disabled={streaming || !message.text} />}
           {onRegenerate && (
             <IconButton
               icon="regenerate"

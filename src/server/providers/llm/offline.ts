@@ -1,5 +1,6 @@
 import { createI18n, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODEL } from '../../config/chat';
+import { offlineSamples } from './offline-samples';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -25,6 +26,7 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
     '',
     t('chat:offline.intro', { question }),
     '',
+    ...offlineSamples(last, t),
     t('chat:offline.tryTitle'),
     '',
     `- ${t('chat:offline.tryDraw')}`,
