@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { waitForHydration } from './helpers';
 
@@ -5,6 +7,25 @@ import { waitForHydration } from './helpers';
 
 const input = (page: Page) => page.getByRole('textbox', { name: '输入你的问题' });
 const lastAnswer = (page: Page) => page.locator('[data-role="assistant"] [data-message-text]').last();
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe findings in the last answer (tests/e2e/a11y.spec.ts scans whole pages). */
+async function axeOnAnswer(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    type Run = (
+      context: Element,
+      options: object,
+    ) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }>;
+    const axe = (window as unknown as { axe: { run: Run } }).axe;
+    const answers = document.querySelectorAll('[data-role="assistant"] [data-message-text]');
+    const { violations } = await axe.run(answers[answers.length - 1] as Element, { resultTypes: ['violations'] });
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 async function openChat(page: Page) {
   await page.goto('/chat');
@@ -49,6 +70,14 @@ test.describe('formulas and diagrams', () => {
     await expect(answer.locator('[data-mermaid]')).toBeHidden();
     expect(heavy.some((u) => /katex/i.test(u))).toBe(true);
     expect(heavy.some((u) => /mermaid/i.test(u))).toBe(true);
+    expect(await axeOnAnswer(page)).toEqual([]);
+
+    // In the dark theme the diagram is drawn again in dark colours, and stays accessible.
+    const light = await diagram.innerHTML();
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await expect.poll(() => diagram.innerHTML()).not.toBe(light);
+    await expect(diagram.locator('svg')).toBeVisible();
+    expect(await axeOnAnswer(page)).toEqual([]);
 
     // A reload draws them again from the stored conversation.
     await page.reload();
