@@ -2,7 +2,7 @@
  * Turns the placeholders of the answer renderer (src/shared/markdown.ts) into
  * formulas and diagrams, in any element holding its HTML: the chat's answers
  * and server-rendered pages alike (plain DOM, no framework). KaTeX and Mermaid
- * are downloaded only when an element needs them, the first time it does.
+ * (and KaTeX's stylesheet) are downloaded only when an element needs them, the first time it does.
  */
 import './markdown-enhance.css';
 
@@ -27,9 +27,14 @@ let math: MathModule | undefined;
 let mathLoading: Promise<MathModule> | undefined;
 
 function loadMath(): Promise<MathModule> {
-  mathLoading ??= import('./markdown-katex').then((m) => {
+  mathLoading ??= import('./markdown-katex').then(async (m) => {
+    await m.loadStylesheet();
     math = m;
     return m;
+  });
+  // A failed download is tried again by the next answer that needs it.
+  mathLoading.catch(() => {
+    mathLoading = undefined;
   });
   return mathLoading;
 }
