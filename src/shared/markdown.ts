@@ -1,7 +1,8 @@
 import { Marked, type Tokens } from 'marked';
+import { escapeHtml } from './escape-html';
+import { mathExtensions } from './markdown-math';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+export { escapeHtml };
 
 /**
  * The href to write, or null when the link must not be one. Decided on the URL
@@ -25,11 +26,13 @@ export interface MarkdownLabels {
 /**
  * Markdown to HTML for answers, in the browser (chat) and on the server (shared pages). Raw HTML is never rendered: HTML blocks and
  * tags come out as text. Links keep only http(s), mailto and same-site
- * targets; images become links (no third-party loads).
+ * targets; images become links (no third-party loads). Formulas and ```mermaid
+ * blocks become placeholders holding their escaped source (markdown-math.ts).
  */
 export function createRenderer(labels: MarkdownLabels) {
   const md = new Marked({ gfm: true, breaks: true, async: false });
   md.use({
+    extensions: mathExtensions,
     renderer: {
       html({ text }: Tokens.HTML | Tokens.Tag) {
         return escapeHtml(text);
@@ -41,8 +44,10 @@ export function createRenderer(labels: MarkdownLabels) {
             .split(/\s+/)[0]
             ?.replace(/[^\w+#.-]/g, '') ?? '';
         const label = escapeHtml(language || 'text');
+        // A diagram's source is a code block the browser may draw (src/lib/markdown-enhance.ts).
+        const diagram = language.toLowerCase() === 'mermaid' ? ' data-mermaid' : '';
         return (
-          `<div class="md-code"><div class="md-code-bar"><span>${label}</span>` +
+          `<div class="md-code"${diagram}><div class="md-code-bar"><span>${label}</span>` +
           `<button type="button" class="md-copy" data-copy>${escapeHtml(labels.copyCode)}</button></div>` +
           `<pre><code data-lang="${escapeHtml(language)}">${escapeHtml(text)}</code></pre></div>\n`
         );

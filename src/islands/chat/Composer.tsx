@@ -12,6 +12,7 @@ import { ExportMenu } from './ExportMenu';
 import { ModelPicker } from './ModelPicker';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
+import { VoiceInput } from './VoiceInput';
 
 const PromptStore = lazy(() => import('./prompt-store/PromptStore').then((m) => ({ default: m.PromptStore })));
 
@@ -104,6 +105,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             aria-label={t('composer.label')}
             className="max-h-60 min-h-10 flex-1 resize-none bg-transparent px-2 py-2 text-[15px] leading-6 text-slate-900 outline-none placeholder:text-slate-500 dark:text-white dark:placeholder:text-slate-400"
           />
+          <VoiceInput text={text} onText={setText} />
           {pending ? (
             <button
               type="button"

@@ -1,6 +1,7 @@
-import { memo, useEffect, useMemo, useRef } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '../../lib/clipboard';
+import { enhanceMarkdown } from '../../lib/markdown-enhance';
 import { toast } from '../../lib/toast';
 import { createRenderer } from '../../shared/markdown';
 
@@ -27,6 +28,15 @@ export const Markdown = memo(function Markdown({ text, streaming }: { text: stri
     if (!root || streaming || !root.querySelector('code[data-lang]:not([data-highlighted])')) return;
     void import('./highlight').then((m) => m.highlightWithin(root));
   }, [streaming, html]);
+
+  // Formulas as they close, diagrams once the answer is complete; before paint once KaTeX is loaded.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new HTML may hold new formulas and diagrams.
+  useLayoutEffect(() => {
+    const root = ref.current;
+    if (!root) return;
+    const labels = { diagram: t('message.diagram'), diagramError: t('message.diagramError') };
+    void enhanceMarkdown(root, { labels, complete: !streaming });
+  }, [streaming, html, t]);
 
   const onClick = async (e: React.MouseEvent) => {
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');

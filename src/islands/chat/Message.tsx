@@ -5,6 +5,7 @@ import { messageAction as action, MessageFrame } from '../../components/conversa
 import type { ChatMessage } from '../../stores/chat-storage';
 import { AnswerUsage } from './AnswerUsage';
 import { MessageAttachments } from './MessageAttachments';
+import { ReadAloud } from './ReadAloud';
 import { Reasoning } from './Reasoning';
 
 // marked loads with the first answer shown, not with an empty chat page.
@@ -36,6 +37,7 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy, tools, 
       actions={
         <>
           <IconButton icon="copy" label={t('message.copy')} className={action} onClick={onCopy} />
+          {!mine && <ReadAloud text={message.text} className={action} disabled={streaming || !message.text} />}
           {tools}
           {onRegenerate && (
             <IconButton

@@ -4,6 +4,7 @@ import { withoutAttachmentBlocks } from './attachment-blocks';
 import { offlineAttachmentLines } from './offline-attachments';
 import { offlineContinue } from './offline-continue';
 import { offlineReasoning } from './offline-reasoning';
+import { offlineSamples } from './offline-samples';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -30,6 +31,7 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
     t('chat:offline.intro', { question }),
     '',
     ...offlineAttachmentLines(request.messages, t),
+    ...offlineSamples(last, t),
     t('chat:offline.tryTitle'),
     '',
     `- ${t('chat:offline.tryDraw')}`,

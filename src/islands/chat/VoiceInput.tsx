@@ -1,0 +1,91 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { StrokeSvg } from '../../components/StrokeSvg';
+import { toast } from '../../lib/toast';
+import { type Recognition, recognitionClass, recognitionLang } from './speech';
+
+/** Recognition errors → message key; 'aborted' (our own stop) says nothing. */
+const ERRORS: Record<string, string> = {
+  'not-allowed': 'composer.voiceDenied',
+  'audio-capture': 'composer.voiceDenied',
+  'no-speech': 'composer.voiceNoSpeech',
+  network: 'composer.voiceNetwork',
+  'service-not-allowed': 'composer.voiceNetwork',
+};
+
+/**
+ * The composer's microphone: what the person says goes into the input as they speak
+ * (interim results included), after what was already typed. Absent where the browser
+ * has no speech recognition. Clearing the input (sending it) stops listening.
+ */
+export function VoiceInput({ text, onText }: { text: string; onText(text: string): void }) {
+  const { t, i18n } = useTranslation();
+  const [supported] = useState(() => recognitionClass() !== undefined);
+  const [listening, setListening] = useState(false);
+  const recognition = useRef<Recognition | null>(null);
+  const latest = useRef(text);
+  latest.current = text;
+
+  useEffect(() => () => recognition.current?.abort(), []);
+  useEffect(() => {
+    if (!text) recognition.current?.abort();
+  }, [text]);
+
+  if (!supported) return null;
+
+  const start = () => {
+    const Recognition = recognitionClass();
+    if (!Recognition) return;
+    const r = new Recognition();
+    r.lang = recognitionLang(i18n.language);
+    r.interimResults = true;
+    r.continuous = true;
+    const typed = latest.current;
+    // Latin words need a space after what was typed; Chinese runs on.
+    const before = typed && !/[\s\u3000-\u9fff\uff00-\uffef]$/.test(typed) ? `${typed} ` : typed;
+    r.onresult = (event) => {
+      let said = '';
+      for (const result of Array.from(event.results)) said += result[0]?.transcript ?? '';
+      onText(before + said);
+    };
+    r.onerror = (event) => {
+      if (event.error !== 'aborted') toast.error(t(ERRORS[event.error] ?? 'composer.voiceFailed'));
+    };
+    r.onend = () => {
+      if (recognition.current === r) recognition.current = null;
+      setListening(false);
+    };
+    try {
+      r.start();
+    } catch {
+      toast.error(t('composer.voiceFailed'));
+      return;
+    }
+    recognition.current = r;
+    setListening(true);
+  };
+
+  return (
+    <button
+      type="button"
+      onClick={() => (listening ? recognition.current?.stop() : start())}
+      aria-pressed={listening}
+      aria-label={listening ? t('composer.voiceStop') : t('composer.voice')}
+      title={listening ? t('composer.voiceStop') : t('composer.voice')}
+      className={`inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl px-2.5 text-sm transition-colors ${
+        listening
+          ? 'bg-red-50 text-red-700 ring-1 ring-red-300 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-800'
+          : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'
+      }`}
+    >
+      <StrokeSvg className={`size-5 ${listening ? 'animate-pulse motion-reduce:animate-none' : ''}`}>
+        <path d="M12 3a3 3 0 0 0-3 3v6a3 3 0 0 0 6 0V6a3 3 0 0 0-3-3zM5.5 11a6.5 6.5 0 0 0 13 0M12 17.5V21M8.5 21h7" />
+      </StrokeSvg>
+      {listening && (
+        <span className="hidden sm:inline" aria-hidden="true">
+          {t('composer.listening')}
+        </span>
+      )}
+    </button>
+  );
+}
