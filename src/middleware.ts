@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getRuntime } from './server/runtime';
-import { cachedPage, isCacheable } from './server/services/pages/page-cache';
+import { cachedPage, isCacheable, pageKey } from './server/services/pages/page-cache';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /**
@@ -13,11 +13,5 @@ export const onRequest = defineMiddleware((context, next) => {
   context.locals.t = i18nOf(lang).t;
   if (!isCacheable(context.request, context.url)) return next();
   const setsCookies = () => !context.cookies.headers().next().done;
-  return cachedPage(
-    getRuntime(),
-    context.request,
-    `${lang}|${context.url.pathname}${context.url.search}`,
-    next,
-    setsCookies,
-  );
+  return cachedPage(getRuntime(), context.request, pageKey(lang, context.url), next, setsCookies);
 });

@@ -11,6 +11,7 @@ import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
 import type { Runtime } from './runtime';
 import { isPublicFile } from './services/file-access';
+import { servePageHit } from './services/pages/page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -65,6 +66,8 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
       });
     });
     securityHeaders(req, res, rt.env.TRUST_PROXY, csp);
+    // A public page already rendered and compressed: straight from memory (docs/page-cache.md).
+    if (servePageHit(rt, req, res)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { LANGUAGE_COOKIE } from '../../../shared/i18n';
+import { LANGUAGE_COOKIE, type Language, pickLanguage } from '../../../shared/i18n';
 import type { Runtime } from '../../runtime';
 import { SQUARE_CHANNEL } from '../drawing/square';
 import { FILES_CHANNEL } from '../file-access';
@@ -31,6 +32,7 @@ const gzipped = promisify(gzip);
 
 type Encoding = 'br' | 'gzip';
 interface Entry {
+  key: string;
   generation: number;
   at: number;
   etag: string;
@@ -48,7 +50,10 @@ interface State {
   listening: boolean;
 }
 
-const states = new WeakMap<Runtime, State>();
+// The server's bundle and the pages' bundle each carry this module: they share one cache through globalThis.
+const STATES = Symbol.for('miaobi.pageCache');
+const global = globalThis as { [STATES]?: WeakMap<Runtime, State> };
+const states = (global[STATES] ??= new WeakMap<Runtime, State>());
 
 function stateOf(rt: Runtime): State {
   const known = states.get(rt);
@@ -79,9 +84,9 @@ export function pageGeneration(rt: Runtime): number {
  * language's. Anything else (the console's session, an Authorization header)
  * is rendered for that request alone.
  */
-export function isSharedRequest(request: Request): boolean {
-  if (request.headers.has('authorization')) return false;
-  const cookie = request.headers.get('cookie');
+export function isSharedRequest(header: (name: string) => string | null | undefined): boolean {
+  if (header('authorization')) return false;
+  const cookie = header('cookie');
   if (!cookie) return true;
   return cookie.split(';').every((part) => {
     const name = part.split('=', 1)[0]?.trim() ?? '';
@@ -90,7 +95,22 @@ export function isSharedRequest(request: Request): boolean {
 }
 
 export function isCacheable(request: Request, url: URL): boolean {
-  return request.method === 'GET' && isCachedPath(url) && isSharedRequest(request);
+  return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
+}
+
+/** What a page depends on: its language and its URL. */
+export const pageKey = (lang: Language, url: URL) => `${lang}|${url.pathname}${url.search}`;
+
+/** A fresh entry for `key`, now the most recently used; null when there is none. */
+function lookup(rt: Runtime, key: string): Entry | null {
+  if (rt.env.PAGE_CACHE_MB === 0) return null;
+  const state = stateOf(rt);
+  const hit = state.entries.get(key);
+  if (!hit || hit.generation !== state.generation || Date.now() - hit.at >= TTL_MS) return null;
+  // Most recently used last: eviction takes the oldest first.
+  state.entries.delete(key);
+  state.entries.set(key, hit);
+  return hit;
 }
 
 function pickEncoding(accept: string): Encoding | null {
@@ -108,12 +128,16 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-async function answer(entry: Entry, request: Request): Promise<Response> {
+function notModified(entry: Entry): Record<string, string> {
+  const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
   const cacheControl = entry.headers['cache-control'];
+  if (cacheControl) headers['cache-control'] = cacheControl;
+  return headers;
+}
+
+async function answer(entry: Entry, request: Request): Promise<Response> {
   if (matches(request.headers.get('if-none-match'), entry.etag)) {
-    const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
-    if (cacheControl) headers['cache-control'] = cacheControl;
-    return new Response(null, { status: 304, headers });
+    return new Response(null, { status: 304, headers: notModified(entry) });
   }
   const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
   if (encoding) await entry.ready;
@@ -138,7 +162,7 @@ function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
       entry.encoded = { br, gzip: gz };
       const added = br.byteLength + gz.byteLength;
       entry.size += added;
-      if (state.entries.get(keyOf(entry)) === entry) {
+      if (state.entries.get(entry.key) === entry) {
         state.bytes += added;
         evict(state, maxBytes);
       }
@@ -146,8 +170,6 @@ function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
     () => {},
   );
 }
-const keys = new WeakMap<Entry, string>();
-const keyOf = (entry: Entry) => keys.get(entry) ?? '';
 
 /** Whether a rendered answer is the same for everyone and may be kept. */
 function storable(res: Response, setsCookies: boolean): boolean {
@@ -176,13 +198,8 @@ export async function cachedPage(
   const maxBytes = rt.env.PAGE_CACHE_MB * 1024 * 1024;
   if (maxBytes === 0) return render();
   const state = stateOf(rt);
-  const hit = state.entries.get(key);
-  if (hit && hit.generation === state.generation && Date.now() - hit.at < TTL_MS) {
-    // Most recently used last: eviction takes the oldest first.
-    state.entries.delete(key);
-    state.entries.set(key, hit);
-    return answer(hit, request);
-  }
+  const hit = lookup(rt, key);
+  if (hit) return answer(hit, request);
   const generation = state.generation;
   const res = await render();
   if (!storable(res, setsCookies())) return res;
@@ -191,6 +208,7 @@ export async function cachedPage(
   for (const name of ['content-length', 'etag', 'vary', 'content-encoding']) delete headers[name];
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const entry: Entry = {
+    key,
     generation,
     at: Date.now(),
     etag,
@@ -202,7 +220,6 @@ export async function cachedPage(
   };
   // Kept only when no change was announced while it rendered, and only once this process listens.
   if (state.listening && state.generation === generation) {
-    keys.set(entry, key);
     const old = state.entries.get(key);
     if (old) state.bytes -= old.size;
     state.entries.delete(key);
@@ -212,4 +229,48 @@ export async function cachedPage(
     evict(state, maxBytes);
   }
   return answer(entry, request);
+}
+
+const LANG_COOKIE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`);
+const header = (req: IncomingMessage) => (name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+/**
+ * The fast path, before the page framework and the compression (src/server/http.ts):
+ * answers a request for a page already in the cache straight from memory and
+ * says so; false leaves the request to the pages, which render it or wait for
+ * its compressed forms.
+ */
+export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' || !isSharedRequest(header(req))) return false;
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://page');
+  } catch {
+    return false;
+  }
+  if (!isCachedPath(url)) return false;
+  const lang = pickLanguage(LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1]);
+  const entry = lookup(rt, pageKey(lang, url));
+  if (!entry) return false;
+  if (matches(req.headers['if-none-match'] ?? null, entry.etag)) {
+    // Browsers copy a 304's headers onto the kept page: the fallback policy must not replace the page's.
+    res.removeHeader('content-security-policy');
+    res.writeHead(304, notModified(entry)).end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding'] ?? '');
+  const body = encoding ? entry.encoded[encoding] : entry.body;
+  if (!body) return false;
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    etag: entry.etag,
+    vary: VARY,
+    'content-length': body.byteLength,
+  };
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(200, headers).end(body);
+  return true;
 }
