@@ -74,9 +74,9 @@ function stateOf(rt: Runtime): State {
   return state;
 }
 
-/** This process's page generation: bumped whenever any process announces a change. */
-export function pageGeneration(rt: Runtime): number {
-  return stateOf(rt).generation;
+/** Starts following the channels now (the server's start), so pages are kept from the first requests on. */
+export function watchPageChanges(rt: Runtime): void {
+  stateOf(rt);
 }
 
 /**
