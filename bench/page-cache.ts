@@ -3,9 +3,10 @@
 // on PGlite (docs/page-cache.md). Serves this tree's dist/ (run `npm run build`
 // first). Options: --seconds=5 --db=pg,pglite --port=4760 --root=DIR (another
 // build to compare, e.g. before a change). Prints one row per page: req/s, its
-// ratio to the bare page, p99; a browser's accept-encoding, 50 connections.
+// ratio to the bare page, p99 and the server's CPU time per answer; a browser's
+// accept-encoding, 50 connections; the bare page is measured again before each row.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -44,7 +45,7 @@ const PAGES = [
 ];
 
 /** A bare Astro 7 project (one static page) on this repo's node_modules, built once in /tmp. */
-async function bareAstro(port: number): Promise<{ url: string; stop(): void }> {
+async function bareAstro(port: number): Promise<{ url: string; pid: number; stop(): void }> {
   const dir = path.join(tmpdir(), 'miaobi-bare-astro');
   if (!existsSync(path.join(dir, 'dist/server/entry.mjs'))) {
     mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
@@ -80,12 +81,24 @@ async function bareAstro(port: number): Promise<{ url: string; stop(): void }> {
       break;
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, stop: () => proc.kill('SIGTERM') };
+  return { url, pid: proc.pid ?? 0, stop: () => proc.kill('SIGTERM') };
 }
 
-async function hammer(url: string): Promise<{ rps: number; p99: number; bad: number }> {
+/** CPU seconds a process has used (Linux /proc, 100 ticks a second). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/**
+ * req/s and p99 at 50 connections, and the server's CPU time per answer: on a
+ * shared host the first two follow the neighbours' load, the last one hardly.
+ */
+async function hammer(url: string, pid: number): Promise<{ rps: number; p99: number; cpuUs: number; bad: number }> {
+  const before = cpuSeconds(pid);
   const r = await autocannon({ url, headers: BROWSER, connections: 50, duration: SECONDS });
-  return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+  const cpuUs = ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total);
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, bad: r.non2xx + r.errors + r.timeouts };
 }
 
 /** A user and its session written straight into the database: `Bearer <token>`. */
@@ -124,7 +137,7 @@ async function onePicture(base: string, authorization: string): Promise<string> 
   return '';
 }
 
-async function run(kind: 'pg' | 'pglite', bare: string) {
+async function run(kind: 'pg' | 'pglite', bare: { url: string; pid: number }) {
   const cluster = kind === 'pg' ? await startPgCluster() : null;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-page-bench-'));
   const env: Record<string, string> = { DRAW_OFFLINE_STEP_MS: '5', DATA_DIR: dataDir };
@@ -135,10 +148,9 @@ async function run(kind: 'pg' | 'pglite', bare: string) {
   try {
     if (cluster) authorization = await benchUser({ databaseUrl: cluster.url, dataDir });
     const picture = await onePicture(server.url, authorization);
-    console.log(`\n${kind}: bare ${bare}`);
-    const floor = await hammer(bare);
+    console.log(`\n${kind}: bare ${bare.url}`);
     console.log(
-      `${'page'.padEnd(18)} ${'req/s'.padStart(7)} ${'× bare'.padStart(7)} ${'p99 ms'.padStart(7)}  bare req/s`,
+      `${'page'.padEnd(18)} ${'req/s'.padStart(7)} ${'× bare'.padStart(7)} ${'p99 ms'.padStart(7)}  bare req/s, p99`,
     );
     for (const page of PAGES) {
       const p = page.replace('{id}', picture || 'none');
@@ -147,10 +159,12 @@ async function run(kind: 'pg' | 'pglite', bare: string) {
         console.log(`${page.padEnd(18)} answers ${res.status}, not measured`);
         continue;
       }
-      const m = await hammer(server.url + p);
+      // The floor is measured right before each page: a shared host's speed drifts within a run.
+      const floor = await hammer(bare.url, bare.pid);
+      const m = await hammer(server.url + p, server.pid);
       const ratio = m.rps / floor.rps;
       console.log(
-        `${page.padEnd(18)} ${m.rps.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${m.p99.toFixed(0).padStart(7)}  ${floor.rps.toFixed(0)}${m.bad ? ` (${m.bad} bad)` : ''}`,
+        `${page.padEnd(18)} ${m.rps.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${m.p99.toFixed(0).padStart(7)} ${m.cpuUs.toFixed(0).padStart(7)}  ${floor.rps.toFixed(0)}, ${floor.p99.toFixed(0)}, ${floor.cpuUs.toFixed(0)}${m.bad ? ` (${m.bad} bad)` : ''}`,
       );
     }
   } finally {
@@ -162,7 +176,7 @@ async function run(kind: 'pg' | 'pglite', bare: string) {
 
 const bare = await bareAstro(PORT);
 try {
-  for (const kind of values.db.split(',')) await run(kind as 'pg' | 'pglite', bare.url);
+  for (const kind of values.db.split(',')) await run(kind as 'pg' | 'pglite', bare);
 } finally {
   bare.stop();
 }
