@@ -78,9 +78,12 @@ describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () =>
     await upsert('9.9');
     await expect.poll(text(two.url, '/product'), fast).toContain('VIP_PAGES 页面会员 990');
     // Kept once the process listens to the channels (from its start on).
-    await expect
-      .poll(async () => (await page(two.url, '/product')).render === (await page(two.url, '/product')).render)
-      .toBe(true);
+    const kept = async () => {
+      const a = await page(two.url, '/product');
+      const b = await page(two.url, '/product');
+      return a.render === b.render;
+    };
+    await expect.poll(kept).toBe(true);
     const first = await page(two.url, '/product');
     const again = await page(two.url, '/product');
     // Kept: the same render, the same ETag, and a revalidation costs no body.
@@ -132,10 +135,11 @@ describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () =>
   it('never answers a personalised request from the shared cache, nor keeps its answer', async () => {
     const kept = await page(two.url, '/product');
     expect((await page(two.url, '/product')).render).toBe(kept.render);
-    for (const personal of [
+    const personalised: Array<Record<string, string>> = [
       { authorization: 'Bearer some-login-token' },
       { cookie: 'lang=zh-CN; mb_console=some-session' },
-    ]) {
+    ];
+    for (const personal of personalised) {
       const fresh = await page(two.url, '/product', personal);
       expect(fresh.render).toBeGreaterThan(kept.render);
       expect(fresh.etag).toBeNull();

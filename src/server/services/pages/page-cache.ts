@@ -53,7 +53,8 @@ interface State {
 // The server's bundle and the pages' bundle each carry this module: they share one cache through globalThis.
 const STATES = Symbol.for('miaobi.pageCache');
 const global = globalThis as { [STATES]?: WeakMap<Runtime, State> };
-const states = (global[STATES] ??= new WeakMap<Runtime, State>());
+global[STATES] ??= new WeakMap<Runtime, State>();
+const states = global[STATES];
 
 function stateOf(rt: Runtime): State {
   const known = states.get(rt);
