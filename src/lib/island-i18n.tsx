@@ -15,6 +15,9 @@ export interface IslandI18nProps {
  * bundle carries no locale files, only the texts of its own language.
  */
 function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string): i18n {
+  // The server renders every island of a page (and every page) from the same messages object.
+  const known = instances.get(messages)?.get(`${lang}|${defaultNS}`);
+  if (known) return known;
   const instance = i18next.createInstance();
   void instance.init({
     lng: lang,
@@ -26,8 +29,12 @@ function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string
     initAsync: false,
     returnNull: false,
   });
+  const byNs = instances.get(messages) ?? new Map<string, i18n>();
+  byNs.set(`${lang}|${defaultNS}`, instance);
+  instances.set(messages, byNs);
   return instance;
 }
+const instances = new WeakMap<IslandMessages, Map<string, i18n>>();
 
 /**
  * The one root every island entry mounts through: i18n in the language the

@@ -11,6 +11,7 @@ import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
 import type { Runtime } from './runtime';
 import { isPublicFile } from './services/file-access';
+import { servePageHit, watchPageChanges } from './services/pages/page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -54,6 +55,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
   // Node checks the header and request timeouts on this interval; a tenth keeps them close to exact.
   const connectionsCheckingInterval = Math.min(30_000, Math.max(100, Math.floor(env.HEADERS_TIMEOUT_MS / 10)));
   const csp = cspOf(storageOrigins(rt.env));
+  watchPageChanges(rt);
   const server = createServer({ connectionsCheckingInterval }, (req, res) => {
     const started = performance.now();
     res.once('finish', () => {
@@ -65,6 +67,8 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
       });
     });
     securityHeaders(req, res, rt.env.TRUST_PROXY, csp);
+    // A public page already rendered and compressed: straight from memory (docs/page-cache.md).
+    if (servePageHit(rt, req, res)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {

@@ -95,8 +95,8 @@ export const resources: Resources = {
 };
 
 /**
- * One instance per request or island: a shared instance would mix languages
- * across concurrent server renders.
+ * A fresh instance; changing its language never touches another's. Server
+ * code that only translates uses `i18nOf`.
  */
 export function createI18n(lang: Language, res: Resources = resources): i18n {
   const instance = i18next.createInstance();
@@ -112,6 +112,21 @@ export function createI18n(lang: Language, res: Resources = resources): i18n {
     initAsync: false,
     returnNull: false,
   });
+  return instance;
+}
+
+const perLanguage = new Map<Language, i18n>();
+
+/**
+ * One instance per language per process, for the server's pages and replies:
+ * nothing changes its language, so concurrent renders never mix languages.
+ */
+export function i18nOf(lang: Language): i18n {
+  let instance = perLanguage.get(lang);
+  if (!instance) {
+    instance = createI18n(lang);
+    perLanguage.set(lang, instance);
+  }
   return instance;
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/config/env';
+import type { NodeHandler } from '../../src/server/http';
 import { createLogger, type Logger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
 
@@ -63,11 +64,15 @@ export function testEnv(database: { dataDir: string; databaseUrl?: string }, ext
   });
 }
 
-/** A server on a fresh database; `log` replaces the one LOG_LEVEL gives (to read its lines). */
-export async function startTestServer(extraEnv: Record<string, string> = {}, log?: Logger): Promise<TestServer> {
+/** A server on a fresh database; `log` replaces the one LOG_LEVEL gives (to read its lines); `pages` serves the non-API paths. */
+export async function startTestServer(
+  extraEnv: Record<string, string> = {},
+  log?: Logger,
+  pages?: NodeHandler,
+): Promise<TestServer> {
   const database = await createTestDatabase();
   const env = testEnv(database, extraEnv);
-  const running = await startServer(env, log ?? createLogger(env.LOG_LEVEL));
+  const running = await startServer(env, log ?? createLogger(env.LOG_LEVEL), pages);
   return {
     ...running,
     async call(method, urlPath, body, headers = {}) {

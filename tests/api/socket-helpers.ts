@@ -54,8 +54,9 @@ export const isConnected = (m: unknown) => (m as { code?: number })?.code === 10
 /** Starts tests/fixtures/api-server.ts as a separate OS process. */
 export async function spawnServerProcess(
   env: Record<string, string>,
+  script = 'tests/fixtures/api-server.ts',
 ): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/api-server.ts'], {
+  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,7 +1,7 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../shared/codes';
-import { createI18n, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
+import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
@@ -55,7 +55,7 @@ export function createApiApp(runtime: Runtime): ApiApp {
     const lang = pickLanguage(getCookie(c, LANGUAGE_COOKIE));
     c.set('runtime', runtime);
     c.set('lang', lang);
-    c.set('t', createI18n(lang).t);
+    c.set('t', i18nOf(lang).t);
     c.set('ip', clientIp(c.req.raw.headers, c.env, runtime.env.TRUST_PROXY));
     await next();
   });

@@ -19,6 +19,7 @@ import { loadEnv } from '../config/env';
 import { openDatabase } from '../db/client';
 import { issueCodes } from '../services/activity/experience-codes';
 import { setNoticeText } from '../services/activity/notices';
+import { PAGES_CHANNEL } from '../services/pages/channel';
 
 const USAGE = 'usage: activity.ts codes --count N [--source S] [--days D] [--valid V] | notice --id N --zh-CN T …';
 
@@ -66,6 +67,7 @@ async function main() {
     }
     if (!content['zh-CN']) throw new Error('--zh-CN is required: it is the default language');
     const notice = await setNoticeText(database.db, int(values.id, 0, 1, 2_147_483_647, 'id'), content, !values.off);
+    await database.notifier.publish(PAGES_CHANNEL, 'notice');
     process.stdout.write(`notice ${notice.id} revision ${notice.revision}${notice.enabled ? '' : ' (off)'}\n`);
   } finally {
     await database.close();

@@ -39,6 +39,8 @@ export const envSchema = z.object({
    */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  /** Memory the rendered public pages may hold (with their br/gzip forms), in MB; 0 turns the page cache off. */
+  PAGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
   /** Largest request body the API accepts, in bytes. */
   BODY_LIMIT: z.coerce
     .number()

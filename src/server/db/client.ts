@@ -141,7 +141,8 @@ async function openPostgres(
 /** A dedicated LISTEN connection that reconnects after the server drops it. */
 class PgListener {
   private client: pg.Client | null = null;
-  private readonly handlers = new Map<string, (payload: string) => void>();
+  /** Every listener of a channel hears it: several caches may follow one channel (products and pages). */
+  private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private closed = false;
   private reconnecting = false;
   private retryMs = 500;
@@ -152,7 +153,9 @@ class PgListener {
   ) {}
 
   async listen(channel: string, onPayload: (payload: string) => void) {
-    this.handlers.set(channel, onPayload);
+    const known = this.handlers.get(channel);
+    if (known) known.add(onPayload);
+    else this.handlers.set(channel, new Set([onPayload]));
     const client = this.client ?? (await this.connect());
     await client.query(`listen ${pg.escapeIdentifier(channel)}`);
   }
@@ -166,7 +169,9 @@ class PgListener {
       if (err) this.onError(err);
       this.scheduleReconnect();
     };
-    client.on('notification', (n) => this.handlers.get(n.channel)?.(n.payload ?? ''));
+    client.on('notification', (n) => {
+      for (const handler of this.handlers.get(n.channel) ?? []) handler(n.payload ?? '');
+    });
     client.on('error', lost);
     client.on('end', () => lost());
     await client.connect();

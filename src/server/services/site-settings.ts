@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   isSettingValue,
   SETTING_KEYS,
@@ -78,18 +77,6 @@ export async function settingViews(rt: Runtime): Promise<SettingView[]> {
       updatedAt: s ? s.updatedAt.toISOString() : null,
     };
   });
-}
-
-/** Changes whenever any setting changes in this process's view (cached pages compare it). */
-export function settingsGeneration(rt: Runtime): number {
-  return cache.generation(rt);
-}
-
-/** A short fingerprint of what every page shows (ICP, bar, QR images), for ETags of cached pages. */
-export async function pageSettingsTag(rt: Runtime): Promise<string> {
-  const s = await siteSettings(rt);
-  const shown = [s.ICP_NUMBER, s.MAINTENANCE, s.GROUP_QR_IMAGE, s.OFFICIAL_ACCOUNT_QR_IMAGE, s.SUPPORT_QR_IMAGE];
-  return createHash('sha256').update(JSON.stringify(shown)).digest('base64url').slice(0, 10);
 }
 
 /** A setting changed: this process and, through NOTIFY, every other reads the table again. */

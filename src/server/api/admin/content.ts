@@ -2,6 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import { noticeVars } from '../../services/activity/notices';
 import { batchCsv, disableBatch, generateBatch, listBatches, listCodes } from '../../services/admin/codes';
 import { createNotice, listNotices, type NoticeInput, updateNotice } from '../../services/admin/notices';
+import { invalidatePages } from '../../services/pages/channel';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './content.routes';
@@ -67,14 +68,24 @@ export function registerAdminContent(app: ApiApp) {
 
   app.openapi(r.createNotice, async (c) => {
     const body = c.req.valid('json');
-    const notice = await createNotice(c.get('runtime').database.db, actorOf(c), noticeInput(body), body.requestId);
+    const rt = c.get('runtime');
+    const notice = await createNotice(rt.database.db, actorOf(c), noticeInput(body), body.requestId);
+    // Banners are part of cached pages.
+    if (notice) await invalidatePages(rt);
     return reply(c, notice ? { applied: true, notice } : { applied: false });
   });
 
   app.openapi(r.updateNotice, async (c) => {
     const body = c.req.valid('json');
-    const db = c.get('runtime').database.db;
-    const notice = await updateNotice(db, actorOf(c), c.req.valid('param').id, noticeInput(body), body.requestId);
+    const rt = c.get('runtime');
+    const notice = await updateNotice(
+      rt.database.db,
+      actorOf(c),
+      c.req.valid('param').id,
+      noticeInput(body),
+      body.requestId,
+    );
+    if (notice) await invalidatePages(rt);
     return reply(c, notice ? { applied: true, notice } : { applied: false });
   });
 }

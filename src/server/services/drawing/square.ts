@@ -24,11 +24,6 @@ export interface SquarePage extends Page<PublicPicture> {
 
 const cache = notifiedCache({ name: 'square', channel: SQUARE_CHANNEL, ttlMs: TTL_MS, maxEntries: MAX_PAGES });
 
-/** The square's content generation in this process (see services/drawing/page-cache.ts). */
-export function squareGeneration(rt: Runtime): number {
-  return cache.generation(rt);
-}
-
 const publicWhere = and(
   eq(drawings.status, DrawingStatus.DONE),
   eq(drawings.publicFlag, 1),

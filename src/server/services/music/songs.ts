@@ -8,6 +8,7 @@ import type { Runtime } from '../../runtime';
 import { forgetFileAccess, isOpenSong } from '../file-access';
 import { takenDown } from '../moderation/items';
 import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
+import { invalidatePages } from '../pages/channel';
 import { songDto } from './dto';
 
 export interface Paging {
@@ -80,6 +81,7 @@ export async function deleteSong(rt: Runtime, userId: number, taskId: string): P
     throw new DomainError(Code.BAD_REQUEST, 'music:delete.running');
   const [gone] = await db.delete(songs).where(eq(songs.id, s.id)).returning({ id: songs.id });
   if (!gone) throw notFound();
+  await invalidatePages(rt);
   for (const url of [s.audioUrl, s.coverUrl]) {
     if (url)
       await rt.storage

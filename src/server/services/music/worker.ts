@@ -8,6 +8,7 @@ import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
 import { musicProviderFor, runOverChannels } from '../channels/tasks';
+import { invalidatePages } from '../pages/channel';
 import { MUSIC_WAKE_CHANNEL } from './compose';
 import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, recordSongUsage, running } from './tasks';
 
@@ -123,6 +124,8 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
       return;
     }
     await publishSong(rt, done, SongStatus.DONE, 100);
+    // Its public page (/songsDetail) now has a song to show.
+    await invalidatePages(rt);
     await recordSongUsage(rt, done, 'ok');
   } catch (err) {
     if (signal.aborted || err instanceof LostTask) return;

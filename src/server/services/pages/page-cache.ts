@@ -1,0 +1,277 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LANGUAGE_COOKIE, type Language, pickLanguage } from '../../../shared/i18n';
+import type { Runtime } from '../../runtime';
+import { SQUARE_CHANNEL } from '../drawing/square';
+import { FILES_CHANNEL } from '../file-access';
+import { WORDS_CHANNEL } from '../moderation/words';
+import { CACHE_CHANNEL } from '../shop/products';
+import { SETTINGS_CHANNEL } from '../site-settings';
+import { isCachedPath } from './cached-paths';
+import { PAGES_CHANNEL } from './channel';
+
+/**
+ * Rendered public pages, kept per process with their br and gzip forms
+ * (docs/page-cache.md). Any change to what they show (products, settings, the
+ * square and takedowns, the word list, notices, songs) is announced on one of
+ * these channels and drops every page in every process; TTL_MS is the safety
+ * net for a lost notification and for what changes with the clock (notice
+ * schedules, the hourly group QR address).
+ */
+// Files change visibility with takedowns and songs made private.
+const CHANNELS = [CACHE_CHANNEL, SETTINGS_CHANNEL, SQUARE_CHANNEL, WORDS_CHANNEL, FILES_CHANNEL, PAGES_CHANNEL];
+const TTL_MS = 60_000;
+// A brotli stream at quality 11 costs ~0.1 s for a large page, once per page and data version.
+const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } };
+/** Content depends on the language cookie; the encoding is chosen per request. */
+const VARY = 'Accept-Encoding, Cookie';
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+interface Entry {
+  key: string;
+  generation: number;
+  at: number;
+  etag: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Settles once both compressed forms exist (or failed: then the body goes uncompressed). */
+  ready: Promise<void>;
+  size: number;
+}
+interface State {
+  entries: Map<string, Entry>;
+  bytes: number;
+  generation: number;
+  listening: boolean;
+}
+
+// The server's bundle and the pages' bundle each carry this module: they share one cache through globalThis.
+const STATES = Symbol.for('miaobi.pageCache');
+const global = globalThis as { [STATES]?: WeakMap<Runtime, State> };
+global[STATES] ??= new WeakMap<Runtime, State>();
+const states = global[STATES];
+
+function stateOf(rt: Runtime): State {
+  const known = states.get(rt);
+  if (known) return known;
+  const state: State = { entries: new Map(), bytes: 0, generation: 0, listening: false };
+  states.set(rt, state);
+  const drop = () => {
+    state.entries.clear();
+    state.bytes = 0;
+    state.generation += 1;
+  };
+  Promise.all(CHANNELS.map((channel) => rt.database.notifier.listen(channel, drop))).then(
+    () => {
+      state.listening = true;
+    },
+    (err: Error) => rt.log.warn('page cache listen failed', { err: err.message }),
+  );
+  return state;
+}
+
+/** Starts following the channels now (the server's start), so pages are kept from the first requests on. */
+export function watchPageChanges(rt: Runtime): void {
+  stateOf(rt);
+}
+
+/**
+ * A request the shared cache may answer: no credentials and no cookie but the
+ * language's. Anything else (the console's session, an Authorization header)
+ * is rendered for that request alone.
+ */
+export function isSharedRequest(header: (name: string) => string | null | undefined): boolean {
+  if (header('authorization')) return false;
+  const cookie = header('cookie');
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=', 1)[0]?.trim() ?? '';
+    return name === '' || name === LANGUAGE_COOKIE;
+  });
+}
+
+export function isCacheable(request: Request, url: URL): boolean {
+  return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
+}
+
+/** What a page depends on: its language and its URL. */
+export const pageKey = (lang: Language, url: URL) => `${lang}|${url.pathname}${url.search}`;
+
+/** A fresh entry for `key`, now the most recently used; null when there is none. */
+function lookup(rt: Runtime, key: string): Entry | null {
+  if (rt.env.PAGE_CACHE_MB === 0) return null;
+  const state = stateOf(rt);
+  const hit = state.entries.get(key);
+  if (!hit || hit.generation !== state.generation || Date.now() - hit.at >= TTL_MS) return null;
+  // Most recently used last: eviction takes the oldest first.
+  state.entries.delete(key);
+  state.entries.set(key, hit);
+  return hit;
+}
+
+function pickEncoding(accept: string): Encoding | null {
+  if (/\bbr\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'br';
+  if (/\bgzip\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'gzip';
+  return null;
+}
+
+function matches(ifNoneMatch: string | null, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
+function notModified(entry: Entry): Record<string, string> {
+  const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
+  const cacheControl = entry.headers['cache-control'];
+  if (cacheControl) headers['cache-control'] = cacheControl;
+  return headers;
+}
+
+async function answer(entry: Entry, request: Request): Promise<Response> {
+  if (matches(request.headers.get('if-none-match'), entry.etag)) {
+    return new Response(null, { status: 304, headers: notModified(entry) });
+  }
+  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
+  if (encoding) await entry.ready;
+  const encoded = encoding ? entry.encoded[encoding] : undefined;
+  const headers: Record<string, string> = { ...entry.headers, etag: entry.etag, vary: VARY };
+  // An encoded body is left alone by the server's compression (src/server/http.ts).
+  if (encoded && encoding) headers['content-encoding'] = encoding;
+  return new Response(new Uint8Array(encoded ?? entry.body), { status: 200, headers });
+}
+
+function evict(state: State, maxBytes: number) {
+  for (const [key, entry] of state.entries) {
+    if (state.bytes <= maxBytes) break;
+    state.entries.delete(key);
+    state.bytes -= entry.size;
+  }
+}
+
+function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
+  return Promise.all([brotli(entry.body, BROTLI), gzipped(entry.body, { level: 9 })]).then(
+    ([br, gz]) => {
+      entry.encoded = { br, gzip: gz };
+      const added = br.byteLength + gz.byteLength;
+      entry.size += added;
+      if (state.entries.get(entry.key) === entry) {
+        state.bytes += added;
+        evict(state, maxBytes);
+      }
+    },
+    () => {},
+  );
+}
+
+/** Whether a rendered answer is the same for everyone and may be kept. */
+function storable(res: Response, setsCookies: boolean): boolean {
+  return (
+    res.status === 200 &&
+    (res.headers.get('content-type') ?? '').includes('text/html') &&
+    !res.headers.has('set-cookie') &&
+    !setsCookies &&
+    !/no-store/.test(res.headers.get('cache-control') ?? '')
+  );
+}
+
+/**
+ * Answers a cacheable page request (see `isCacheable`) from the cache, else
+ * renders it, keeps it when it is the same for everyone, and answers it.
+ * `key` names what the page depends on beyond the URL: the language.
+ * `setsCookies` tells after the render whether the page set a cookie.
+ */
+export async function cachedPage(
+  rt: Runtime,
+  request: Request,
+  key: string,
+  render: () => Promise<Response>,
+  setsCookies: () => boolean = () => false,
+): Promise<Response> {
+  const maxBytes = rt.env.PAGE_CACHE_MB * 1024 * 1024;
+  if (maxBytes === 0) return render();
+  const state = stateOf(rt);
+  const hit = lookup(rt, key);
+  if (hit) return answer(hit, request);
+  const generation = state.generation;
+  const res = await render();
+  if (!storable(res, setsCookies())) return res;
+  const body = Buffer.from(await res.arrayBuffer());
+  const headers = Object.fromEntries(res.headers);
+  for (const name of ['content-length', 'etag', 'vary', 'content-encoding']) delete headers[name];
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+  const entry: Entry = {
+    key,
+    generation,
+    at: Date.now(),
+    etag,
+    headers,
+    body,
+    encoded: {},
+    ready: Promise.resolve(),
+    size: body.byteLength + key.length,
+  };
+  // Kept only when no change was announced while it rendered, and only once this process listens.
+  if (state.listening && state.generation === generation) {
+    const old = state.entries.get(key);
+    if (old) state.bytes -= old.size;
+    state.entries.delete(key);
+    state.entries.set(key, entry);
+    state.bytes += entry.size;
+    entry.ready = compress(state, entry, maxBytes);
+    evict(state, maxBytes);
+  }
+  return answer(entry, request);
+}
+
+const LANG_COOKIE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`);
+const header = (req: IncomingMessage) => (name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v.join(', ') : v;
+};
+
+/**
+ * The fast path, before the page framework and the compression (src/server/http.ts):
+ * answers a request for a page already in the cache straight from memory and
+ * says so; false leaves the request to the pages, which render it or wait for
+ * its compressed forms.
+ */
+export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method !== 'GET' || !isSharedRequest(header(req))) return false;
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', 'http://page');
+  } catch {
+    return false;
+  }
+  if (!isCachedPath(url)) return false;
+  const lang = pickLanguage(LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1]);
+  const entry = lookup(rt, pageKey(lang, url));
+  if (!entry) return false;
+  if (matches(req.headers['if-none-match'] ?? null, entry.etag)) {
+    // Browsers copy a 304's headers onto the kept page: the fallback policy must not replace the page's.
+    res.removeHeader('content-security-policy');
+    res.writeHead(304, notModified(entry)).end();
+    return true;
+  }
+  const encoding = pickEncoding(req.headers['accept-encoding'] ?? '');
+  const body = encoding ? entry.encoded[encoding] : entry.body;
+  if (!body) return false;
+  const headers: Record<string, string | number> = {
+    ...entry.headers,
+    etag: entry.etag,
+    vary: VARY,
+    'content-length': body.byteLength,
+  };
+  if (encoding) headers['content-encoding'] = encoding;
+  res.writeHead(200, headers).end(body);
+  return true;
+}
