@@ -21,12 +21,12 @@ export function registerShares(app: ApiApp) {
 
   app.openapi(r.updateShare, async (c) => {
     const id = await userId(c);
-    return reply(c, await setListed(db(c), id, c.req.valid('param').id, c.req.valid('json').listed));
+    return reply(c, await setListed(c.get('runtime'), id, c.req.valid('param').id, c.req.valid('json').listed));
   });
 
   app.openapi(r.revokeShare, async (c) => {
     const id = await userId(c);
-    await revokeShare(db(c), id, c.req.valid('param').id);
+    await revokeShare(c.get('runtime'), id, c.req.valid('param').id);
     return reply(c, null);
   });
 

@@ -8,6 +8,7 @@ import { type ChatShareRow, chatAttachments, chatShares, type StoredChatMessage 
 import { lockUser } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { invalidatePages } from '../pages/channel';
 import { checkSize } from './sync';
 
 export interface ShareInput {
@@ -100,19 +101,22 @@ const mine = (userId: number, id: string) =>
   and(eq(chatShares.id, id), eq(chatShares.userId, userId), isNull(chatShares.revokedAt));
 const notFound = () => new DomainError(Code.NOT_FOUND, 'chat:share.notFound', { status: 404 });
 
-export async function setListed(db: Db, userId: number, id: string, listed: boolean): Promise<ChatShareInfo> {
-  const [row] = await db.update(chatShares).set({ listed }).where(mine(userId, id)).returning();
+// Share pages are served from the page cache: a change to one reaches every process's cache.
+export async function setListed(rt: Runtime, userId: number, id: string, listed: boolean): Promise<ChatShareInfo> {
+  const [row] = await rt.database.db.update(chatShares).set({ listed }).where(mine(userId, id)).returning();
   if (!row) throw notFound();
+  await invalidatePages(rt);
   return info(row);
 }
 
-export async function revokeShare(db: Db, userId: number, id: string): Promise<void> {
-  const [row] = await db
+export async function revokeShare(rt: Runtime, userId: number, id: string): Promise<void> {
+  const [row] = await rt.database.db
     .update(chatShares)
     .set({ revokedAt: new Date(), listed: false })
     .where(mine(userId, id))
     .returning({ id: chatShares.id });
   if (!row) throw notFound();
+  await invalidatePages(rt);
 }
 
 export type ShareState = { kind: 'missing' } | { kind: 'revoked' } | { kind: 'live'; share: ChatShareRow };

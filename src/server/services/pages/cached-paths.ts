@@ -23,6 +23,8 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/chat(?:\/\d{1,16})?$/ },
   { path: /^\/draw$/, query: ['from', 'id'] },
   { path: /^\/order$/ },
+  // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
+  { path: /^\/share\/[A-Za-z0-9_-]{1,40}$/ },
 ];
 
 /** Whether this URL's page may come from the cache. */
