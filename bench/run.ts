@@ -1,6 +1,6 @@
 // `npm run bench`: builds a private copy of the tree, serves it on loopback
 // and measures every bench/RESULTS.md budget. Prints a table; exits 1 when a budget
-// is missed. Options: --only=weight,lighthouse,load,sockets,streams,files  --reuse-build
+// is missed. Options: --only=weight,lighthouse,load,sockets,streams,files,scale  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
+import { measureScale } from './scale/run';
 import { SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
@@ -17,7 +18,7 @@ import { measureFileServing, measureStreams } from './streams';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
 import { measureWeights } from './weight';
 
-const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files'] as const;
+const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -82,6 +83,7 @@ async function main() {
     );
     await section('streams', () => measureStreams(root, basePort + 3, cluster.url));
     await section('files', () => measureFileServing(root, basePort + 5, cluster.url));
+    await section('scale', () => measureScale(root, basePort + 7, cluster.url));
   } finally {
     cluster.destroy();
   }

@@ -16,7 +16,7 @@ export interface Seeded {
   lastUser: number;
 }
 
-const n = (full: number, factor: number) => Math.max(1, Math.round(full * factor));
+const n = (full: number, factor: number) => Math.round(full * factor);
 
 async function one<T>(db: Db, query: ReturnType<typeof sql>): Promise<T> {
   const res = (await db.execute(query)) as unknown as { rows: T[] };
@@ -42,8 +42,9 @@ export async function seedScale(db: Db, factor: number): Promise<Seeded> {
           from generate_series(1, ${U}) g returning id)
         select min(id)::int as lo, max(id)::int as hi from ins`,
   );
-  const lo = Number(range.lo);
-  const users = Number(range.hi) - lo + 1;
+  // factor 0: only HEAVY and its conversations (the empty database of the comparison).
+  const lo = range.lo === null ? heavy.id : Number(range.lo);
+  const users = range.lo === null ? 1 : Number(range.hi) - lo + 1;
   // Conversations: 10 messages each (question/answer pairs), one per user; HEAVY gets 200.
   const message = sql`jsonb_build_object('id', 'm' || g || '-' || k, 'dateTime', 1790000000000 + g * 1000 + k,
       'inversion', k % 2 = 0, 'text', case when k % 2 = 0 then '你好，第 ' || g || ' 个问题' else '这是第 ' || k || ' 条回答，内容较长一些以模拟真实的聊天记录。' end)`;
@@ -76,7 +77,7 @@ export async function seedScale(db: Db, factor: number): Promise<Seeded> {
     select ${tag} || lpad(g::text, 10, '0'), ${owner}, p.id, p.product_code, p.product_type, p.product_benefit,
       p.product_name, p.product_dis_price, 1, 'sandbox', 900, now() - (g || ' seconds')::interval, now(), now(), now()
     from generate_series(1, ${n(100_000, factor)}) g,
-      lateral (select * from products order by id offset (g % (select count(*) from products)) limit 1) p`);
+      lateral (select * from products order by id offset (g % 3) limit 1) p`);
   await db.execute(sql`insert into apps (owner_id, prompt_title, prompt_content, prompt_description, icon_url,
       category, published, review, sort_order)
     select ${lo} + (g % ${users}), '写作助手 ' || g, '你是一位写作助手 ' || g, '帮你写好文章 ' || g, 'emoji:✍️',
