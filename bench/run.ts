@@ -2,7 +2,7 @@
 // and measures every bench/RESULTS.md budget. Lighthouse and load are judged
 // against a bare Astro project built and served in the same run (bench/bare.ts).
 // Prints a table; exits 1 when a budget is missed.
-// Options: --only=weight,lighthouse,load,sockets,streams,files  --reuse-build
+// Options: --only=weight,lighthouse,load,sockets,streams,files,scale  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
@@ -14,6 +14,7 @@ import { buildBare, startBare } from './bare';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
+import { measureScale } from './scale/run';
 import { SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
@@ -21,7 +22,7 @@ import { measureFileServing, measureStreams } from './streams';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
 import { measureWeights } from './weight';
 
-const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files'] as const;
+const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -99,6 +100,7 @@ async function main() {
     );
     await section('streams', () => measureStreams(root, basePort + 3, cluster.url));
     await section('files', () => measureFileServing(root, basePort + 5, cluster.url));
+    await section('scale', () => measureScale(root, basePort + 7, cluster.url));
   } finally {
     cluster.destroy();
   }

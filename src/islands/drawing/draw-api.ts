@@ -28,6 +28,8 @@ export interface ListQuery {
   pageNum: number;
   pageSize: number;
   content?: string;
+  /** The last picture's id shown so far: the square pages after it by keyset (deep pages stay fast). */
+  cursor?: string;
   signal?: AbortSignal;
 }
 
@@ -39,7 +41,8 @@ const listBody = (q: ListQuery) => ({
 });
 
 export function listPublic(q: ListQuery): Promise<ApiResult<PageData<PublicPicture>>> {
-  return post('/api/sd/list/picture', listBody(q), { signal: q.signal, silent: true });
+  const body = q.cursor && !q.content ? { ...listBody(q), cursor: q.cursor } : listBody(q);
+  return post('/api/sd/list/picture', body, { signal: q.signal, silent: true });
 }
 
 export function listMine(q: ListQuery): Promise<ApiResult<PageData<DrawingMessage>>> {

@@ -38,7 +38,11 @@ export function usePictureList<T extends { id: string }>(
   const [loader] = useState(() =>
     createListLoader<T>({
       pageSize: DRAW_PAGE_SIZE,
-      fetchPage: async ({ pageNum, pageSize, signal }) => unwrap(await fetchRef.current({ pageNum, pageSize, signal })),
+      fetchPage: async ({ pageNum, pageSize, signal }): Promise<PageData<T>> => {
+        // Pages after the first continue from the last item loaded (keyset paging where the list supports it).
+        const cursor: string | undefined = pageNum > 1 ? loader.$state.get().items.at(-1)?.id : undefined;
+        return unwrap(await fetchRef.current({ pageNum, pageSize, signal, cursor }));
+      },
       initialPage: initialPage ?? undefined,
     }),
   );

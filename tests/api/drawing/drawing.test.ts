@@ -68,6 +68,12 @@ describe('drawing with the offline renderer', () => {
     const square = await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 });
     expect(square.body.data.records.map((r: { id: string }) => r.id)).toContain(task.id);
     expect(square.body.data.records[0]).not.toHaveProperty('seed');
+    // Keyset paging: the page after a picture holds only older ones; an unknown cursor falls back to pageNum.
+    const after = await srv.call('POST', '/api/sd/list/picture', { pageNum: 2, pageSize: 30, cursor: task.id });
+    expect(after.body.data.records.map((r: { id: string }) => r.id)).not.toContain(task.id);
+    expect(after.body.data.total).toBe(square.body.data.total);
+    const unknown = await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30, cursor: 'gone0' });
+    expect(unknown.body.data.records.map((r: { id: string }) => r.id)).toContain(task.id);
   });
 
   it('keeps private pictures out of every public list, and another user cannot read, delete or listen', async () => {

@@ -11,7 +11,7 @@ import {
   setDrawingVisibility,
 } from '../../services/drawing/lists';
 import { readDrawQuota } from '../../services/drawing/quota';
-import { listPublic, SQUARE_PAGE_SIZE, squarePage } from '../../services/drawing/square';
+import { listPublic, SQUARE_PAGE_SIZE, squarePage, squarePageAfter } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -48,8 +48,9 @@ export function registerSd(app: ApiApp) {
   });
 
   app.openapi(r.listPicture, async (c) => {
-    const { pageNum, pageSize, content } = c.req.valid('json');
+    const { pageNum, pageSize, content, cursor } = c.req.valid('json');
     const rt = c.get('runtime');
+    if (!content && cursor) return reply(c, await squarePageAfter(rt, cursor, pageNum, pageSize));
     if (!content && pageSize === SQUARE_PAGE_SIZE) {
       const { etag: _etag, ...cachedPage } = await squarePage(rt, pageNum);
       return reply(c, cachedPage);

@@ -34,7 +34,9 @@ export const apps = pgTable(
     index('apps_owner_idx').on(t.ownerId, t.createdAt),
     // The console's review queue, oldest first.
     index('apps_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
-    index('apps_store_idx').on(t.sortOrder, t.id).where(sql`published and review = 'published' and deleted_at is null`),
+    index('apps_store_idx')
+      .on(t.sortOrder, t.id.desc())
+      .where(sql`published and review = 'published' and deleted_at is null`),
   ],
 );
 

@@ -72,6 +72,8 @@ export const drawings = pgTable(
   (t) => [
     uniqueIndex('drawings_task_id_idx').on(t.taskId),
     index('drawings_user_idx').on(t.userId, t.id),
+    // My works: finished pictures only, newest first.
+    index('drawings_user_done_idx').on(t.userId, t.id.desc()).where(sql`status = 10`),
     // The square and the public gallery: done, public pictures, newest first.
     index('drawings_public_idx').on(t.id).where(sql`status = 10 and public_flag = 1 and review = 'published'`),
     index('drawings_pending_idx').on(t.leaseUntil).where(sql`status in (1, 2, 13)`),

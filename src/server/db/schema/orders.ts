@@ -41,7 +41,8 @@ export const orders = pgTable(
   },
   (t) => [
     uniqueIndex('orders_no_idx').on(t.orderNo),
-    index('orders_user_idx').on(t.userId, t.createdAt),
+    // The order list: the user's newest first (services/shop/orders.ts listOrders).
+    index('orders_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     // One unpaid order per user and product, enforced by the database under any race.
     uniqueIndex('orders_one_unpaid_idx').on(t.userId, t.productId).where(sql`order_status in (2, 5)`),
     index('orders_expiry_idx').on(t.expiresAt).where(sql`order_status in (2, 5)`),

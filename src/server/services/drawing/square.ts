@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, ilike } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt } from 'drizzle-orm';
 import type { Page } from '../../../shared/contract/common';
 import type { PublicPicture } from '../../../shared/contract/drawing';
 import { ReviewState } from '../../../shared/moderation';
@@ -54,6 +54,44 @@ export function squarePage(rt: Runtime, pageNum: number, pageSize = SQUARE_PAGE_
       .digest('base64url')
       .slice(0, 16);
     return { ...page, etag };
+  });
+}
+
+/**
+ * The page after the picture `cursor` (keyset: an index range from that id, where an
+ * offset would walk every earlier picture). An unknown cursor (the picture was taken
+ * down) falls back to `pageNum`. Cached like the numbered pages.
+ */
+export function squarePageAfter(rt: Runtime, cursor: string, pageNum: number, pageSize = SQUARE_PAGE_SIZE) {
+  return cache.get(rt, `after:${cursor}:${pageSize}`, async (): Promise<Page<PublicPicture>> => {
+    const { db } = rt.database;
+    const [from] = await db
+      .select({ id: drawings.id })
+      .from(drawings)
+      .where(and(publicWhere, eq(drawings.taskId, cursor)))
+      .limit(1);
+    if (!from) {
+      const { etag: _etag, ...page } = await squarePage(rt, pageNum, pageSize);
+      return page;
+    }
+    const [rows, total] = await Promise.all([
+      db
+        .select()
+        .from(drawings)
+        .where(and(publicWhere, lt(drawings.id, from.id)))
+        .orderBy(desc(drawings.id))
+        .limit(pageSize),
+      squareTotal(rt),
+    ]);
+    return { records: rows.map(publicPicture), total, current: pageNum, size: pageSize };
+  });
+}
+
+/** How many public pictures there are (one count per content generation). */
+function squareTotal(rt: Runtime): Promise<number> {
+  return cache.get(rt, 'total', async () => {
+    const [total] = await rt.database.db.select({ n: count() }).from(drawings).where(publicWhere);
+    return total?.n ?? 0;
   });
 }
 

@@ -1,0 +1,114 @@
+// Load at 50 connections against the scale targets (autocannon): each request
+// may carry another user's session, so order creation and coupon claims are
+// real first-time actions, not refusals of a repeat.
+import autocannon from 'autocannon';
+
+export const CONNECTIONS = 50;
+
+export interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+  /** One session per request, rotating (actions a user does once); else the heavy user's. */
+  rotate?: boolean;
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** Non-2xx, errors and timeouts. */
+  bad: number;
+  /** Replies whose JSON code was not 1000000. */
+  refused: number;
+}
+
+export interface Sessions {
+  heavy: string;
+  many: string[];
+}
+
+export async function hammer(base: string, t: Target, s: Sessions, seconds: number): Promise<Measured> {
+  let next = 0;
+  let refused = 0;
+  const body = t.body === undefined ? undefined : JSON.stringify(t.body);
+  const auth = (token: string) => ({
+    authorization: `Bearer ${token}`,
+    'accept-encoding': 'gzip',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  });
+  const result = await autocannon({
+    url: base + t.path,
+    method: t.method,
+    body,
+    headers: auth(s.heavy),
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: t.rotate
+      ? [{ setupRequest: (req) => ({ ...req, headers: auth(s.many[next++ % s.many.length] ?? s.heavy) }) }]
+      : undefined,
+    setupClient: (client) => {
+      client.on('body', (buf: Buffer) => {
+        const text = buf.toString();
+        if (text.startsWith('{') && !text.includes('"code":1000000')) refused++;
+      });
+    },
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bad: result.non2xx + result.errors + result.timeouts,
+    refused,
+  };
+}
+
+/** One sandbox payment end to end: create → pay link → confirm (the notify) → detail says paid. */
+async function payOnce(base: string, token: string, productId: number, productCode: string): Promise<boolean> {
+  const call = async (path: string, body?: unknown) => {
+    const res = await fetch(base + path, {
+      method: body === undefined ? 'GET' : 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return (await res.json()) as { code: number; data?: Record<string, unknown> };
+  };
+  const made = await call('/api/order/create', { productId, productCode });
+  const orderNo = made.data?.orderNo as string | undefined;
+  if (!orderNo) return false;
+  const link = await call(`/api/pay/sandbox/${orderNo}/link`, {});
+  const key = new URL(String(link.data?.payLink ?? ''), base).searchParams.get('key');
+  if (!key) return false;
+  await call(`/api/pay/sandbox/${orderNo}/confirm`, { key });
+  const detail = await call(`/api/order/detail?orderNo=${orderNo}`);
+  return detail.data?.orderStatus === 1;
+}
+
+/** Sandbox payments by `concurrency` users at once for `seconds`; latency of the whole sequence. */
+export async function payments(
+  base: string,
+  tokens: string[],
+  product: { id: number; code: string },
+  seconds: number,
+  concurrency = 10,
+): Promise<Measured> {
+  const times: number[] = [];
+  let bad = 0;
+  let next = 0;
+  const end = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end && next < tokens.length) {
+        const token = tokens[next++] as string;
+        const started = performance.now();
+        const ok = await payOnce(base, token, product.id, product.code).catch(() => false);
+        times.push(performance.now() - started);
+        if (!ok) bad++;
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0);
+  return { rps: times.length / seconds, p50: at(0.5), p99: at(0.99), bad, refused: bad };
+}

@@ -1,0 +1,142 @@
+// `npm run bench -- --only=scale`: the list and action budgets of a site with
+// a million chat messages, measured on an empty database and then on the full
+// seed (bench/scale/seed.ts), with the growth curve of the square and the order
+// list at 1×, 10× and 100× data, all in one throwaway PostgreSQL database.
+import { sql } from 'drizzle-orm';
+import { openDatabase } from '../../src/server/db/client';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { startBuiltServer } from '../server';
+import type { Row } from '../table';
+import { CONNECTIONS, hammer, type Measured, payments, type Sessions, type Target } from './load';
+import { HEAVY, heavyEmail, seedScale } from './seed';
+
+const SECONDS = 5;
+const MAX_P99 = 50;
+
+function targets(email: string, product: { id: number; code: string }): Target[] {
+  const page = (pageNum: number) => ({ pageNum, pageSize: 30 });
+  return [
+    { name: 'square page 1', method: 'POST', path: '/api/sd/list/picture', body: page(1) },
+    { name: 'square page 200', method: 'POST', path: '/api/sd/list/picture', body: page(200) },
+    { name: "a user's drawings", method: 'POST', path: '/api/sd/list/user/picture', body: page(1) },
+    { name: "a user's orders", method: 'POST', path: '/api/order/list', body: page(1) },
+    { name: 'order search', method: 'POST', path: '/api/order/list', body: { ...page(1), orderNo: '00500' } },
+    { name: 'app store search', method: 'POST', path: '/api/prompt/list/all', body: { ...page(1), content: '写作' } },
+    { name: 'conversation list (200)', method: 'GET', path: '/api/chat/conversations' },
+    { name: 'conversation fetch', method: 'GET', path: '/api/chat/conversations/100100' },
+    { name: 'login', method: 'POST', path: '/api/user/login/email', body: { email, password: HEAVY.password } },
+    {
+      name: 'order creation',
+      method: 'POST',
+      path: '/api/order/create',
+      body: { productId: product.id, productCode: product.code },
+      rotate: true,
+    },
+    { name: 'coupon claim', method: 'GET', path: '/api/coupon/draw/48', rotate: true },
+  ];
+}
+
+async function rows(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number, tag: string) {
+  const res = (await db.execute(sql`insert into users (email) select ${tag} || '-s' || g || '@example.com'
+    from generate_series(1, ${count}) g returning id`)) as unknown as { rows: Array<{ id: number }> };
+  const tokens: string[] = [];
+  for (const r of res.rows) tokens.push(await createSession(db, { userId: r.id }));
+  return tokens;
+}
+
+const fmt = (m: Measured) => `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps.toFixed(0)} req/s`;
+
+export async function measureScale(root: string, port: number, adminUrl: string): Promise<Row[]> {
+  const name = `scale_${Date.now()}`;
+  const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '/nonexistent' });
+  await admin.db.execute(sql.raw(`create database ${name}`));
+  await admin.close();
+  const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const database = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
+  const server = await startBuiltServer(root, port, { DATABASE_URL: url, MAX_CONNECTIONS_PER_IP: '0' });
+  const out: Row[] = [];
+  try {
+    const { db } = database;
+    const note = (s: string) => process.stderr.write(`bench: scale: ${s}\n`);
+    const productRow = (await db.execute(
+      sql`select id, product_code as code from products where enabled order by id limit 1`,
+    )) as unknown as { rows: Array<{ id: number; code: string }> };
+    const product = productRow.rows[0];
+    if (!product) throw new Error('no product to order');
+    const sessions = async (heavyId: number): Promise<Sessions> => ({
+      heavy: await createSession(db, { userId: heavyId }),
+      many: await rows(db, 3000, `t${Date.now().toString(36)}`),
+    });
+    const drop = () => db.execute(sql`select pg_notify('miaobi_square', 'scale')`);
+    const run = async (ts: Target[], s: Sessions, tokens: string[]) => {
+      const got = new Map<string, Measured>();
+      for (const t of ts) {
+        await hammer(server.url, t, s, 1);
+        got.set(t.name, await hammer(server.url, t, s, SECONDS));
+      }
+      got.set('sandbox payment end to end', await payments(server.url, tokens, product, SECONDS));
+      return got;
+    };
+
+    // Empty: only the heavy user (no conversations, drawings or orders).
+    note('empty database …');
+    const empty = await seedScale(db, 0);
+    const emptyEmail = await heavyEmail(db, empty.heavyId);
+    const emptyS = await sessions(empty.heavyId);
+    const before = await run(targets(emptyEmail, product), emptyS, emptyS.many.slice(1500));
+
+    // Growth: 1×, 10×, 100× (the full seed) of the square and the order list.
+    const growth: Array<{ scale: string; square: Measured; orders: Measured }> = [];
+    let seeded = 0;
+    let last = empty;
+    for (const [scale, factor] of [
+      ['1×', 0.01],
+      ['10×', 0.1],
+      ['100×', 1],
+    ] as const) {
+      const t0 = Date.now();
+      last = await seedScale(db, factor - seeded);
+      seeded = factor;
+      await drop();
+      note(`${scale} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+      const s: Sessions = { heavy: await createSession(db, { userId: last.heavyId }), many: [] };
+      const list = targets('', product);
+      // A search is never cached: the square's query itself, at a deep page.
+      const square = { ...(list[0] as Target), body: { pageNum: 100, pageSize: 30, content: '山水' } };
+      growth.push({
+        scale,
+        square: await hammer(server.url, square, s, SECONDS),
+        orders: await hammer(server.url, list[3] as Target, s, SECONDS),
+      });
+    }
+
+    note('full seed …');
+    const fullS = await sessions(last.heavyId);
+    const after = await run(targets(await heavyEmail(db, last.heavyId), product), fullS, fullS.many.slice(1500));
+
+    for (const [label, m] of after) {
+      const e = before.get(label) as Measured;
+      const ratio = m.p99 / Math.max(1, e.p99);
+      out.push({
+        name: `scale ${label}`,
+        value: fmt(m),
+        budget: `p99 < ${MAX_P99} ms, ≤ 2× empty`,
+        ok: m.bad === 0 && m.p99 < MAX_P99 && ratio <= 2,
+        note: `empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${CONNECTIONS} conns)`,
+      });
+    }
+    for (const g of growth) {
+      out.push({
+        name: `growth ${g.scale}`,
+        value: `square search p99 ${g.square.p99} ms; orders p99 ${g.orders.p99} ms`,
+        budget: '',
+        ok: null,
+        note: `square ${fmt(g.square)}; orders ${fmt(g.orders)}`,
+      });
+    }
+  } finally {
+    await server.stop();
+    await database.close();
+  }
+  return out;
+}
