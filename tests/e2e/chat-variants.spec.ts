@@ -120,7 +120,8 @@ test.describe('chat versions', () => {
     test.slow();
     await openChat(page);
     await askAndStop(page, '写一段介绍');
-    const text = answer(page).locator('[data-message-text]');
+    // The answer's own words: the usage line under it names the model too.
+    const text = answer(page).locator('[data-message-text] .markdown-body');
     await expect(text).not.toContainText(END);
     const words = async () => ((await text.textContent()) ?? '').replace(/[\s*>#`_▍-]/g, '');
     const before = await words();
