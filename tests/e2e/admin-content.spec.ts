@@ -4,6 +4,7 @@ import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
 import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { waitForHydration } from './helpers';
 
 // Like admin-console.spec.ts, this file runs its own server (the admin role and its TOTP secret are
 // written before it starts), on a port of its own.
@@ -102,6 +103,8 @@ test('an admin publishes a notice for visitors, and a visitor sees it', async ({
   test.slow();
   await signInConsole(page.context());
   await page.goto(`${BASE}/admin/notices`);
+  // A click before the island hydrates opens nothing.
+  await waitForHydration(page);
   await page.getByRole('button', { name: '新建公告' }).click();
   const form = page.getByRole('form', { name: '新建公告' });
   await form.getByLabel('显示给').selectOption('visitors');
