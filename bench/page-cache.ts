@@ -15,6 +15,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/db/queries/sessions';
 import { users } from '../src/server/db/schema';
+import { PAGES } from './load';
 import { startBuiltServer } from './server';
 
 const { values } = parseArgs({
@@ -29,20 +30,6 @@ const SECONDS = Number(values.seconds);
 const PORT = Number(values.port);
 const ROOT = path.resolve(values.root);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
-const PAGES = [
-  '/product',
-  '/groups',
-  '/test',
-  '/officialAccount',
-  '/special',
-  '/square',
-  '/square/{id}',
-  '/songsDetail',
-  '/app/store',
-  '/chat',
-  '/draw',
-  '/order',
-];
 
 /** A bare Astro 7 project (one static page) on this repo's node_modules, built once in /tmp. */
 async function bareAstro(port: number): Promise<{ url: string; pid: number; stop(): void }> {
