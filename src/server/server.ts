@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createApiApp } from './api';
 import { closeRuntime, createRuntime, startBackground, stopBackground } from './bootstrap';
 import type { Env } from './config/env';
+import { watchSessions } from './db/queries/session-cache';
 import { createHttpServer, type NodeHandler } from './http';
 import type { Logger } from './log';
 import { publishRuntime, type Runtime } from './runtime';
@@ -25,6 +26,7 @@ const noPages: NodeHandler = (_req, res) => {
 
 export async function startServer(env: Env, log: Logger, pages: NodeHandler = noPages): Promise<RunningServer> {
   const runtime = await createRuntime(env, log);
+  await watchSessions(runtime.database);
   publishRuntime(runtime);
   startBackground(runtime);
   const server = createHttpServer(runtime, createApiApp(runtime), pages);

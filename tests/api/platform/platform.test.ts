@@ -91,6 +91,29 @@ describe('platform API', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/client-log']));
   });
 
+  it('sends small replies as they are, with their length, and compresses large ones', async () => {
+    const small = await fetch(`${srv.url}/api/health`, { headers: { 'accept-encoding': 'br, gzip' } });
+    const body = await small.text();
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(Number(small.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+    expect(body.length).toBeLessThan(1024);
+    const refused = await fetch(`${srv.url}/api/order/list`, {
+      method: 'POST',
+      headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
+      body: '{"pageNum":1,"pageSize":30}',
+    });
+    expect(refused.headers.get('content-encoding')).toBeNull();
+    expect((await refused.json()).code).toBe(1000001);
+    const large = await fetch(`${srv.url}/api/prompt/list/all`, {
+      method: 'POST',
+      headers: { 'accept-encoding': 'br, gzip', 'content-type': 'application/json' },
+      body: '{"pageNum":1,"pageSize":30}',
+    });
+    const text = await large.text();
+    expect(text.length).toBeGreaterThan(1024);
+    expect(['br', 'gzip']).toContain(large.headers.get('content-encoding'));
+  });
+
   it('documents a length limit for every string input in the OpenAPI document', async () => {
     const doc = (await srv.call('GET', '/api/openapi.json')).body;
     const unbounded: string[] = [];

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
+import { cachedSession, forgetSessions, keepSession, sessionReadMark } from './session-cache';
 
 /** Session lifetime: 7 days (docs/accounts.md). */
 export const SESSION_TTL_MS = 7 * 24 * 3600 * 1000;
@@ -33,12 +34,18 @@ export async function createSession(
 /** The live session of a token ({ id, userId }), or null. Malformed tokens never reach the database. */
 export async function sessionForToken(db: Db, token: string | null | undefined, now = new Date()) {
   if (!token || token.length > 128 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  const hash = hashToken(token);
+  const cached = cachedSession(db, hash, now.getTime());
+  if (cached !== undefined) return cached;
+  const mark = sessionReadMark(db);
   const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
     .limit(1);
-  return row ?? null;
+  if (!row) return null;
+  keepSession(db, hash, row, mark);
+  return { id: row.id, userId: row.userId };
 }
 
 /** The user id a live token belongs to, or null. */
@@ -47,8 +54,10 @@ export async function userIdForToken(db: Db, token: string | null | undefined, n
 }
 
 export async function revokeSession(db: Db, token: string) {
-  await db
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(eq(sessions.tokenHash, hashToken(token)));
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .returning({ userId: sessions.userId });
+  for (const { userId } of ended) forgetSessions(db, userId);
 }

@@ -4,6 +4,7 @@ import { Code } from '../../../shared/codes';
 import { createI18n, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
+import { forgetSessions } from '../../db/queries/session-cache';
 import { createSession, hashToken, sessionForToken } from '../../db/queries/sessions';
 import { sessions, users } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -168,6 +169,7 @@ export async function setPassword(db: Db, userId: number, password: string, keep
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), others));
+  forgetSessions(db, userId);
 }
 
 /** The caller's user id: 1000001 without a token, 401 for a dead one (the browser then clears it). */

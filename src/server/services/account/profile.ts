@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createI18n, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
+import { forgetSessions } from '../../db/queries/session-cache';
 import { revokeSession } from '../../db/queries/sessions';
 import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -170,6 +171,7 @@ export async function anonymiseAccount(db: Db, userId: number) {
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  forgetSessions(db, userId);
   await db.delete(signIns).where(eq(signIns.userId, userId));
 }
 

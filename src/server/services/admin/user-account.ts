@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { isLanguage } from '../../../shared/i18n';
+import { forgetSessions } from '../../db/queries/session-cache';
 import { sessions } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
@@ -31,6 +32,7 @@ export async function revokeUserSessions(rt: Runtime, a: Act & { sessionId?: num
     },
     () => ({ sessions: ended }),
   );
+  forgetSessions(rt.database.db, a.userId);
   return applied;
 }
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { GrantKind, Role } from '../../../shared/admin';
 import type { Db } from '../../db/client';
+import { forgetSessions } from '../../db/queries/session-cache';
 import { orders, sessions, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
@@ -130,7 +131,7 @@ const banState = (u: typeof users.$inferSelect) => ({ bannedAt: u.bannedAt?.toIS
 
 /** Ban ends every session of the user at once; login then answers with the ban message. */
 export async function setBanned(db: Db, a: Act, banned: boolean) {
-  return act(
+  const applied = await act(
     db,
     a,
     banned ? 'user.ban' : 'user.unban',
@@ -149,6 +150,8 @@ export async function setBanned(db: Db, a: Act, banned: boolean) {
     },
     banState,
   );
+  if (banned) forgetSessions(db, a.userId);
+  return applied;
 }
 
 /** Adds (or with a negative amount removes) membership days or compositions; never ends before now. */
