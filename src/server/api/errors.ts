@@ -2,11 +2,39 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiReply, Code } from '../../shared/codes';
+import { type Encoded, encodeOnce, pickEncoding } from '../encoding';
 import { DomainError } from '../errors';
 import type { ApiEnv } from './context';
 
 export function reply<T>(c: Context<ApiEnv>, data: T, result = 'success', code: number = Code.OK) {
   return c.json({ code, result, data } satisfies ApiReply<T>, 200);
+}
+
+// Keyed by the cached object itself: when its cache drops it, its bytes go with it.
+const shared = new WeakMap<object, Encoded>();
+
+/**
+ * `reply` for data every caller gets alike and that a cache hands out as one
+ * object until it changes (the square's pages): serialised and compressed
+ * once per object, not per request.
+ */
+export function sharedReply<T>(c: Context<ApiEnv>, cached: object, data: T) {
+  let encoded = shared.get(cached);
+  if (!encoded) {
+    encoded = encodeOnce(Buffer.from(JSON.stringify({ code: Code.OK, result: 'success', data } satisfies ApiReply)));
+    shared.set(cached, encoded);
+  }
+  const encoding = pickEncoding(c.req.header('accept-encoding') ?? '');
+  const body = encoding ? encoded[encoding] : encoded.body;
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'content-length': String(body.byteLength),
+    vary: 'Accept-Encoding',
+  };
+  // Already encoded: the server's compression leaves it alone (src/server/http.ts).
+  if (encoding) headers['content-encoding'] = encoding;
+  // Typed as `reply`'s answer: the route's OpenAPI reply schema describes these bytes too.
+  return new Response(new Uint8Array(body), { status: 200, headers }) as unknown as ReturnType<typeof reply<T>>;
 }
 
 const HTTP_KEYS: Record<number, string> = {

@@ -104,9 +104,24 @@ describe('drawing with the offline renderer', () => {
     await waitForStatus(srv, u.headers, task.id);
     const before = await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 });
     expect(before.body.data.records.map((r: { id: string }) => r.id)).toContain(task.id);
+    // The page's reply is encoded once and kept with it: asked again in each encoding, it still names the picture.
+    const inEach = async (encoding: string) => {
+      const res = await fetch(`${srv.url}/api/sd/list/picture`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-encoding': encoding },
+        body: JSON.stringify({ pageNum: 1, pageSize: 30 }),
+      });
+      return { encoding: res.headers.get('content-encoding'), text: await res.text() };
+    };
+    for (const encoding of ['br', 'gzip', 'identity']) {
+      const res = await inEach(encoding);
+      expect(res.encoding).toBe(encoding === 'identity' ? null : encoding);
+      expect(res.text).toContain(task.id);
+    }
     await srv.call('POST', '/api/sd/delete', { id: task.id }, u.headers);
     const after = await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 });
     expect(after.body.data.records.map((r: { id: string }) => r.id)).not.toContain(task.id);
+    expect((await inEach('br')).text).not.toContain(task.id);
   });
 
   it('the owner makes a private picture public and private again: the square and its files follow', async () => {

@@ -14,7 +14,7 @@ import { readDrawQuota } from '../../services/drawing/quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage, squarePageAfter } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
 import type { ApiApp } from '../context';
-import { reply } from '../errors';
+import { reply, sharedReply } from '../errors';
 import * as r from './sd.routes';
 
 /** Steps default to 20 when empty (docs/validation-and-limits.md). */
@@ -52,8 +52,9 @@ export function registerSd(app: ApiApp) {
     const rt = c.get('runtime');
     if (!content && cursor) return reply(c, await squarePageAfter(rt, cursor, pageNum, pageSize));
     if (!content && pageSize === SQUARE_PAGE_SIZE) {
-      const { etag: _etag, ...cachedPage } = await squarePage(rt, pageNum);
-      return reply(c, cachedPage);
+      const cached = await squarePage(rt, pageNum);
+      const { etag: _etag, ...page } = cached;
+      return sharedReply(c, cached, page);
     }
     return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content }));
   });

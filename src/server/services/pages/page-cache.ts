@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { LANGUAGE_COOKIE, type Language, pickLanguage } from '../../../shared/i18n';
+import { type Encoding, pickEncoding } from '../../encoding';
 import type { Runtime } from '../../runtime';
 import { SQUARE_CHANNEL } from '../drawing/square';
 import { FILES_CHANNEL } from '../file-access';
@@ -31,7 +32,6 @@ const VARY = 'Accept-Encoding, Cookie';
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
-type Encoding = 'br' | 'gzip';
 interface Entry {
   key: string;
   generation: number;
@@ -119,12 +119,6 @@ function lookup(rt: Runtime, key: string): { entry: Entry; stale: boolean } | nu
   state.entries.delete(key);
   state.entries.set(key, hit);
   return { entry: hit, stale: Date.now() - hit.at >= TTL_MS };
-}
-
-function pickEncoding(accept: string): Encoding | null {
-  if (/\bbr\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'br';
-  if (/\bgzip\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'gzip';
-  return null;
 }
 
 function matches(ifNoneMatch: string | null, etag: string): boolean {
