@@ -5,8 +5,7 @@
 // build to compare, e.g. before a change). Prints one row per page: req/s, its
 // ratio to the bare page, p99 and the server's CPU time per answer; a browser's
 // accept-encoding, 50 connections; the bare page is measured again before each row.
-import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +14,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/db/queries/sessions';
 import { users } from '../src/server/db/schema';
+import { BARE_STATIC, buildBare, startBare } from './bare';
 import { PAGES } from './load';
 import { startBuiltServer } from './server';
 
@@ -30,46 +30,6 @@ const SECONDS = Number(values.seconds);
 const PORT = Number(values.port);
 const ROOT = path.resolve(values.root);
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'text/html' };
-
-/** A bare Astro 7 project (one static page) on this repo's node_modules, built once in /tmp. */
-async function bareAstro(port: number): Promise<{ url: string; pid: number; stop(): void }> {
-  const dir = path.join(tmpdir(), 'miaobi-bare-astro');
-  if (!existsSync(path.join(dir, 'dist/server/entry.mjs'))) {
-    mkdirSync(path.join(dir, 'src/pages'), { recursive: true });
-    if (!existsSync(path.join(dir, 'node_modules')))
-      symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
-    writeFileSync(path.join(dir, 'package.json'), '{"name":"bare","type":"module","private":true}');
-    writeFileSync(
-      path.join(dir, 'astro.config.mjs'),
-      "import node from '@astrojs/node';\nexport default { output: 'static', adapter: node({ mode: 'standalone' }) };\n",
-    );
-    writeFileSync(
-      path.join(dir, 'src/pages/index.astro'),
-      '<html lang="en"><head><meta charset="utf-8"><title>Bare</title></head><body><h1>Hello</h1></body></html>\n',
-    );
-    execFileSync(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'build'], {
-      cwd: dir,
-      stdio: 'ignore',
-    });
-  }
-  const proc = spawn(process.execPath, ['dist/server/entry.mjs'], {
-    cwd: dir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
-    stdio: 'ignore',
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, pid: proc.pid ?? 0, stop: () => proc.kill('SIGTERM') };
-}
 
 /** CPU seconds a process has used (Linux /proc, 100 ticks a second). */
 function cpuSeconds(pid: number): number {
@@ -161,9 +121,11 @@ async function run(kind: 'pg' | 'pglite', bare: { url: string; pid: number }) {
   }
 }
 
-const bare = await bareAstro(PORT);
+// The same bare project as `npm run bench` (bench/bare.ts), measured at its static page.
+const bare = await startBare(buildBare(process.cwd()), PORT);
 try {
-  for (const kind of values.db.split(',')) await run(kind as 'pg' | 'pglite', bare);
+  const floor = { url: bare.url + BARE_STATIC, pid: bare.pid };
+  for (const kind of values.db.split(',')) await run(kind as 'pg' | 'pglite', floor);
 } finally {
-  bare.stop();
+  await bare.stop();
 }
