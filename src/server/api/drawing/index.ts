@@ -55,7 +55,7 @@ export function registerSd(app: ApiApp) {
       const { etag: _etag, ...cachedPage } = await squarePage(rt, pageNum);
       return reply(c, cachedPage);
     }
-    return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content }));
+    return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content, cursor }));
   });
 
   app.openapi(r.listUserDrawing, async (c) => {

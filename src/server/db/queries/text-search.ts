@@ -41,8 +41,9 @@ export interface SearchPage<T> {
 /**
  * One page of a search without counting every match: one row past the page says whether
  * another follows. The last page knows its total exactly; before it, `total` counts up to
- * SEARCH_COUNT_CAP matches (or past this page, if deeper), so a list scrolls on until the
- * last page however many match, and a deep page costs what its offset costs, no more.
+ * SEARCH_COUNT_CAP matches, and deeper than that it is what the pages so far prove (one more
+ * than they hold), so a list scrolls on to its last page however many match, and a deep page
+ * costs what reaching it costs, no more. `rows` may page by keyset and ignore the offset.
  */
 export async function searchPage<T>(
   p: { pageNum: number; pageSize: number },
@@ -50,9 +51,10 @@ export async function searchPage<T>(
 ): Promise<SearchPage<T>> {
   const offset = (p.pageNum - 1) * p.pageSize;
   const got = await q.rows(p.pageSize + 1, offset);
+  const shown = offset + Math.min(got.length, p.pageSize);
   let total: number;
-  if (got.length > p.pageSize) total = await q.count(Math.max(SEARCH_COUNT_CAP, offset + p.pageSize + 1));
-  else if (got.length > 0 || offset === 0) total = offset + got.length;
+  if (got.length > p.pageSize) total = shown < SEARCH_COUNT_CAP ? await q.count(SEARCH_COUNT_CAP) : shown + 1;
+  else if (got.length > 0 || offset === 0) total = shown;
   // Past the end: how many there are (fewer than the offset).
   else total = await q.count(offset);
   return { records: got.slice(0, p.pageSize), total, current: p.pageNum, size: p.pageSize };

@@ -31,14 +31,30 @@ const publicWhere = and(
   eq(drawings.review, ReviewState.PUBLISHED),
 );
 
-/** Public pictures, newest first; `content` searches prompts (uncached; a bounded count, db/queries/text-search.ts). */
-export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string }) {
+/**
+ * Public pictures, newest first; `content` searches prompts (uncached, with a bounded count:
+ * db/queries/text-search.ts), and a search's `cursor` (the last picture shown) pages by keyset.
+ */
+export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string; cursor?: string }) {
   const term = p.content?.trim();
   if (term) {
     const where = and(publicWhere, containsText(drawings.prompt, term));
+    const [from] = p.cursor
+      ? await db
+          .select({ id: drawings.id })
+          .from(drawings)
+          .where(and(publicWhere, eq(drawings.taskId, p.cursor)))
+          .limit(1)
+      : [];
     const page = await searchPage(p, {
       rows: (limit, offset) =>
-        db.select().from(drawings).where(where).orderBy(desc(drawings.id)).limit(limit).offset(offset),
+        db
+          .select()
+          .from(drawings)
+          .where(from ? and(where, lt(drawings.id, from.id)) : where)
+          .orderBy(desc(drawings.id))
+          .limit(limit)
+          .offset(from ? 0 : offset),
       count: (cap) => countUpTo(db, drawings, where, cap),
     });
     return { ...page, records: page.records.map(publicPicture) };
