@@ -14,6 +14,8 @@ export interface Target {
   rotate?: boolean;
   /** One body per request, rotating (a sign-in of another account each time, as real traffic). */
   bodies?: unknown[];
+  /** The reply code of success (1000000 unless the route answers otherwise: login answers 200). */
+  success?: number;
 }
 
 export interface Measured {
@@ -65,7 +67,7 @@ export async function hammer(base: string, t: Target, s: Sessions, seconds: numb
     setupClient: (client) => {
       client.on('body', (buf: Buffer) => {
         const text = buf.toString();
-        if (text.startsWith('{') && !text.includes('"code":1000000')) refused++;
+        if (text.startsWith('{') && !text.includes(`"code":${t.success ?? 1000000},`)) refused++;
       });
     },
   });

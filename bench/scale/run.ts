@@ -14,9 +14,12 @@ import { HEAVY, seedScale } from './seed';
 const SECONDS = 5;
 const MAX_P99 = 50;
 
-/** Accounts with HEAVY's password, one sign-in each in turn: one account signed in 50 times at once is what the account lock refuses. */
+/**
+ * Accounts with HEAVY's password, signed in one after another as real traffic does (the login
+ * body's field is `username`; the old row sent `email`, so its "errors" were 400s, not the limiter).
+ */
 function logins(emails: string[]) {
-  return emails.map((email) => ({ email, password: HEAVY.password }));
+  return emails.map((username) => ({ username, password: HEAVY.password }));
 }
 
 function targets(emails: string[], product: { id: number; code: string }): Target[] {
@@ -36,6 +39,7 @@ function targets(emails: string[], product: { id: number; code: string }): Targe
       path: '/api/user/login/email',
       body: logins(emails)[0],
       bodies: logins(emails),
+      success: 200,
     },
     {
       name: 'order creation',
