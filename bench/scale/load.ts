@@ -12,6 +12,10 @@ export interface Target {
   body?: unknown;
   /** One session per request, rotating (actions a user does once); else the heavy user's. */
   rotate?: boolean;
+  /** One body per request, rotating (a sign-in of another account each time, as real traffic). */
+  bodies?: unknown[];
+  /** The reply code of success (1000000 unless the route answers otherwise: login answers 200). */
+  success?: number;
 }
 
 export interface Measured {
@@ -45,13 +49,25 @@ export async function hammer(base: string, t: Target, s: Sessions, seconds: numb
     headers: auth(s.heavy),
     connections: CONNECTIONS,
     duration: seconds,
-    requests: t.rotate
-      ? [{ setupRequest: (req) => ({ ...req, headers: auth(s.many[next++ % s.many.length] ?? s.heavy) }) }]
-      : undefined,
+    requests:
+      t.rotate || t.bodies
+        ? [
+            {
+              setupRequest: (req) => {
+                const i = next++;
+                return {
+                  ...req,
+                  ...(t.rotate ? { headers: auth(s.many[i % s.many.length] ?? s.heavy) } : {}),
+                  ...(t.bodies ? { body: JSON.stringify(t.bodies[i % t.bodies.length]) } : {}),
+                };
+              },
+            },
+          ]
+        : undefined,
     setupClient: (client) => {
       client.on('body', (buf: Buffer) => {
         const text = buf.toString();
-        if (text.startsWith('{') && !text.includes('"code":1000000')) refused++;
+        if (text.startsWith('{') && !text.includes(`"code":${t.success ?? 1000000},`)) refused++;
       });
     },
   });

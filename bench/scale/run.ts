@@ -5,15 +5,24 @@
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
+import { hashPassword } from '../../src/server/services/account/passwords';
 import { startBuiltServer } from '../server';
 import type { Row } from '../table';
 import { CONNECTIONS, hammer, type Measured, payments, type Sessions, type Target } from './load';
-import { HEAVY, heavyEmail, seedScale } from './seed';
+import { HEAVY, seedScale } from './seed';
 
 const SECONDS = 5;
 const MAX_P99 = 50;
 
-function targets(email: string, product: { id: number; code: string }): Target[] {
+/**
+ * Accounts with HEAVY's password, signed in one after another as real traffic does (the login
+ * body's field is `username`; the old row sent `email`, so its "errors" were 400s, not the limiter).
+ */
+function logins(emails: string[]) {
+  return emails.map((username) => ({ username, password: HEAVY.password }));
+}
+
+function targets(emails: string[], product: { id: number; code: string }): Target[] {
   const page = (pageNum: number) => ({ pageNum, pageSize: 30 });
   return [
     { name: 'square page 1', method: 'POST', path: '/api/sd/list/picture', body: page(1) },
@@ -24,7 +33,6 @@ function targets(email: string, product: { id: number; code: string }): Target[]
     { name: 'app store search', method: 'POST', path: '/api/prompt/list/all', body: { ...page(1), content: '写作' } },
     { name: 'conversation list (200)', method: 'GET', path: '/api/chat/conversations' },
     { name: 'conversation fetch', method: 'GET', path: '/api/chat/conversations/100100' },
-    { name: 'login', method: 'POST', path: '/api/user/login/email', body: { email, password: HEAVY.password } },
     {
       name: 'order creation',
       method: 'POST',
@@ -33,15 +41,40 @@ function targets(email: string, product: { id: number; code: string }): Target[]
       rotate: true,
     },
     { name: 'coupon claim', method: 'GET', path: '/api/coupon/draw/48', rotate: true },
+    // Last: a password hash per request (scrypt) leaves work queued after its window.
+    {
+      name: 'login (a different account each time)',
+      method: 'POST',
+      path: '/api/user/login/email',
+      body: logins(emails)[0],
+      bodies: logins(emails),
+      success: 200,
+    },
   ];
 }
 
+/** `count` users with sessions; they share HEAVY's password (one hash), so the login row can sign them in. */
 async function rows(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number, tag: string) {
-  const res = (await db.execute(sql`insert into users (email) select ${tag} || '-s' || g || '@example.com'
-    from generate_series(1, ${count}) g returning id`)) as unknown as { rows: Array<{ id: number }> };
+  const hash = await hashPassword(HEAVY.password);
+  const res = (await db.execute(sql`insert into users (email, password_hash, email_verified_at)
+    select ${tag} || '-s' || g || '@example.com', ${hash}, now()
+    from generate_series(1, ${count}) g returning id, email`)) as unknown as {
+    rows: Array<{ id: number; email: string }>;
+  };
   const tokens: string[] = [];
   for (const r of res.rows) tokens.push(await createSession(db, { userId: r.id }));
-  return tokens;
+  return { tokens, emails: res.rows.map((r) => r.email) };
+}
+
+/** Waits (at most 15 s) until the server answers at once: requests a row left queued must not slow the next. */
+async function settle(base: string) {
+  const end = Date.now() + 15_000;
+  while (Date.now() < end) {
+    const t0 = performance.now();
+    await fetch(`${base}/api/health`).catch(() => undefined);
+    if (performance.now() - t0 < 50) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
 }
 
 const fmt = (m: Measured) => `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps.toFixed(0)} req/s`;
@@ -63,16 +96,17 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     )) as unknown as { rows: Array<{ id: number; code: string }> };
     const product = productRow.rows[0];
     if (!product) throw new Error('no product to order');
-    const sessions = async (heavyId: number): Promise<Sessions> => ({
-      heavy: await createSession(db, { userId: heavyId }),
-      many: await rows(db, 3000, `t${Date.now().toString(36)}`),
-    });
+    const sessions = async (heavyId: number): Promise<Sessions & { emails: string[] }> => {
+      const made = await rows(db, 3000, `t${Date.now().toString(36)}`);
+      return { heavy: await createSession(db, { userId: heavyId }), many: made.tokens, emails: made.emails };
+    };
     const drop = () => db.execute(sql`select pg_notify('miaobi_square', 'scale')`);
     const run = async (ts: Target[], s: Sessions, tokens: string[]) => {
       const got = new Map<string, Measured>();
       for (const t of ts) {
         await hammer(server.url, t, s, 1);
         got.set(t.name, await hammer(server.url, t, s, SECONDS));
+        await settle(server.url);
       }
       got.set('sandbox payment end to end', await payments(server.url, tokens, product, SECONDS));
       return got;
@@ -81,9 +115,8 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     // Empty: only the heavy user (no conversations, drawings or orders).
     note('empty database …');
     const empty = await seedScale(db, 0);
-    const emptyEmail = await heavyEmail(db, empty.heavyId);
     const emptyS = await sessions(empty.heavyId);
-    const before = await run(targets(emptyEmail, product), emptyS, emptyS.many.slice(1500));
+    const before = await run(targets(emptyS.emails, product), emptyS, emptyS.many.slice(1500));
 
     // Growth: 1×, 10×, 100× (the full seed) of the square and the order list.
     const growth: Array<{ scale: string; square: Measured; orders: Measured }> = [];
@@ -100,7 +133,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       await drop();
       note(`${scale} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       const s: Sessions = { heavy: await createSession(db, { userId: last.heavyId }), many: [] };
-      const list = targets('', product);
+      const list = targets([], product);
       // A search is never cached: the square's query itself, at a deep page.
       const square = { ...(list[0] as Target), body: { pageNum: 100, pageSize: 30, content: '山水' } };
       growth.push({
@@ -112,7 +145,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
 
     note('full seed …');
     const fullS = await sessions(last.heavyId);
-    const after = await run(targets(await heavyEmail(db, last.heavyId), product), fullS, fullS.many.slice(1500));
+    const after = await run(targets(fullS.emails, product), fullS, fullS.many.slice(1500));
 
     for (const [label, m] of after) {
       const e = before.get(label) as Measured;
@@ -121,7 +154,8 @@ export async function measureScale(root: string, port: number, adminUrl: string)
         name: `scale ${label}`,
         value: fmt(m),
         budget: `p99 < ${MAX_P99} ms, ≤ 2× empty`,
-        ok: m.bad === 0 && m.p99 < MAX_P99 && ratio <= 2,
+        // A row none of whose requests finished in its window measured nothing: not a pass.
+        ok: m.bad === 0 && m.rps > 0 && m.p99 < MAX_P99 && ratio <= 2,
         note: `empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${CONNECTIONS} conns)`,
       });
     }

@@ -41,7 +41,7 @@ const listBody = (q: ListQuery) => ({
 });
 
 export function listPublic(q: ListQuery): Promise<ApiResult<PageData<PublicPicture>>> {
-  const body = q.cursor && !q.content ? { ...listBody(q), cursor: q.cursor } : listBody(q);
+  const body = q.cursor ? { ...listBody(q), cursor: q.cursor } : listBody(q);
   return post('/api/sd/list/picture', body, { signal: q.signal, silent: true });
 }
 

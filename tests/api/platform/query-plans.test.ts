@@ -1,10 +1,12 @@
 // Every list query of the scale bench uses its index on a seeded database
 // (bench/scale/seed.ts at 1/20 of the full seed, ~28,000 rows, analysed):
 // asserted on the plan's nodes, never on time.
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedScale } from '../../../bench/scale/seed';
 import { type Database, openDatabase } from '../../../src/server/db/client';
+import { containsText } from '../../../src/server/db/queries/text-search';
+import { apps, drawings } from '../../../src/server/db/schema';
 import { createTestDatabase } from '../helpers';
 
 let database: Database;
@@ -23,8 +25,10 @@ afterAll(async () => {
   await drop?.();
 });
 
-async function plan(query: string): Promise<string> {
-  const res = (await database.db.execute(sql.raw(`explain ${query}`))) as unknown as {
+async function plan(query: string | SQLWrapper): Promise<string> {
+  const res = (await database.db.execute(
+    typeof query === 'string' ? sql.raw(`explain ${query}`) : sql`explain ${query}`,
+  )) as unknown as {
     rows: Array<Record<string, string>>;
   };
   return res.rows.map((r) => Object.values(r)[0]).join('\n');
@@ -74,5 +78,64 @@ describe('list queries use their index on a seeded database', () => {
     const text = await plan(query.replaceAll('$U', String(heavy)));
     expect(text).toContain(index);
     expect(text).not.toMatch(/Seq Scan on (drawings|orders|chat_conversations)/);
+  });
+});
+
+// The searches as the services write them (containsText), on the seed's prompts "山水画 第 N 张"
+// and apps "写作助手 N": a rare term goes through the trigram index, two characters included; a
+// term every row matches walks the newest-first index and stops at the page.
+describe('searches use the trigram index on a seeded database', () => {
+  const square = (term: string) =>
+    database.db
+      .select()
+      .from(drawings)
+      .where(
+        and(
+          eq(drawings.status, 10),
+          eq(drawings.publicFlag, 1),
+          eq(drawings.review, 'published'),
+          containsText(drawings.prompt, term),
+        ),
+      )
+      .orderBy(desc(drawings.id))
+      .limit(31);
+  const appText = sql`${apps.promptTitle} || chr(10) || ${apps.promptDescription} || chr(10) || ${apps.promptContent}`;
+  const store = (term: string): SQL =>
+    sql`select * from apps where published and review = 'published' and deleted_at is null
+      and ${containsText(appText, term)} order by sort_order, id desc limit 31`;
+
+  it.each([
+    ['square, a rare term', () => square('第 1234 张'), 'drawings_prompt_search_idx'],
+    ['square, a rare two-character term', () => square('张山'), 'drawings_prompt_search_idx'],
+    ['square, a term every prompt holds', () => square('山水'), 'drawings_public_idx'],
+  ])('%s', async (_name, query, index) => {
+    const text = await plan(query());
+    expect(text).toContain(index);
+    expect(text).not.toMatch(/Seq Scan on drawings/);
+  });
+
+  it('the app store, a rare term (among 2,000 more apps: on a hundred a scan is cheaper)', async () => {
+    await database.db.execute(sql`insert into apps (owner_id, prompt_title, prompt_content, prompt_description,
+        icon_url, category, published, review, sort_order)
+      select ${heavy}, '写作助手 ' || g, '你是一位写作助手 ' || g, '帮你写好文章 ' || g, 'emoji:✍️', 'writing',
+        true, 'published', 100
+      from generate_series(1, 2000) g`);
+    await database.db.execute(sql`vacuum analyze apps`);
+    expect(await plan(store('助手 1234'))).toContain('apps_search_idx');
+    expect(await plan(store('手助'))).toContain('apps_search_idx');
+    // Every app holds it: the store's order, stopping at the page.
+    expect(await plan(store('写作'))).toContain('apps_store_idx');
+  });
+
+  it('a match found through the doubled index is the same as a plain ILIKE finds', async () => {
+    for (const term of ['山水', '第 1234 张', '张山', '1234', '%', '画 第 1']) {
+      const plain = (await database.db.execute(
+        sql`select count(*)::int as n from drawings where prompt ilike ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      const both = (await database.db.execute(
+        sql`select count(*)::int as n from drawings where ${containsText(drawings.prompt, term)}`,
+      )) as unknown as { rows: Array<{ n: number }> };
+      expect(both.rows[0]?.n, term).toBe(plain.rows[0]?.n);
+    }
   });
 });

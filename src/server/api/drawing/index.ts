@@ -56,7 +56,7 @@ export function registerSd(app: ApiApp) {
       const { etag: _etag, ...page } = cached;
       return sharedReply(c, cached, page);
     }
-    return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content }));
+    return reply(c, await listPublic(rt.database.db, { pageNum, pageSize, content, cursor }));
   });
 
   app.openapi(r.listUserDrawing, async (c) => {

@@ -11,7 +11,7 @@ export const listBody = paging(100, 30).extend({
   orderNo: rawText(64).optional(),
   content: text(100).optional(),
   userId: z.union([rawText(20), int()]).nullish(),
-  /** The square only: the last picture's id of the previous page (keyset paging; pageNum still numbers it). */
+  /** The square and its search: the last picture's id of the previous page (keyset paging; pageNum still numbers it). */
   cursor: taskId.optional(),
 });
 

@@ -37,6 +37,11 @@ export const apps = pgTable(
     index('apps_store_idx')
       .on(t.sortOrder, t.id.desc())
       .where(sql`published and review = 'published' and deleted_at is null`),
+    // The store's search: title, description and prompt, each character doubled (db/queries/text-search.ts).
+    index('apps_search_idx').using(
+      'gin',
+      sql`doubled_chars(${t.promptTitle} || chr(10) || ${t.promptDescription} || chr(10) || ${t.promptContent}) gin_trgm_ops`,
+    ),
   ],
 );
 

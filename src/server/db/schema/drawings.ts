@@ -83,6 +83,8 @@ export const drawings = pgTable(
     index('drawings_failed_idx').on(t.updatedAt).where(sql`status = 11`),
     // The console's review queue, oldest first.
     index('drawings_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
+    // The square's search: trigrams of the prompt with each character doubled (db/queries/text-search.ts).
+    index('drawings_prompt_search_idx').using('gin', sql`doubled_chars(${t.prompt}) gin_trgm_ops`),
   ],
 );
 

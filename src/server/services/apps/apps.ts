@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
+import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
@@ -54,8 +55,6 @@ export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   updatedAt: a.updatedAt.toISOString(),
 });
 
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (m) => `\\${m}`);
-
 /**
  * /api/prompt/list/all: published applications in `lang`, `content` searching title, description and
  * prompt as stored and, for seeded ones, as shown in `lang` (docs/api.md).
@@ -68,28 +67,37 @@ export async function listStore(
   await seedAppsIfEmpty(db);
   const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED), isNull(apps.deletedAt));
   const term = q.content?.trim();
-  const like = term ? `%${escapeLike(term)}%` : undefined;
-  const translated = term ? seedKeysMatching(term, lang) : [];
-  const where = like
-    ? and(
-        live,
-        or(
-          ilike(apps.promptTitle, like),
-          ilike(apps.promptDescription, like),
-          ilike(apps.promptContent, like),
-          translated.length ? inArray(apps.seedKey, translated) : undefined,
-        ),
-      )
-    : live;
-  const [total] = await db.select({ n: count() }).from(apps).where(where);
-  const rows = await db
-    .select()
-    .from(apps)
-    .where(where)
-    .orderBy(asc(apps.sortOrder), desc(apps.id))
-    .limit(q.pageSize)
-    .offset((q.pageNum - 1) * q.pageSize);
-  return { records: rows.map((a) => storeDto(a, lang)), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
+  const order = [asc(apps.sortOrder), desc(apps.id)];
+  if (!term) {
+    const [total] = await db.select({ n: count() }).from(apps).where(live);
+    const rows = await db
+      .select()
+      .from(apps)
+      .where(live)
+      .orderBy(...order)
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize);
+    return { records: rows.map((a) => storeDto(a, lang)), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
+  }
+  const translated = seedKeysMatching(term, lang);
+  // One text as the index has it (migration 0025): the three fields, a line apart.
+  const text = sql`${apps.promptTitle} || chr(10) || ${apps.promptDescription} || chr(10) || ${apps.promptContent}`;
+  const where = and(
+    live,
+    or(containsText(text, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
+  );
+  const page = await searchPage(q, {
+    rows: (limit, offset) =>
+      db
+        .select()
+        .from(apps)
+        .where(where)
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
+    count: (cap) => countUpTo(db, apps, where, cap),
+  });
+  return { ...page, records: page.records.map((a) => storeDto(a, lang)) };
 }
 
 export async function listOwn(db: Db, ownerId: number, lang: Language = DEFAULT_LANGUAGE) {

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, ilike, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lt } from 'drizzle-orm';
 import type { Page } from '../../../shared/contract/common';
 import type { PublicPicture } from '../../../shared/contract/drawing';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
+import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { notifiedCache } from '../notified-cache';
@@ -30,15 +31,39 @@ const publicWhere = and(
   eq(drawings.review, ReviewState.PUBLISHED),
 );
 
-/** Public pictures, newest first; `content` searches prompts (uncached when given). */
-export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string }) {
-  const term = p.content?.trim().replace(/[%_\\]/g, '');
-  const where = term ? and(publicWhere, ilike(drawings.prompt, `%${term}%`)) : publicWhere;
-  const [total] = await db.select({ n: count() }).from(drawings).where(where);
+/**
+ * Public pictures, newest first; `content` searches prompts (uncached, with a bounded count:
+ * db/queries/text-search.ts), and a search's `cursor` (the last picture shown) pages by keyset.
+ */
+export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string; cursor?: string }) {
+  const term = p.content?.trim();
+  if (term) {
+    const where = and(publicWhere, containsText(drawings.prompt, term));
+    const [from] = p.cursor
+      ? await db
+          .select({ id: drawings.id })
+          .from(drawings)
+          .where(and(publicWhere, eq(drawings.taskId, p.cursor)))
+          .limit(1)
+      : [];
+    const page = await searchPage(p, {
+      rows: (limit, offset) =>
+        db
+          .select()
+          .from(drawings)
+          .where(from ? and(where, lt(drawings.id, from.id)) : where)
+          .orderBy(desc(drawings.id))
+          .limit(limit)
+          .offset(from ? 0 : offset),
+      count: (cap) => countUpTo(db, drawings, where, cap),
+    });
+    return { ...page, records: page.records.map(publicPicture) };
+  }
+  const [total] = await db.select({ n: count() }).from(drawings).where(publicWhere);
   const rows = await db
     .select()
     .from(drawings)
-    .where(where)
+    .where(publicWhere)
     .orderBy(desc(drawings.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
