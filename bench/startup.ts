@@ -18,6 +18,7 @@ const MB = 1024 * 1024;
 const FIRST_PAGE = '/product';
 /** Pages a visitor opens before the server is left idle (public: no sign-in). */
 const WARM_PAGES = ['/product', '/chat', '/square', '/app/store', '/draw', '/groups', '/songsDetail'];
+const BARE_PAGES = ['/', '/island'];
 const START_BUDGET_MS = 3000;
 const PG_RSS_BUDGET = 150 * MB;
 /** V8's memory reducer shrinks the heap ~10 s after a burst: idle is measured after it. */
@@ -65,10 +66,10 @@ interface Memory {
 }
 
 /** Opens the warm pages twice, lets the process settle, reads RSS; then a full GC and RSS again. */
-async function idleMemory(s: BenchServer, memoryFile: string): Promise<Memory> {
+async function idleMemory(s: BenchServer, memoryFile: string, pages = WARM_PAGES): Promise<Memory> {
   const statuses = new Map<string, number>();
   for (let round = 0; round < 2; round++)
-    for (const page of WARM_PAGES) {
+    for (const page of pages) {
       const res = await fetch(s.url + page);
       await res.arrayBuffer();
       statuses.set(page, res.status);
@@ -88,7 +89,7 @@ async function idleMemory(s: BenchServer, memoryFile: string): Promise<Memory> {
   return { settled, afterGc, usage, statuses: failed.length ? `; not 200: ${failed.join(', ')}` : '' };
 }
 
-function memoryRow(name: string, m: Memory, budget: number | null): Row {
+function memoryRow(name: string, m: Memory, budget: number | null, pages = WARM_PAGES): Row {
   const u = m.usage;
   const parts = u
     ? `; after GC heap ${(u.heapUsed / MB).toFixed(0)}/${(u.heapTotal / MB).toFixed(0)} MB, external ${(u.external / MB).toFixed(0)} MB (array buffers ${(u.arrayBuffers / MB).toFixed(0)} MB)`
@@ -98,7 +99,7 @@ function memoryRow(name: string, m: Memory, budget: number | null): Row {
     value: `${(m.settled / MB).toFixed(0)} MB`,
     budget: budget === null ? '' : `< ${budget / MB} MB`,
     ok: budget === null ? null : m.settled < budget,
-    note: `${WARM_PAGES.length} pages twice, ${SETTLE_MS / 1000} s idle; ${(m.afterGc / MB).toFixed(0)} MB after a full GC (gc() on SIGUSR2)${parts}${m.statuses}`,
+    note: `${pages.length} page(s) twice, ${SETTLE_MS / 1000} s idle; ${(m.afterGc / MB).toFixed(0)} MB after a full GC (gc() on SIGUSR2)${parts}${m.statuses}`,
   };
 }
 
@@ -127,27 +128,37 @@ export async function measureStartup(
   const env = opts.env ?? {};
   const page: StartOptions = { ready: FIRST_PAGE, pollMs: 20 };
   const memoryFile = path.join(tmpdir(), `miaobi-bench-memory-${process.pid}.json`);
+  // Every server started from here inherits it; only the preloaded ones write to it.
+  process.env.BENCH_MEMORY_FILE = memoryFile;
   const measured: StartOptions = { ...page, nodeArgs: ['--expose-gc', '--import', GC_PRELOAD] };
-  const memEnv = { ...env, BENCH_MEMORY_FILE: memoryFile };
   const bare: Start[] = [];
   const liteNew: Start[] = [];
   const liteOld: Start[] = [];
   const pgNew: Start[] = [];
   const pgOld: Start[] = [];
   let liteMemory: Memory | null = null;
+  let bareMemory: Memory | null = null;
   let pgMemory: Memory | null = null;
 
   // Interleaved, so a burst of load from elsewhere falls on every kind alike.
   for (let i = 0; i < opts.runs; i++) {
     const last = i === opts.runs - 1;
     bare.push(await timeStart(() => startBare(bareRoot, port, { pollMs: 20 })));
+    if (last) {
+      const s = await startBare(bareRoot, port, { ...measured, ready: '/' });
+      try {
+        bareMemory = await idleMemory(s, memoryFile, BARE_PAGES);
+      } finally {
+        await s.stop();
+      }
+    }
 
     const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-bench-start-'));
     try {
       liteNew.push(await timeStart(() => startBuiltServer(root, port, env, { ...page, dataDir })));
       liteOld.push(await timeStart(() => startBuiltServer(root, port, env, { ...page, dataDir })));
       if (last) {
-        const s = await startBuiltServer(root, port, memEnv, { ...measured, dataDir });
+        const s = await startBuiltServer(root, port, env, { ...measured, dataDir });
         try {
           liteMemory = await idleMemory(s, memoryFile);
         } finally {
@@ -163,7 +174,7 @@ export async function measureStartup(
       pgNew.push(await timeStart(() => startBuiltServer(root, port, pgEnv, page)));
       pgOld.push(await timeStart(() => startBuiltServer(root, port, pgEnv, page)));
       if (last) {
-        const s = await startBuiltServer(root, port, { ...memEnv, DATABASE_URL: url }, measured);
+        const s = await startBuiltServer(root, port, pgEnv, measured);
         try {
           pgMemory = await idleMemory(s, memoryFile);
         } finally {
@@ -181,6 +192,7 @@ export async function measureStartup(
     startRow('start PostgreSQL, new database', pgNew, false, '; every migration'),
     startRow('start PostgreSQL, existing database', pgOld, true),
   ];
+  if (bareMemory) rows.push(memoryRow('idle RSS bare Astro (floor)', bareMemory, null, BARE_PAGES));
   if (pgMemory) rows.push(memoryRow('idle RSS (PostgreSQL)', pgMemory, PG_RSS_BUDGET));
   // The embedded database lives in the process (WASM heap and code): told, not judged.
   if (liteMemory) rows.push(memoryRow('idle RSS (PGlite)', liteMemory, null));

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 // Loaded as its ~450 separate ESM files, drizzle-orm grows the start-up heap
 // by ~170 MB that V8 keeps (bench/RESULTS.md); bundled it costs ~12 MB.
 const INLINE = new Set(['drizzle-orm']);
-// Heavy libraries no page needs: loaded by dynamic import at first use (docs/performance.md, start-up).
+// Heavy libraries no page needs: loaded by dynamic import at first use (bench/RESULTS.md, start-up).
 // The build fails if one of them is reachable from main.mjs by static imports.
 export const LAZY = [
   '@aws-sdk/client-s3',

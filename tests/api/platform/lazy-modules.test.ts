@@ -1,6 +1,6 @@
 // Start-up loads only what serving needs: the heavy libraries of files,
 // pictures, mail, QR codes, TOTP, MP3 and the S3 bucket are imported at their
-// first use (docs/performance.md, start-up). A server process with local
+// first use (bench/RESULTS.md, start-up). A server process with local
 // storage, started and asked a few questions, must not have loaded them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
