@@ -38,6 +38,9 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
+    // Left external, each of drizzle-orm's ~100 files a page loads re-reads its 180 KB package.json
+    // while resolving: seconds and ~90 MB of the first request (bench/RESULTS.md, start-up).
+    ssr: { noExternal: ['drizzle-orm'] },
   },
   devToolbar: { enabled: false },
 });

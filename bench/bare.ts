@@ -7,7 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type BenchServer, startBuiltServer } from './server';
+import { type BenchServer, type StartOptions, startBuiltServer } from './server';
 
 export const BARE_STATIC = '/';
 export const BARE_ISLAND = '/island';
@@ -72,6 +72,6 @@ export function buildBare(source: string): string {
 }
 
 /** Starts the bare project's standalone server; ready when / answers. */
-export function startBare(root: string, port: number): Promise<BenchServer> {
-  return startBuiltServer(root, port, {}, { entry: 'dist/server/entry.mjs', ready: '/' });
+export function startBare(root: string, port: number, opts: StartOptions = {}): Promise<BenchServer> {
+  return startBuiltServer(root, port, {}, { entry: 'dist/server/entry.mjs', ready: '/', ...opts });
 }

@@ -2,9 +2,10 @@
 // and measures every bench/RESULTS.md budget. Lighthouse and load are judged
 // against a bare Astro project built and served in the same run (bench/bare.ts).
 // Prints a table; exits 1 when a budget is missed.
-// Options: --only=weight,lighthouse,load,sockets,streams,files,scale  --reuse-build
+// Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
+// --starts=3 (start-up runs of each kind)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -18,11 +19,12 @@ import { measureScale } from './scale/run';
 import { SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
+import { measureStartup } from './startup';
 import { measureFileServing, measureStreams } from './streams';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
 import { measureWeights } from './weight';
 
-const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files', 'scale'] as const;
+const SECTIONS = ['weight', 'lighthouse', 'load', 'sockets', 'streams', 'files', 'scale', 'startup'] as const;
 type Section = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -34,6 +36,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '5' },
     details: { type: 'string' },
     idle: { type: 'string', default: '10000' },
+    starts: { type: 'string', default: '3' },
   },
 });
 const only = new Set((values.only?.split(',') ?? SECTIONS).map((s) => s.trim()));
@@ -58,6 +61,11 @@ async function withServer<T>(
 
 async function main() {
   const root = prepareBuild(process.cwd(), { reuse: values['reuse-build'] });
+  let bareRoot: string | null = null;
+  const bare = () => {
+    bareRoot ??= buildBare(process.cwd());
+    return bareRoot;
+  };
   const rows: Row[] = [];
   const section = async (name: Section, fn: () => Promise<Row[]>) => {
     if (!wanted(name)) return;
@@ -74,8 +82,7 @@ async function main() {
   try {
     const env = { DATABASE_URL: cluster.url, ...SEED_ENV, ...ONE_ADDRESS };
     if (wanted('weight') || wanted('lighthouse') || wanted('load')) {
-      const floor =
-        wanted('lighthouse') || wanted('load') ? await startBare(buildBare(process.cwd()), basePort + 6) : null;
+      const floor = wanted('lighthouse') || wanted('load') ? await startBare(bare(), basePort + 6) : null;
       try {
         await withServer(root, basePort, env, async (s) => {
           // Lighthouse too: /draw shows the public pictures.
@@ -101,6 +108,9 @@ async function main() {
     await section('streams', () => measureStreams(root, basePort + 3, cluster.url));
     await section('files', () => measureFileServing(root, basePort + 5, cluster.url));
     await section('scale', () => measureScale(root, basePort + 7, cluster.url));
+    await section('startup', () =>
+      measureStartup(root, bare(), basePort + 8, cluster.url, { runs: Number(values.starts) }),
+    );
   } finally {
     cluster.destroy();
   }

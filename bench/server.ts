@@ -3,12 +3,32 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+// USER_HZ: 100 on every Linux the bench runs on (getconf CLK_TCK).
+const CLOCK_TICKS = 100;
+
 export interface BenchServer {
   url: string;
   pid: number;
+  /** Milliseconds from spawn to the first OK answer of the ready path. */
+  readyMs: number;
   /** Resident set size of the server process, in bytes (Linux /proc). */
   rss(): number;
+  /** CPU time (user + system) the server process has used, in ms (Linux /proc). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** The script to run (dist/server/main.mjs). */
+  entry?: string;
+  /** Path polled until it answers OK (/api/health). */
+  ready?: string;
+  /** Poll interval while waiting (200 ms). */
+  pollMs?: number;
+  /** An existing DATA_DIR, kept on stop; else a fresh temporary one, removed on stop. */
+  dataDir?: string;
+  /** Node flags before the entry. */
+  nodeArgs?: string[];
 }
 
 /** Starts the built server (dist/server/main.mjs of root, or `opts.entry`) and waits until /api/health (or `opts.ready`) answers. */
@@ -16,10 +36,11 @@ export async function startBuiltServer(
   root: string,
   port: number,
   env: Record<string, string> = {},
-  opts: { entry?: string; ready?: string } = {},
+  opts: StartOptions = {},
 ): Promise<BenchServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-bench-data-'));
-  const proc: ChildProcess = spawn(process.execPath, [opts.entry ?? 'dist/server/main.mjs'], {
+  const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'miaobi-bench-data-'));
+  const spawned = performance.now();
+  const proc: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? 'dist/server/main.mjs'], {
     cwd: root,
     env: {
       ...process.env,
@@ -50,13 +71,21 @@ export async function startBuiltServer(
     ]);
     if (ok) break;
     if (Date.now() > deadline) throw new Error('server did not start in 180 s');
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, opts.pollMs ?? 200));
   }
+  const readyMs = performance.now() - spawned;
   exited.catch(() => {});
   const pid = proc.pid ?? 0;
   return {
     url,
     pid,
+    readyMs,
+    cpuMs() {
+      // Fields 14 and 15 of /proc/PID/stat (after the parenthesised name): user and system clock ticks.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+    },
     rss() {
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
       const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -65,7 +94,7 @@ export async function startBuiltServer(
     stop: () =>
       new Promise<void>((resolve) => {
         const done = () => {
-          rmSync(dataDir, { recursive: true, force: true });
+          if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         };
         if (proc.exitCode !== null) return done();

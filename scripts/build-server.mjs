@@ -1,17 +1,40 @@
 // Bundles src/server/main.ts beside Astro's server entry and copies the SQL
 // migrations there, so `node dist/server/main.mjs` needs nothing from src/.
-import { cpSync } from 'node:fs';
+import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 // Loaded as its ~450 separate ESM files, drizzle-orm grows the start-up heap
 // by ~170 MB that V8 keeps (bench/RESULTS.md); bundled it costs ~12 MB.
 const INLINE = new Set(['drizzle-orm']);
+// Heavy libraries no page needs: loaded by dynamic import at first use (bench/RESULTS.md, start-up).
+// The build fails if one of them is reachable from main.mjs by static imports.
+export const LAZY = [
+  '@aws-sdk/client-s3',
+  '@aws-sdk/lib-storage',
+  '@aws-sdk/s3-request-presigner',
+  '@breezystack/lamejs',
+  'gpt-tokenizer',
+  'mammoth',
+  'nodemailer',
+  'otplib',
+  'qrcode',
+  'sharp',
+  'unpdf',
+];
 const packageName = (spec) =>
   (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 
-await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: 'dist/server/main.mjs',
+const OUT = 'dist/server';
+// Chunks sit beside main.mjs: code in them finds ./migrations and ./entry.mjs by import.meta.url.
+for (const f of readdirSync(OUT)) if (/^main(-.*)?\.mjs(\.map)?$/.test(f)) rmSync(`${OUT}/${f}`);
+const result = await build({
+  entryPoints: { main: 'src/server/main.ts' },
+  outdir: OUT,
+  outExtension: { '.js': '.mjs' },
+  chunkNames: 'main-[hash]',
+  // Splitting keeps a dynamic import() of our own module a separate file, so its packages stay unloaded too.
+  splitting: true,
+  metafile: true,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -29,4 +52,27 @@ await build({
     },
   ],
 });
-cpSync('src/server/db/migrations', 'dist/server/migrations', { recursive: true });
+
+/** Packages that main.mjs loads at start: reachable through static imports only. */
+function eagerPackages(outputs, entry) {
+  const seen = new Set();
+  const packages = new Set();
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const imp of outputs[file]?.imports ?? []) {
+      if (imp.kind !== 'import-statement') continue;
+      if (imp.external) packages.add(packageName(imp.path));
+      else visit(imp.path);
+    }
+  };
+  visit(entry);
+  return packages;
+}
+const eager = eagerPackages(result.metafile.outputs, `${OUT}/main.mjs`);
+const wrong = LAZY.filter((p) => eager.has(p));
+if (wrong.length) {
+  process.stderr.write(`build-server: ${wrong.join(', ')} must be imported lazily (await import at first use)\n`);
+  process.exit(1);
+}
+cpSync('src/server/db/migrations', `${OUT}/migrations`, { recursive: true });

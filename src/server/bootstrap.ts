@@ -12,7 +12,6 @@ import { createModeration } from './providers/moderation';
 import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
-import { createS3Storage } from './providers/storage/s3';
 import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
 import type { BackgroundJobs, Runtime } from './runtime';
@@ -58,7 +57,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const music = createMusicProvider(env);
   const llm = createLlmProvider(env);
   const wechat = createWechatProvider(env);
-  const storage = createStorage(env);
+  const storage = await createStorage(env);
   const payment = createPaymentProvider(env);
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
   const mail = createMailProvider(env, log);
@@ -121,11 +120,15 @@ export async function closeRuntime(rt: Runtime) {
   await rt.database.close();
 }
 
-/** STORAGE picks the provider: DATA_DIR/files (one machine or a shared disk) or one bucket for every machine. */
-export function createStorage(env: Env): StorageProvider {
+/**
+ * STORAGE picks the provider: DATA_DIR/files (one machine or a shared disk) or one bucket for every machine.
+ * The AWS SDK (~80 MB, ~1 s to load) is imported only when a bucket is configured.
+ */
+export async function createStorage(env: Env): Promise<StorageProvider> {
   if (env.STORAGE !== 's3') return createLocalStorage(env.DATA_DIR);
   if (!env.S3_BUCKET || !env.S3_ACCESS_KEY_ID || !env.S3_SECRET_ACCESS_KEY)
     throw new Error(`Invalid environment configuration:\n  ${storageEnvProblems(env).join('\n  ')}`);
+  const { createS3Storage } = await import('./providers/storage/s3');
   return createS3Storage({
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION,

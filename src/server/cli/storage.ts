@@ -108,8 +108,8 @@ export async function runStorageCommand(
   const command = positionals[0];
 
   if (command === 'migrate') {
-    const to = store(values.to);
-    const from = store(values.to === 's3' ? 'local' : 's3');
+    const to = await store(values.to);
+    const from = await store(values.to === 's3' ? 'local' : 's3');
     const counts = { copied: 0, skipped: 0, missing: 0 };
     const missing: string[] = [];
     const seen = new Set<string>();
@@ -128,7 +128,7 @@ export async function runStorageCommand(
   }
 
   if (command === 'check') {
-    const storage = store(values.in ?? ctx.env.STORAGE);
+    const storage = await store(values.in ?? ctx.env.STORAGE);
     let rows = 0;
     const problems: string[] = [];
     for await (const row of fileRows(ctx.db)) {

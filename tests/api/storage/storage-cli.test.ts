@@ -32,7 +32,7 @@ beforeAll(async () => {
     S3_SECRET_ACCESS_KEY: 'S3RVER',
     S3_FORCE_PATH_STYLE: true,
   };
-  bucket = createStorage({ ...env, STORAGE: 's3' });
+  bucket = await createStorage({ ...env, STORAGE: 's3' });
 
   const u = await createUserWithToken(srv, 'mover@example.com');
   const task = await submit(srv, u.headers, { prompt: 'a moving van' });

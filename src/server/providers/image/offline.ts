@@ -1,4 +1,5 @@
-import sharp, { type OverlayOptions } from 'sharp';
+import type { OverlayOptions } from 'sharp';
+import { loadSharp } from '../sharp';
 import { composeScene, sceneSvg } from './scene';
 import { rngFrom } from './scene-theme';
 import { type DrawJob, type ImageProvider, sleep } from './types';
@@ -18,6 +19,7 @@ function grain(seedText: string): Buffer {
 
 /** The picture itself: the scene, a reference image blended in softly (img2img in spirit), and grain. */
 export async function renderOffline(job: DrawJob): Promise<Buffer> {
+  const sharp = await loadSharp();
   const seedText = `${job.prompt}\u0000${job.negativePrompt ?? ''}`;
   const scene = composeScene(seedText, job.seed, job.width, job.height);
   const layers: OverlayOptions[] = [];

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Env } from '../../config/env';
 import type { Logger } from '../../log';
 import type { MailProvider } from './types';
@@ -13,22 +13,21 @@ export type { MailMessage, MailProvider } from './types';
  * file anyone can open, with its subject and recipient logged.
  */
 export function createMailProvider(env: Env, log: Logger): MailProvider {
+  const transport = lazyTransport(env.SMTP_URL);
   if (env.SMTP_URL) {
-    const transport = nodemailer.createTransport(env.SMTP_URL);
     return {
       mode: 'smtp',
       async send(m) {
-        await transport.sendMail({ from: env.MAIL_FROM, ...m });
+        await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
       },
-      close: () => transport.close(),
+      close: transport.close,
     };
   }
   const outbox = path.join(env.DATA_DIR, 'outbox');
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     mode: 'offline',
     async send(m) {
-      const info = await transport.sendMail({ from: env.MAIL_FROM, ...m });
+      const info = await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
       mkdirSync(outbox, { recursive: true });
       const file = path.join(
         outbox,
@@ -37,6 +36,24 @@ export function createMailProvider(env: Env, log: Logger): MailProvider {
       writeFileSync(file, info.message as Buffer);
       log.info('mail written to outbox', { to: m.to, subject: m.subject, file });
     },
-    close: () => transport.close(),
+    close: transport.close,
+  };
+}
+
+/** nodemailer (~20 MB, ~0.4 s to load) is imported by the first mail, not at start-up. */
+function lazyTransport(smtpUrl: string | undefined) {
+  let made: Promise<Transporter> | null = null;
+  return {
+    get() {
+      made ??= import('nodemailer').then(({ default: nodemailer }) =>
+        smtpUrl
+          ? nodemailer.createTransport(smtpUrl)
+          : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+      );
+      return made;
+    },
+    close() {
+      void made?.then((t) => t.close()).catch(() => {});
+    },
   };
 }

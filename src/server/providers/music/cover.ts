@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../sharp';
 import type { Score } from './arrange';
 import { type Mood, rng } from './theory';
 
@@ -51,6 +51,7 @@ ${bars.join('\n')}
 
 /** The cover as WebP (about 20–40 KB). */
 export async function renderCover(score: Score, mood: Mood, seed: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(Buffer.from(coverSvg(score, mood, seed)))
     .webp({ quality: 80 })
     .toBuffer();

@@ -1,5 +1,3 @@
-import { Mp3Encoder } from '@breezystack/lamejs';
-
 /** 48 kbit/s mono at 22.05 kHz: about 6 KB a second, plenty for synthesised music. */
 export const MP3_KBPS = 48;
 const FRAME = 1152;
@@ -18,6 +16,8 @@ const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** MPEG Layer III of 16-bit mono PCM, yielding between slices so requests keep flowing. */
 export async function encodeMp3(pcm: Int16Array, sampleRate: number, signal?: AbortSignal): Promise<Buffer> {
+  // Loaded with the first song, not at start-up (scripts/build-server.mjs keeps it lazy).
+  const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(1, sampleRate, MP3_KBPS);
   const chunks: Uint8Array[] = [];
   let slice = performance.now();

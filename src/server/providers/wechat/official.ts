@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { LOGIN_QR_TTL_SECONDS, type WechatLoginProvider } from './types';
 
@@ -105,6 +104,7 @@ export function createOfficialWechat(opts: OfficialWechatOptions): WechatLoginPr
       }
       // Our CSP allows only same-origin and data: images, so render WeChat's
       // QR content ourselves instead of linking its showqrcode picture.
+      const { default: QRCode } = await import('qrcode');
       const filePath = await QRCode.toDataURL(qr.url, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
       return { filePath, qrcode: qr.url, expiresInSeconds: qr.expire_seconds ?? LOGIN_QR_TTL_SECONDS };
     },

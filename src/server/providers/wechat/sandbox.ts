@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { LOGIN_QR_TTL_SECONDS, type WechatLoginProvider } from './types';
 
 /** The sandbox confirmation page of one QR; the key is its one-time proof of having seen the QR. */
@@ -16,6 +15,8 @@ export function createSandboxWechat(publicOrigin: string): WechatLoginProvider {
     async createLoginQr(qrcodeSocket, confirmKey) {
       if (!confirmKey) throw new Error('the sandbox QR needs a confirm key');
       const qrcode = sandboxLoginLink(publicOrigin, qrcodeSocket, confirmKey);
+      // qrcode (~14 MB) loads with the first sign-in QR, not at start-up.
+      const { default: QRCode } = await import('qrcode');
       const filePath = await QRCode.toDataURL(qrcode, { margin: 1, width: 240, errorCorrectionLevel: 'M' });
       return { filePath, qrcode, expiresInSeconds: LOGIN_QR_TTL_SECONDS };
     },

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import sharp from 'sharp';
 import { createI18n, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { forgetSessions } from '../../db/queries/session-cache';
 import { revokeSession } from '../../db/queries/sessions';
 import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
+import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { checkTexts } from '../moderation/publishing';
 import { findUserByEmail, setPassword, TAKEN } from './auth';
@@ -53,6 +53,7 @@ export async function userInfo(rt: Runtime, userId: number, lang: Language) {
 
 /** Decodes the upload (so only real images pass) and stores a 256 px WebP. */
 async function storeAvatar(rt: Runtime, dataUrl: string): Promise<string> {
+  const sharp = await loadSharp();
   const m = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
   const bytes = m?.[2] ? Buffer.from(m[2], 'base64') : null;
   if (!bytes || bytes.length > AVATAR_MAX_BYTES)

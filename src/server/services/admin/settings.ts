@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { inArray, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import {
   isSettingValue,
   SETTING_IMAGE_MAX_BYTES,
@@ -12,6 +11,7 @@ import { settingDefaults } from '../../config/site-settings';
 import { siteSettings } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
+import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { forgetSettings, settingViews } from '../site-settings';
 import { type Actor, auditExists, writeAudit } from './audit';
@@ -97,6 +97,7 @@ export async function changeSettings(
  * (public). The setting points at it only when the change is saved.
  */
 export async function storeSettingImage(rt: Runtime, dataUrl: string): Promise<string> {
+  const sharp = await loadSharp();
   const m = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
   const bytes = m?.[2] ? Buffer.from(m[2], 'base64') : null;
   if (!bytes) throw new DomainError(400, 'admin:settings.imageType', { status: 400 });

@@ -1,6 +1,4 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 import { AdminCode } from '../../../shared/admin';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, hit } from '../../db/queries/rate-limits';
@@ -21,6 +19,11 @@ const WINDOW_MS = 15 * 60_000;
 export async function startEnrolment(db: Db, user: { id: number; email: string | null }, issuer: string) {
   const [current] = await db.select().from(adminTotp).where(eq(adminTotp.userId, user.id));
   if (current?.confirmedAt) throw new DomainError(400, 'admin:totp.alreadyEnrolled', { status: 400 });
+  // otplib and qrcode load with the first enrolment or check, not at start-up.
+  const [{ generateSecret, generateURI }, { default: QRCode }] = await Promise.all([
+    import('otplib'),
+    import('qrcode'),
+  ]);
   const secret = generateSecret();
   await db
     .insert(adminTotp)
@@ -56,6 +59,7 @@ export async function checkTotp(
   if (row?.confirmedAt && p.enrolling) throw new DomainError(400, 'admin:totp.alreadyEnrolled', { status: 400 });
   if (!row || (!row.confirmedAt && !p.enrolling))
     throw new DomainError(AdminCode.TOTP_REQUIRED, 'admin:totp.required', { status: 403 });
+  const { verify } = await import('otplib');
   const result = /^\d{6}$/.test(p.code)
     ? await verify({
         secret: row.secret,

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import { ReviewState } from '../../../shared/moderation';
@@ -9,6 +8,7 @@ import { containsText, countUpTo, searchPage } from '../../db/queries/text-searc
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
+import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { takenDown } from '../moderation/items';
 import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
@@ -180,6 +180,7 @@ export const ICON_MAX_BYTES = 512 * 1024;
 
 /** An uploaded icon: decoded (so only real images pass), squared to 128 px WebP, stored. */
 export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Promise<string> {
+  const sharp = await loadSharp();
   if (bytes.length === 0 || bytes.length > ICON_MAX_BYTES)
     throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
   let webp: Buffer;

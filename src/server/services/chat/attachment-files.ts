@@ -1,5 +1,3 @@
-import mammoth from 'mammoth';
-import { extractText, getDocumentProxy } from 'unpdf';
 import { toSafeText } from '../../../shared/safe-text';
 import { sniff } from '../../providers/download';
 
@@ -45,7 +43,9 @@ export function fileType(name: string, bytes: Buffer): FileType | null {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+// The parsers load on the first document (tens of MB and ~0.5 s): start-up and pages never need them.
 async function pdfText(bytes: Buffer): Promise<string> {
+  const { extractText, getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
@@ -69,6 +69,7 @@ export async function documentText(type: FileType & { kind: 'document' }, bytes:
   let text: string;
   if (type.ext === 'pdf') text = await pdfText(bytes);
   else if (type.ext === 'docx') {
+    const { default: mammoth } = await import('mammoth');
     try {
       text = (await mammoth.extractRawText({ buffer: bytes })).value;
     } catch {

@@ -1,6 +1,6 @@
-import sharp from 'sharp';
 import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
+import { loadSharp } from '../../providers/sharp';
 
 /** base64Array: at most this many reference images (docs/api.md). */
 export const MAX_REFERENCES = 4;
@@ -18,6 +18,7 @@ const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
  * 1024 px), so nothing the sender hid in the file goes further.
  */
 export async function decodeReferences(list: readonly string[]): Promise<Buffer[]> {
+  const sharp = await loadSharp();
   if (list.length > MAX_REFERENCES)
     throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooMany', { params: { max: MAX_REFERENCES } });
   const out: Buffer[] = [];

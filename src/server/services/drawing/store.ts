@@ -1,7 +1,8 @@
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { Drawing } from '../../db/schema';
 import { labelHeight, labelSvg, labelXmp } from '../../providers/image/label';
 import { ImageProviderError } from '../../providers/image/types';
+import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 
 /** Longest side a stored picture keeps. */
@@ -23,6 +24,7 @@ export interface StoredPicture {
  * only: the page draws the visible label over it).
  */
 export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, bytes: Buffer) {
+  const sharp = await loadSharp();
   let decoded: { data: Buffer; info: OutputInfo };
   try {
     const input = sharp(bytes, { limitInputPixels: 120_000_000, failOn: 'error' });

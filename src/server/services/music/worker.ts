@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import sharp from 'sharp';
 import { jobSettings } from '../../config/jobs';
 import { musicConfig } from '../../config/music';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
+import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { musicProviderFor, runOverChannels } from '../channels/tasks';
 import { invalidatePages } from '../pages/channel';
@@ -37,6 +37,7 @@ async function store(rt: Runtime, songId: number, file: StoredFile): Promise<str
 
 /** A cover as the pages show it: decoded (a file that is no picture fails the song), at most 512 px, WebP. */
 async function coverOf(file: StoredFile): Promise<StoredFile> {
+  const sharp = await loadSharp();
   try {
     const bytes = await sharp(file.bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate()
