@@ -44,6 +44,7 @@ test('/officialAccount shows the follow QR', async ({ page }) => {
 });
 
 test('/special draws fireworks on its canvas', async ({ page, context }) => {
+  test.slow(); // a worker start and screenshots on a loaded machine
   await page.goto('/special');
   const canvas = page.getByRole('img', { name: '烟花动画' });
   await expect(canvas).toBeVisible();
