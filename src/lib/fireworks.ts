@@ -106,7 +106,9 @@ export function step(show: Show, dt: number): boolean {
   return show.rockets.some((r) => !r.burst) || show.particles.length > 0;
 }
 
-export function draw(ctx: CanvasRenderingContext2D, show: Show) {
+type Context2D = CanvasRenderingContext2D | OffscreenCanvasRenderingContext2D;
+
+export function draw(ctx: Context2D, show: Show) {
   ctx.clearRect(0, 0, show.width, show.height);
   for (const r of show.rockets) {
     if (r.burst || r.delay > 0) continue;
@@ -123,9 +125,12 @@ export function draw(ctx: CanvasRenderingContext2D, show: Show) {
   ctx.globalAlpha = 1;
 }
 
-/** Runs the show on `canvas`; under reduced motion draws one still frame of all bursts. Returns a stop function. */
-export function playFireworks(canvas: HTMLCanvasElement, reducedMotion: boolean): () => void {
-  const ctx = canvas.getContext('2d');
+/**
+ * Runs the show on `canvas` (the page's, or an OffscreenCanvas in fireworks-worker.ts); under reduced
+ * motion draws one still frame of all bursts. Returns a stop function.
+ */
+export function playFireworks(canvas: HTMLCanvasElement | OffscreenCanvas, reducedMotion: boolean): () => void {
+  const ctx = canvas.getContext('2d') as Context2D | null;
   if (!ctx) return () => {};
   const show = createShow(canvas.width, canvas.height);
   if (reducedMotion) {

@@ -43,21 +43,33 @@ test('/officialAccount shows the follow QR', async ({ page }) => {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('/special draws fireworks on its canvas', async ({ page }) => {
+test('/special draws fireworks on its canvas', async ({ page, context }) => {
+  test.slow(); // a worker start and screenshots on a loaded machine
   await page.goto('/special');
   const canvas = page.getByRole('img', { name: '烟花动画' });
   await expect(canvas).toBeVisible();
-  await expect
-    .poll(() =>
-      canvas.evaluate((el: HTMLCanvasElement) => {
-        const data = el.getContext('2d')?.getImageData(0, 0, el.width, el.height).data ?? [];
-        let lit = 0;
-        for (let i = 3; i < data.length; i += 4) if ((data[i] ?? 0) > 0) lit++;
-        return lit;
-      }),
-    )
-    .toBeGreaterThan(50);
+  // A worker draws on the transferred canvas, so the page cannot read it back: count the
+  // bright pixels of a screenshot instead, decoded in a blank page (the site's CSP allows no data: URLs).
+  const scratch = await context.newPage();
+  const litPixels = async () => {
+    const png = (await canvas.screenshot()).toString('base64');
+    return scratch.evaluate(async (b64) => {
+      const bitmap = await createImageBitmap(await (await fetch(`data:image/png;base64,${b64}`)).blob());
+      const ctx = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d');
+      if (!ctx) return 0;
+      ctx.drawImage(bitmap, 0, 0);
+      const data = ctx.getImageData(0, 0, bitmap.width, bitmap.height).data;
+      let lit = 0;
+      // The canvas rests on a near-black background; sparks are bright.
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.max(data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0) > 120) lit++;
+      return lit;
+    }, png);
+  };
+  await expect.poll(litPixels).toBeGreaterThan(50);
   await page.getByRole('button', { name: '再放一次' }).click();
+  await expect.poll(litPixels).toBeGreaterThan(50);
+  await scratch.close();
 });
 
 test('/special under reduced motion draws one still frame and says so', async ({ page }) => {
