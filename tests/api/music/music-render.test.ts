@@ -19,8 +19,6 @@ afterAll(() => srv?.dispose());
 
 const give = (id: number, n: number) =>
   srv.runtime.database.db.update(users).set({ compositionsLeft: n }).where(eq(users.id, id));
-const _balance = async (id: number) =>
-  (await srv.runtime.database.db.select().from(users).where(eq(users.id, id)))[0]?.compositionsLeft;
 
 describe('composing a song offline', () => {
   it('pushes progress to the owner, finishes, and serves an MP3 with seeking and the AI label', async () => {
