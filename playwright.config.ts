@@ -39,7 +39,9 @@ export default defineConfig({
   use: {
     baseURL: BASE_URL,
     locale: 'zh-CN',
-    trace: 'retain-on-failure',
+    // Recording a trace costs every test screenshots and DOM snapshots: in CI only the retry of a failed test
+    // records one; a local run (no retries) keeps the trace of each failure.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // Debian's chromium: Playwright never downloads a browser here.
     launchOptions: {
       executablePath: '/usr/bin/chromium',

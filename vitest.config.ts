@@ -16,16 +16,22 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           // PGlite is the PostgreSQL engine itself, so a suite whose outcome cannot depend on the database being a
           // server runs once, on PGlite: input validation (fuzz), the HTTP layer (headers, keep-alive, body limits),
-          // adapters against fake upstreams, the products CLI. Everything with concurrent connections, locks, NOTIFY
-          // between processes or restarts runs here too. Keeps the whole CI run under its time budget.
+          // start-up configuration, adapters against fake upstreams (chat streams, channel tests, payments, refunds,
+          // WeChat, S3), texts in the page language, music rendering, the products CLI. Everything with concurrent
+          // connections, locks, NOTIFY between processes, transactions or restarts runs here too. Keeps the whole
+          // CI run under its time budget.
           exclude: [
-            'tests/api/platform/{fuzz,security-headers,keep-alive,dos}.test.ts',
-            'tests/api/account/wechat-official-provider.test.ts',
+            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public}.test.ts',
+            'tests/api/account/{wechat-official,wechat-official-provider}.test.ts',
+            'tests/api/activity/notices.test.ts',
+            'tests/api/admin/{channels-test-button,refund-providers}.test.ts',
+            'tests/api/apps/app-locales.test.ts',
+            'tests/api/channels/weights.test.ts',
+            'tests/api/chat/{chat-stream,chat-continue,chat-reasoning}.test.ts',
             'tests/api/drawing/drawing-providers.test.ts',
-            'tests/api/music/music-suno.test.ts',
-            'tests/api/storage/s3-provider.test.ts',
-            'tests/api/chat/chat-stream.test.ts',
-            'tests/api/shop/products-cli.test.ts',
+            'tests/api/music/{music-suno,music-render}.test.ts',
+            'tests/api/shop/{alipay,wechatpay,products-cli}.test.ts',
+            'tests/api/storage/{s3-provider,s3-site}.test.ts',
           ],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],

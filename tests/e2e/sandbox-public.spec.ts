@@ -5,7 +5,8 @@ import { newDataDir } from './data-dirs';
 
 // The production build on a public PUBLIC_ORIGIN, as `npm start` runs it:
 // the sandbox providers need ALLOW_SANDBOX=true, and then every page says so.
-const PORT = 4396;
+// Its own port beside the run's (E2E_PORT), so two checkouts' suites never meet.
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1080;
 const BASE = `http://127.0.0.1:${PORT}`;
 const dirs: string[] = [];
 const procs: ChildProcess[] = [];

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { newDataDir } from './data-dirs';
 
 // Drives the production build as a separate process, as `npm start` runs it.
-const PORT = 4398;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1090;
 let proc: ChildProcess;
 let dataDir: string;
 

@@ -1,8 +1,6 @@
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs, users } from '../../../src/server/db/schema';
-import { readId3 } from '../../../src/server/providers/music/mp3';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { openSocket } from '../socket-helpers';
 import { inspiration, startMusicServer, waitForSong } from './music-helpers';
@@ -18,73 +16,44 @@ const give = (id: number, n: number) =>
 const balance = async (id: number) =>
   (await srv.runtime.database.db.select().from(users).where(eq(users.id, id)))[0]?.compositionsLeft;
 
-describe('composing a song offline', () => {
-  it('pushes progress to the owner, finishes, and serves an MP3 with seeking and the AI label', async () => {
-    const u = await createUserWithToken(srv, 'composer@example.com');
-    const submitted = await srv.call(
-      'POST',
-      '/api/music/submit',
-      inspiration('一首关于夏天海边的欢快流行歌'),
-      u.headers,
-    );
-    expect(submitted.body.code, JSON.stringify(submitted.body)).toBe(1000000);
-    const song = submitted.body.data;
-    expect(song).toMatchObject({ status: 1, mine: true, label: 'AI生成', isPublic: false });
-    expect(song.id).toMatch(/^song_/);
+// Owner checks first: the quota tests below queue songs the offline composer takes seconds each to finish.
+describe('owner checks', () => {
+  it('keeps private songs, their pushes and their controls to the owner', async () => {
+    const owner = await createUserWithToken(srv, 'owner@example.com');
+    const other = await createUserWithToken(srv, 'other@example.com');
+    const id = (await srv.call('POST', '/api/music/submit', inspiration('安静的夜'), owner.headers)).body.data.id;
+    const spy = await openSocket(srv.url, { taskId: id, token: other.token });
+    expect((await spy.closed).code).toBe(4403);
+    const song = await waitForSong(srv, id, owner.headers);
+    for (const headers of [other.headers, {}]) {
+      expect((await srv.call('GET', `/api/music/detail?id=${id}`, undefined, headers)).status).toBe(404);
+    }
+    expect((await srv.call('POST', '/api/music/delete', { id }, other.headers)).status).toBe(404);
+    expect((await srv.call('POST', '/api/music/visibility', { id, isPublic: true }, other.headers)).status).toBe(404);
+    const publicList = (await srv.call('POST', '/api/music/list/public', {})).body.data;
+    expect(publicList.records.map((s: { id: string }) => s.id)).not.toContain(id);
 
-    const socket = await openSocket(srv.url, { taskId: song.id, token: u.token });
-    const done = (await socket.next((m) => (m as { data?: { status?: number } }).data?.status === 10, 20_000)) as {
-      code: number;
-      data: { id: string; progress: number };
-    };
-    expect(done).toMatchObject({ code: 1000000, data: { id: song.id, progress: 100 } });
-    const statuses = socket.messages.map((m) => (m as { data?: { status?: number } }).data?.status).filter(Boolean);
-    expect(statuses).toEqual(expect.arrayContaining([2, 3, 10]));
-    socket.ws.close();
+    const made = await srv.call('POST', '/api/music/visibility', { id, isPublic: true }, owner.headers);
+    expect(made.body.data.isPublic).toBe(true);
+    const seen = await srv.call('GET', `/api/music/detail?id=${id}`);
+    expect(seen.body.data).toMatchObject({ id, mine: false, title: song.title });
+    const listed = (await srv.call('POST', '/api/music/list/public', { pageSize: 50 })).body.data;
+    expect(listed.records.map((s: { id: string }) => s.id)).toContain(id);
+    const mine = (await srv.call('POST', '/api/music/list/mine', {}, other.headers)).body.data;
+    expect(mine.records.map((s: { id: string }) => s.id)).not.toContain(id);
 
-    const finished = await waitForSong(srv, song.id, u.headers);
-    // A private song: its owner gets signed URLs.
-    expect(finished.audioUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.mp3\?e=\d+&s=[\w-]{32}$/);
-    expect(finished.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.webp\?e=\d+&s=[\w-]{32}$/);
-    expect(finished.duration).toBeGreaterThan(20);
-    expect(finished.lyrics).toContain('夏天');
-    expect(finished.meta).toMatchObject({ mood: 'happy', style: 'pop' });
-
-    const audio = await fetch(srv.url + finished.audioUrl);
-    expect(audio.status).toBe(200);
-    expect(audio.headers.get('content-type')).toBe('audio/mpeg');
-    expect(audio.headers.get('accept-ranges')).toBe('bytes');
-    const bytes = Buffer.from(await audio.arrayBuffer());
-    expect(bytes.length).toBeLessThan(600_000);
-    expect(readId3(bytes)).toMatchObject({ COMM: 'AI生成', TXXX: 'AI生成', TIT2: finished.title });
-    const mid = Math.floor(bytes.length / 2);
-    const part = await fetch(srv.url + finished.audioUrl, { headers: { range: `bytes=${mid}-${mid + 99}` } });
-    expect(part.status).toBe(206);
-    expect(part.headers.get('content-range')).toBe(`bytes ${mid}-${mid + 99}/${bytes.length}`);
-    expect(Buffer.from(await part.arrayBuffer())).toEqual(bytes.subarray(mid, mid + 100));
-    const cover = await fetch(srv.url + finished.coverUrl);
-    expect(cover.headers.get('content-type')).toBe('image/webp');
+    const deleted = await srv.call('POST', '/api/music/delete', { id }, owner.headers);
+    expect(deleted.body.code).toBe(1000400);
+    expect((await fetch(srv.url + song.audioUrl)).status).toBe(404);
+    expect((await srv.call('GET', `/api/music/detail?id=${id}`, undefined, owner.headers)).status).toBe(404);
   });
 
-  it('is deterministic: the same request gives the same file', async () => {
-    const u = await createUserWithToken(srv, 'twice@example.com');
-    await give(u.id, 5);
-    const body = {
-      mode: 'custom',
-      title: '雨夜',
-      tags: 'lofi, piano',
-      lyrics: '[主歌]\n雨落在窗前\n灯火慢慢暗\n[副歌]\n我在等你回来',
-    };
-    const hashes: string[] = [];
-    for (let i = 0; i < 2; i++) {
-      const res = await srv.call('POST', '/api/music/submit', body, u.headers);
-      const song = await waitForSong(srv, res.body.data.id, u.headers);
-      expect(song.status).toBe(10);
-      expect(song.meta.style).toBe('lofi');
-      const bytes = Buffer.from(await (await fetch(srv.url + song.audioUrl)).arrayBuffer());
-      hashes.push(createHash('sha256').update(bytes).digest('hex'));
-    }
-    expect(hashes[0]).toBe(hashes[1]);
+  it('refuses to delete a song that is still composing', async () => {
+    const u = await createUserWithToken(srv, 'hasty@example.com');
+    const id = (await srv.call('POST', '/api/music/submit', inspiration('快节奏'), u.headers)).body.data.id;
+    await srv.runtime.database.db.update(songs).set({ status: 2 }).where(eq(songs.taskId, id));
+    const res = await srv.call('POST', '/api/music/delete', { id }, u.headers);
+    expect(res.body.code).toBe(400);
   });
 });
 
@@ -130,51 +99,5 @@ describe('composition quota', () => {
     const custom = await srv.call('POST', '/api/music/submit', { mode: 'custom', title: 'x' }, u.headers);
     expect(custom.body.code).toBe(400);
     expect((await srv.call('GET', '/api/music/quota', undefined, u.headers)).body.data.freeLeft).toBe(1);
-  });
-});
-
-describe('owner checks', () => {
-  // A fresh server: the offline composer takes seconds a song, and the songs queued above would hold this one back.
-  beforeAll(async () => {
-    await srv.dispose();
-    srv = await startMusicServer();
-  });
-
-  it('keeps private songs, their pushes and their controls to the owner', async () => {
-    const owner = await createUserWithToken(srv, 'owner@example.com');
-    const other = await createUserWithToken(srv, 'other@example.com');
-    const id = (await srv.call('POST', '/api/music/submit', inspiration('安静的夜'), owner.headers)).body.data.id;
-    const spy = await openSocket(srv.url, { taskId: id, token: other.token });
-    expect((await spy.closed).code).toBe(4403);
-    const song = await waitForSong(srv, id, owner.headers);
-    for (const headers of [other.headers, {}]) {
-      expect((await srv.call('GET', `/api/music/detail?id=${id}`, undefined, headers)).status).toBe(404);
-    }
-    expect((await srv.call('POST', '/api/music/delete', { id }, other.headers)).status).toBe(404);
-    expect((await srv.call('POST', '/api/music/visibility', { id, isPublic: true }, other.headers)).status).toBe(404);
-    const publicList = (await srv.call('POST', '/api/music/list/public', {})).body.data;
-    expect(publicList.records.map((s: { id: string }) => s.id)).not.toContain(id);
-
-    const made = await srv.call('POST', '/api/music/visibility', { id, isPublic: true }, owner.headers);
-    expect(made.body.data.isPublic).toBe(true);
-    const seen = await srv.call('GET', `/api/music/detail?id=${id}`);
-    expect(seen.body.data).toMatchObject({ id, mine: false, title: song.title });
-    const listed = (await srv.call('POST', '/api/music/list/public', { pageSize: 50 })).body.data;
-    expect(listed.records.map((s: { id: string }) => s.id)).toContain(id);
-    const mine = (await srv.call('POST', '/api/music/list/mine', {}, other.headers)).body.data;
-    expect(mine.records.map((s: { id: string }) => s.id)).not.toContain(id);
-
-    const deleted = await srv.call('POST', '/api/music/delete', { id }, owner.headers);
-    expect(deleted.body.code).toBe(1000400);
-    expect((await fetch(srv.url + song.audioUrl)).status).toBe(404);
-    expect((await srv.call('GET', `/api/music/detail?id=${id}`, undefined, owner.headers)).status).toBe(404);
-  });
-
-  it('refuses to delete a song that is still composing', async () => {
-    const u = await createUserWithToken(srv, 'hasty@example.com');
-    const id = (await srv.call('POST', '/api/music/submit', inspiration('快节奏'), u.headers)).body.data.id;
-    await srv.runtime.database.db.update(songs).set({ status: 2 }).where(eq(songs.taskId, id));
-    const res = await srv.call('POST', '/api/music/delete', { id }, u.headers);
-    expect(res.body.code).toBe(400);
   });
 });

@@ -4,8 +4,7 @@
 // On PostgreSQL (DATABASE_URL) several processes may share DATA_DIR.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -15,20 +14,26 @@ import { type RunningServer, startServer } from '../../../src/server/server';
 import { createTestDatabase } from '../helpers';
 
 const onPostgres = inject('postgresUrl') !== null;
-const dirs: string[] = [];
-afterAll(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
+const drops: Array<() => Promise<void>> = [];
+afterAll(() => Promise.all(drops.map((drop) => drop())));
 
-function pgliteEnv() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lock-'));
-  dirs.push(dir);
-  return { NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dir, LOG_LEVEL: 'silent' };
+/** A DATA_DIR for this file's servers: on PGlite a copy of the migrated template (no initdb per test). */
+async function serverEnv() {
+  const database = await createTestDatabase();
+  drops.push(database.drop);
+  return {
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: database.dataDir,
+    DATABASE_URL: database.databaseUrl,
+    LOG_LEVEL: 'silent',
+  };
 }
 const start = (vars: Record<string, string | undefined>) => startServer(loadEnv(vars), createLogger('silent'));
 
 /** The test fixture server as a child process; resolves with its URL, or its exit code and stderr. */
-function spawnServer(vars: Record<string, string>) {
+function spawnServer(vars: Record<string, string | undefined>) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'tests/fixtures/api-server.ts'], {
     env: { ...process.env, ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,7 +53,7 @@ function spawnServer(vars: Record<string, string>) {
 
 describe.skipIf(onPostgres)('one process per PGlite directory', () => {
   it('a second server on the same DATA_DIR refuses, also while the first is closing; then starts', async () => {
-    const env = pgliteEnv();
+    const env = await serverEnv();
     const first = await start(env);
     let second: RunningServer | undefined;
     try {
@@ -76,7 +81,7 @@ describe.skipIf(onPostgres)('one process per PGlite directory', () => {
   }, 150_000);
 
   it('takes over the lock of a killed process, and one naming a dead PID', async () => {
-    const env = pgliteEnv();
+    const env = await serverEnv();
     const child = spawnServer(env);
     const out = await child.outcome;
     expect(out.url).toBeDefined();
@@ -101,8 +106,7 @@ describe.skipIf(onPostgres)('one process per PGlite directory', () => {
 
 describe.skipIf(!onPostgres)('PostgreSQL: several processes on one DATA_DIR', () => {
   it('starts two servers sharing DATA_DIR and DATABASE_URL', async () => {
-    const db = await createTestDatabase();
-    const env = { ...pgliteEnv(), DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl };
+    const env = await serverEnv();
     const a = await start(env);
     try {
       const b = await start(env);
@@ -110,7 +114,6 @@ describe.skipIf(!onPostgres)('PostgreSQL: several processes on one DATA_DIR', ()
       await b.stop(1000);
     } finally {
       await a.stop(1000);
-      await db.drop();
     }
   }, 150_000);
 });
