@@ -76,6 +76,13 @@ describe('orders', () => {
       a.headers,
     );
     expect(search.body.data.records.map((r: { orderNo: string }) => r.orderNo)).toEqual([orderNo]);
+    // Each page tells the whole list's total, a page past the end too (one query per page, counted apart there).
+    const again = (await createOrder(srv, a.headers, 'MUSIC_10')).body.data.orderNo;
+    const page = async (pageNum: number) =>
+      (await srv.call('POST', '/api/order/list', { pageNum, pageSize: 1 }, a.headers)).body.data;
+    expect(await page(1)).toMatchObject({ total: 2, records: [{ orderNo: again }] });
+    expect(await page(2)).toMatchObject({ total: 2, records: [{ orderNo }] });
+    expect(await page(3)).toMatchObject({ total: 2, records: [] });
   });
 
   it('adds compositions for a pack; a free product is granted at once and limited', async () => {

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import { pageTotal, totalOver } from '../../db/queries/page-total';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
@@ -23,17 +24,20 @@ export async function listMyPictures(
     term ? ilike(drawings.prompt, `%${term}%`) : undefined,
   );
   const { db } = rt.database;
-  const [total] = await db.select({ n: count() }).from(drawings).where(where);
   const rows = await db
-    .select()
+    .select({ drawing: drawings, total: totalOver })
     .from(drawings)
     .where(where)
     .orderBy(desc(drawings.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
+  const total = await pageTotal(rows, p.pageNum, async () => {
+    const [all] = await db.select({ n: count() }).from(drawings).where(where);
+    return all?.n ?? 0;
+  });
   return {
-    records: await Promise.all(rows.map((d) => drawingMessage(d, rt))),
-    total: total?.n ?? 0,
+    records: await Promise.all(rows.map((r) => drawingMessage(r.drawing, rt))),
+    total,
     current: p.pageNum,
     size: p.pageSize,
   };

@@ -4,6 +4,7 @@ import { Code } from '../../../shared/codes';
 import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
+import { pageTotal, totalOver } from '../../db/queries/page-total';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
@@ -195,17 +196,20 @@ export async function listOrders(
     eq(orders.userId, userId),
     p.orderNo ? like(orders.orderNo, `%${p.orderNo.replace(/[%_\\]/g, '')}%`) : undefined,
   );
-  const [total] = await db.select({ n: count() }).from(orders).where(where);
   const rows = await db
-    .select()
+    .select({ order: orders, total: totalOver })
     .from(orders)
     .where(where)
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(p.pageSize)
     .offset((p.pageNum - 1) * p.pageSize);
+  const total = await pageTotal(rows, p.pageNum, async () => {
+    const [all] = await db.select({ n: count() }).from(orders).where(where);
+    return all?.n ?? 0;
+  });
   return {
-    records: rows.map(orderDtoIn(p.lang ?? DEFAULT_LANGUAGE)),
-    total: total?.n ?? 0,
+    records: rows.map((r) => orderDtoIn(p.lang ?? DEFAULT_LANGUAGE)(r.order)),
+    total,
     current: p.pageNum,
     size: p.pageSize,
   };
