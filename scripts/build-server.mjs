@@ -2,25 +2,12 @@
 // migrations there, so `node dist/server/main.mjs` needs nothing from src/.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
+import { LAZY } from './lazy-modules.mjs';
 
 // Loaded as its ~450 separate ESM files, drizzle-orm grows the start-up heap
 // by ~170 MB that V8 keeps (bench/RESULTS.md); bundled it costs ~12 MB.
 const INLINE = new Set(['drizzle-orm']);
-// Heavy libraries no page needs: loaded by dynamic import at first use (bench/RESULTS.md, start-up).
-// The build fails if one of them is reachable from main.mjs by static imports.
-export const LAZY = [
-  '@aws-sdk/client-s3',
-  '@aws-sdk/lib-storage',
-  '@aws-sdk/s3-request-presigner',
-  '@breezystack/lamejs',
-  'gpt-tokenizer',
-  'mammoth',
-  'nodemailer',
-  'otplib',
-  'qrcode',
-  'sharp',
-  'unpdf',
-];
+// The build fails if a lazy library (lazy-modules.mjs) is reachable from main.mjs by static imports.
 const packageName = (spec) =>
   (spec.startsWith('@') ? spec.split('/').slice(0, 2) : spec.split('/').slice(0, 1)).join('/');
 

@@ -9,21 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
+import { LAZY } from '../../../scripts/lazy-modules.mjs';
 import { createTestDatabase } from '../helpers';
-
-const LAZY = [
-  '@aws-sdk/client-s3',
-  '@aws-sdk/lib-storage',
-  '@aws-sdk/s3-request-presigner',
-  '@breezystack/lamejs',
-  'gpt-tokenizer',
-  'mammoth',
-  'nodemailer',
-  'otplib',
-  'qrcode',
-  'sharp',
-  'unpdf',
-];
 
 const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
