@@ -124,9 +124,15 @@ function CodesView() {
   const [message, setMessage] = useState('');
   const [version, setVersion] = useState(0);
   useEffect(() => {
-    // Read again after each change (version counts them).
+    // Read again after each change (version counts them); a slower earlier read must not overwrite a later one.
     if (version < 0) return;
-    void call<Page<Batch>>('GET', '/admin/codes/batches?pageSize=100').then((r) => setBatches(r.ok ? r.data : null));
+    let current = true;
+    void call<Page<Batch>>('GET', '/admin/codes/batches?pageSize=100').then((r) => {
+      if (current) setBatches(r.ok ? r.data : null);
+    });
+    return () => {
+      current = false;
+    };
   }, [version]);
   const refresh = () => setVersion((v) => v + 1);
   return (
