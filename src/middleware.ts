@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getRuntime } from './server/runtime';
-import { cachedPage, isCacheable, pageKey } from './server/services/pages/page-cache';
+import { isCacheable, pageKey } from './server/services/pages/cached-paths';
+import { cachedPage } from './server/services/pages/page-cache';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /**

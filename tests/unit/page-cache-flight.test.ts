@@ -48,6 +48,14 @@ const get = () => new Request('http://site/product');
 const text = (res: Response) => res.text();
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
+/** Asks for a page whose render is held, lets the render finish, and reads the answer. */
+async function released(rt: Runtime, key: string, p: ReturnType<typeof page>) {
+  const answer = cachedPage(rt, get(), key, p.render);
+  await settle();
+  p.release();
+  return text(await answer);
+}
+
 afterEach(() => vi.restoreAllMocks());
 
 describe('page cache renders', () => {
@@ -81,10 +89,7 @@ describe('page cache renders', () => {
     const { rt } = runtime();
     await settle();
     const p = page((n) => `<p>render ${n}</p>`);
-    const first = cachedPage(rt, get(), 'zh-CN|/test', p.render);
-    await settle();
-    p.release();
-    expect(await text(await first)).toBe('<p>render 1</p>');
+    expect(await released(rt, 'zh-CN|/test', p)).toBe('<p>render 1</p>');
 
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
@@ -103,15 +108,9 @@ describe('page cache renders', () => {
     const { rt, announce } = runtime();
     await settle();
     const p = page((n) => `<p>price ${n}</p>`);
-    const first = cachedPage(rt, get(), 'zh-CN|/product', p.render);
-    await settle();
-    p.release();
-    expect(await text(await first)).toBe('<p>price 1</p>');
+    expect(await released(rt, 'zh-CN|/product', p)).toBe('<p>price 1</p>');
     announce();
-    const after = cachedPage(rt, get(), 'zh-CN|/product', p.render);
-    await settle();
-    p.release();
-    expect(await text(await after)).toBe('<p>price 2</p>');
+    expect(await released(rt, 'zh-CN|/product', p)).toBe('<p>price 2</p>');
   });
 
   it('does not hand a render begun before a change to requests that came after it', async () => {

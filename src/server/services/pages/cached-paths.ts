@@ -1,3 +1,5 @@
+import { LANGUAGE_COOKIE, type Language } from '../../../shared/i18n';
+
 /**
  * The pages served from the page cache (services/pages/page-cache.ts): the
  * same HTML for every visitor of one language, whatever their login or theme
@@ -34,3 +36,25 @@ export function isCachedPath(url: URL): boolean {
   for (const name of url.searchParams.keys()) if (!page.query?.includes(name)) return false;
   return true;
 }
+
+/**
+ * A request the shared cache may answer: no credentials and no cookie but the
+ * language's. Anything else (the console's session, an Authorization header)
+ * is rendered for that request alone.
+ */
+export function isSharedRequest(header: (name: string) => string | null | undefined): boolean {
+  if (header('authorization')) return false;
+  const cookie = header('cookie');
+  if (!cookie) return true;
+  return cookie.split(';').every((part) => {
+    const name = part.split('=', 1)[0]?.trim() ?? '';
+    return name === '' || name === LANGUAGE_COOKIE;
+  });
+}
+
+export function isCacheable(request: Request, url: URL): boolean {
+  return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
+}
+
+/** What a page depends on: its language and its URL. */
+export const pageKey = (lang: Language, url: URL) => `${lang}|${url.pathname}${url.search}`;

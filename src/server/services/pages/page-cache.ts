@@ -1,16 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-import { LANGUAGE_COOKIE, type Language, pickLanguage } from '../../../shared/i18n';
-import { type Encoding, pickEncoding } from '../../encoding';
+import { LANGUAGE_COOKIE, pickLanguage } from '../../../shared/i18n';
+import { type Encoding, encodeLater, pickEncoding } from '../../encoding';
 import type { Runtime } from '../../runtime';
 import { SQUARE_CHANNEL } from '../drawing/square';
 import { FILES_CHANNEL } from '../file-access';
 import { WORDS_CHANNEL } from '../moderation/words';
 import { CACHE_CHANNEL } from '../shop/products';
 import { SETTINGS_CHANNEL } from '../site-settings';
-import { isCachedPath } from './cached-paths';
+import { isCachedPath, isSharedRequest, pageKey } from './cached-paths';
 import { PAGES_CHANNEL } from './channel';
 
 /**
@@ -24,13 +22,8 @@ import { PAGES_CHANNEL } from './channel';
 // Files change visibility with takedowns and songs made private.
 const CHANNELS = [CACHE_CHANNEL, SETTINGS_CHANNEL, SQUARE_CHANNEL, WORDS_CHANNEL, FILES_CHANNEL, PAGES_CHANNEL];
 const TTL_MS = 60_000;
-// Quality 6 takes ~5 ms for a 200 KB page and comes within 15 % of quality 11's size, which takes ~200 ms: every
-// request for the page waits for its compression after each change, so the cheap level answers sooner under load.
-const BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 6 } };
 /** Content depends on the language cookie; the encoding is chosen per request. */
 const VARY = 'Accept-Encoding, Cookie';
-const brotli = promisify(brotliCompress);
-const gzipped = promisify(gzip);
 
 interface Entry {
   key: string;
@@ -82,28 +75,6 @@ function stateOf(rt: Runtime): State {
 export function watchPageChanges(rt: Runtime): void {
   stateOf(rt);
 }
-
-/**
- * A request the shared cache may answer: no credentials and no cookie but the
- * language's. Anything else (the console's session, an Authorization header)
- * is rendered for that request alone.
- */
-export function isSharedRequest(header: (name: string) => string | null | undefined): boolean {
-  if (header('authorization')) return false;
-  const cookie = header('cookie');
-  if (!cookie) return true;
-  return cookie.split(';').every((part) => {
-    const name = part.split('=', 1)[0]?.trim() ?? '';
-    return name === '' || name === LANGUAGE_COOKIE;
-  });
-}
-
-export function isCacheable(request: Request, url: URL): boolean {
-  return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
-}
-
-/** What a page depends on: its language and its URL. */
-export const pageKey = (lang: Language, url: URL) => `${lang}|${url.pathname}${url.search}`;
 
 /**
  * The entry for `key` of the current data version, now the most recently used;
@@ -159,10 +130,11 @@ function evict(state: State, maxBytes: number) {
 }
 
 function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
-  return Promise.all([brotli(entry.body, BROTLI), gzipped(entry.body, { level: 6 })]).then(
-    ([br, gz]) => {
-      entry.encoded = { br, gzip: gz };
-      const added = br.byteLength + gz.byteLength;
+  // Every request for the page waits for this after each change: encoding.ts picks levels that take milliseconds.
+  return encodeLater(entry.body).then(
+    ({ br, gzip }) => {
+      entry.encoded = { br, gzip };
+      const added = br.byteLength + gzip.byteLength;
       entry.size += added;
       if (state.entries.get(entry.key) === entry) {
         state.bytes += added;
