@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { MusicEnv } from '../../../src/server/config/music';
+import { users } from '../../../src/server/db/schema';
 import { startTestServer, type TestServer } from '../helpers';
 
 export type MusicSettings = Partial<Record<keyof MusicEnv, string>>;
@@ -26,3 +28,7 @@ export const inspiration = (prompt: string, extra: Record<string, unknown> = {})
   prompt,
   ...extra,
 });
+
+/** Sets a user's compositions left. */
+export const giveCompositions = (srv: TestServer, id: number, n: number) =>
+  srv.runtime.database.db.update(users).set({ compositionsLeft: n }).where(eq(users.id, id));

@@ -3,13 +3,11 @@
 // (vitest.config.ts); quota and owner checks run on both databases (music.test.ts), pushes over
 // PostgreSQL's NOTIFY in push.test.ts.
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../../src/server/db/schema';
 import { readId3 } from '../../../src/server/providers/music/mp3';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { openSocket } from '../socket-helpers';
-import { inspiration, startMusicServer, waitForSong } from './music-helpers';
+import { giveCompositions, inspiration, startMusicServer, waitForSong } from './music-helpers';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -17,8 +15,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.dispose());
 
-const give = (id: number, n: number) =>
-  srv.runtime.database.db.update(users).set({ compositionsLeft: n }).where(eq(users.id, id));
+const give = (id: number, n: number) => giveCompositions(srv, id, n);
 
 describe('composing a song offline', () => {
   it('pushes progress to the owner, finishes, and serves an MP3 with seeking and the AI label', async () => {

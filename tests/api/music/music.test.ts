@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { songs, users } from '../../../src/server/db/schema';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { openSocket } from '../socket-helpers';
-import { inspiration, startMusicServer, waitForSong } from './music-helpers';
+import { giveCompositions, inspiration, startMusicServer, waitForSong } from './music-helpers';
 
 let srv: TestServer;
 beforeAll(async () => {
@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => srv?.dispose());
 
-const give = (id: number, n: number) =>
-  srv.runtime.database.db.update(users).set({ compositionsLeft: n }).where(eq(users.id, id));
+const give = (id: number, n: number) => giveCompositions(srv, id, n);
 const balance = async (id: number) =>
   (await srv.runtime.database.db.select().from(users).where(eq(users.id, id)))[0]?.compositionsLeft;
 
