@@ -46,10 +46,26 @@ function keepPolicyOn304(res: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
+// Below this, compressing costs more time than the bytes it saves.
+const SMALL_BODY = 1024;
+
+/**
+ * compression decides when the headers go out, and sees a length only as a
+ * header. @hono/node-server tells Node a string reply's length internally
+ * (`_contentLength`) instead, so every API reply, even the ~100 bytes most
+ * routes answer with, went through a brotli stream of its own. Reading the
+ * reply back to set the header made undici build a Response per request.
+ */
+function worthCompressing(req: IncomingMessage, res: ServerResponse): boolean {
+  const known = (res as ServerResponse & { _contentLength?: number | null })._contentLength;
+  if (typeof known === 'number' && known < SMALL_BODY) return false;
+  return compression.filter(req as never, res as never);
+}
+
 /** The one HTTP server: compression, headers, logs, /api, pages, and the push socket upgrade. */
 export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): Server {
   const apiListener = getRequestListener(api.fetch);
-  const compress = compression({ threshold: 1024 });
+  const compress = compression({ threshold: SMALL_BODY, filter: worthCompressing });
 
   const env = rt.env;
   // Node checks the header and request timeouts on this interval; a tenth keeps them close to exact.

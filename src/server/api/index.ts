@@ -59,19 +59,6 @@ export function createApiApp(runtime: Runtime): ApiApp {
     c.set('ip', clientIp(c.req.raw.headers, c.env, runtime.env.TRUST_PROXY));
     await next();
   });
-  // Node's compression (src/server/http.ts) skips small bodies only when told their length; without it, every
-  // reply, even the ~100 bytes most routes answer with, went through a brotli stream of its own.
-  app.use(async (c, next) => {
-    await next();
-    const res = c.res;
-    if (!res.body || res.headers.has('content-length')) return;
-    if (!(res.headers.get('content-type') ?? '').startsWith('application/json')) return;
-    const body = await res.arrayBuffer();
-    const headers = new Headers(res.headers);
-    headers.set('content-length', String(body.byteLength));
-    c.res = undefined;
-    c.res = new Response(body, { status: res.status, headers });
-  });
   // Bodies are read and limited per route before the API runs (request-body.ts); a refusal is the usual error reply.
   app.use(async (c, next) => {
     const refused = (c.env as { incoming?: ApiIncoming } | undefined)?.incoming?.bodyRefused;

@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, inArray, like } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, like, type Placeholder, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { prepared } from '../../db/queries/prepared';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
@@ -187,24 +188,32 @@ export async function ownOrder(db: Db, userId: number, orderNo: string) {
   return o;
 }
 
+const ordersOf = (userId: number | Placeholder, search: string | Placeholder | undefined) =>
+  and(eq(orders.userId, userId), search === undefined ? undefined : like(orders.orderNo, search));
+
+/** A user's page of orders, newest first; `searched` filters by part of the order number. */
+const ordersPage = (db: Db, searched: boolean) =>
+  prepared(db, searched ? 'orders_page_search' : 'orders_page', (db) =>
+    db
+      .select({ order: orders, total: totalOver })
+      .from(orders)
+      .where(ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(searched ? 'orders_page_search' : 'orders_page'),
+  );
+
 export async function listOrders(
   db: Db,
   userId: number,
   p: { pageNum: number; pageSize: number; orderNo?: string; lang?: Language },
 ): Promise<OrderPage> {
-  const where = and(
-    eq(orders.userId, userId),
-    p.orderNo ? like(orders.orderNo, `%${p.orderNo.replace(/[%_\\]/g, '')}%`) : undefined,
-  );
-  const rows = await db
-    .select({ order: orders, total: totalOver })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(p.pageSize)
-    .offset((p.pageNum - 1) * p.pageSize);
+  const search = p.orderNo ? `%${p.orderNo.replace(/[%_\\]/g, '')}%` : undefined;
+  const values = { userId, search, limit: p.pageSize, offset: (p.pageNum - 1) * p.pageSize };
+  const rows = await (search ? ordersPage(db, true) : ordersPage(db, false)).execute(values);
   const total = await pageTotal(rows, p.pageNum, async () => {
-    const [all] = await db.select({ n: count() }).from(orders).where(where);
+    const [all] = await db.select({ n: count() }).from(orders).where(ordersOf(userId, search));
     return all?.n ?? 0;
   });
   return {
