@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
+import { prepared } from './prepared';
 import { cachedSession, forgetSessions, keepSession, sessionReadMark } from './session-cache';
 
 /** Session lifetime: 7 days (docs/accounts.md). */
@@ -38,11 +39,21 @@ export async function sessionForToken(db: Db, token: string | null | undefined, 
   const cached = cachedSession(db, hash, now.getTime());
   if (cached !== undefined) return cached;
   const mark = sessionReadMark(db);
-  const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, hash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-    .limit(1);
+  const live = prepared(db, 'session_live', (db) =>
+    db
+      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('hash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1)
+      .prepare('session_live'),
+  );
+  const [row] = await live.execute({ hash, now });
   if (!row) return null;
   keepSession(db, hash, row, mark);
   return { id: row.id, userId: row.userId };

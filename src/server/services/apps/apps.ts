@@ -4,6 +4,8 @@ import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
+import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { prepared } from '../../db/queries/prepared';
 import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
@@ -59,25 +61,35 @@ export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
  * /api/prompt/list/all: published applications in `lang`, `content` searching title, description and
  * prompt as stored and, for seeded ones, as shown in `lang` (docs/api.md).
  */
+const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED), isNull(apps.deletedAt));
+const order = [asc(apps.sortOrder), desc(apps.id)];
+
+const storePage = (db: Db) =>
+  prepared(db, 'store_page', (db) =>
+    db
+      .select({ app: apps, total: totalOver })
+      .from(apps)
+      .where(live)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare('store_page'),
+  );
+
 export async function listStore(
   db: Db,
   q: { pageNum: number; pageSize: number; content?: string },
   lang: Language = DEFAULT_LANGUAGE,
 ) {
   await seedAppsIfEmpty(db);
-  const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED), isNull(apps.deletedAt));
   const term = q.content?.trim();
-  const order = [asc(apps.sortOrder), desc(apps.id)];
   if (!term) {
-    const [total] = await db.select({ n: count() }).from(apps).where(live);
-    const rows = await db
-      .select()
-      .from(apps)
-      .where(live)
-      .orderBy(...order)
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize);
-    return { records: rows.map((a) => storeDto(a, lang)), current: q.pageNum, total: total?.n ?? 0, size: q.pageSize };
+    const rows = await storePage(db).execute({ limit: q.pageSize, offset: (q.pageNum - 1) * q.pageSize });
+    const total = await pageTotal(rows, q.pageNum, async () => {
+      const [all] = await db.select({ n: count() }).from(apps).where(live);
+      return all?.n ?? 0;
+    });
+    return { records: rows.map((r) => storeDto(r.app, lang)), current: q.pageNum, total, size: q.pageSize };
   }
   const translated = seedKeysMatching(term, lang);
   // One text as the index has it (migration 0025): the three fields, a line apart.

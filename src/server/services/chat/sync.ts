@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/queries/prepared';
 import { hit } from '../../db/queries/rate-limits';
 import { chatConversations, type StoredChatMessage } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
@@ -19,24 +20,37 @@ export interface ConversationInput {
 }
 
 export async function listConversations(db: Db, userId: number) {
-  return db
-    .select({
-      uuid: chatConversations.uuid,
-      title: chatConversations.title,
-      changedAt: chatConversations.changedAt,
-      deleted: chatConversations.deleted,
-    })
-    .from(chatConversations)
-    .where(eq(chatConversations.userId, userId))
-    .orderBy(desc(chatConversations.changedAt))
-    .limit(1000);
+  const list = prepared(db, 'conversation_list', (db) =>
+    db
+      .select({
+        uuid: chatConversations.uuid,
+        title: chatConversations.title,
+        changedAt: chatConversations.changedAt,
+        deleted: chatConversations.deleted,
+      })
+      .from(chatConversations)
+      .where(eq(chatConversations.userId, sql.placeholder('userId')))
+      .orderBy(desc(chatConversations.changedAt))
+      .limit(1000)
+      .prepare('conversation_list'),
+  );
+  return list.execute({ userId });
 }
 
 export async function getConversation(db: Db, userId: number, uuid: number) {
-  const [row] = await db
-    .select()
-    .from(chatConversations)
-    .where(and(eq(chatConversations.userId, userId), eq(chatConversations.uuid, uuid)));
+  const one = prepared(db, 'conversation_one', (db) =>
+    db
+      .select()
+      .from(chatConversations)
+      .where(
+        and(
+          eq(chatConversations.userId, sql.placeholder('userId')),
+          eq(chatConversations.uuid, sql.placeholder('uuid')),
+        ),
+      )
+      .prepare('conversation_one'),
+  );
+  const [row] = await one.execute({ userId, uuid });
   if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:sync.notFound', { status: 404 });
   const { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt } = row;
   return { uuid: id, title, systemPrompt, description, templateId, messages, deleted, changedAt };

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { Db } from '../../db/client';
 import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { prepared } from '../../db/queries/prepared';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
@@ -11,6 +13,25 @@ import { invalidateSquare } from './square';
 import { removePicture } from './store';
 import { recordDrawingUsage } from './tasks';
 
+const picturesOf = (userId: number | Placeholder, search: string | Placeholder | undefined) =>
+  and(
+    eq(drawings.userId, userId),
+    eq(drawings.status, DrawingStatus.DONE),
+    search === undefined ? undefined : ilike(drawings.prompt, search),
+  );
+
+const picturesPage = (db: Db, searched: boolean) =>
+  prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db) =>
+    db
+      .select({ drawing: drawings, total: totalOver })
+      .from(drawings)
+      .where(picturesOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined))
+      .orderBy(desc(drawings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(searched ? 'pictures_page_search' : 'pictures_page'),
+  );
+
 /** The caller's finished pictures (my works), newest first; `content` searches prompts. */
 export async function listMyPictures(
   rt: Runtime,
@@ -18,21 +39,12 @@ export async function listMyPictures(
   p: { pageNum: number; pageSize: number; content?: string },
 ) {
   const term = p.content?.trim().replace(/[%_\\]/g, '');
-  const where = and(
-    eq(drawings.userId, userId),
-    eq(drawings.status, DrawingStatus.DONE),
-    term ? ilike(drawings.prompt, `%${term}%`) : undefined,
-  );
+  const search = term ? `%${term}%` : undefined;
   const { db } = rt.database;
-  const rows = await db
-    .select({ drawing: drawings, total: totalOver })
-    .from(drawings)
-    .where(where)
-    .orderBy(desc(drawings.id))
-    .limit(p.pageSize)
-    .offset((p.pageNum - 1) * p.pageSize);
+  const values = { userId, search, limit: p.pageSize, offset: (p.pageNum - 1) * p.pageSize };
+  const rows = await (search ? picturesPage(db, true) : picturesPage(db, false)).execute(values);
   const total = await pageTotal(rows, p.pageNum, async () => {
-    const [all] = await db.select({ n: count() }).from(drawings).where(where);
+    const [all] = await db.select({ n: count() }).from(drawings).where(picturesOf(userId, search));
     return all?.n ?? 0;
   });
   return {
