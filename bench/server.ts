@@ -31,6 +31,25 @@ export interface StartOptions {
   nodeArgs?: string[];
 }
 
+/**
+ * How `npm run serve` starts the server (its environment and Node flags: a
+ * smaller young generation and fewer malloc arenas, README: `npm run serve`), so
+ * the bench measures the process operators run. Read from package.json.
+ */
+export function serveCommand(root: string): { env: Record<string, string>; nodeArgs: string[] } {
+  const scripts = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts as Record<string, string>;
+  const m = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/server\/main\.mjs$/.exec(scripts.serve ?? '');
+  if (!m) throw new Error(`package.json "serve" is not "[VAR=value …] node [--flag …] dist/server/main.mjs"`);
+  const env = Object.fromEntries(
+    (m[1] ?? '')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map((kv) => kv.split('=') as [string, string]),
+  );
+  return { env, nodeArgs: (m[2] ?? '').trim().split(' ').filter(Boolean) };
+}
+
 /** Starts the built server (dist/server/main.mjs of root, or `opts.entry`) and waits until /api/health (or `opts.ready`) answers. */
 export async function startBuiltServer(
   root: string,
@@ -39,11 +58,15 @@ export async function startBuiltServer(
   opts: StartOptions = {},
 ): Promise<BenchServer> {
   const dataDir = opts.dataDir ?? mkdtempSync(path.join(tmpdir(), 'miaobi-bench-data-'));
+  // Our server starts as operators start it; another entry (the bare Astro project) as plain node.
+  const serve = opts.entry ? { env: {}, nodeArgs: [] } : serveCommand(root);
   const spawned = performance.now();
-  const proc: ChildProcess = spawn(process.execPath, [...(opts.nodeArgs ?? []), opts.entry ?? 'dist/server/main.mjs'], {
+  const args = [...serve.nodeArgs, ...(opts.nodeArgs ?? []), opts.entry ?? 'dist/server/main.mjs'];
+  const proc: ChildProcess = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...process.env,
+      ...serve.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),

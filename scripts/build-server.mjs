@@ -2,7 +2,7 @@
 // migrations there, so `node dist/server/main.mjs` needs nothing from src/.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
-import { LAZY } from './lazy-modules.mjs';
+import { LAZY, LAZY_ON_POSTGRES } from './lazy-modules.mjs';
 
 // Loaded as its ~450 separate ESM files, drizzle-orm grows the start-up heap
 // by ~170 MB that V8 keeps (bench/RESULTS.md); bundled it costs ~12 MB.
@@ -57,7 +57,7 @@ function eagerPackages(outputs, entry) {
   return packages;
 }
 const eager = eagerPackages(result.metafile.outputs, `${OUT}/main.mjs`);
-const wrong = LAZY.filter((p) => eager.has(p));
+const wrong = [...LAZY, ...LAZY_ON_POSTGRES].filter((p) => eager.has(p));
 if (wrong.length) {
   process.stderr.write(`build-server: ${wrong.join(', ')} must be imported lazily (await import at first use)\n`);
   process.exit(1);

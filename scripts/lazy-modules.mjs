@@ -14,3 +14,6 @@ export const LAZY = [
   'sharp',
   'unpdf',
 ];
+
+// Loaded only by the embedded database (no DATABASE_URL): a server on PostgreSQL never imports it.
+export const LAZY_ON_POSTGRES = ['@electric-sql/pglite'];

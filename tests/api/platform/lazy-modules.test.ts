@@ -1,7 +1,8 @@
 // Start-up loads only what serving needs: the heavy libraries of files,
 // pictures, mail, QR codes, TOTP, MP3 and the S3 bucket are imported at their
 // first use (bench/RESULTS.md, start-up). A server process with local
-// storage, started and asked a few questions, must not have loaded them.
+// storage, started and asked a few questions, must not have loaded them;
+// on PostgreSQL, not the embedded database either.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
-import { LAZY } from '../../../scripts/lazy-modules.mjs';
+import { LAZY, LAZY_ON_POSTGRES } from '../../../scripts/lazy-modules.mjs';
 import { createTestDatabase } from '../helpers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lazy-'));
@@ -46,7 +47,9 @@ it('a started server that answered requests has not loaded the heavy libraries',
     const loaded = readFileSync(log, 'utf8').split('\n');
     // The log sees packages at all: the ones every request needs are there.
     expect(loaded).toEqual(expect.arrayContaining(['hono', 'zod']));
-    expect(loaded.filter((p) => LAZY.includes(p))).toEqual([]);
+    const lazy = db.databaseUrl ? [...LAZY, ...LAZY_ON_POSTGRES] : LAZY;
+    expect(loaded.filter((p) => lazy.includes(p))).toEqual([]);
+    if (!db.databaseUrl) expect(loaded).toEqual(expect.arrayContaining(LAZY_ON_POSTGRES));
   } finally {
     await db.drop();
   }
