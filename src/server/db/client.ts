@@ -89,6 +89,8 @@ class PgListener {
   private closed = false;
   private reconnecting = false;
   private retryMs = 500;
+  /** One statement at a time on the connection: pg deprecates queueing a query behind a running one. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly url: string,
@@ -100,7 +102,13 @@ class PgListener {
     if (known) known.add(onPayload);
     else this.handlers.set(channel, new Set([onPayload]));
     const client = this.client ?? (await this.connect());
-    await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    await this.subscribe(client, channel);
+  }
+
+  private subscribe(client: pg.Client, channel: string) {
+    const done = this.queue.then(() => client.query(`listen ${pg.escapeIdentifier(channel)}`));
+    this.queue = done.catch(() => {});
+    return done;
   }
 
   private async connect(): Promise<pg.Client> {
@@ -117,8 +125,10 @@ class PgListener {
     });
     client.on('error', lost);
     client.on('end', () => lost());
-    await client.connect();
-    for (const channel of this.handlers.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    const connected = client.connect();
+    this.queue = connected.catch(() => {});
+    await connected;
+    for (const channel of this.handlers.keys()) await this.subscribe(client, channel);
     this.retryMs = 500;
     return client;
   }
