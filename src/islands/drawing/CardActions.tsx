@@ -1,4 +1,4 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SvgIcon } from '../../components/SvgIcon';
 
@@ -11,6 +11,10 @@ export interface CardActionItem {
 const pill = 'rounded-full text-xs font-medium ring-1 transition-colors';
 const plain =
   'text-slate-700 ring-slate-200 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800';
+const more = `${pill} ${plain} relative ml-auto grid size-7 shrink-0 place-items-center`;
+
+// Headless UI's menu (and its positioning) loads on the first "more" press (bench/RESULTS.md, /draw's weight).
+const CardMenu = lazy(() => import('./CardMenu').then((m) => ({ default: m.CardMenu })));
 
 /**
  * A card's actions on one row at every width and in every language: the first
@@ -18,8 +22,28 @@ const plain =
  */
 export function CardActions({ items }: { items: CardActionItem[] }) {
   const { t } = useTranslation('draw');
+  const [menu, setMenu] = useState(false);
   const [first, ...rest] = items;
   if (!first) return null;
+  // Until first pressed, the "more" button is a plain one; the menu's code loads then.
+  const standIn = (open?: () => void) => (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded="false"
+      className={more}
+      onClick={open}
+      onKeyDown={(e) => {
+        if (open && (e.key === 'ArrowDown' || e.key === 'ArrowUp')) {
+          e.preventDefault();
+          open();
+        }
+      }}
+    >
+      <SvgIcon name="more" className="size-4" />
+      <span className="sr-only">{t('card.more')}</span>
+    </button>
+  );
   return (
     <div className="flex h-7 min-w-0 items-center gap-1.5" data-card-actions>
       <button
@@ -30,32 +54,14 @@ export function CardActions({ items }: { items: CardActionItem[] }) {
       >
         {first.label}
       </button>
-      {rest.length > 0 && (
-        <Menu>
-          <MenuButton className={`${pill} ${plain} relative ml-auto grid size-7 shrink-0 place-items-center`}>
-            <SvgIcon name="more" className="size-4" />
-            <span className="sr-only">{t('card.more')}</span>
-          </MenuButton>
-          <MenuItems
-            anchor="bottom end"
-            className="z-50 min-w-36 rounded-xl bg-white p-1 text-sm shadow-lg ring-1 ring-slate-200 [--anchor-gap:4px] focus:outline-none dark:bg-slate-900 dark:ring-slate-700"
-          >
-            {rest.map((item) => (
-              <MenuItem key={item.label}>
-                <button
-                  type="button"
-                  onClick={item.onClick}
-                  className={`block w-full rounded-lg px-3 py-2 text-left data-focus:bg-slate-100 dark:data-focus:bg-slate-800 ${
-                    item.danger ? 'text-red-700 dark:text-red-400' : 'text-slate-700 dark:text-slate-200'
-                  }`}
-                >
-                  {item.label}
-                </button>
-              </MenuItem>
-            ))}
-          </MenuItems>
-        </Menu>
-      )}
+      {rest.length > 0 &&
+        (menu ? (
+          <Suspense fallback={standIn()}>
+            <CardMenu items={rest} buttonClass={more} />
+          </Suspense>
+        ) : (
+          standIn(() => setMenu(true))
+        ))}
     </div>
   );
 }

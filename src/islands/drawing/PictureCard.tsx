@@ -34,7 +34,7 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
   const { t } = useTranslation('draw');
   return (
     <article
-      className="group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className={`group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 ${priority ? '' : OFFSCREEN}`}
       data-picture={picture.id}
     >
       <div className="relative">
@@ -77,6 +77,13 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
   );
 }
 
+/**
+ * Cards past the first row skip layout and paint until they near the viewport: 30 at once
+ * made the island's first commit one long task (bench/RESULTS.md, main-thread work). A
+ * skeleton takes the same placeholder, so a fallback of skeletons is as tall as the cards.
+ */
+const OFFSCREEN = '[contain-intrinsic-size:auto_18rem] [content-visibility:auto]';
+
 const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
 
 /** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads. */
@@ -87,7 +94,7 @@ export function PictureCardSkeletons({ count }: { count: number }) {
       key={i}
       aria-hidden="true"
       data-picture-skeleton
-      className="overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+      className={`${OFFSCREEN} overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800`}
     >
       <div className={`aspect-square ${pulse}`} />
       <div className="space-y-2 p-3">

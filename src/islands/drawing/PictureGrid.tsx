@@ -21,19 +21,26 @@ export interface PictureGridProps<T extends Picture> {
   empty: string;
   onOpen: (p: Picture) => void;
   actions: (p: T) => CardActionItem[];
+  /**
+   * Render only this many items as cards, the rest as grey tiles of the same size: /draw's
+   * server-rendered first view, whose HTML needs no more than the first rows' cards.
+   */
+  cards?: number;
 }
 
 /**
  * One infinite list of square picture cards of one height, first row first: /draw's
  * tabs and /gallery's (docs/routes-and-screens.md).
  */
-export function PictureGrid<T extends Picture>({ list, empty, onOpen, actions }: PictureGridProps<T>) {
+export function PictureGrid<T extends Picture>({ list, empty, onOpen, actions, cards }: PictureGridProps<T>) {
+  const shown = cards === undefined ? list.items : list.items.slice(0, cards);
   return (
     <>
       <div className={GRID} data-picture-grid>
-        {list.items.map((p, i) => (
+        {shown.map((p, i) => (
           <PictureCard key={p.id} picture={p} priority={i < PRIORITY_PICTURES} onOpen={onOpen} actions={actions(p)} />
         ))}
+        {shown.length < list.items.length && <PictureCardSkeletons count={list.items.length - shown.length} />}
       </div>
       <ListFooter
         state={list.state}

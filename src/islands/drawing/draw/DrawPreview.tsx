@@ -11,6 +11,9 @@ import { Works } from './Works';
 
 const noop = () => {};
 
+/** One row on the widest grid, two on a phone: the cards a first view can show. */
+const PREVIEW_CARDS = 4;
+
 /** A list as the island first renders it: seeded with `page`, or before its first page. */
 function firstRender<T>(page: PageData<T> | null): PictureList<T> {
   const loader = createListLoader<T>({
@@ -67,6 +70,9 @@ export function DrawPreview({
     onRedraw: noop,
     onDelete: noop,
     onSameStyle: noop,
+    // What a first view shows: the page's HTML (twice: Astro repeats a client-only island's fallback
+    // in a <template>) carries these cards, grey tiles of the same size stand for the rest.
+    cards: PREVIEW_CARDS,
   };
   return (
     <IslandRoot lang={lang} messages={messages} ns="draw">

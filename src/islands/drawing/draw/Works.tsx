@@ -16,6 +16,8 @@ export interface WorksProps {
   onRedraw: (p: DrawingMessage) => void;
   onDelete: (p: DrawingMessage) => void;
   onSameStyle: (p: Picture) => void;
+  /** The server-rendered first view: this many cards per list, grey tiles for the rest (PictureGrid). */
+  cards?: number;
 }
 
 const TABS: WorksTab[] = ['mine', 'public'];
@@ -35,6 +37,7 @@ export function Works(props: WorksProps) {
           list={mine}
           empty={t('works.empty')}
           onOpen={onOpen}
+          cards={props.cards}
           actions={(p) => [
             { label: t('action.redraw'), onClick: () => props.onRedraw(p) },
             { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
@@ -47,6 +50,7 @@ export function Works(props: WorksProps) {
           list={pub}
           empty={t('works.publicEmpty')}
           onOpen={onOpen}
+          cards={props.cards}
           actions={(p) => [
             { label: t('action.sameStyle'), onClick: () => props.onSameStyle(p) },
             { label: t('action.copy'), onClick: () => props.onCopy(p.prompt) },
