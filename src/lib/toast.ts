@@ -70,7 +70,8 @@ export function showToast(kind: ToastKind, text: string, ms = DEFAULT_TOAST_MS):
 
   container.append(item);
   while (container.children.length > MAX_TOASTS) container.firstElementChild?.remove();
-  requestAnimationFrame(() => item.classList.remove(...HIDDEN));
+  // Two frames: the first paints it hidden, so the transition to shown has a start to run from.
+  requestAnimationFrame(() => requestAnimationFrame(() => item.classList.remove(...HIDDEN)));
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const dismiss = () => {
