@@ -25,6 +25,7 @@ beforeAll(async () => {
   bob = await createUserWithToken(srv, 'bob-intruder@example.com');
   const doc = (await srv.call('GET', '/api/openapi.json')).body as { paths: Record<string, unknown> };
   routes = new Set(Object.keys(doc.paths));
+  for (const kind of ownedKinds) if (kind.routes.every((r) => routes.has(r))) await kind.prepare?.(srv, alice);
 });
 afterAll(() => srv?.dispose());
 
