@@ -2,19 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
+import { askAndWait, chatSidebar } from './chat-helpers';
 import { waitForHydration } from './helpers';
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: '对话列表' });
-
-async function ask(page: Page, question: string) {
-  const input = page.getByRole('textbox', { name: '输入你的问题' });
-  await input.fill(question);
-  await input.press('Enter');
-  await expect(page.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数', {
-    timeout: 15_000,
-  });
-  await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
-}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -43,9 +32,9 @@ test('share a conversation, read it without JavaScript, find another one by sear
   await page.goto('/chat');
   await waitForHydration(page);
 
-  await ask(page, '量子计算和经典计算有什么不同');
-  await sidebar(page).getByRole('button', { name: '新建对话' }).click();
-  await ask(page, '推荐一本关于**科幻**的书 <b>raw</b>');
+  await askAndWait(page, '量子计算和经典计算有什么不同');
+  await chatSidebar(page).getByRole('button', { name: '新建对话' }).click();
+  await askAndWait(page, '推荐一本关于**科幻**的书 <b>raw</b>');
 
   await page.locator('[data-chat-share]').click();
   const dialog = page.getByRole('dialog', { name: '我的分享' });

@@ -1,19 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
+import { askAndWait, chatSidebar } from './chat-helpers';
 import { waitForHydration } from './helpers';
-
-const sidebar = (page: Page) => page.getByRole('navigation', { name: '对话列表' });
-
-/** Asks one question as the current person and waits for the whole offline answer. */
-async function ask(page: Page, question: string) {
-  const input = page.getByRole('textbox', { name: '输入你的问题' });
-  await input.fill(question);
-  await input.press('Enter');
-  await expect(page.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数', {
-    timeout: 15_000,
-  });
-  await expect(page.getByRole('button', { name: '发送' })).toBeVisible();
-}
 
 /** Logs the page in the way a login does: the token lands in storage, then the page reloads. */
 async function logIn(page: Page, token: string) {
@@ -41,7 +29,7 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   // As a visitor, then logged in: the offer counts the one local conversation.
   await page.goto('/chat');
   await waitForHydration(page);
-  await ask(page, '上传这段对话');
+  await askAndWait(page, '上传这段对话');
   await logIn(page, token);
   const offer = page.getByRole('dialog', { name: '同步本机对话' });
   await expect(offer).toContainText('这台设备上有 1 个登录前的对话');
@@ -55,7 +43,7 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   await useToken(second, token);
   await second.goto('/chat');
   await waitForHydration(second);
-  const uploaded = sidebar(second).getByRole('button', { name: '上传这段对话', exact: true });
+  const uploaded = chatSidebar(second).getByRole('button', { name: '上传这段对话', exact: true });
   await expect(uploaded).toBeVisible();
   await uploaded.click();
   await expect(second.locator('[data-role="assistant"]').last()).toContainText('不占用每日免费对话次数');
@@ -67,13 +55,13 @@ test('a visitor’s conversation is offered for upload at login, reaches the acc
   const device = await third.newPage();
   await device.goto('/chat');
   await waitForHydration(device);
-  await ask(device, '只留在本机');
+  await askAndWait(device, '只留在本机');
   await logIn(device, token);
   const offer3 = device.getByRole('dialog', { name: '同步本机对话' });
   await expect(offer3).toContainText('1 个登录前的对话');
   await offer3.getByRole('button', { name: '仅保留在本机' }).click();
-  await expect(sidebar(device).getByRole('button', { name: '上传这段对话', exact: true })).toBeVisible();
-  await expect(sidebar(device).getByRole('button', { name: '只留在本机', exact: true })).toBeVisible();
+  await expect(chatSidebar(device).getByRole('button', { name: '上传这段对话', exact: true })).toBeVisible();
+  await expect(chatSidebar(device).getByRole('button', { name: '只留在本机', exact: true })).toBeVisible();
   expect(await serverTitles(request, token)).not.toContain('只留在本机');
   await third.close();
 });

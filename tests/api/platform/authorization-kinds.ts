@@ -27,6 +27,8 @@ export interface OwnedKind {
   ownNamespace?: boolean;
   /** Every route the kind needs; the kind is skipped until all exist. */
   routes: string[];
+  /** A slow fixture made once per server, before any test (a hook's longer timeout covers it). */
+  prepare?(srv: TestServer, owner: User): Promise<void>;
   create(srv: TestServer, owner: User): Promise<Owned>;
   /** Everything about the object that a refused attempt must leave alone. */
   snapshot(srv: TestServer, obj: Owned): Promise<unknown>;

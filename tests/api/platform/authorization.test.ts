@@ -18,11 +18,14 @@ beforeAll(async () => {
     MUSIC_POLL_MS: '100',
     MUSIC_FREE_DAILY: '50',
     MUSIC_MEMBER_FREE_DAILY: '50',
+    // The offline painter's steps, quick: the matrix waits for each drawing to finish before snapshotting it.
+    DRAW_OFFLINE_STEP_MS: '1',
   });
   alice = await createUserWithToken(srv, 'alice-owner@example.com');
   bob = await createUserWithToken(srv, 'bob-intruder@example.com');
   const doc = (await srv.call('GET', '/api/openapi.json')).body as { paths: Record<string, unknown> };
   routes = new Set(Object.keys(doc.paths));
+  for (const kind of ownedKinds) if (kind.routes.every((r) => routes.has(r))) await kind.prepare?.(srv, alice);
 });
 afterAll(() => srv?.dispose());
 
