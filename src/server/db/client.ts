@@ -2,27 +2,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { Database, Db } from './database';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-/** The one database type services take: PGlite and PostgreSQL share it. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type DbKind = 'pglite' | 'postgres';
-
-/** Cross-process notifications (Postgres LISTEN/NOTIFY) on one channel. */
-export interface Notifier {
-  publish(channel: string, payload: string): Promise<void>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<void>;
-}
-
-export interface Database {
-  kind: DbKind;
-  db: Db;
-  notifier: Notifier;
-  close(): Promise<void>;
-}
+export type { Database, Db, DbKind, Notifier, Schema } from './database';
 
 // Bundled, this file sits in dist/server/ and the build copies migrations beside it.
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));

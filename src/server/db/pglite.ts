@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzleLite } from 'drizzle-orm/pglite';
 import { migrate as migrateLite } from 'drizzle-orm/pglite/migrator';
-import type { Database, Db } from './client';
+import type { Database, Db } from './database';
 import { acquireDataDirLock } from './pglite-lock';
 import * as schema from './schema';
 
