@@ -4,7 +4,7 @@ import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
-import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
 import { type App, apps } from '../../db/schema';
@@ -67,7 +67,7 @@ const order = [asc(apps.sortOrder), desc(apps.id)];
 const storePage = (db: Db) =>
   prepared(db, 'store_page', (db) =>
     db
-      .select({ app: apps, total: totalOver })
+      .select({ app: apps, total: totalOf(apps, live) })
       .from(apps)
       .where(live)
       .orderBy(...order)

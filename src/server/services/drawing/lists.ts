@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -21,16 +21,17 @@ const picturesOf = (userId: number | Placeholder, search: string | Placeholder |
   );
 
 const picturesPage = (db: Db, searched: boolean) =>
-  prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db) =>
-    db
-      .select({ drawing: drawings, total: totalOver })
+  prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db) => {
+    const where = picturesOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
+    return db
+      .select({ drawing: drawings, total: totalOf(drawings, where) })
       .from(drawings)
-      .where(picturesOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined))
+      .where(where)
       .orderBy(desc(drawings.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(searched ? 'pictures_page_search' : 'pictures_page'),
-  );
+      .prepare(searched ? 'pictures_page_search' : 'pictures_page');
+  });
 
 /** The caller's finished pictures (my works), newest first; `content` searches prompts. */
 export async function listMyPictures(

@@ -4,7 +4,7 @@ import { Code } from '../../../shared/codes';
 import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
-import { pageTotal, totalOver } from '../../db/queries/page-total';
+import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
@@ -193,16 +193,17 @@ const ordersOf = (userId: number | Placeholder, search: string | Placeholder | u
 
 /** A user's page of orders, newest first; `searched` filters by part of the order number. */
 const ordersPage = (db: Db, searched: boolean) =>
-  prepared(db, searched ? 'orders_page_search' : 'orders_page', (db) =>
-    db
-      .select({ order: orders, total: totalOver })
+  prepared(db, searched ? 'orders_page_search' : 'orders_page', (db) => {
+    const where = ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
+    return db
+      .select({ order: orders, total: totalOf(orders, where) })
       .from(orders)
-      .where(ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined))
+      .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(searched ? 'orders_page_search' : 'orders_page'),
-  );
+      .prepare(searched ? 'orders_page_search' : 'orders_page');
+  });
 
 export async function listOrders(
   db: Db,
