@@ -59,6 +59,8 @@ test('an admin generates codes, a user redeems one on the site, and the console 
   await signInConsole(page.context());
   await page.goto(`${BASE}/admin/codes`);
   await expect(page.getByRole('heading', { level: 1, name: '体验码' })).toBeVisible();
+  // Typed into the server-rendered form, the values were reset by hydration (the last CI's retry).
+  await waitForHydration(page);
   await page.getByLabel('标签（发放渠道）').fill('e2e-campaign');
   await page.getByLabel('数量').fill('3');
   await page.getByLabel('每个码的会员天数').fill('2');
