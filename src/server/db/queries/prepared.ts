@@ -10,7 +10,7 @@ const built = new WeakMap<Db, Map<string, unknown>>();
  * (`sql.placeholder` for every value, `.prepare(name)`); `name` names one SQL
  * text, it is PostgreSQL's statement name on each connection.
  */
-export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let byName = built.get(db);
   if (!byName) {
     byName = new Map();
@@ -18,7 +18,7 @@ export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   }
   let query = byName.get(name) as T | undefined;
   if (query === undefined) {
-    query = build(db);
+    query = build(db, name);
     byName.set(name, query);
   }
   return query;

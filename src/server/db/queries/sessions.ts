@@ -39,7 +39,7 @@ export async function sessionForToken(db: Db, token: string | null | undefined, 
   const cached = cachedSession(db, hash, now.getTime());
   if (cached !== undefined) return cached;
   const mark = sessionReadMark(db);
-  const live = prepared(db, 'session_live', (db) =>
+  const live = prepared(db, 'session_live', (db, name) =>
     db
       .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
       .from(sessions)
@@ -51,7 +51,7 @@ export async function sessionForToken(db: Db, token: string | null | undefined, 
         ),
       )
       .limit(1)
-      .prepare('session_live'),
+      .prepare(name),
   );
   const [row] = await live.execute({ hash, now });
   if (!row) return null;

@@ -65,7 +65,7 @@ const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED
 const order = [asc(apps.sortOrder), desc(apps.id)];
 
 const storePage = (db: Db) =>
-  prepared(db, 'store_page', (db) =>
+  prepared(db, 'store_page', (db, name) =>
     db
       .select({ app: apps, total: totalOf(apps, live) })
       .from(apps)
@@ -73,7 +73,7 @@ const storePage = (db: Db) =>
       .orderBy(...order)
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare('store_page'),
+      .prepare(name),
   );
 
 export async function listStore(

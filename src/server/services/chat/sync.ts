@@ -20,7 +20,7 @@ export interface ConversationInput {
 }
 
 export async function listConversations(db: Db, userId: number) {
-  const list = prepared(db, 'conversation_list', (db) =>
+  const list = prepared(db, 'conversation_list', (db, name) =>
     db
       .select({
         uuid: chatConversations.uuid,
@@ -32,13 +32,13 @@ export async function listConversations(db: Db, userId: number) {
       .where(eq(chatConversations.userId, sql.placeholder('userId')))
       .orderBy(desc(chatConversations.changedAt))
       .limit(1000)
-      .prepare('conversation_list'),
+      .prepare(name),
   );
   return list.execute({ userId });
 }
 
 export async function getConversation(db: Db, userId: number, uuid: number) {
-  const one = prepared(db, 'conversation_one', (db) =>
+  const one = prepared(db, 'conversation_one', (db, name) =>
     db
       .select()
       .from(chatConversations)
@@ -48,7 +48,7 @@ export async function getConversation(db: Db, userId: number, uuid: number) {
           eq(chatConversations.uuid, sql.placeholder('uuid')),
         ),
       )
-      .prepare('conversation_one'),
+      .prepare(name),
   );
   const [row] = await one.execute({ userId, uuid });
   if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:sync.notFound', { status: 404 });

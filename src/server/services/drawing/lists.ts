@@ -21,7 +21,7 @@ const picturesOf = (userId: number | Placeholder, search: string | Placeholder |
   );
 
 const picturesPage = (db: Db, searched: boolean) =>
-  prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db) => {
+  prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db, name) => {
     const where = picturesOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
     return db
       .select({ drawing: drawings, total: totalOf(drawings, where) })
@@ -30,7 +30,7 @@ const picturesPage = (db: Db, searched: boolean) =>
       .orderBy(desc(drawings.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(searched ? 'pictures_page_search' : 'pictures_page');
+      .prepare(name);
   });
 
 /** The caller's finished pictures (my works), newest first; `content` searches prompts. */

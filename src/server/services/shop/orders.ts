@@ -193,7 +193,7 @@ const ordersOf = (userId: number | Placeholder, search: string | Placeholder | u
 
 /** A user's page of orders, newest first; `searched` filters by part of the order number. */
 const ordersPage = (db: Db, searched: boolean) =>
-  prepared(db, searched ? 'orders_page_search' : 'orders_page', (db) => {
+  prepared(db, searched ? 'orders_page_search' : 'orders_page', (db, name) => {
     const where = ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
     return db
       .select({ order: orders, total: totalOf(orders, where) })
@@ -202,7 +202,7 @@ const ordersPage = (db: Db, searched: boolean) =>
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
-      .prepare(searched ? 'orders_page_search' : 'orders_page');
+      .prepare(name);
   });
 
 export async function listOrders(
