@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
@@ -101,27 +101,4 @@ describe('products command', () => {
     }
     // Four command processes, each opening the embedded database, and two servers: minutes on a busy machine.
   }, 300_000);
-
-  it.runIf(inject('postgresUrl'))("clears a running server's cached list at once (PostgreSQL)", async () => {
-    const db = await createTestDatabase();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: String(db.databaseUrl), LOG_LEVEL: 'silent' };
-    const srv = await startServer(
-      loadEnv({ ...env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'test' }),
-      createLogger('silent'),
-    );
-    try {
-      const names = async () =>
-        (
-          (await (await fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST' })).json()).data.data as Array<{
-            productCode: string;
-          }>
-        ).map((p) => p.productCode);
-      expect(await names()).toContain('VIP_MONTH');
-      await cli(env, 'disable', '--code', 'VIP_MONTH');
-      await expect.poll(names).not.toContain('VIP_MONTH');
-    } finally {
-      await srv.stop(1000);
-      await db.drop();
-    }
-  });
 });
