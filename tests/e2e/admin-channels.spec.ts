@@ -6,7 +6,6 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
-import { waitForHydration } from './helpers';
 
 // Its own server (the admin role and authenticator are set before it starts) and its own port.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1067;
@@ -65,8 +64,7 @@ test('an admin adds a chat channel with a key, sees only its last four character
   await context.addCookies([{ name, value, url: base }]);
 
   await page.goto(`${base}/admin/channels`);
-  // The code typed before the gate hydrates would be lost with the server-rendered input.
-  await waitForHydration(page);
+  // No wait for hydration: the gate's input stays disabled until then (src/components/Form.tsx).
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '模型渠道', level: 1 })).toBeVisible();

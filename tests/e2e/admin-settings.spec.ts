@@ -4,7 +4,6 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { expectAxeClean, openConsoleIn, startSeededServer, totpCodes } from './console-server';
-import { waitForHydration } from './helpers';
 
 // Like admin-console.spec.ts, this file runs its own server: the admin role and its authenticator are set in
 // the database before it starts. Its own port, beside that file's.
@@ -42,8 +41,7 @@ test('an admin sets the ICP number and the maintenance bar; the public page show
   await openConsoleIn(context, BASE, token);
 
   await page.goto(`${BASE}/admin/settings`);
-  // The code typed before the gate hydrates would be lost with the server-rendered input.
-  await waitForHydration(page);
+  // No wait for hydration: the gate's input stays disabled until then (src/components/Form.tsx).
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '站点设置', level: 1 })).toBeVisible();

@@ -4,7 +4,6 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
-import { waitForHydration } from './helpers';
 import { logIn } from './shop-helpers';
 
 // Review first (docs/console.md): an admin holds pictures for review, a user's public picture waits as
@@ -67,8 +66,7 @@ test('a picture waits as 审核中 until an operator approves it, then shows on 
 
   // Pictures: review first.
   await page.goto(`${BASE}/admin/settings`);
-  // The code typed before the gate hydrates would be lost with the server-rendered input.
-  await waitForHydration(page);
+  // No wait for hydration: the gate's input stays disabled until then (src/components/Form.tsx).
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '站点设置', level: 1 })).toBeVisible();

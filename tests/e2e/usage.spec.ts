@@ -71,8 +71,7 @@ test('an operator reads usage and margin in the console', async ({ page, context
   await openConsoleIn(context, BASE, tokens.operator);
 
   await page.goto(`${BASE}/admin/usage`);
-  // The code typed before the gate hydrates would be lost with the server-rendered input.
-  await waitForHydration(page);
+  // No wait for hydration: the gate's input stays disabled until then (src/components/Form.tsx).
   await page.getByLabel('验证码').fill(await next());
   await page.getByRole('button', { name: '验证' }).click();
   await expect(page.getByRole('heading', { name: '用量与成本', level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { toast } from '../../lib/toast';
 import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { setUser } from '../../stores/user';
@@ -47,7 +48,7 @@ export function BindEmailForm({
   };
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:profile.bindHint')}</p>
       <EmailField form={form} />
       <CodeField form={form} purpose="bind" />
@@ -56,6 +57,6 @@ export function BindEmailForm({
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:profile.bindSubmit')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { toast } from '../../lib/toast';
 import { checkLoginPassword, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { changePassword } from './account-api';
@@ -40,7 +41,7 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       {field('current', t('login:field.currentPassword'), 'current-password')}
       {field('password', t('login:field.newPassword'), 'new-password')}
       {field('repeat', t('login:field.repeat'), 'new-password')}
@@ -48,6 +49,6 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:reset.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

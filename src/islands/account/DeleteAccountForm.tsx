@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { useConfirm } from '../../components/Confirm';
+import { Form } from '../../components/Form';
 import { SvgIcon } from '../../components/SvgIcon';
 import { checkLoginPassword } from '../../shared/account-rules';
 import { deleteAccount, deleteAccountByScan, failureText } from './account-api';
@@ -89,7 +90,7 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+      <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
         <Warning />
         {hasPassword && (
           <Field
@@ -103,7 +104,7 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
         <button type="submit" disabled={busy} className={buttonClass('danger', 'w-full py-2.5')}>
           {busy ? t('login:form.submitting') : t('login:profile.delete')}
         </button>
-      </form>
+      </Form>
       {confirmElement}
     </>
   );

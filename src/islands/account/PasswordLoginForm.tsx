@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { checkEmail, checkLoginPassword } from '../../shared/account-rules';
 import { EmailField } from './AccountFields';
 import { loginWithEmail } from './account-api';
@@ -38,7 +39,7 @@ export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }:
   };
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <EmailField form={form} onChange={onEmailChange} autoComplete="username" />
       <Field
         {...form.field('password')}
@@ -59,6 +60,6 @@ export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }:
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:login.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { toast } from '../../lib/toast';
 import { setUser, type UserInfo } from '../../stores/user';
 import { AvatarPicker } from './AvatarPicker';
@@ -50,7 +51,7 @@ export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () =
   };
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <AvatarPicker
         src={avatar ?? user.avatarUrl}
         name={form.values.nickname || user.nickname}
@@ -73,6 +74,6 @@ export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () =
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:profile.save')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { register } from './account-api';
@@ -58,7 +59,7 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
   if (registered !== null) return <RegisterSuccess email={registered} onGoLogin={onGoLogin} />;
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <EmailField form={form} onChange={onEmailChange} />
       <NewPasswordFields form={form} />
       <CodeField form={form} purpose="register" />
@@ -76,6 +77,6 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:register.submit')}
       </button>
-    </form>
+    </Form>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 import { toast } from '../../lib/toast';
 import { checkCode, checkEmail, checkNewPassword } from '../../shared/account-rules';
 import { CodeField, EmailField } from './AccountFields';
@@ -38,7 +39,7 @@ function ResetForm({ email, code, onDone }: ResetFormProps) {
   };
 
   return (
-    <form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
+    <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
       <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:reset.description')}</p>
       <EmailField form={form} autoComplete="username" autoFocus={!email} />
       <CodeField form={form} purpose="reset" />
@@ -53,7 +54,7 @@ function ResetForm({ email, code, onDone }: ResetFormProps) {
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('login:form.submitting') : t('login:reset.submit')}
       </button>
-    </form>
+    </Form>
   );
 }
 

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
@@ -62,7 +63,7 @@ export function RedeemDialog({ open, onClose, formatTime }: RedeemDialogProps) {
   const invalid = error !== '';
   return (
     <Dialog open={open} onClose={onClose} title={t('activity:redeem.title')} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+      <Form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <p className="text-sm leading-6 text-slate-600 dark:text-slate-400">{t('activity:redeem.intro')}</p>
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-700 dark:text-slate-200">
@@ -89,7 +90,7 @@ export function RedeemDialog({ open, onClose, formatTime }: RedeemDialogProps) {
         <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
           {busy ? t('activity:redeem.submitting') : t('activity:redeem.submit')}
         </button>
-      </form>
+      </Form>
     </Dialog>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { call, card, field } from './admin-api';
 import { Pager } from './Pager';
@@ -55,7 +56,7 @@ function AuditView() {
   }
   return (
     <div className="space-y-4">
-      <form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-6`}>
+      <Form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-6`}>
         {FILTERS.map((f) => (
           <label key={f} className="block text-sm">
             {t(`admin:${LABELS[f]}`)}
@@ -76,7 +77,7 @@ function AuditView() {
             {t('admin:dash.csv')}
           </a>
         </div>
-      </form>
+      </Form>
       {data && data.records.length === 0 && <p role="status">{t('admin:audit.empty')}</p>}
       {data && data.records.length > 0 && (
         <div className={`${card} overflow-x-auto`}>

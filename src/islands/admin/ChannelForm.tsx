@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../shared/channels';
 import type { ChannelModel } from '../../shared/contract/channels';
 import { call, field } from './admin-api';
@@ -82,7 +83,7 @@ export function ChannelForm({
 
   return (
     <Dialog open onClose={onClose} size="lg" maskClosable={false} title={t(channel ? 'editTitle' : 'new')}>
-      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+      <Form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="block text-sm">
             {t('field.kind')}
@@ -173,7 +174,7 @@ export function ChannelForm({
             {t('save')}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

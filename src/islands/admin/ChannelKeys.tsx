@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { call, field } from './admin-api';
 import type { ConsoleChannel } from './ChannelForm';
 
@@ -96,7 +97,7 @@ export function ChannelKeys({
           </li>
         ))}
       </ul>
-      <form onSubmit={(e) => void add(e)} className="flex flex-wrap items-end gap-2" noValidate>
+      <Form onSubmit={(e) => void add(e)} className="flex flex-wrap items-end gap-2" noValidate>
         <label className="block text-sm" htmlFor={`${ids}-secret`}>
           {t('key.new')}
           <input
@@ -124,7 +125,7 @@ export function ChannelKeys({
         <button type="submit" className={buttonClass('primary')} disabled={busy || !secret}>
           {t('key.add')}
         </button>
-      </form>
+      </Form>
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-300">
           {error}

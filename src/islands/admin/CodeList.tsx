@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { call, card, field } from './admin-api';
 import { Pager } from './Pager';
 
@@ -81,7 +82,7 @@ export function CodeList({
       <h2 id="codes-title" className="font-semibold">
         {t('admin:codes.list')}
       </h2>
-      <form onSubmit={submit} className="grid gap-3 sm:grid-cols-4">
+      <Form onSubmit={submit} className="grid gap-3 sm:grid-cols-4">
         <label className="block text-sm">
           {t('admin:codes.batch')}
           <select
@@ -124,7 +125,7 @@ export function CodeList({
             {t('admin:codes.filter')}
           </button>
         </div>
-      </form>
+      </Form>
       {data?.records.length === 0 && <p role="status">{t('admin:codes.empty')}</p>}
       {data && data.records.length > 0 && (
         <div className="overflow-x-auto">

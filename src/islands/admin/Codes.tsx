@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { CODE_BATCH_MAX } from '../../shared/notices';
 import { call, card, day, field } from './admin-api';
@@ -44,7 +45,7 @@ function Generate({ onDone }: { onDone: () => void }) {
     onDone();
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className={`${card} space-y-3`} aria-labelledby="generate-title">
+    <Form onSubmit={(e) => void submit(e)} className={`${card} space-y-3`} aria-labelledby="generate-title">
       <h2 id="generate-title" className="font-semibold">
         {t('admin:codes.generate')}
       </h2>
@@ -82,7 +83,7 @@ function Generate({ onDone }: { onDone: () => void }) {
           {message}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 
@@ -102,7 +103,7 @@ function Disable({ batch, onDone }: { batch: Batch; onDone: (message: string) =>
     onDone(t('admin:codes.disabledN', { count: res.data.disabled ?? 0 }));
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="mt-2 flex flex-wrap items-end gap-2">
+    <Form onSubmit={(e) => void submit(e)} className="mt-2 flex flex-wrap items-end gap-2">
       <ReasonField single value={reason} onChange={setReason} />
       <button type="submit" className={buttonClass('danger')}>
         {t('admin:action.submit')}
@@ -112,7 +113,7 @@ function Disable({ batch, onDone }: { batch: Batch; onDone: (message: string) =>
           {error}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { call, card, field } from './admin-api';
 
@@ -58,7 +59,7 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
         </div>
       )}
       {(enrolled || enrolment) && (
-        <form onSubmit={(e) => void submit(e)} className="space-y-3">
+        <Form onSubmit={(e) => void submit(e)} className="space-y-3">
           <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
             {t('admin:gate.code')}
             <input
@@ -75,7 +76,7 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
           <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full')}>
             {t(enrolled ? 'admin:gate.verify' : 'admin:gate.confirm')}
           </button>
-        </form>
+        </Form>
       )}
       {error && (
         <p role="alert" className="text-sm text-red-700 dark:text-red-400">

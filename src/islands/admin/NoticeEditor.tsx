@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_BANNER_CLASS } from '../../components/activity/notice-styles';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { TOAST_ITEM_CLASS } from '../../lib/toast';
 import { LANGUAGES } from '../../shared/languages';
 import { BANNER_PAGES, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../shared/notices';
@@ -88,7 +89,7 @@ export function NoticeEditor({
   const text = previewText(n.content, lang, vars);
   const title = notice ? t('admin:notices.editing', { id: notice.id }) : t('admin:notices.new');
   return (
-    <form onSubmit={(e) => void submit(e)} className={`${card} space-y-3`} aria-label={title}>
+    <Form onSubmit={(e) => void submit(e)} className={`${card} space-y-3`} aria-label={title}>
       <h2 className="font-semibold">{title}</h2>
       <div className="grid gap-3 sm:grid-cols-3">
         <label className="block text-sm">
@@ -204,6 +205,6 @@ export function NoticeEditor({
           {t('admin:action.cancel')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { REFUNDABLE_STATUSES } from '../../shared/shop';
 import { call, card, field, yuan } from './admin-api';
 import type { Detail } from './OrderDetail';
@@ -77,7 +78,7 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
         )}
       </div>
       {open && (
-        <form onSubmit={(e) => void submit(e)} className="space-y-3">
+        <Form onSubmit={(e) => void submit(e)} className="space-y-3">
           <div className="grid gap-3 sm:grid-cols-2">
             <label className="block text-sm">
               {t('admin:orders.refundAmount', { left: yuan(left) })}
@@ -100,7 +101,7 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
               {t('admin:action.cancel')}
             </button>
           </div>
-        </form>
+        </Form>
       )}
       {message && (
         <p role="status" className="text-sm">

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { OrderStatus } from '../../shared/shop';
 import { StatusBadge } from '../shop/StatusBadge';
@@ -56,7 +57,7 @@ function OrdersView() {
   return (
     <div className="space-y-4">
       <search>
-        <form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-4`}>
+        <Form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-4`}>
           <label className="block text-sm">
             {t('admin:orders.status')}
             <select
@@ -122,7 +123,7 @@ function OrdersView() {
               {t('admin:dash.csv')}
             </a>
           </div>
-        </form>
+        </Form>
       </search>
       {error && <p role="alert">{error}</p>}
       {data && data.records.length === 0 && <p role="status">{t('admin:orders.none')}</p>}

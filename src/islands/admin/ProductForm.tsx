@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 import { LANGUAGES, type Language } from '../../shared/languages';
 import { PRODUCT_TYPES } from '../../shared/shop';
 import { call, field, yuan } from './admin-api';
@@ -132,7 +133,7 @@ export function ProductForm({
       maskClosable={false}
       title={t(product ? 'admin:products.editTitle' : 'admin:products.new')}
     >
-      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+      <Form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         {!product && (
           <label className="block text-sm">
             {t('admin:products.code')}
@@ -193,7 +194,7 @@ export function ProductForm({
             {t('admin:products.save')}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }

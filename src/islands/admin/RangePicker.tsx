@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { PERIODS } from '../../shared/admin';
 import { field } from './admin-api';
 
@@ -37,7 +38,7 @@ export function RangePicker({ onQuery }: { onQuery: (query: string) => void }) {
         ))}
       </fieldset>
       {period === 'range' && (
-        <form onSubmit={applyRange} className="flex flex-wrap items-end gap-2">
+        <Form onSubmit={applyRange} className="flex flex-wrap items-end gap-2">
           {(['from', 'to'] as const).map((k) => (
             <label key={k} className="text-sm">
               {t(`admin:dash.${k}`)}
@@ -53,7 +54,7 @@ export function RangePicker({ onQuery }: { onQuery: (query: string) => void }) {
           <button type="submit" className={buttonClass('primary')}>
             {t('admin:dash.apply')}
           </button>
-        </form>
+        </Form>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { field, type Reply } from './admin-api';
 
 export interface ReasonFields {
@@ -39,7 +40,7 @@ export function ReasonForm(p: {
     p.onDone();
   }
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-3">
+    <Form onSubmit={(e) => void submit(e)} className="space-y-3">
       {p.warning && (
         <p className="text-sm text-red-700 dark:text-red-300" role="note">
           {p.warning}
@@ -61,7 +62,7 @@ export function ReasonForm(p: {
           {message}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { SETTING_GROUPS, type SettingKey, type SettingView, SITE_SETTINGS } from '../../shared/site-settings';
 import { call, card, field } from './admin-api';
@@ -79,7 +80,7 @@ function SettingsView() {
   const byKey = new Map(views.map((v) => [v.key, v]));
   const pending = Object.keys(drafts).length;
   return (
-    <form onSubmit={(e) => void save(e)} className="space-y-4 pb-40 sm:pb-32">
+    <Form onSubmit={(e) => void save(e)} className="space-y-4 pb-40 sm:pb-32">
       {(Object.keys(SETTING_GROUPS) as (keyof typeof SETTING_GROUPS)[]).map((group) => (
         <section key={group} className={card} aria-labelledby={`group-${group}`}>
           <h2 id={`group-${group}`} className="mb-1 font-semibold">
@@ -129,7 +130,7 @@ function SettingsView() {
           )}
         </div>
       </div>
-    </form>
+    </Form>
   );
 }
 

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { call, card, day, field } from './admin-api';
 
@@ -27,7 +28,7 @@ function UsersView() {
   return (
     <div className="space-y-4">
       <search>
-        <form onSubmit={(e) => void search(e)} className="flex flex-col gap-2 sm:flex-row">
+        <Form onSubmit={(e) => void search(e)} className="flex flex-col gap-2 sm:flex-row">
           <label className="sr-only" htmlFor="user-q">
             {t('admin:users.search')}
           </label>
@@ -43,7 +44,7 @@ function UsersView() {
           <button type="submit" className={buttonClass('primary')}>
             {t('admin:users.go')}
           </button>
-        </form>
+        </Form>
       </search>
       {error && <p role="alert">{error}</p>}
       {rows && rows.length === 0 && <p role="status">{t('admin:users.none')}</p>}

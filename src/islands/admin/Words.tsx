@@ -1,6 +1,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { WordListHistory, WordListVersion } from '../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../shared/word-list';
@@ -53,7 +54,7 @@ function Editor({ current, onSaved }: { current: WordListVersion | null; onSaved
     onSaved(t(res.data.applied ? 'admin:words.saved' : 'admin:settings.repeated'));
   }
   return (
-    <form onSubmit={(e) => void save(e)} className={`${card} space-y-3`} aria-labelledby="words-edit">
+    <Form onSubmit={(e) => void save(e)} className={`${card} space-y-3`} aria-labelledby="words-edit">
       <h2 id="words-edit" className="font-semibold">
         {t('admin:words.edit')}
       </h2>
@@ -79,7 +80,7 @@ function Editor({ current, onSaved }: { current: WordListVersion | null; onSaved
           {error}
         </p>
       )}
-    </form>
+    </Form>
   );
 }
 

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { Form } from '../../components/Form';
 import { post } from '../../lib/api/client';
 import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isReportTarget, OPEN_REPORT_READY_EVENT } from '../../lib/report-event';
@@ -60,7 +61,7 @@ function ReportForm() {
 
   return (
     <Dialog open={target !== null} onClose={close} title={t('report.title')} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
+      <Form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
         <p className="text-sm leading-6 text-slate-600 dark:text-slate-400">{t('report.intro')}</p>
         <fieldset>
           <legend className="text-sm font-medium text-slate-700 dark:text-slate-200">{t('report.reasonLabel')}</legend>
@@ -114,7 +115,7 @@ function ReportForm() {
             {t('report.submit')}
           </button>
         </div>
-      </form>
+      </Form>
     </Dialog>
   );
 }
