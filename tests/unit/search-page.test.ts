@@ -2,7 +2,7 @@
 // browser scrolls (isLastPage) must reach every match, yet no page counts them all.
 import { describe, expect, it } from 'vitest';
 import { isLastPage } from '../../src/lib/api/list-loader';
-import { doubled, escapeLike, SEARCH_COUNT_CAP, searchPage } from '../../src/server/db/queries/text-search';
+import { SEARCH_COUNT_CAP, searchPage } from '../../src/server/db/queries/text-search';
 
 /** `matches` rows; records what the page asked for. */
 function source(matches: number) {
@@ -68,13 +68,5 @@ describe('searchPage', () => {
   it('answers the true total when asked for a page past the end', async () => {
     const { q } = source(40);
     expect(await searchPage({ pageNum: 5, pageSize: 30 }, q)).toMatchObject({ records: [], total: 40 });
-  });
-});
-
-describe('the doubled search term', () => {
-  it('doubles code points and escapes LIKE characters after doubling', () => {
-    expect(doubled('山水')).toBe('山山水水');
-    expect(doubled('a😀')).toBe('aa😀😀');
-    expect(escapeLike(doubled('5%_\\'))).toBe('55\\%\\%\\_\\_\\\\\\\\');
   });
 });

@@ -92,11 +92,9 @@ export async function listStore(
     return { records: rows.map((r) => storeDto(r.app, lang)), current: q.pageNum, total, size: q.pageSize };
   }
   const translated = seedKeysMatching(term, lang);
-  // One text as the index has it (migration 0025): the three fields, a line apart.
-  const text = sql`${apps.promptTitle} || chr(10) || ${apps.promptDescription} || chr(10) || ${apps.promptContent}`;
   const where = and(
     live,
-    or(containsText(text, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
+    or(containsText(apps.searchText, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
   );
   const page = await searchPage(q, {
     rows: (limit, offset) =>

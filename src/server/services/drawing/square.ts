@@ -38,7 +38,7 @@ const publicWhere = and(
 export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string; cursor?: string }) {
   const term = p.content?.trim();
   if (term) {
-    const where = and(publicWhere, containsText(drawings.prompt, term));
+    const where = and(publicWhere, containsText(drawings.searchText, term));
     const [from] = p.cursor
       ? await db
           .select({ id: drawings.id })
