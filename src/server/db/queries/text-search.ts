@@ -26,6 +26,15 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, 
   return row?.n ?? 0;
 }
 
+/**
+ * Selected beside a search page's rows: how many rows of `table` match `where`, up to `cap`, so
+ * the page and its count are one statement (one round trip, one plan); `cap` 0 counts nothing.
+ */
+export const matchesUpTo = (table: PgTable, where: SQL | undefined, cap: number) =>
+  cap > 0
+    ? sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap}) m)::int`
+    : sql<null>`null::int`;
+
 export interface SearchPage<T> {
   records: T[];
   total: number;
@@ -38,19 +47,24 @@ export interface SearchPage<T> {
  * another follows. The last page knows its total exactly; before it, `total` counts up to
  * SEARCH_COUNT_CAP matches, and deeper than that it is what the pages so far prove (one more
  * than they hold), so a list scrolls on to its last page however many match, and a deep page
- * costs what reaching it costs, no more. `rows` may page by keyset and ignore the offset.
+ * costs what reaching it costs, no more. `rows` may page by keyset and ignore the offset; it
+ * selects `matchesUpTo(…, cap)` beside each row as `total` (the count a page before the cap needs).
  */
 export async function searchPage<T>(
   p: { pageNum: number; pageSize: number },
-  q: { rows: (limit: number, offset: number) => Promise<T[]>; count: (cap: number) => Promise<number> },
+  q: {
+    rows: (limit: number, offset: number, cap: number) => Promise<Array<{ row: T; total: number | null }>>;
+    count: (cap: number) => Promise<number>;
+  },
 ): Promise<SearchPage<T>> {
   const offset = (p.pageNum - 1) * p.pageSize;
-  const got = await q.rows(p.pageSize + 1, offset);
+  const cap = offset + p.pageSize < SEARCH_COUNT_CAP ? SEARCH_COUNT_CAP : 0;
+  const got = await q.rows(p.pageSize + 1, offset, cap);
   const shown = offset + Math.min(got.length, p.pageSize);
   let total: number;
-  if (got.length > p.pageSize) total = shown < SEARCH_COUNT_CAP ? await q.count(SEARCH_COUNT_CAP) : shown + 1;
+  if (got.length > p.pageSize) total = cap ? (got[0]?.total ?? (await q.count(cap))) : shown + 1;
   else if (got.length > 0 || offset === 0) total = shown;
   // Past the end: how many there are (fewer than the offset).
   else total = await q.count(offset);
-  return { records: got.slice(0, p.pageSize), total, current: p.pageNum, size: p.pageSize };
+  return { records: got.slice(0, p.pageSize).map((g) => g.row), total, current: p.pageNum, size: p.pageSize };
 }

@@ -6,7 +6,7 @@ import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
-import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
+import { containsText, countUpTo, matchesUpTo, searchPage } from '../../db/queries/text-search';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
@@ -97,9 +97,9 @@ export async function listStore(
     or(containsText(apps.searchText, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
   );
   const page = await searchPage(q, {
-    rows: (limit, offset) =>
+    rows: (limit, offset, cap) =>
       db
-        .select()
+        .select({ row: apps, total: matchesUpTo(apps, where, cap) })
         .from(apps)
         .where(where)
         .orderBy(...order)
