@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { constants as zlibConstants } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import type { ApiApp } from './api/context';
@@ -48,6 +49,7 @@ function keepPolicyOn304(res: ServerResponse): void {
 
 // Below this, compressing costs more time than the bytes it saves.
 const SMALL_BODY = 1024;
+const FAST_COMPRESSION = { level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } };
 
 /**
  * compression decides when the headers go out, and sees a length only as a
@@ -66,6 +68,9 @@ function worthCompressing(req: IncomingMessage, res: ServerResponse): boolean {
 export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): Server {
   const apiListener = getRequestListener(api.fetch);
   const compress = compression({ threshold: SMALL_BODY, filter: worthCompressing });
+  // API replies are compressed per request: the fastest levels take a 15 KB page of orders in a
+  // quarter of the time of the defaults (gzip 6, brotli 4) for a few percent more bytes.
+  const compressApi = compression({ threshold: SMALL_BODY, filter: worthCompressing, ...FAST_COMPRESSION });
 
   const env = rt.env;
   // Node checks the header and request timeouts on this interval; a tenth keeps them close to exact.
@@ -85,9 +90,10 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     securityHeaders(req, res, rt.env.TRUST_PROXY, csp);
     // A public page already rendered and compressed: straight from memory (docs/page-cache.md).
     if (servePageHit(rt, req, res)) return;
-    compress(req as never, res as never, () => {
-      const url = req.url ?? '/';
-      if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+    const url = req.url ?? '/';
+    const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+    (api ? compressApi : compress)(req as never, res as never, () => {
+      if (api) {
         readApiBody(rt, req, res, () => void apiListener(req, res));
       } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
         rt.storage

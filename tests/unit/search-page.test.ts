@@ -2,18 +2,21 @@
 // browser scrolls (isLastPage) must reach every match, yet no page counts them all.
 import { describe, expect, it } from 'vitest';
 import { isLastPage } from '../../src/lib/api/list-loader';
-import { doubled, escapeLike, SEARCH_COUNT_CAP, searchPage } from '../../src/server/db/queries/text-search';
+import { SEARCH_COUNT_CAP, searchPage } from '../../src/server/db/queries/text-search';
 
 /** `matches` rows; records what the page asked for. */
 function source(matches: number) {
-  const asked = { counted: [] as number[], scanned: 0 };
+  const asked = { counted: [] as number[], beside: [] as number[], scanned: 0 };
   const all = Array.from({ length: matches }, (_, i) => i);
   return {
     asked,
     q: {
-      rows: async (limit: number, offset: number) => {
+      // `beside`: the count selected with the rows (matchesUpTo), evaluated when a row carries it.
+      rows: async (limit: number, offset: number, cap: number) => {
         asked.scanned = Math.max(asked.scanned, Math.min(matches, offset + limit));
-        return all.slice(offset, offset + limit);
+        const rows = all.slice(offset, offset + limit);
+        if (cap && rows.length) asked.beside.push(cap);
+        return rows.map((row) => ({ row, total: cap ? Math.min(matches, cap) : null }));
       },
       count: async (cap: number) => {
         asked.counted.push(cap);
@@ -24,7 +27,7 @@ function source(matches: number) {
 }
 
 describe('searchPage', () => {
-  it('counts nothing when the page is the last, and its total is exact', async () => {
+  it('runs no count of its own when the page is the last, and its total is exact', async () => {
     const { q, asked } = source(45);
     const page = await searchPage({ pageNum: 2, pageSize: 30 }, q);
     expect(page).toMatchObject({ total: 45, current: 2, size: 30 });
@@ -32,12 +35,13 @@ describe('searchPage', () => {
     expect(asked.counted).toEqual([]);
   });
 
-  it('counts up to the cap before the last page', async () => {
+  it('counts up to the cap before the last page, in the same statement as the rows', async () => {
     const small = source(100);
     expect((await searchPage({ pageNum: 1, pageSize: 30 }, small.q)).total).toBe(100);
     const big = source(100_000);
     expect((await searchPage({ pageNum: 1, pageSize: 30 }, big.q)).total).toBe(SEARCH_COUNT_CAP);
-    expect(big.asked.counted).toEqual([SEARCH_COUNT_CAP]);
+    expect(big.asked.beside).toEqual([SEARCH_COUNT_CAP]);
+    expect(big.asked.counted).toEqual([]);
   });
 
   it('past the cap counts nothing and reads only up to its page', async () => {
@@ -46,6 +50,7 @@ describe('searchPage', () => {
     expect(page.total).toBe(3001);
     expect(page.records[0]).toBe(2970);
     expect(asked.counted).toEqual([]);
+    expect(asked.beside).toEqual([]);
     expect(asked.scanned).toBe(3001);
   });
 
@@ -68,13 +73,5 @@ describe('searchPage', () => {
   it('answers the true total when asked for a page past the end', async () => {
     const { q } = source(40);
     expect(await searchPage({ pageNum: 5, pageSize: 30 }, q)).toMatchObject({ records: [], total: 40 });
-  });
-});
-
-describe('the doubled search term', () => {
-  it('doubles code points and escapes LIKE characters after doubling', () => {
-    expect(doubled('山水')).toBe('山山水水');
-    expect(doubled('a😀')).toBe('aa😀😀');
-    expect(escapeLike(doubled('5%_\\'))).toBe('55\\%\\%\\_\\_\\\\\\\\');
   });
 });

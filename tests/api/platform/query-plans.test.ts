@@ -94,19 +94,18 @@ describe('searches use the trigram index on a seeded database', () => {
           eq(drawings.status, 10),
           eq(drawings.publicFlag, 1),
           eq(drawings.review, 'published'),
-          containsText(drawings.prompt, term),
+          containsText(drawings.searchText, term),
         ),
       )
       .orderBy(desc(drawings.id))
       .limit(31);
-  const appText = sql`${apps.promptTitle} || chr(10) || ${apps.promptDescription} || chr(10) || ${apps.promptContent}`;
   const store = (term: string): SQL =>
     sql`select * from apps where published and review = 'published' and deleted_at is null
-      and ${containsText(appText, term)} order by sort_order, id desc limit 31`;
+      and ${containsText(apps.searchText, term)} order by sort_order, id desc limit 31`;
 
   it.each([
-    ['square, a rare term', () => square('第 1234 张'), 'drawings_prompt_search_idx'],
-    ['square, a rare two-character term', () => square('张山'), 'drawings_prompt_search_idx'],
+    ['square, a rare term', () => square('第 1234 张'), 'drawings_search_idx'],
+    ['square, a rare two-character term', () => square('张山'), 'drawings_search_idx'],
     ['square, a term every prompt holds', () => square('山水'), 'drawings_public_idx'],
   ])('%s', async (_name, query, index) => {
     const text = await plan(query());
@@ -128,14 +127,34 @@ describe('searches use the trigram index on a seeded database', () => {
   });
 
   it('a match found through the doubled index is the same as a plain ILIKE finds', async () => {
-    for (const term of ['山水', '第 1234 张', '张山', '1234', '%', '画 第 1']) {
+    // Case, LIKE's own characters and characters beyond the Basic Multilingual Plane.
+    await database.db.execute(sql`insert into drawings (task_id, user_id, prompt, draw_rate, draw_quality,
+        draw_steps, seed, public_flag, status, provider, hook_token, deadline_at)
+      values ('cases-1', ${heavy}, ${'A Big_Cat 100% \\ Ünïcode 😀'}, '1:1', 1, 20, 1, 1, 10, 'offline', 'x', now())`);
+    for (const term of [
+      '山水',
+      '第 1234 张',
+      '张山',
+      '1234',
+      '%',
+      '画 第 1',
+      'big_cat',
+      'b_g',
+      '0%',
+      '\\',
+      'üNÏ',
+      '😀',
+    ]) {
       const plain = (await database.db.execute(
         sql`select count(*)::int as n from drawings where prompt ilike ${`%${term.replace(/[\\%_]/g, '\\$&')}%`}`,
       )) as unknown as { rows: Array<{ n: number }> };
       const both = (await database.db.execute(
-        sql`select count(*)::int as n from drawings where ${containsText(drawings.prompt, term)}`,
+        sql`select count(*)::int as n from drawings where ${containsText(drawings.searchText, term)}`,
       )) as unknown as { rows: Array<{ n: number }> };
       expect(both.rows[0]?.n, term).toBe(plain.rows[0]?.n);
+      // The row above is found by case and escaped characters; `_` is no wildcard.
+      if (['big_cat', '0%', '\\', '😀'].includes(term)) expect(both.rows[0]?.n, term).toBeGreaterThan(0);
+      if (term === 'b_g') expect(both.rows[0]?.n).toBe(0);
     }
   });
 });

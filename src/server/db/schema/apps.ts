@@ -28,6 +28,12 @@ export const apps = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Title, description and prompt as the store's search reads them (db/queries/text-search.ts), kept by the database. */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`doubled_chars(lower("prompt_title" || chr(10) || "prompt_description" || chr(10) || "prompt_content"))`,
+      ),
   },
   (t) => [
     uniqueIndex('apps_seed_key_idx').on(t.seedKey),
@@ -37,11 +43,8 @@ export const apps = pgTable(
     index('apps_store_idx')
       .on(t.sortOrder, t.id.desc())
       .where(sql`published and review = 'published' and deleted_at is null`),
-    // The store's search: title, description and prompt, each character doubled (db/queries/text-search.ts).
-    index('apps_search_idx').using(
-      'gin',
-      sql`doubled_chars(${t.promptTitle} || chr(10) || ${t.promptDescription} || chr(10) || ${t.promptContent}) gin_trgm_ops`,
-    ),
+    // The store's search: trigrams of searchText (db/queries/text-search.ts).
+    index('apps_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -68,6 +68,8 @@ export const drawings = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The prompt as the square's search reads it (db/queries/text-search.ts), kept by the database. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`doubled_chars(lower("prompt"))`),
   },
   (t) => [
     uniqueIndex('drawings_task_id_idx').on(t.taskId),
@@ -83,8 +85,8 @@ export const drawings = pgTable(
     index('drawings_failed_idx').on(t.updatedAt).where(sql`status = 11`),
     // The console's review queue, oldest first.
     index('drawings_review_idx').on(t.updatedAt).where(sql`review = 'pending'`),
-    // The square's search: trigrams of the prompt with each character doubled (db/queries/text-search.ts).
-    index('drawings_prompt_search_idx').using('gin', sql`doubled_chars(${t.prompt}) gin_trgm_ops`),
+    // The square's search: trigrams of the lowercased prompt, each character doubled (db/queries/text-search.ts).
+    index('drawings_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

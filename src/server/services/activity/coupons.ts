@@ -115,7 +115,7 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
   try {
     return await transaction(db, async (tx) => {
       // The user row before the day's counter, as every transaction that changes a user locks it first.
-      await lockUser(tx, userId);
+      const user = await lockUser(tx, userId);
       const [counter] = await tx
         .insert(couponDays)
         .values({ couponId, day: window.day, claimed: 1 })
@@ -127,9 +127,19 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
         .returning({ claimed: couponDays.claimed });
       if (!counter) throw new DomainError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
       const until = trialEnd(at, 1, settings.SITE_TIME_ZONE);
+      // The membership first, so the code is written once, already redeemed (a lost claim below rolls both back).
+      const validUntil = await grantTrialUntil(tx, userId, until, settings.COUPON_TRIAL_LEVEL, at, user);
       const [code] = await tx
         .insert(experienceCodes)
-        .values({ code: newExperienceCode(), source: 'daily', trialDays: 1, expiresAt: until, redeemedBy: userId })
+        .values({
+          code: newExperienceCode(),
+          source: 'daily',
+          trialDays: 1,
+          expiresAt: until,
+          redeemedBy: userId,
+          redeemedAt: at,
+          validUntil,
+        })
         .returning();
       if (!code) throw new Error('experience code insert returned nothing');
       const [claim] = await tx
@@ -138,8 +148,6 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
         .onConflictDoNothing()
         .returning({ id: couponClaims.id });
       if (!claim) throw new DomainError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already');
-      const validUntil = await grantTrialUntil(tx, userId, until, settings.COUPON_TRIAL_LEVEL, at);
-      await tx.update(experienceCodes).set({ redeemedAt: at, validUntil }).where(eq(experienceCodes.id, code.id));
       const coupon: UserCoupon = {
         couponId,
         code: code.code,

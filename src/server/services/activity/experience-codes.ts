@@ -6,7 +6,7 @@ import { endOfDay } from '../../../shared/site-time';
 import type { ActivitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
-import { codeBatches, experienceCodes, users } from '../../db/schema';
+import { codeBatches, experienceCodes, type User, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 
@@ -31,8 +31,9 @@ export function normalizeCode(input: string): string {
  * membership ending later is left alone (never shortened), an earlier one is
  * extended, none starts now. The level never drops.
  */
-export async function grantTrialUntil(tx: Db, userId: number, until: Date, level: number, now: Date) {
-  const user = await lockUser(tx, userId);
+export async function grantTrialUntil(tx: Db, userId: number, until: Date, level: number, now: Date, locked?: User) {
+  // A caller that locked the user already may hand over that row (one round trip less).
+  const user = locked?.id === userId ? locked : await lockUser(tx, userId);
   if (!user) throw new DomainError(Code.UNAUTHORIZED, 'account:login.expired', { status: 401 });
   const active = user.endDate !== null && user.endDate > now && user.vipType !== null;
   if (active && user.endDate && user.endDate >= until) return user.endDate;

@@ -6,7 +6,7 @@ import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
-import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
+import { containsText, countUpTo, matchesUpTo, searchPage } from '../../db/queries/text-search';
 import { type App, apps } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
@@ -92,16 +92,14 @@ export async function listStore(
     return { records: rows.map((r) => storeDto(r.app, lang)), current: q.pageNum, total, size: q.pageSize };
   }
   const translated = seedKeysMatching(term, lang);
-  // One text as the index has it (migration 0025): the three fields, a line apart.
-  const text = sql`${apps.promptTitle} || chr(10) || ${apps.promptDescription} || chr(10) || ${apps.promptContent}`;
   const where = and(
     live,
-    or(containsText(text, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
+    or(containsText(apps.searchText, term), translated.length ? inArray(apps.seedKey, translated) : undefined),
   );
   const page = await searchPage(q, {
-    rows: (limit, offset) =>
+    rows: (limit, offset, cap) =>
       db
-        .select()
+        .select({ row: apps, total: matchesUpTo(apps, where, cap) })
         .from(apps)
         .where(where)
         .orderBy(...order)

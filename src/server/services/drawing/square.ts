@@ -4,7 +4,7 @@ import type { Page } from '../../../shared/contract/common';
 import type { PublicPicture } from '../../../shared/contract/drawing';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
-import { containsText, countUpTo, searchPage } from '../../db/queries/text-search';
+import { containsText, countUpTo, matchesUpTo, searchPage } from '../../db/queries/text-search';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { notifiedCache } from '../notified-cache';
@@ -38,7 +38,7 @@ const publicWhere = and(
 export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string; cursor?: string }) {
   const term = p.content?.trim();
   if (term) {
-    const where = and(publicWhere, containsText(drawings.prompt, term));
+    const where = and(publicWhere, containsText(drawings.searchText, term));
     const [from] = p.cursor
       ? await db
           .select({ id: drawings.id })
@@ -47,9 +47,9 @@ export async function listPublic(db: Db, p: { pageNum: number; pageSize: number;
           .limit(1)
       : [];
     const page = await searchPage(p, {
-      rows: (limit, offset) =>
+      rows: (limit, offset, cap) =>
         db
-          .select()
+          .select({ row: drawings, total: matchesUpTo(drawings, where, cap) })
           .from(drawings)
           .where(from ? and(where, lt(drawings.id, from.id)) : where)
           .orderBy(desc(drawings.id))

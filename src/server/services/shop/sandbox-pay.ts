@@ -68,7 +68,8 @@ export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string,
     .returning();
   if (!order) throw invalidLink();
   if (action === 'confirm') {
-    await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox' });
+    const outcome = await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox', ownerId: order.userId });
+    if (outcome === 'paid') return { orderStatus: OrderStatus.PAID };
   } else if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
     await rt.hub.publish(
       orderNo,
