@@ -1,8 +1,8 @@
-import { createElement } from 'react';
+import { createElement, type FunctionComponent, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { useTranslation } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
-import { IslandRoot, type IslandMessages } from '../../src/lib/island-i18n';
+import { type IslandMessages, IslandRoot } from '../../src/lib/island-i18n';
 
 const messages: IslandMessages = {
   shop: {
@@ -14,13 +14,19 @@ const messages: IslandMessages = {
   common: { ok: '确定' },
 };
 
+type RootProps = { lang: string; messages: IslandMessages; ns: string };
+/** An island's root around `child`, rendered to HTML as the server renders an island. */
+function island(props: RootProps, child: ReactNode): string {
+  return renderToStaticMarkup(createElement(IslandRoot as FunctionComponent<RootProps>, props, child));
+}
+
 /** Renders `read(t)` inside an island root, as an island's component would. */
 function render(read: (t: (key: string, options?: Record<string, unknown>) => string) => string[], ns = 'shop') {
   function Probe() {
     const { t } = useTranslation(ns);
     return createElement('p', null, read(t as never).join('|'));
   }
-  return renderToStaticMarkup(createElement(IslandRoot, { lang: 'en-US', messages, ns, children: createElement(Probe) }));
+  return island({ lang: 'en-US', messages, ns }, createElement(Probe));
 }
 
 describe('island texts (IslandRoot, its remembered t)', () => {
@@ -32,7 +38,12 @@ describe('island texts (IslandRoot, its remembered t)', () => {
 
   it('still interpolates and picks plurals for calls with options, each call with its own values', () => {
     expect(
-      render((t) => [t('greet', { name: 'A' }), t('greet', { name: 'B' }), t('count', { count: 1 }), t('count', { count: 2 })]),
+      render((t) => [
+        t('greet', { name: 'A' }),
+        t('greet', { name: 'B' }),
+        t('count', { count: 1 }),
+        t('count', { count: 2 }),
+      ]),
     ).toBe('<p>你好，A|你好，B|1 条|2 条记录</p>');
   });
 
@@ -43,7 +54,7 @@ describe('island texts (IslandRoot, its remembered t)', () => {
         const { t } = useTranslation(ns);
         return createElement('p', null, t('k'));
       }
-      return renderToStaticMarkup(createElement(IslandRoot, { lang: 'en-US', messages: other, ns: 'a', children: createElement(Probe) }));
+      return island({ lang: 'en-US', messages: other, ns: 'a' }, createElement(Probe));
     };
     expect([read('a'), read('b'), read('a')]).toEqual(['<p>from a</p>', '<p>from b</p>', '<p>from a</p>']);
   });
@@ -63,9 +74,7 @@ describe('island texts (IslandRoot, its remembered t)', () => {
       translator.translate = translate;
       return createElement('p', null, new Set(texts).size);
     }
-    const html = renderToStaticMarkup(
-      createElement(IslandRoot, { lang: 'zh-TW', messages, ns: 'shop', children: createElement(Probe) }),
-    );
+    const html = island({ lang: 'zh-TW', messages, ns: 'shop' }, createElement(Probe));
     expect(html).toBe('<p>2</p>');
     expect(resolved).toBe(3);
   });
