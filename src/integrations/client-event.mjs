@@ -6,6 +6,8 @@ import { fileURLToPath } from 'node:url';
  * component code until `window` receives the event `name` (see
  * client-event-directive.ts). The footer's login dialog must not
  * put React on every page (the JS budgets of bench/RESULTS.md).
+ * And `client:auth`: the island hydrates only when a login token is stored
+ * (client-auth-directive.ts); visitors keep its server-rendered HTML.
  * @returns {import('astro').AstroIntegration}
  */
 export default function clientEvent() {
@@ -17,6 +19,10 @@ export default function clientEvent() {
           name: 'event',
           // Astro bundles the entrypoint with esbuild and inlines it into pages using the directive.
           entrypoint: fileURLToPath(new URL('./client-event-directive.ts', import.meta.url)),
+        });
+        addClientDirective({
+          name: 'auth',
+          entrypoint: fileURLToPath(new URL('./client-auth-directive.ts', import.meta.url)),
         });
       },
     },

@@ -1,4 +1,4 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type TFunction } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
@@ -28,13 +28,51 @@ function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string
     interpolation: { escapeValue: false },
     initAsync: false,
     returnNull: false,
+    // Islands never switch language or add texts at run time (a language change reloads the page):
+    // no per-component listeners to bind.
+    react: { bindI18n: '', bindI18nStore: '' },
   });
+  memoizeFixedT(instance);
   const byNs = instances.get(messages) ?? new Map<string, i18n>();
   byNs.set(`${lang}|${defaultNS}`, instance);
   instances.set(messages, byNs);
   return instance;
 }
 const instances = new WeakMap<IslandMessages, Map<string, i18n>>();
+
+/**
+ * i18next's `t` copies its options and walks its resolution steps on every call: a picture
+ * card's few labels times 30 cards was a fifth of /draw's first render (bench/RESULTS.md,
+ * main-thread work). The texts never change after init, so a key asked without options
+ * (no interpolation, plural or context) is resolved once per language, namespace and prefix.
+ */
+function memoizeFixedT(instance: i18n): void {
+  const getFixedT = instance.getFixedT.bind(instance);
+  const caches = new Map<string, Map<string, string>>();
+  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, ...rest: unknown[]) => {
+    const fixed = (getFixedT as (...a: unknown[]) => TFunction)(lng, ns, keyPrefix, ...rest);
+    // react-i18next passes { scopeNs }, which only matters to selector keys (functions), not cached.
+    if (typeof keyPrefix === 'function') return fixed;
+    const id = JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null]);
+    let cache = caches.get(id);
+    if (!cache) {
+      cache = new Map();
+      caches.set(id, cache);
+    }
+    const known = cache;
+    const memo = ((key: unknown, ...args: unknown[]) => {
+      if (args.length > 0 || typeof key !== 'string') return (fixed as (...a: unknown[]) => unknown)(key, ...args);
+      let text = known.get(key);
+      if (text === undefined) {
+        text = fixed(key) as string;
+        known.set(key, text);
+      }
+      return text;
+    }) as TFunction;
+    // react-i18next reads these back from the function it is given.
+    return Object.assign(memo, { lng: fixed.lng, lngs: (fixed as { lngs?: unknown }).lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  }) as i18n['getFixedT'];
+}
 
 /**
  * The one root every island entry mounts through: i18n in the language the

@@ -6,7 +6,7 @@
 
 import type { Language } from '../shared/languages';
 import { $appSetting, setLanguage, setTheme, syncLanguageCookie, type Theme } from '../stores/app-setting';
-import { openLogin } from './login-event';
+import { isLoginTab, openLogin } from './login-event';
 
 function applyTheme(theme: Theme, toggles: Iterable<HTMLElement>): void {
   const dark = theme === 'dark';
@@ -33,7 +33,9 @@ export function initLayoutControls(root: ParentNode = document): void {
     });
   }
 
+  // data-open-login="password" opens that tab (a server-rendered island's button works before, or without, hydration).
   for (const button of root.querySelectorAll<HTMLElement>('[data-open-login]')) {
-    button.addEventListener('click', () => openLogin());
+    const tab = button.dataset.openLogin;
+    button.addEventListener('click', () => openLogin(isLoginTab(tab) ? { tab } : undefined));
   }
 }

@@ -6,7 +6,12 @@ import { expect, type Page } from '@playwright/test';
  * their event fires, so they are not waited for.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await expect(page.locator('astro-island[ssr]:not([client="event"])')).toHaveCount(0);
+  // client:event islands wait for their event; client:auth ones hydrate for members only (html[data-auth]).
+  await expect(
+    page.locator(
+      'astro-island[ssr]:not([client="event"]):not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]',
+    ),
+  ).toHaveCount(0);
 }
 
 /** Path (and query) of a URL string, for matching requests regardless of origin. */

@@ -1,4 +1,5 @@
 import { useStore } from '@nanostores/react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
@@ -69,9 +70,49 @@ function OrderList({ sandbox }: { sandbox: boolean }) {
 }
 
 function OrdersContent({ sandbox }: { sandbox: boolean }) {
-  // client:only: the token is read in the browser, never during a server render (ARCHITECTURE.md).
   const token = useStore($token);
   return token ? <OrderList sandbox={sandbox} /> : <LoginRequired />;
+}
+
+const visitorOnly = '[html[data-auth]_&]:hidden';
+const memberOnly = 'hidden [html[data-auth]_&]:block';
+const bar = 'animate-pulse rounded bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
+
+/**
+ * The server's render, and the first render while a member's page hydrates (the same markup, so
+ * hydration matches): the login warning for visitors, a skeleton of the list for members, picked by
+ * CSS from html[data-auth] (set before paint). Visitors never hydrate the island (client:auth), so
+ * their warning is in the HTML and is the page's largest paint.
+ */
+function FirstView() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <LoginRequired className={visitorOnly} />
+      <div className={`space-y-4 ${memberOnly}`} aria-busy="true">
+        <span className="sr-only" role="status">
+          {t('list.loading')}
+        </span>
+        <div className="flex flex-col gap-3 sm:flex-row" aria-hidden="true">
+          <div className={`h-10 w-full rounded-full sm:max-w-sm ${bar}`} />
+          <div className={`h-10 w-40 rounded-full ${bar}`} />
+        </div>
+        <div className="overflow-hidden rounded-2xl bg-white ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
+          <ListSkeleton />
+        </div>
+      </div>
+    </>
+  );
+}
+
+const subscribeNever = () => () => {};
+/** False on the server and while hydrating, true after: the token lives in the browser only. */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
 }
 
 export interface OrdersIslandProps {
@@ -82,9 +123,10 @@ export interface OrdersIslandProps {
 
 /** /order: search, paged orders, view / go-pay / cancel, and the pay dialog with its push (docs/routes-and-screens.md). */
 export function OrdersIsland({ lang, messages, sandbox }: OrdersIslandProps) {
+  const hydrated = useHydrated();
   return (
     <IslandRoot lang={lang} messages={messages} ns="common">
-      <OrdersContent sandbox={sandbox} />
+      {hydrated ? <OrdersContent sandbox={sandbox} /> : <FirstView />}
     </IslandRoot>
   );
 }
