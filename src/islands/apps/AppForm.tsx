@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { type AppFields, loadApp, saveApp } from './apps-api';
@@ -17,7 +18,7 @@ const EMPTY: AppFields = {
   published: false,
 };
 
-function Form({ id }: { id: number | null }) {
+function AppFields({ id }: { id: number | null }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<AppFields | null>(id ? null : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -52,7 +53,7 @@ function Form({ id }: { id: number | null }) {
   };
 
   return (
-    <form
+    <Form
       className="flex flex-col gap-5 rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 md:p-8"
       onSubmit={(e) => {
         e.preventDefault();
@@ -118,7 +119,7 @@ function Form({ id }: { id: number | null }) {
           {t('apps.cancel')}
         </a>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -127,7 +128,7 @@ export function AppFormIsland(props: IslandI18nProps & { id: number | null }) {
   return (
     <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <LoginGate>
-        <Form id={props.id} />
+        <AppFields id={props.id} />
       </LoginGate>
     </IslandRoot>
   );

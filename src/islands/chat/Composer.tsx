@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
+import { Form } from '../../components/Form';
 import { setUsingContext } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
 import { AttachButton, PendingAttachments, useAttachInput } from './AttachBar';
@@ -78,7 +79,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
           </span>
         </div>
         <PendingAttachments />
-        <form
+        <Form
           className={`flex items-end gap-2 rounded-2xl bg-white p-2 shadow-sm ring-1 ring-slate-200 focus-within:ring-2 focus-within:ring-brand-500 dark:bg-slate-900 dark:ring-slate-700 ${attach.dragging ? 'ring-2 ring-brand-500' : ''}`}
           onPaste={attach.onPaste}
           onDragOver={attach.onDragOver}
@@ -125,7 +126,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
               {t('composer.send')}
             </button>
           )}
-        </form>
+        </Form>
         <p className="mt-1.5 hidden text-center text-xs text-slate-600 md:block dark:text-slate-400">
           {t('composer.hint')}
         </p>

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../components/Form';
 
 export interface MessageEditorProps {
   initial: string;
@@ -33,7 +34,7 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
     if (changed) onSave(text);
   };
   return (
-    <form
+    <Form
       className="ml-auto flex w-full max-w-[88%] flex-col gap-2 rounded-2xl bg-white p-3 shadow-sm ring-2 ring-brand-500 md:max-w-[80%] dark:bg-slate-900"
       onSubmit={(e) => {
         e.preventDefault();
@@ -78,6 +79,6 @@ export function MessageEditor({ initial, onSave, onCancel }: MessageEditorProps)
           {t('edit.save')}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

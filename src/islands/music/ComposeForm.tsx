@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
@@ -82,7 +83,7 @@ export function ComposeForm({ loggedIn, quota, preset, onQueued, onExhausted }: 
   }
 
   return (
-    <form
+    <Form
       onSubmit={submit}
       aria-label={t('form.label')}
       className="space-y-4 rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 md:p-6 dark:bg-slate-900 dark:ring-slate-800"
@@ -183,6 +184,6 @@ export function ComposeForm({ loggedIn, quota, preset, onQueued, onExhausted }: 
         </button>
         <QuotaLine loggedIn={loggedIn} state={quota} />
       </div>
-    </form>
+    </Form>
   );
 }

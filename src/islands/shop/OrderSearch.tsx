@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { Form } from '../../components/Form';
 import { SvgIcon } from '../../components/SvgIcon';
 import { ORDER_NO_PATTERN } from './format';
 
@@ -37,7 +38,7 @@ export function OrderSearch({ onSearch, onRefresh }: OrderSearchProps) {
 
   return (
     <search>
-      <form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Form noValidate onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <div className="flex-1 sm:max-w-sm">
           <label htmlFor={`${id}-no`} className="sr-only">
             {t('search.label')}
@@ -74,7 +75,7 @@ export function OrderSearch({ onSearch, onRefresh }: OrderSearchProps) {
             {t('search.refresh')}
           </button>
         </div>
-      </form>
+      </Form>
     </search>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/Form';
 import { createListLoader, post, unwrap } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { openReport } from '../../../lib/report-event';
@@ -48,7 +49,7 @@ function Store() {
 
   return (
     <div className="flex flex-col gap-5">
-      <form
+      <Form
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -71,7 +72,7 @@ function Store() {
         >
           {t('store.searchButton')}
         </button>
-      </form>
+      </Form>
       <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" aria-busy={state.loading}>
         {state.items.map((app) => (
           <li key={app.id} className="relative">

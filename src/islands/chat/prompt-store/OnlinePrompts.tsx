@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
 import { toast } from '../../../lib/toast';
 import { reportImport } from './LocalPrompts';
 
@@ -35,7 +36,7 @@ export function OnlinePrompts() {
 
   return (
     <div className="flex flex-col gap-4">
-      <form
+      <Form
         className="flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
@@ -55,7 +56,7 @@ export function OnlinePrompts() {
         <button type="submit" className={buttonClass('primary', '!py-1.5')} disabled={busy}>
           {t('prompts.download')}
         </button>
-      </form>
+      </Form>
       <ul className="flex flex-col gap-2">
         {SOURCES.map((s) => (
           <li key={s.key} className="flex items-center gap-3 rounded-xl p-3 ring-1 ring-slate-200 dark:ring-slate-800">

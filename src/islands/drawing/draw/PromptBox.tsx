@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/Form';
 import type { DrawQuota } from '../draw-api';
 
 export interface PromptBoxProps {
@@ -30,7 +31,7 @@ export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, 
   const { t } = useTranslation('draw');
   const id = useId();
   return (
-    <form
+    <Form
       className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
       onSubmit={(e) => {
         e.preventDefault();
@@ -80,6 +81,6 @@ export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, 
         <li>{t('hint.firstDraw')}</li>
         <li>{t('hint.noContext')}</li>
       </ul>
-    </form>
+    </Form>
   );
 }

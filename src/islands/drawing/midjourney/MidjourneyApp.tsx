@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Form } from '../../../components/Form';
 import { openLogin } from '../../../lib/login-event';
 import { $token } from '../../../stores/auth';
 import { $chatStorage } from '../../../stores/chat-storage';
@@ -103,7 +104,7 @@ export function MidjourneyApp() {
             />
           ))}
         </div>
-        <form
+        <Form
           className="flex shrink-0 flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-800"
           onSubmit={(e) => {
             e.preventDefault();
@@ -149,7 +150,7 @@ export function MidjourneyApp() {
               {t('generate')}
             </button>
           </div>
-        </form>
+        </Form>
       </section>
       {viewer.element}
       {confirmElement}
