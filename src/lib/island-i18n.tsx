@@ -1,4 +1,4 @@
-import i18next, { type i18n, type TFunction } from 'i18next';
+import i18next, { type i18n } from 'i18next';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
@@ -47,31 +47,30 @@ const instances = new WeakMap<IslandMessages, Map<string, i18n>>();
  * (no interpolation, plural or context) is resolved once per language, namespace and prefix.
  */
 function memoizeFixedT(instance: i18n): void {
-  const getFixedT = instance.getFixedT.bind(instance);
-  const caches = new Map<string, Map<string, string>>();
-  instance.getFixedT = ((lng: unknown, ns: unknown, keyPrefix: unknown, ...rest: unknown[]) => {
-    const fixed = (getFixedT as (...a: unknown[]) => TFunction)(lng, ns, keyPrefix, ...rest);
-    // react-i18next passes { scopeNs }, which only matters to selector keys (functions), not cached.
+  type Fixed = ((key: unknown, ...args: unknown[]) => unknown) & {
+    lng?: unknown;
+    lngs?: unknown;
+    ns?: unknown;
+    keyPrefix?: unknown;
+  };
+  const getFixedT = instance.getFixedT.bind(instance) as unknown as (...a: unknown[]) => Fixed;
+  const caches = new Map<string, Map<string, unknown>>();
+  const memoized = (lng: unknown, ns: unknown, keyPrefix: unknown, ...rest: unknown[]): Fixed => {
+    const fixed = getFixedT(lng, ns, keyPrefix, ...rest);
+    // react-i18next passes { scopeNs }, which only matters to selector keys (functions), never cached.
     if (typeof keyPrefix === 'function') return fixed;
     const id = JSON.stringify([lng ?? null, ns ?? null, keyPrefix ?? null]);
-    let cache = caches.get(id);
-    if (!cache) {
-      cache = new Map();
-      caches.set(id, cache);
-    }
-    const known = cache;
-    const memo = ((key: unknown, ...args: unknown[]) => {
-      if (args.length > 0 || typeof key !== 'string') return (fixed as (...a: unknown[]) => unknown)(key, ...args);
-      let text = known.get(key);
-      if (text === undefined) {
-        text = fixed(key) as string;
-        known.set(key, text);
-      }
-      return text;
-    }) as TFunction;
+    const known = caches.get(id) ?? new Map<string, unknown>();
+    caches.set(id, known);
+    const memo = (key: unknown, ...args: unknown[]) => {
+      if (args.length > 0 || typeof key !== 'string') return fixed(key, ...args);
+      if (!known.has(key)) known.set(key, fixed(key));
+      return known.get(key);
+    };
     // react-i18next reads these back from the function it is given.
-    return Object.assign(memo, { lng: fixed.lng, lngs: (fixed as { lngs?: unknown }).lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
-  }) as i18n['getFixedT'];
+    return Object.assign(memo, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  };
+  instance.getFixedT = memoized as unknown as i18n['getFixedT'];
 }
 
 /**
