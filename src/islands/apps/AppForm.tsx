@@ -18,7 +18,7 @@ const EMPTY: AppFields = {
   published: false,
 };
 
-function AppFields({ id }: { id: number | null }) {
+function AppEditor({ id }: { id: number | null }) {
   const { t } = useTranslation();
   const [fields, setFields] = useState<AppFields | null>(id ? null : EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -128,7 +128,7 @@ export function AppFormIsland(props: IslandI18nProps & { id: number | null }) {
   return (
     <IslandRoot lang={props.lang} messages={props.messages} ns="chat">
       <LoginGate>
-        <AppFields id={props.id} />
+        <AppEditor id={props.id} />
       </LoginGate>
     </IslandRoot>
   );

@@ -15,27 +15,31 @@ const cli = (env: Record<string, string>, ...args: string[]) =>
 // Its own file because products-cli.test.ts runs on PGlite only (vitest.config.ts): this one needs a server
 // and a command process on one PostgreSQL database, told apart only by NOTIFY.
 describe('products command beside a running server', () => {
-  it.runIf(inject('postgresUrl'))("clears the server's cached product list at once", async () => {
-    const db = await createTestDatabase();
-    const env = { DATA_DIR: db.dataDir, DATABASE_URL: String(db.databaseUrl), LOG_LEVEL: 'silent' };
-    const srv = await startServer(
-      loadEnv({ ...env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'test' }),
-      createLogger('silent'),
-    );
-    try {
-      const names = async () =>
-        (
-          (await (await fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST' })).json()).data.data as Array<{
-            productCode: string;
-          }>
-        ).map((p) => p.productCode);
-      expect(await names()).toContain('VIP_MONTH');
-      await cli(env, 'disable', '--code', 'VIP_MONTH');
-      await expect.poll(names).not.toContain('VIP_MONTH');
-    } finally {
-      await srv.stop(1000);
-      await db.drop();
-    }
-    // A command process compiles the server's modules with tsx: seconds on a busy machine.
-  }, 120_000);
+  it.runIf(inject('postgresUrl'))(
+    "clears the server's cached product list at once",
+    async () => {
+      const db = await createTestDatabase();
+      const env = { DATA_DIR: db.dataDir, DATABASE_URL: String(db.databaseUrl), LOG_LEVEL: 'silent' };
+      const srv = await startServer(
+        loadEnv({ ...env, HOST: '127.0.0.1', PORT: '0', NODE_ENV: 'test' }),
+        createLogger('silent'),
+      );
+      try {
+        const names = async () =>
+          (
+            (await (await fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST' })).json()).data.data as Array<{
+              productCode: string;
+            }>
+          ).map((p) => p.productCode);
+        expect(await names()).toContain('VIP_MONTH');
+        await cli(env, 'disable', '--code', 'VIP_MONTH');
+        await expect.poll(names).not.toContain('VIP_MONTH');
+      } finally {
+        await srv.stop(1000);
+        await db.drop();
+      }
+      // A command process compiles the server's modules with tsx: seconds on a busy machine.
+    },
+    120_000,
+  );
 });
