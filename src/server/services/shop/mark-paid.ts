@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
@@ -30,29 +30,18 @@ const addLatePaymentNotice = (tx: Db, o: Order) =>
 export async function markPaid(
   rt: Runtime,
   orderNo: string,
-  p: { amount: number; source: string; tradeNo?: string; onTime?: boolean; ownerId?: number },
+  p: { amount: number; source: string; tradeNo?: string; onTime?: boolean },
 ): Promise<PaidOutcome> {
   const { db } = rt.database;
-  // A caller that read the order row already knows its owner; the order is still read (and locked) below.
-  const [owner] =
-    p.ownerId === undefined
-      ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo))
-      : [{ userId: p.ownerId }];
+  const [owner] = await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo));
   if (!owner) {
     rt.log.warn('payment refused', { orderNo, outcome: 'unknown', amount: p.amount, source: p.source });
     return 'unknown';
   }
   const result = await transaction(db, async (tx) => {
     // User row first, then the order: the same order as every other transaction that changes the user.
-    const user = await lockUser(tx, owner.userId);
-    // The product's level comes with the order (one round trip): the benefit's tier.
-    const [row] = await tx
-      .select({ order: orders, level: products.level })
-      .from(orders)
-      .leftJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, owner.userId)))
-      .for('update', { of: orders });
-    const order = row?.order;
+    await lockUser(tx, owner.userId);
+    const [order] = await tx.select().from(orders).where(eq(orders.orderNo, orderNo)).for('update');
     if (!order) return { outcome: 'unknown' as const };
     // Paid before, free, or paid and since refunded: a repeated notify never grants again.
     if (ALREADY_PAID.includes(order.orderStatus)) return { outcome: 'already' as const, order };
@@ -70,7 +59,7 @@ export async function markPaid(
       source: p.source,
       detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : p.tradeNo,
     });
-    await grantBenefit(tx, order.userId, { ...order, level: row.level ?? 1 }, now, user);
+    await grantBenefit(tx, order.userId, { ...order, level: await levelOf(tx, order.productId) }, now);
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late };
@@ -91,11 +80,14 @@ export async function markPaid(
       },
       { userId: order.userId },
     );
-    // Not awaited: the payment is committed and announced; building and handing over the mail
-    // (a MIME message, an SMTP exchange or an outbox file) must not hold the payer's request.
-    void sendReceipt(rt, order, { late }).catch((err: Error) =>
+    await sendReceipt(rt, order, { late }).catch((err: Error) =>
       rt.log.warn('receipt mail failed', { orderNo, err: err.message }),
     );
   }
   return result.outcome;
+}
+
+async function levelOf(db: Db, productId: number) {
+  const [p] = await db.select({ level: products.level }).from(products).where(eq(products.id, productId));
+  return p?.level ?? 1;
 }

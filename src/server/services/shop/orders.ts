@@ -8,14 +8,13 @@ import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
-import { type Order, OrderStatus, orders, products } from '../../db/schema';
+import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { grantBenefit } from './benefits';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
-import { insertOrder, updateOrder } from './order-writes';
 import { localText } from './products';
 
 /** Statuses of an order still waiting for its payment (docs/state-machines.md). */
@@ -83,16 +82,13 @@ export async function createOrder(
     .limit(1);
   if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
-  const free = product.productDisPrice === 0;
-  // An unpaid order of the product answers instead of a new one. A paid product's insert finds it
-  // (orders_one_unpaid_idx refuses a second, below); a free order is never unpaid, so only an
-  // order from before the product became free is looked for.
-  const existing = free ? await findUnpaid(db, userId, product.id) : undefined;
+  const existing = await findUnpaid(db, userId, product.id);
   if (existing)
     throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
   const now = new Date();
   const { PAY_LIMIT_MINUTES } = await siteSettings(rt);
+  const free = product.productDisPrice === 0;
   const base = {
     orderNo: newOrderNo(now),
     userId,
@@ -115,8 +111,12 @@ export async function createOrder(
       await lockUser(tx, userId);
       await assertPurchaseLimit(tx, userId, product);
       await countFreeGrant(rt, tx, client);
-      const o = await insertOrder(tx, { ...base, orderStatus: OrderStatus.FREE, paidAt: now }, 'create');
+      const [o] = await tx
+        .insert(orders)
+        .values({ ...base, orderStatus: OrderStatus.FREE, paidAt: now })
+        .returning();
       if (!o) throw new Error('order insert returned nothing');
+      await tx.insert(orderEvents).values({ orderId: o.id, toStatus: OrderStatus.FREE, source: 'create' });
       await grantBenefit(tx, userId, { ...product }, now);
       return o;
     });
@@ -124,9 +124,12 @@ export async function createOrder(
   }
   let order: Order | undefined;
   try {
-    order = await insertOrder(db, { ...base, orderStatus: OrderStatus.TO_PAY }, 'create');
+    [order] = await db
+      .insert(orders)
+      .values({ ...base, orderStatus: OrderStatus.TO_PAY })
+      .returning();
   } catch (err) {
-    // An unpaid order of the product exists (made earlier, or by a parallel request): answer with it.
+    // Another request for the same product won the race: answer with its order.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
     if (winner)
       throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
@@ -134,6 +137,7 @@ export async function createOrder(
   }
   if (!order) throw new Error('order insert returned nothing');
   await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
+  await db.insert(orderEvents).values({ orderId: order.id, toStatus: OrderStatus.TO_PAY, source: 'create' });
   try {
     const { payLink } = await rt.payment.createPayment({
       orderNo: order.orderNo,
@@ -141,12 +145,17 @@ export async function createOrder(
       description: order.orderDesc,
       expiresAt: order.expiresAt,
     });
-    const paying = await updateOrder(
-      db,
-      and(eq(orders.id, order.id), eq(orders.orderStatus, OrderStatus.TO_PAY)),
-      { orderStatus: OrderStatus.PAYING, payLink, updatedAt: new Date() },
-      { fromStatus: OrderStatus.TO_PAY, toStatus: OrderStatus.PAYING, source: rt.payment.mode },
-    );
+    const [paying] = await db
+      .update(orders)
+      .set({ orderStatus: OrderStatus.PAYING, payLink, updatedAt: new Date() })
+      .where(and(eq(orders.id, order.id), eq(orders.orderStatus, OrderStatus.TO_PAY)))
+      .returning();
+    await db.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: OrderStatus.TO_PAY,
+      toStatus: OrderStatus.PAYING,
+      source: rt.payment.mode,
+    });
     return orderDto(paying ?? order);
   } catch (err) {
     rt.log.error('payment provider refused the order', { orderNo: order.orderNo, err: (err as Error).message });
@@ -157,12 +166,15 @@ export async function createOrder(
 
 /** Moves an unpaid order to `to`; false when it was no longer unpaid (a payment won). */
 export async function moveStatus(db: Db, order: Order, to: number, source: string, detail?: string) {
-  const moved = await updateOrder(
-    db,
-    and(eq(orders.id, order.id), inArray(orders.orderStatus, UNPAID)),
-    { orderStatus: to, updatedAt: new Date() },
-    { fromStatus: order.orderStatus, toStatus: to, source, detail },
-  );
+  const [moved] = await db
+    .update(orders)
+    .set({ orderStatus: to, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), inArray(orders.orderStatus, UNPAID)))
+    .returning({ id: orders.id });
+  if (moved)
+    await db
+      .insert(orderEvents)
+      .values({ orderId: order.id, fromStatus: order.orderStatus, toStatus: to, source, detail });
   return Boolean(moved);
 }
 
