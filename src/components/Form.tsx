@@ -1,18 +1,5 @@
-import { type ComponentProps, useSyncExternalStore } from 'react';
-
-const never = () => () => {};
-
-/**
- * True once the component runs in the browser. During hydration React uses the server's answer (false), so the
- * first client render matches the HTML, then renders again with true.
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
-}
+import type { ComponentProps } from 'react';
+import { useHydrated } from '../lib/use-hydrated';
 
 /**
  * An island's form. Its controls stay disabled until the island hydrates: React keeps its own (empty) state over

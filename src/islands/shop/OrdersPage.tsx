@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
+import { useHydrated } from '../../lib/use-hydrated';
 import type { Language } from '../../shared/languages';
 import { ORDER_PAGE_SIZE } from '../../shared/shop';
 import { $token } from '../../stores/auth';
@@ -102,16 +102,6 @@ function FirstView() {
         </div>
       </div>
     </>
-  );
-}
-
-const subscribeNever = () => () => {};
-/** False on the server and while hydrating, true after: the token lives in the browser only. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
   );
 }
 
