@@ -1,4 +1,4 @@
-import { OPEN_REPORT_EVENT, type ReportKind, type ReportTarget } from '../shared/moderation-reports';
+import { OPEN_REPORT_EVENT, REPORT_KINDS, type ReportTarget } from '../shared/moderation-reports';
 
 /** Sent by the report island once listening; the `client:event` directive then replays the waking event. */
 export const OPEN_REPORT_READY_EVENT = `${OPEN_REPORT_EVENT}:ready`;
@@ -9,7 +9,7 @@ declare global {
   }
 }
 
-const KINDS: readonly string[] = ['drawing', 'song', 'app'] satisfies ReportKind[];
+const KINDS: readonly string[] = REPORT_KINDS;
 
 export function isReportTarget(value: unknown): value is ReportTarget {
   const v = value as Partial<ReportTarget> | null;

@@ -122,3 +122,47 @@ test('a user reports a square picture, an operator takes it down, the square no 
   expect(sitemap).not.toContain(pictureId);
   await visitor.close();
 });
+
+test('a visitor reports a shared conversation from its page; once taken down, the page answers 410', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const shared = await fetch(`${BASE}/api/chat/shares`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.author}` },
+    body: JSON.stringify({
+      conversationUuid: 42,
+      title: '举报测试：分享的对话',
+      messages: [
+        { id: 'q', dateTime: 1, inversion: true, text: '写一段违规的话' },
+        { id: 'a', dateTime: 2, inversion: false, text: '这是一段回答。' },
+      ],
+    }),
+  });
+  const shareId = ((await shared.json()) as { data: { id: string } }).data.id;
+
+  const visitor = await browser.newContext({ locale: 'zh-CN' });
+  const anon = await visitor.newPage();
+  await anon.goto(`${BASE}/share/${shareId}`);
+  await anon.getByRole('button', { name: '举报：举报测试：分享的对话' }).click();
+  const dialog = anon.getByRole('dialog', { name: '举报内容' });
+  await dialog.getByRole('radio', { name: '违法违规' }).check();
+  await dialog.getByRole('button', { name: '提交举报' }).click();
+  await expect(anon.getByText('感谢举报，我们会尽快处理')).toBeVisible();
+
+  await signInConsole(page.context());
+  await page.goto(`${BASE}/admin/reports`);
+  const item = page.locator(`[data-report-item="${shareId}"]`);
+  await expect(item).toContainText('对话分享');
+  await expect(item.getByRole('link', { name: '查看' })).toHaveAttribute('href', `/share/${shareId}`);
+  await item.getByRole('button', { name: '下架' }).click();
+  await item.getByLabel('原因（必填）').fill('违规对话，下架');
+  await item.getByRole('button', { name: '确定' }).click();
+  await expect(item).toHaveCount(0);
+
+  // The page cache lets the cached copy go (NOTIFY), so the next visit finds it gone.
+  await expect.poll(async () => (await anon.goto(`${BASE}/share/${shareId}`))?.status()).toBe(410);
+  await expect(anon.getByRole('heading', { name: '内容已下架' })).toBeVisible();
+  await visitor.close();
+});

@@ -1,12 +1,11 @@
 import { z } from '@hono/zod-openapi';
 import { REVIEW_STATES } from '../moderation';
-import { REPORT_KINDS, type ReportKind } from '../moderation-reports';
+import { REVIEW_KINDS } from '../moderation-reports';
 
 /** Replies of the console's review queue and word list (src/server/api/admin/review.ts, docs/console.md). */
 
-/** The same items reports name: a drawing, a song or an app. */
-export const REVIEW_KINDS = REPORT_KINDS;
-export type ReviewKind = ReportKind;
+/** What may wait before it is published: a drawing, a song or an app. */
+export { REVIEW_KINDS, type ReviewKind } from '../moderation-reports';
 
 /** Where an item stands with moderators, as its author's own lists show it ("审核中" when pending). */
 export const reviewState = z.enum(REVIEW_STATES).openapi({ description: 'published | pending | hidden' });

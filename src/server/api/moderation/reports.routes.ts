@@ -7,7 +7,7 @@ import { pattern, text } from '../validation';
 // Reports of public items and the console's report queue (docs/api.md, docs/console.md).
 const tags = ['moderation'];
 
-/** A drawing's or song's task id, or an app's id. */
+/** A drawing's or song's task id, an app's id, or a share's id. */
 const itemId = pattern(/^[A-Za-z0-9_-]{1,64}$/, 64, { message: 'common:report.badItem' });
 
 export const reportBody = z
@@ -26,7 +26,7 @@ export const fileReport = createRoute({
   method: 'post',
   path: '/report',
   tags,
-  summary: 'Reports a public picture, song or app (visitors too; a repeat of an open report adds nothing)',
+  summary: 'Reports a public picture, song, app or shared conversation (visitors too; a repeat of an open report adds nothing)',
   request: { body: jsonBody(reportBody) },
   responses: jsonResponses(z.null(), { 404: 'not a public item (HTTP 404)', 429: 'too many reports (HTTP 429)' }),
 });

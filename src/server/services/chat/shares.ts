@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { ChatShareInfo } from '../../../shared/contract/chat-share';
+import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
 import { type ChatShareRow, chatAttachments, chatShares, type StoredChatMessage } from '../../db/schema';
@@ -119,14 +120,19 @@ export async function revokeShare(rt: Runtime, userId: number, id: string): Prom
   await invalidatePages(rt);
 }
 
-export type ShareState = { kind: 'missing' } | { kind: 'revoked' } | { kind: 'live'; share: ChatShareRow };
+export type ShareState =
+  | { kind: 'missing' }
+  | { kind: 'revoked' }
+  | { kind: 'takenDown' }
+  | { kind: 'live'; share: ChatShareRow };
 
-/** For the page: unknown (404), revoked (410) or live. */
+/** For the page: unknown (404), revoked by its owner or taken down by a moderator (410), or live. */
 export async function readShare(db: Db, id: string): Promise<ShareState> {
   if (!/^[A-Za-z0-9_-]{16,64}$/.test(id)) return { kind: 'missing' };
   const [row] = await db.select().from(chatShares).where(eq(chatShares.id, id));
   if (!row) return { kind: 'missing' };
-  return row.revokedAt ? { kind: 'revoked' } : { kind: 'live', share: row };
+  if (row.revokedAt) return { kind: 'revoked' };
+  return row.review === ReviewState.PUBLISHED ? { kind: 'live', share: row } : { kind: 'takenDown' };
 }
 
 /** Attachments a snapshot names, by id. */
@@ -157,7 +163,7 @@ export async function listedShares(db: Db, limit = 5000) {
   return db
     .select({ id: chatShares.id, createdAt: chatShares.createdAt })
     .from(chatShares)
-    .where(and(eq(chatShares.listed, true), isNull(chatShares.revokedAt)))
+    .where(and(eq(chatShares.listed, true), isNull(chatShares.revokedAt), eq(chatShares.review, ReviewState.PUBLISHED)))
     .orderBy(desc(chatShares.createdAt))
     .limit(limit);
 }

@@ -4,16 +4,17 @@ import type { ReportedItem } from '../../../shared/contract/reports';
 import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import type { Db } from '../../db/client';
-import { apps, drawings, songs, users } from '../../db/schema';
+import { apps, chatShares, drawings, songs, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { invalidateSquare } from '../drawing/square';
 import { forgetFileAccess, isOpenDrawing, isOpenSong, ownerFileUrl } from '../file-access';
+import { invalidatePages } from '../pages/channel';
 
-/** A picture, song or app as moderation sees it, whatever its state. */
-export interface ModeratedItem {
-  kind: ReportKind;
-  /** The public id: a drawing's or song's task id, an app's id. */
+/** A picture, song, app or shared conversation as moderation sees it, whatever its state. */
+export interface ModeratedItem<K extends ReportKind = ReportKind> {
+  kind: K;
+  /** The public id: a drawing's or song's task id, an app's id, a share's random id. */
   id: string;
   ownerId: number | null;
   review: ReviewState;
@@ -28,6 +29,10 @@ export interface ModeratedItem {
 }
 
 const APP_ID = /^[1-9]\d{0,9}$/;
+const SHARE_ID = /^[A-Za-z0-9_-]{16,64}$/;
+/** A shared conversation's texts the moderation provider judges: enough to decide, bounded per item. */
+const SHARE_TEXTS = 40;
+const SHARE_TEXT_CHARS = 2000;
 
 /** The same shape in the report and the review queue. */
 type Verdict = ReportedItem['verdict'];
@@ -35,9 +40,10 @@ type Verdict = ReportedItem['verdict'];
 type DrawingRow = typeof drawings.$inferSelect;
 type SongRow = typeof songs.$inferSelect;
 type AppRow = typeof apps.$inferSelect;
+type ShareRow = typeof chatShares.$inferSelect;
 
 /** How moderation sees each kind's row: the one description the report and review queues share. */
-export function drawingItem(d: DrawingRow): ModeratedItem {
+export function drawingItem(d: DrawingRow): ModeratedItem<'drawing'> {
   return {
     kind: 'drawing',
     id: d.taskId,
@@ -51,7 +57,7 @@ export function drawingItem(d: DrawingRow): ModeratedItem {
   };
 }
 
-export function songItem(s: SongRow): ModeratedItem {
+export function songItem(s: SongRow): ModeratedItem<'song'> {
   return {
     kind: 'song',
     id: s.taskId,
@@ -65,7 +71,7 @@ export function songItem(s: SongRow): ModeratedItem {
   };
 }
 
-export function appItem(a: AppRow): ModeratedItem {
+export function appItem(a: AppRow): ModeratedItem<'app'> {
   return {
     kind: 'app',
     id: String(a.id),
@@ -79,6 +85,20 @@ export function appItem(a: AppRow): ModeratedItem {
   };
 }
 
+export function shareItem(s: ShareRow): ModeratedItem<'share'> {
+  return {
+    kind: 'share',
+    id: s.id,
+    ownerId: s.userId,
+    review: s.review,
+    shared: s.revokedAt === null,
+    title: s.title,
+    texts: [s.title, ...s.messages.slice(0, SHARE_TEXTS).map((m) => m.text.slice(0, SHARE_TEXT_CHARS))].filter(Boolean),
+    preview: null,
+    href: `/share/${s.id}`,
+  };
+}
+
 /** The item, or null when it does not exist (or was deleted). */
 export async function findItem(db: Db, kind: ReportKind, id: string): Promise<ModeratedItem | null> {
   if (kind === 'drawing') {
@@ -88,6 +108,11 @@ export async function findItem(db: Db, kind: ReportKind, id: string): Promise<Mo
   if (kind === 'song') {
     const [s] = await db.select().from(songs).where(eq(songs.taskId, id)).limit(1);
     return s ? songItem(s) : null;
+  }
+  if (kind === 'share') {
+    if (!SHARE_ID.test(id)) return null;
+    const [row] = await db.select().from(chatShares).where(eq(chatShares.id, id)).limit(1);
+    return row ? shareItem(row) : null;
   }
   if (!APP_ID.test(id) || Number(id) > 2_147_483_647) return null;
   const [a] = await db
@@ -159,6 +184,14 @@ export async function setReview(tx: Db, kind: ReportKind, id: string, to: Review
       .returning({ id: songs.id });
     return rows.length > 0;
   }
+  if (kind === 'share') {
+    const rows = await tx
+      .update(chatShares)
+      .set({ review: to, updatedAt: now })
+      .where(and(eq(chatShares.id, id), inArray(chatShares.review, from)))
+      .returning({ id: chatShares.id });
+    return rows.length > 0;
+  }
   if (!APP_ID.test(id)) throw notFound();
   const rows = await tx
     .update(apps)
@@ -170,9 +203,10 @@ export async function setReview(tx: Db, kind: ReportKind, id: string, to: Review
 
 /**
  * An item's visibility changed: every process drops what it derived from it
- * (square pages and their HTML, the sitemap, file access) through NOTIFY.
+ * (square pages and their HTML, the sitemap, file access, cached share pages) through NOTIFY.
  */
 export async function forgetItem(rt: Runtime, kind: ReportKind): Promise<void> {
   if (kind === 'drawing') await invalidateSquare(rt);
-  if (kind !== 'app') await forgetFileAccess(rt);
+  if (kind === 'share') await invalidatePages(rt);
+  else if (kind !== 'app') await forgetFileAccess(rt);
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
 import { ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
-import { apps, contentReports, drawings, songs } from '../../db/schema';
+import { apps, chatShares, contentReports, drawings, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { authorsOf, findItem, moderatorPreview, verdictOf } from './items';
 
@@ -53,12 +53,12 @@ async function openGroups(rt: Runtime, q: { pageNum: number; pageSize: number })
   return { groups: rows as Group[], total: Number(all?.n ?? 0) };
 }
 
-/** Hidden items of the three kinds, merged by when they changed. */
+/** Hidden items of every kind, merged by when they changed. */
 async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number }) {
   const { db } = rt.database;
   const take = q.pageNum * q.pageSize;
   const hidden = ReviewState.HIDDEN;
-  const [d, s, a, counts] = await Promise.all([
+  const [d, s, a, sh, counts] = await Promise.all([
     db
       .select({ id: drawings.taskId, at: drawings.updatedAt })
       .from(drawings)
@@ -77,6 +77,12 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
       .where(and(eq(apps.review, hidden), isNull(apps.deletedAt)))
       .orderBy(desc(apps.updatedAt))
       .limit(take),
+    db
+      .select({ id: chatShares.id, at: chatShares.updatedAt })
+      .from(chatShares)
+      .where(eq(chatShares.review, hidden))
+      .orderBy(desc(chatShares.updatedAt))
+      .limit(take),
     Promise.all([
       db.select({ n: count() }).from(drawings).where(eq(drawings.review, hidden)),
       db.select({ n: count() }).from(songs).where(eq(songs.review, hidden)),
@@ -84,12 +90,14 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
         .select({ n: count() })
         .from(apps)
         .where(and(eq(apps.review, hidden), isNull(apps.deletedAt))),
+      db.select({ n: count() }).from(chatShares).where(eq(chatShares.review, hidden)),
     ]),
   ]);
   const merged = [
     ...d.map((r) => ({ kind: 'drawing' as const, ...r })),
     ...s.map((r) => ({ kind: 'song' as const, ...r })),
     ...a.map((r) => ({ kind: 'app' as const, ...r })),
+    ...sh.map((r) => ({ kind: 'share' as const, ...r })),
   ].sort((x, y) => y.at.getTime() - x.at.getTime());
   const groups = merged
     .slice((q.pageNum - 1) * q.pageSize, take)
