@@ -26,7 +26,8 @@ export const fileReport = createRoute({
   method: 'post',
   path: '/report',
   tags,
-  summary: 'Reports a public picture, song, app or shared conversation (visitors too; a repeat of an open report adds nothing)',
+  summary:
+    'Reports a public picture, song, app or shared conversation (visitors too; a repeat of an open report adds nothing)',
   request: { body: jsonBody(reportBody) },
   responses: jsonResponses(z.null(), { 404: 'not a public item (HTTP 404)', 429: 'too many reports (HTTP 429)' }),
 });
