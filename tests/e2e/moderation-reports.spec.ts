@@ -156,6 +156,8 @@ test('a visitor reports a shared conversation from its page; once taken down, th
   const item = page.locator(`[data-report-item="${shareId}"]`);
   await expect(item).toContainText('对话分享');
   await expect(item.getByRole('link', { name: '查看' })).toHaveAttribute('href', `/share/${shareId}`);
+  await item.getByText('内容', { exact: true }).click();
+  await expect(item.locator('[data-report-text]')).toContainText('写一段违规的话');
   await item.getByRole('button', { name: '下架' }).click();
   await item.getByLabel('原因（必填）').fill('违规对话，下架');
   await item.getByRole('button', { name: '确定' }).click();

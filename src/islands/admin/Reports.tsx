@@ -88,6 +88,14 @@ function ItemCard({ item, state, onDone }: { item: ReportedItem; state: State; o
           )}
         </div>
       </div>
+      {item.text && item.text !== item.title && (
+        <details className="text-sm" data-report-text>
+          <summary className="cursor-pointer font-medium">{t('admin:reports.text')}</summary>
+          <p className="mt-1 max-h-60 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
+            {item.text}
+          </p>
+        </details>
+      )}
       {item.reports.length > 0 && (
         <ul className="space-y-1 text-sm">
           {item.reports.map((r) => (

@@ -21,6 +21,8 @@ export const ReportedItem = z.object({
   /** Null when the item was deleted since (its reports can still be dismissed). */
   review: z.enum(REVIEW_STATES).nullable(),
   title: z.string(),
+  /** The texts the moderation provider judges (prompt, lyrics, app prompt, a share's messages), cut short. */
+  text: z.string(),
   /** Thumbnail, cover or icon, readable by the console (signed when private). */
   preview: z.string().nullable(),
   /** Where the public sees it. */

@@ -258,6 +258,8 @@ describe('the console queue', { timeout: 90_000 }, () => {
     expect((await queue()).records.find((r: { id: string }) => r.id === id)).toMatchObject({
       kind: 'share',
       title: '违规分享',
+      // Moderators read what was shared in the queue, even once it is taken down.
+      text: '违规分享\n问\n答',
       href: `/share/${id}`,
       author: { id: owner.id },
       openReports: 1,
@@ -270,6 +272,7 @@ describe('the console queue', { timeout: 90_000 }, () => {
     expect((await queue('hidden')).records.find((r: { id: string }) => r.id === id)).toMatchObject({
       kind: 'share',
       review: 'hidden',
+      text: '违规分享\n问\n答',
     });
     expect((await rows(id)).every((r) => r.outcome === 'hidden' && r.closedAt)).toBe(true);
     const notices = await srv.call('POST', '/api/notice/mine', undefined, owner.headers);

@@ -8,6 +8,8 @@ import { authorsOf, findItem, moderatorPreview, verdictOf } from './items';
 
 /** Reports shown per item (the count says how many there are). */
 const REPORTS_SHOWN = 20;
+/** Characters of an item's texts shown: enough to judge a hidden share or song without opening it. */
+const TEXT_SHOWN = 2000;
 
 interface Group {
   kind: ReportKind;
@@ -128,6 +130,7 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
     id: g.id,
     review: item?.review ?? null,
     title: item?.title ?? '',
+    text: (item?.texts ?? []).join('\n').slice(0, TEXT_SHOWN),
     preview: item ? await moderatorPreview(rt, item) : null,
     href: item?.href ?? null,
     author: author
