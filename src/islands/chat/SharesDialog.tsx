@@ -54,6 +54,11 @@ export function SharesDialog() {
                   {new Date(s.createdAt).toLocaleDateString()}
                 </span>
               </div>
+              {s.takenDown && (
+                <p className="mt-1 text-xs font-medium text-red-700 dark:text-red-300">
+                  {t('layout:moderation.takenDownMine')}
+                </p>
+              )}
               <div className="mt-2 flex flex-wrap items-center gap-2">
                 <button
                   type="button"

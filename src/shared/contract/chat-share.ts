@@ -10,6 +10,8 @@ export const chatShareInfo = z
     conversationUuid: z.number().int(),
     title: z.string(),
     listed: z.boolean(),
+    /** Taken down by a moderator: the page answers 410 to everyone (docs/chat.md#sharing). */
+    takenDown: z.boolean(),
     createdAt: z.number().int().openapi({ description: 'epoch ms' }),
     url: z.string().openapi({ description: 'the page /share/{id}' }),
   })

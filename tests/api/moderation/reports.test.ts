@@ -279,10 +279,17 @@ describe('the console queue', { timeout: 90_000 }, () => {
     expect(notices.body.data.map((n: { content: string }) => n.content)).toContain(
       '你分享的对话「违规分享」因违反社区规范已被下架，分享链接已失效。',
     );
+    // The owner's share list says so.
+    const mine = async () =>
+      (await srv.call('GET', '/api/chat/shares', undefined, owner.headers)).body.data.records.find(
+        (r: { id: string }) => r.id === id,
+      );
+    expect(await mine()).toMatchObject({ takenDown: true });
 
     expect((await act(srv, operator.cookie, 'share', id, 'restore')).body.data.applied).toBe(true);
     expect((await readShare(srv.runtime.database.db, id)).kind).toBe('live');
     expect(await listed()).toContain(id);
+    expect(await mine()).toMatchObject({ takenDown: false });
   });
 
   it('dismisses reports without touching the item, and bans the author with the console ban', async () => {

@@ -44,6 +44,7 @@ function info(row: ChatShareRow): ChatShareInfo {
     conversationUuid: row.conversationUuid,
     title: row.title,
     listed: row.listed,
+    takenDown: row.review === ReviewState.HIDDEN,
     createdAt: row.createdAt.getTime(),
     url: shareUrl(row.id),
   };
