@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
+import { inSeparateTasks } from '../../lib/idle';
 import { $appSetting, setSiderCollapsed } from '../../stores/app-setting';
 import { setActive } from '../../stores/chat-actions';
 import { $chatStorage, shownTitle } from '../../stores/chat-storage';
@@ -44,9 +45,12 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
     go($chatStorage.get().active);
     const target = new URLSearchParams(location.search).get('message');
     if (target) setTimeout(() => document.getElementById(`msg-${target}`)?.scrollIntoView({ block: 'center' }), 50);
-    void fetchModels().then((m) => m && $models.set(m));
-    void fetchQuota().then((q) => q && $quota.set(q));
-    return startSync();
+    // The first view needs none of these: each in a later task, so the mount's effects stay one short task.
+    return inSeparateTasks(
+      startSync,
+      () => void fetchModels().then((m) => m && $models.set(m)),
+      () => void fetchQuota().then((q) => q && $quota.set(q)),
+    );
   }, [initialUuid]);
 
   const navigate = (uuid: number | null) => {
