@@ -1,6 +1,9 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SettingsPanel } from './SettingsPanel';
+
+/** Tailwind's md breakpoint, where the drawer becomes a column. */
+const WIDE = '(min-width: 768px)';
 
 /**
  * The settings panel is a column on wide screens and a drawer on
@@ -8,6 +11,17 @@ import { SettingsPanel } from './SettingsPanel';
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('draw');
+  // A phone's first view has the drawer shut: its panel renders when first opened (or the screen
+  // widens into the column layout), not in the first render, which Lighthouse counts as blocking.
+  const [panel, setPanel] = useState(() => open || matchMedia(WIDE).matches);
+  if (open && !panel) setPanel(true);
+  useEffect(() => {
+    if (panel) return;
+    const wide = matchMedia(WIDE);
+    const show = () => wide.matches && setPanel(true);
+    wide.addEventListener('change', show);
+    return () => wide.removeEventListener('change', show);
+  }, [panel]);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -43,7 +57,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             {t('drawer.done')}
           </button>
         </div>
-        <SettingsPanel />
+        {panel && <SettingsPanel />}
       </aside>
     </>
   );
