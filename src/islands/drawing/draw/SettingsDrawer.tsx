@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDrawerContent } from '../../../lib/use-drawer-content';
 import { SettingsPanel } from './SettingsPanel';
-
-/** Tailwind's md breakpoint, where the drawer becomes a column. */
-const WIDE = '(min-width: 768px)';
 
 /**
  * The settings panel is a column on wide screens and a drawer on
@@ -11,17 +9,7 @@ const WIDE = '(min-width: 768px)';
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('draw');
-  // A phone's first view has the drawer shut: its panel renders when first opened (or the screen
-  // widens into the column layout), not in the first render, which Lighthouse counts as blocking.
-  const [panel, setPanel] = useState(() => open || matchMedia(WIDE).matches);
-  if (open && !panel) setPanel(true);
-  useEffect(() => {
-    if (panel) return;
-    const wide = matchMedia(WIDE);
-    const show = () => wide.matches && setPanel(true);
-    wide.addEventListener('change', show);
-    return () => wide.removeEventListener('change', show);
-  }, [panel]);
+  const panel = useDrawerContent(open);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
