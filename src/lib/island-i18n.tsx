@@ -32,7 +32,7 @@ function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string
     // no per-component listeners to bind.
     react: { bindI18n: '', bindI18nStore: '' },
   });
-  memoizeFixedT(instance);
+  memoizeFixedT(instance, plainText(messages, defaultNS));
   const byNs = instances.get(messages) ?? new Map<string, i18n>();
   byNs.set(`${lang}|${defaultNS}`, instance);
   instances.set(messages, byNs);
@@ -46,7 +46,7 @@ const instances = new WeakMap<IslandMessages, Map<string, i18n>>();
  * main-thread work). The texts never change after init, so a key asked without options
  * (no interpolation, plural or context) is resolved once per language, namespace and prefix.
  */
-function memoizeFixedT(instance: i18n): void {
+function memoizeFixedT(instance: i18n, plain: (key: string, ns: unknown) => string | undefined): void {
   type Fixed = ((key: unknown, ...args: unknown[]) => unknown) & {
     lng?: unknown;
     lngs?: unknown;
@@ -64,13 +64,37 @@ function memoizeFixedT(instance: i18n): void {
     caches.set(id, known);
     const memo = (key: unknown, ...args: unknown[]) => {
       if (args.length > 0 || typeof key !== 'string') return fixed(key, ...args);
-      if (!known.has(key)) known.set(key, fixed(key));
+      if (!known.has(key)) known.set(key, (keyPrefix == null ? plain(key, ns) : undefined) ?? fixed(key));
       return known.get(key);
     };
     // react-i18next reads these back from the function it is given.
     return Object.assign(memo, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
   };
   instance.getFixedT = memoized as unknown as i18n['getFixedT'];
+}
+
+/**
+ * A key's text straight from the island's messages when i18next would return it unchanged:
+ * found, a non-empty string, nothing to interpolate or nest. Skips i18next's resolution on the first
+ * call of each key, which is most of a first render's text work (its code runs cold then).
+ * `ns` is the fixed `t`'s namespace (or list, tried in order); 'ns:key' names its own.
+ * Anything else (missing or empty, options, `{{…}}`, `$t(…)`) is left to i18next.
+ */
+function plainText(messages: IslandMessages, defaultNS: string) {
+  return (key: string, ns: unknown): string | undefined => {
+    const parts = key.split(':');
+    if (parts.length > 2) return undefined;
+    const names = parts.length === 2 ? [parts[0]] : Array.isArray(ns) ? ns : [ns ?? defaultNS];
+    const name = parts.length === 2 ? parts[1] : key;
+    for (const n of names) {
+      const text = typeof n === 'string' ? messages[n]?.[name] : undefined;
+      if (text === undefined) continue;
+      return typeof text === 'string' && text !== '' && !text.includes('{{') && !text.includes('$t(')
+        ? text
+        : undefined;
+    }
+    return undefined;
+  };
 }
 
 /**

@@ -1,3 +1,4 @@
+import i18next from 'i18next';
 import { createElement, type FunctionComponent, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { useTranslation } from 'react-i18next';
@@ -59,7 +60,7 @@ describe('island texts (IslandRoot, its remembered t)', () => {
     expect([read('a'), read('b'), read('a')]).toEqual(['<p>from a</p>', '<p>from b</p>', '<p>from a</p>']);
   });
 
-  it('resolves a key without options once, not on every call (the cost of a grid of cards)', () => {
+  it('never sends a plain text through i18next, and a key with options once per call (the cost of a grid of cards)', () => {
     let resolved = 0;
     function Probe() {
       const { t, i18n } = useTranslation('shop');
@@ -76,7 +77,34 @@ describe('island texts (IslandRoot, its remembered t)', () => {
     }
     const html = island({ lang: 'zh-TW', messages, ns: 'shop' }, createElement(Probe));
     expect(html).toBe('<p>2</p>');
-    expect(resolved).toBe(3);
+    expect(resolved).toBe(2);
+  });
+
+  it('gives what plain i18next gives, including for keys it must resolve itself (placeholders, nesting, missing)', () => {
+    const texts: IslandMessages = {
+      shop: { title: '订单', greet: '你好，{{name}}', nested: '看 $t(common:ok)', empty: '', 'a:b': 'colon' },
+      common: { ok: '确定' },
+    };
+    const keys = ['title', 'greet', 'nested', 'empty', 'common:ok', 'common:missing', 'nope:ok', 'x:y:z', 'ok', 'a:b'];
+    const plain = i18next.createInstance();
+    void plain.init({
+      lng: 'en-US',
+      resources: { 'en-US': texts },
+      ns: Object.keys(texts),
+      defaultNS: 'shop',
+      keySeparator: false,
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      returnNull: false,
+    });
+    const expected = keys.map((k) => String(plain.t(k))).join('|');
+    function Probe() {
+      const { t } = useTranslation('shop');
+      return createElement('p', null, [...keys, ...keys].map((k) => t(k)).join('|'));
+    }
+    expect(island({ lang: 'en-US', messages: texts, ns: 'shop' }, createElement(Probe))).toBe(
+      `<p>${expected}|${expected}</p>`,
+    );
   });
 
   it('answers an unknown key with the key, as i18next does', () => {

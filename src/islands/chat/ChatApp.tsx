@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
+import { inSeparateTasks } from '../../lib/idle';
+import { useDrawerContent } from '../../lib/use-drawer-content';
 import { $appSetting, setSiderCollapsed } from '../../stores/app-setting';
 import { setActive } from '../../stores/chat-actions';
 import { $chatStorage, shownTitle } from '../../stores/chat-storage';
@@ -36,6 +38,8 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
   const storage = useStore($chatStorage);
   const { siderCollapsed } = useStore($appSetting);
   const [drawer, setDrawer] = useState(false);
+  // On a phone the sidebar is a shut drawer: rendered when first opened.
+  const sidebar = useDrawerContent(drawer);
   const active = storage.history.find((h) => h.uuid === storage.active) ?? null;
   const messages = storage.chat.find((c) => c.uuid === storage.active)?.data ?? [];
 
@@ -44,9 +48,12 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
     go($chatStorage.get().active);
     const target = new URLSearchParams(location.search).get('message');
     if (target) setTimeout(() => document.getElementById(`msg-${target}`)?.scrollIntoView({ block: 'center' }), 50);
-    void fetchModels().then((m) => m && $models.set(m));
-    void fetchQuota().then((q) => q && $quota.set(q));
-    return startSync();
+    // The first view needs none of these: each in a later task, so the mount's effects stay one short task.
+    return inSeparateTasks(
+      startSync,
+      () => void fetchModels().then((m) => m && $models.set(m)),
+      () => void fetchQuota().then((q) => q && $quota.set(q)),
+    );
   }, [initialUuid]);
 
   const navigate = (uuid: number | null) => {
@@ -71,7 +78,7 @@ export function ChatApp({ initialUuid, notices = [] }: ChatAppProps) {
         } ${siderCollapsed ? 'md:hidden' : 'md:w-64'}`}
         aria-label={t('sidebar.label')}
       >
-        <Sidebar onNavigate={navigate} />
+        {sidebar && <Sidebar onNavigate={navigate} />}
       </aside>
       <section className="flex min-w-0 flex-1 flex-col">
         <header className="flex h-12 shrink-0 items-center gap-2 border-b border-slate-200 px-2 dark:border-slate-800">

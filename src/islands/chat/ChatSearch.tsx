@@ -27,7 +27,8 @@ export function ChatSearch({ onOpen }: { onOpen(uuid: number): void }) {
   const query = q.trim();
 
   useEffect(() => {
-    setRemote([]);
+    // Kept when already empty: a new [] would render the list again right after the first render.
+    setRemote((shown) => (shown.length ? [] : shown));
     if (!token || !query) return;
     const abort = new AbortController();
     const timer = setTimeout(() => void searchServer(query, abort.signal).then(setRemote), DEBOUNCE_MS);

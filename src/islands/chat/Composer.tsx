@@ -38,10 +38,16 @@ export function Composer({ uuid }: { uuid: number | null }) {
     area.current?.focus();
   }, [draft]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the box is re-measured whenever the text changes.
+  // The box is re-measured whenever the text changes.
   useEffect(() => {
     const el = area.current;
     if (!el) return;
+    // Empty, the box is its one row (rows=1, min-h-10): no measuring, which would force a layout of
+    // the whole page in the mount's effects (the first view's longest task).
+    if (!text) {
+      el.style.height = '';
+      return;
+    }
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, 240)}px`;
   }, [text]);

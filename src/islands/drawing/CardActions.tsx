@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { SvgIcon } from '../../components/SvgIcon';
 
 export interface CardActionItem {
@@ -18,10 +17,9 @@ const CardMenu = lazy(() => import('./CardMenu').then((m) => ({ default: m.CardM
 
 /**
  * A card's actions on one row at every width and in every language: the first
- * as a button, the others in a "more" menu (tests/e2e/draw-grid.spec.ts).
+ * as a button, the others in a "more" menu (tests/e2e/draw-grid.spec.ts). `moreLabel` is t('card.more').
  */
-export function CardActions({ items }: { items: CardActionItem[] }) {
-  const { t } = useTranslation('draw');
+export function CardActions({ items, moreLabel }: { items: CardActionItem[]; moreLabel: string }) {
   const [menu, setMenu] = useState(false);
   const [first, ...rest] = items;
   if (!first) return null;
@@ -41,7 +39,7 @@ export function CardActions({ items }: { items: CardActionItem[] }) {
       }}
     >
       <SvgIcon name="more" className="size-4" />
-      <span className="sr-only">{t('card.more')}</span>
+      <span className="sr-only">{moreLabel}</span>
     </button>
   );
   return (

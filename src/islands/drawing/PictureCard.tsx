@@ -1,17 +1,34 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReviewBadge } from '../../components/ReviewBadge';
 import { type CardActionItem, CardActions } from './CardActions';
 import { isMine, type Picture } from './draw-api';
 
-/** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner. */
-export function AiBadge({ className = '' }: { className?: string }) {
-  const { t } = useTranslation('draw');
+/** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner; `label` is t('layout:aiLabel'). */
+export function AiBadge({ label, className = '' }: { label: string; className?: string }) {
   return (
     <span
       className={`pointer-events-none rounded-full bg-slate-950/60 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur ${className}`}
     >
-      {t('layout:aiLabel')}
+      {label}
     </span>
+  );
+}
+
+/** A card's fixed texts, read once per grid: a `t` per card (three hooks each) was a fifth of /draw's first render. */
+export interface CardLabels {
+  ai: string;
+  more: string;
+  /** The picture button's name, from the prompt. */
+  open: (prompt: string) => string;
+}
+
+/** The labels every card of a grid shares. */
+export function useCardLabels(): CardLabels {
+  const { t } = useTranslation('draw');
+  return useMemo(
+    () => ({ ai: t('layout:aiLabel'), more: t('card.more'), open: (prompt) => t('card.open', { prompt }) }),
+    [t],
   );
 }
 
@@ -22,6 +39,7 @@ export interface PictureCardProps {
   actions?: CardActionItem[];
   /** The first row: loaded at once with high priority (the page's largest contentful paint). */
   priority?: boolean;
+  labels: CardLabels;
 }
 
 /**
@@ -30,8 +48,7 @@ export interface PictureCardProps {
  * whole picture in the viewer. The badge is the card's one 'AI生成' label: thumbnails
  * carry none of their own (services/drawing/store.ts).
  */
-export function PictureCard({ picture, onOpen, actions, priority = false }: PictureCardProps) {
-  const { t } = useTranslation('draw');
+export function PictureCard({ picture, onOpen, actions, priority = false, labels }: PictureCardProps) {
   return (
     <article
       className={`group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 ${priority ? '' : OFFSCREEN}`}
@@ -42,7 +59,7 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
           type="button"
           onClick={() => onOpen(picture)}
           className="block aspect-square w-full overflow-hidden bg-slate-100 dark:bg-slate-800"
-          aria-label={t('card.open', { prompt: picture.prompt.slice(0, 60) })}
+          aria-label={labels.open(picture.prompt.slice(0, 60))}
         >
           {picture.thumbnailsUrl && (
             <img
@@ -59,7 +76,7 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
           )}
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
-        <AiBadge className="absolute left-2 top-2" />
+        <AiBadge label={labels.ai} className="absolute left-2 top-2" />
         {isMine(picture) && (
           <ReviewBadge
             review={picture.drawPublicFlag === 1 || picture.review === 'hidden' ? picture.review : undefined}
@@ -71,7 +88,7 @@ export function PictureCard({ picture, onOpen, actions, priority = false }: Pict
         <p className="line-clamp-2 h-10 text-sm leading-5 text-slate-700 dark:text-slate-300" title={picture.prompt}>
           {picture.prompt}
         </p>
-        {actions && <CardActions items={actions} />}
+        {actions && <CardActions items={actions} moreLabel={labels.more} />}
       </div>
     </article>
   );

@@ -1,7 +1,7 @@
 import type { CardActionItem } from './CardActions';
 import type { Picture } from './draw-api';
 import { ListFooter } from './ListFooter';
-import { PictureCard, PictureCardSkeletons } from './PictureCard';
+import { PictureCard, PictureCardSkeletons, useCardLabels } from './PictureCard';
 import type { PictureList } from './use-picture-list';
 
 /** The first row on the widest grid loads at once (largest contentful paint). */
@@ -34,11 +34,19 @@ export interface PictureGridProps<T extends Picture> {
  */
 export function PictureGrid<T extends Picture>({ list, empty, onOpen, actions, cards }: PictureGridProps<T>) {
   const shown = cards === undefined ? list.items : list.items.slice(0, cards);
+  const labels = useCardLabels();
   return (
     <>
       <div className={GRID} data-picture-grid>
         {shown.map((p, i) => (
-          <PictureCard key={p.id} picture={p} priority={i < PRIORITY_PICTURES} onOpen={onOpen} actions={actions(p)} />
+          <PictureCard
+            key={p.id}
+            picture={p}
+            priority={i < PRIORITY_PICTURES}
+            onOpen={onOpen}
+            actions={actions(p)}
+            labels={labels}
+          />
         ))}
         {shown.length < list.items.length && <PictureCardSkeletons count={list.items.length - shown.length} />}
       </div>

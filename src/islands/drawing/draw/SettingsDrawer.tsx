@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDrawerContent } from '../../../lib/use-drawer-content';
 import { SettingsPanel } from './SettingsPanel';
 
 /**
@@ -8,6 +9,7 @@ import { SettingsPanel } from './SettingsPanel';
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('draw');
+  const panel = useDrawerContent(open);
   useEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
@@ -43,7 +45,7 @@ export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () =
             {t('drawer.done')}
           </button>
         </div>
-        <SettingsPanel />
+        {panel && <SettingsPanel />}
       </aside>
     </>
   );

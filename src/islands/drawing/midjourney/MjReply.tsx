@@ -73,7 +73,7 @@ export function MjReply({
           />
         </button>
         {/* Beside the button, not in it: the button's name is the prompt it opens. */}
-        <AiBadge className="absolute left-2 top-2" />
+        <AiBadge label={t('layout:aiLabel')} className="absolute left-2 top-2" />
         <ReviewBadge
           review={d.publicFlag === 1 || d.review === 'hidden' ? d.review : undefined}
           className="absolute right-2 top-2"
