@@ -29,10 +29,29 @@ export function newOrderNo(now = new Date()): string {
   return `MB${stamp}${tail}`;
 }
 
+/** The columns an order's reply shows: the list selects only these. */
+const shownColumns = {
+  orderNo: orders.orderNo,
+  orderPrice: orders.orderPrice,
+  orderDesc: orders.orderDesc,
+  orderDescNames: orders.orderDescNames,
+  productCode: orders.productCode,
+  productId: orders.productId,
+  productType: orders.productType,
+  productBenefit: orders.productBenefit,
+  orderStatus: orders.orderStatus,
+  refundedAmount: orders.refundedAmount,
+  payLink: orders.payLink,
+  payLimitTime: orders.payLimitTime,
+  createdAt: orders.createdAt,
+  expiresAt: orders.expiresAt,
+  updatedAt: orders.updatedAt,
+};
+
 /** The order as replies in `lang` show it (the Order schema of src/shared/contract/shop.ts). */
 export const orderDtoIn =
   (lang: Language) =>
-  (o: Order): OrderInfo => ({
+  (o: Pick<Order, keyof typeof shownColumns>): OrderInfo => ({
     orderNo: o.orderNo,
     orderPrice: o.orderPrice,
     orderDesc: localText(o.orderDesc, o.orderDescNames, lang),
@@ -196,7 +215,7 @@ const ordersPage = (db: Db, searched: boolean) =>
   prepared(db, searched ? 'orders_page_search' : 'orders_page', (db, name) => {
     const where = ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
     return db
-      .select({ order: orders, total: totalOf(orders, where) })
+      .select({ order: shownColumns, total: totalOf(orders, where) })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -217,8 +236,9 @@ export async function listOrders(
     const [all] = await db.select({ n: count() }).from(orders).where(ordersOf(userId, search));
     return all?.n ?? 0;
   });
+  const dto = orderDtoIn(p.lang ?? DEFAULT_LANGUAGE);
   return {
-    records: rows.map((r) => orderDtoIn(p.lang ?? DEFAULT_LANGUAGE)(r.order)),
+    records: rows.map((r) => dto(r.order)),
     total,
     current: p.pageNum,
     size: p.pageSize,
