@@ -33,7 +33,7 @@ function send<T>(c: Context<ApiEnv>, json: string) {
     return c.body(json, 200, JSON_TYPE) as unknown as JsonReply<T>;
   const encoded = encodeNow(body, encoding);
   const headers = { ...JSON_TYPE, 'content-encoding': encoding, vary: 'Accept-Encoding' };
-  const bytes = new Uint8Array(encoded.buffer, encoded.byteOffset, encoded.byteLength);
+  const bytes = new Uint8Array(encoded.buffer as ArrayBuffer, encoded.byteOffset, encoded.byteLength);
   return c.body(bytes, 200, headers) as unknown as JsonReply<T>;
 }
 

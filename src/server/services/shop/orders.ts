@@ -8,17 +8,18 @@ import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
-import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
+import { type Order, OrderStatus, orderEvents, orders } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { grantBenefit } from './benefits';
+import { findUnpaid, insertOrder, insertOrderEvent, markPaying, productForOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
 
-/** Statuses of an order still waiting for its payment (docs/state-machines.md). */
-export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+export { UNPAID } from './order-queries';
+
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** MB + UTC timestamp + 12 random characters: unique, sortable, not guessable. */
@@ -74,15 +75,6 @@ export const orderDto = orderDtoIn(DEFAULT_LANGUAGE);
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
 
-async function findUnpaid(db: Db, userId: number, productId: number) {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.productId, productId), inArray(orders.orderStatus, UNPAID)))
-    .limit(1);
-  return o;
-}
-
 export async function createOrder(
   rt: Runtime,
   userId: number,
@@ -94,11 +86,7 @@ export async function createOrder(
   const orderDto = orderDtoIn(lang);
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, p.productId), eq(products.productCode, p.productCode)))
-    .limit(1);
+  const [product] = await productForOrder(db, p.productId, p.productCode);
   if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
   const existing = await findUnpaid(db, userId, product.id);
@@ -143,10 +131,7 @@ export async function createOrder(
   }
   let order: Order | undefined;
   try {
-    [order] = await db
-      .insert(orders)
-      .values({ ...base, orderStatus: OrderStatus.TO_PAY })
-      .returning();
+    order = await insertOrder(db, { ...base, orderStatus: OrderStatus.TO_PAY });
   } catch (err) {
     // Another request for the same product won the race: answer with its order.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
@@ -156,7 +141,7 @@ export async function createOrder(
   }
   if (!order) throw new Error('order insert returned nothing');
   await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
-  await db.insert(orderEvents).values({ orderId: order.id, toStatus: OrderStatus.TO_PAY, source: 'create' });
+  await insertOrderEvent(db, { orderId: order.id, fromStatus: null, toStatus: OrderStatus.TO_PAY, source: 'create' });
   try {
     const { payLink } = await rt.payment.createPayment({
       orderNo: order.orderNo,
@@ -164,12 +149,8 @@ export async function createOrder(
       description: order.orderDesc,
       expiresAt: order.expiresAt,
     });
-    const [paying] = await db
-      .update(orders)
-      .set({ orderStatus: OrderStatus.PAYING, payLink, updatedAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.orderStatus, OrderStatus.TO_PAY)))
-      .returning();
-    await db.insert(orderEvents).values({
+    const paying = await markPaying(db, order.id, payLink, new Date());
+    await insertOrderEvent(db, {
       orderId: order.id,
       fromStatus: OrderStatus.TO_PAY,
       toStatus: OrderStatus.PAYING,
