@@ -1,12 +1,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { constants as zlibConstants } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
 import type { ApiApp } from './api/context';
 import { connectionCaps } from './config/limits';
 import { guardConnections } from './connection-guard';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './csp.mjs';
+import { FAST_BROTLI, FAST_GZIP, SMALL_BODY } from './encoding';
 import { redactUrl } from './log';
 import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
@@ -47,9 +47,7 @@ function keepPolicyOn304(res: ServerResponse): void {
   } as ServerResponse['writeHead'];
 }
 
-// Below this, compressing costs more time than the bytes it saves.
-const SMALL_BODY = 1024;
-const FAST_COMPRESSION = { level: 1, brotli: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } } };
+const FAST_COMPRESSION = { ...FAST_GZIP, brotli: FAST_BROTLI };
 
 /**
  * compression decides when the headers go out, and sees a length only as a

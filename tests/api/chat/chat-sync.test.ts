@@ -30,9 +30,11 @@ describe('conversation sync', () => {
     });
     const older = await srv.call('PUT', '/api/chat/conversations/1002', conv(1000, 'old'), a.headers);
     expect(older.body.data).toEqual({ applied: false, changedAt: 2000 });
-    expect((await srv.call('GET', '/api/chat/conversations/1002', undefined, a.headers)).body.data).toMatchObject({
-      title: 'Trip plan',
-      messages: [{ text: 'hello' }],
+    // Exactly the stored conversation, nothing of the row beside it (its search text, owner, row id).
+    expect((await srv.call('GET', '/api/chat/conversations/1002', undefined, a.headers)).body.data).toEqual({
+      uuid: 1002,
+      ...conv(2000),
+      deleted: false,
     });
     expect((await srv.call('GET', '/api/chat/conversations/1002', undefined, b.headers)).status).toBe(404);
 

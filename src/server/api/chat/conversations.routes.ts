@@ -12,6 +12,8 @@ const changedAt = bigintParam();
 const summary = z
   .object({ uuid: z.number().int(), title: z.string(), changedAt: z.number().int(), deleted: z.boolean() })
   .openapi('ChatConversationSummary');
+const conversationList = z.object({ records: z.array(summary) });
+export type ConversationList = z.infer<typeof conversationList>;
 
 export const conversation = z
   .object({
@@ -25,13 +27,14 @@ export const conversation = z
     changedAt: z.number().int(),
   })
   .openapi('ChatConversation');
+export type Conversation = z.infer<typeof conversation>;
 
 export const listConversations = createRoute({
   method: 'get',
   path: '/chat/conversations',
   tags,
   summary: "The caller's conversations (titles and change times, deletions included), latest change first",
-  responses: jsonResponses(z.object({ records: z.array(summary) }), auth),
+  responses: jsonResponses(conversationList, auth),
 });
 
 export const getConversation = createRoute({

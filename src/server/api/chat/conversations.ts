@@ -1,7 +1,8 @@
 import { requireUserId } from '../../services/account/auth';
-import { getConversation, listConversations, putConversation } from '../../services/chat/sync';
+import { getConversationJson, listConversationsJson, putConversation } from '../../services/chat/sync';
 import type { ApiApp } from '../context';
-import { reply } from '../errors';
+import { reply, replyWithJson } from '../errors';
+import type { Conversation, ConversationList } from './conversations.routes';
 import * as r from './conversations.routes';
 
 /** Conversation sync for logged-in users (the browser's chatStorage stays the visitor's only copy). */
@@ -11,12 +12,13 @@ export function registerConversations(app: ApiApp) {
 
   app.openapi(r.listConversations, async (c) => {
     const id = await userId(c);
-    return reply(c, { records: await listConversations(c.get('runtime').database.db, id) });
+    return replyWithJson<ConversationList>(c, await listConversationsJson(c.get('runtime').database.db, id));
   });
 
   app.openapi(r.getConversation, async (c) => {
     const id = await userId(c);
-    return reply(c, await getConversation(c.get('runtime').database.db, id, c.req.valid('param').uuid));
+    const json = await getConversationJson(c.get('runtime').database.db, id, c.req.valid('param').uuid);
+    return replyWithJson<Conversation>(c, json);
   });
 
   app.openapi(r.putConversation, async (c) => {

@@ -1,12 +1,21 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { pushChannels } from '../schema';
+import { prepared } from './prepared';
 
 export type ChannelKind = 'order' | 'drawing' | 'song' | 'wx-login';
 
 /** Marks a taskId private to its owner; call it in the transaction that creates the object. */
 export async function registerChannel(db: Db, params: { taskId: string; userId: number; kind: ChannelKind }) {
-  await db.insert(pushChannels).values(params).onConflictDoNothing();
+  // Prepared: every order and drawing registers one.
+  const insert = prepared(db, 'channel_register', (db, name) =>
+    db
+      .insert(pushChannels)
+      .values({ taskId: sql.placeholder('taskId'), userId: sql.placeholder('userId'), kind: sql.placeholder('kind') })
+      .onConflictDoNothing()
+      .prepare(name),
+  );
+  await insert.execute(params);
 }
 
 /**

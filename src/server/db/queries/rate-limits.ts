@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
+import { prepared } from './prepared';
 
 export interface Limit {
   limit: number;
@@ -17,14 +18,19 @@ export interface LimitResult {
 /** Counts one hit for key in its fixed window; atomic across processes. */
 export async function hit(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()): Promise<LimitResult> {
   const start = new Date(Math.floor(now / windowMs) * windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, windowStart: start, count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimits.key, rateLimits.windowStart],
-      set: { count: sql`${rateLimits.count} + 1` },
-    })
-    .returning({ count: rateLimits.count });
+  // Built and planned once per connection: every limited request (an order, a sign-in) counts here.
+  const count1 = prepared(db, 'rate_hit', (db, name) =>
+    db
+      .insert(rateLimits)
+      .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+      .onConflictDoUpdate({
+        target: [rateLimits.key, rateLimits.windowStart],
+        set: { count: sql`${rateLimits.count} + 1` },
+      })
+      .returning({ count: rateLimits.count })
+      .prepare(name),
+  );
+  const [row] = await count1.execute({ key, windowStart: start });
   // Old windows are garbage; sweeping on a small share of hits keeps the table small.
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)));

@@ -4,6 +4,7 @@ import { Code } from '../../../shared/codes';
 import { atHour, dayKey, startOfDay } from '../../../shared/site-time';
 import type { ActivitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/queries/prepared';
 import { couponClaims, couponDays, experienceCodes } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
@@ -41,26 +42,36 @@ function assertCoupon(couponId: number) {
 export async function leftToday(db: Db, settings: ActivitySettings, couponId: number, now: number) {
   assertCoupon(couponId);
   const { day } = couponWindow(settings, now);
-  const [row] = await db
-    .select({ claimed: couponDays.claimed })
-    .from(couponDays)
-    .where(and(eq(couponDays.couponId, couponId), eq(couponDays.day, day)));
+  const claimed = prepared(db, 'coupon_day_claimed', (db, name) =>
+    db
+      .select({ claimed: couponDays.claimed })
+      .from(couponDays)
+      .where(and(eq(couponDays.couponId, sql.placeholder('couponId')), eq(couponDays.day, sql.placeholder('day'))))
+      .prepare(name),
+  );
+  const [row] = await claimed.execute({ couponId, day });
   return Math.max(0, settings.COUPON_DAILY_LIMIT - (row?.claimed ?? 0));
 }
 
 async function userCoupons(db: Db, userId: number, couponId: number): Promise<UserCoupon[]> {
-  const rows = await db
-    .select({
-      day: couponClaims.day,
-      claimedAt: couponClaims.claimedAt,
-      code: experienceCodes.code,
-      validUntil: experienceCodes.validUntil,
-    })
-    .from(couponClaims)
-    .innerJoin(experienceCodes, eq(experienceCodes.id, couponClaims.codeId))
-    .where(and(eq(couponClaims.userId, userId), eq(couponClaims.couponId, couponId)))
-    .orderBy(desc(couponClaims.claimedAt))
-    .limit(10);
+  const claims = prepared(db, 'coupon_user_claims', (db, name) =>
+    db
+      .select({
+        day: couponClaims.day,
+        claimedAt: couponClaims.claimedAt,
+        code: experienceCodes.code,
+        validUntil: experienceCodes.validUntil,
+      })
+      .from(couponClaims)
+      .innerJoin(experienceCodes, eq(experienceCodes.id, couponClaims.codeId))
+      .where(
+        and(eq(couponClaims.userId, sql.placeholder('userId')), eq(couponClaims.couponId, sql.placeholder('couponId'))),
+      )
+      .orderBy(desc(couponClaims.claimedAt))
+      .limit(10)
+      .prepare(name),
+  );
+  const rows = await claims.execute({ userId, couponId });
   return rows.map((r) => ({
     couponId,
     code: r.code,
@@ -110,7 +121,10 @@ export async function claimCoupon(db: Db, settings: ActivitySettings, couponId: 
   const already = await claimedToday();
   if (already) throw new DomainError(ActivityCode.COUPON_CLAIMED, 'activity:coupon.already', { data: already });
   const limit = settings.COUPON_DAILY_LIMIT;
-  if (limit <= 0) throw new DomainError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
+  // The pool only fills up within a day: once it is gone, a rush of late clicks is refused on a read,
+  // without a transaction and the user's row lock each (the counter below still settles the last codes).
+  if ((await leftToday(db, settings, couponId, now)) <= 0)
+    throw new DomainError(ActivityCode.COUPON_SOLD_OUT, 'activity:coupon.late');
   const at = new Date(now);
   try {
     return await transaction(db, async (tx) => {

@@ -1,13 +1,36 @@
 import type { DrawingMessage, PublicPicture } from '../../../shared/contract/drawing';
-import type { Drawing } from '../../db/schema';
+import { type Drawing, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { isOpenDrawing, ownerFileUrl } from '../file-access';
 
 /** The owner's files: signed for a while unless anyone may read them. */
 type Files = Pick<Runtime, 'storage'>;
 
+/** The columns a drawing message shows: a list selects only these (a row has twice as many). */
+export const messageColumns = {
+  taskId: drawings.taskId,
+  prompt: drawings.prompt,
+  negativePrompt: drawings.negativePrompt,
+  status: drawings.status,
+  progress: drawings.progress,
+  thumbnailsUrl: drawings.thumbnailsUrl,
+  imageUrl: drawings.imageUrl,
+  width: drawings.width,
+  height: drawings.height,
+  drawRate: drawings.drawRate,
+  drawQuality: drawings.drawQuality,
+  drawSteps: drawings.drawSteps,
+  publicFlag: drawings.publicFlag,
+  review: drawings.review,
+  seed: drawings.seed,
+  source: drawings.source,
+  state: drawings.state,
+  createdAt: drawings.createdAt,
+};
+type MessageRow = Pick<Drawing, keyof typeof messageColumns>;
+
 /** Drawing message, with the settings it was drawn with: what the owner sees (docs/api.md). */
-export async function drawingMessage(d: Drawing, rt: Files): Promise<DrawingMessage> {
+export async function drawingMessage(d: MessageRow, rt: Files): Promise<DrawingMessage> {
   const open = isOpenDrawing(d);
   return {
     id: d.taskId,

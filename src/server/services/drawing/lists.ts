@@ -8,7 +8,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess } from '../file-access';
 import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
-import { drawingMessage } from './dto';
+import { drawingMessage, messageColumns } from './dto';
 import { invalidateSquare } from './square';
 import { removePicture } from './store';
 import { recordDrawingUsage } from './tasks';
@@ -24,7 +24,7 @@ const picturesPage = (db: Db, searched: boolean) =>
   prepared(db, searched ? 'pictures_page_search' : 'pictures_page', (db, name) => {
     const where = picturesOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
     return db
-      .select({ drawing: drawings, total: totalOf(drawings, where) })
+      .select({ drawing: messageColumns, total: totalOf(drawings, where) })
       .from(drawings)
       .where(where)
       .orderBy(desc(drawings.id))

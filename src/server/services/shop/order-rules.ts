@@ -1,12 +1,11 @@
-import { and, count, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { DEVICE_ID_PATTERN } from '../../../shared/device-id';
-import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
-import { orders, type products } from '../../db/schema';
+import type { products } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { settledCount } from './order-queries';
 
 type Product = typeof products.$inferSelect;
 
@@ -30,18 +29,7 @@ export function deviceIdFrom(header: string | undefined): string | undefined {
 /** Refuses when the account already bought the product as often as it allows. */
 export async function assertPurchaseLimit(db: Db, userId: number, product: Product) {
   if (product.purchaseLimit === null) return;
-  const [bought] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.userId, userId),
-        eq(orders.productId, product.id),
-        // A partly refunded order still holds part of its benefit; a wholly refunded one no longer counts.
-        inArray(orders.orderStatus, [...SETTLED_STATUSES]),
-      ),
-    );
-  if ((bought?.n ?? 0) >= product.purchaseLimit)
+  if ((await settledCount(db, userId, product.id)) >= product.purchaseLimit)
     throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.limitReached', {
       params: { limit: product.purchaseLimit },
     });

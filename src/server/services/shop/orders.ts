@@ -8,17 +8,18 @@ import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
-import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
+import { type Order, OrderStatus, orderEvents, orders } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { grantBenefit } from './benefits';
+import { findUnpaid, insertOrder, insertOrderEvent, markPaying, productForOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
 
-/** Statuses of an order still waiting for its payment (docs/state-machines.md). */
-export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
+export { UNPAID } from './order-queries';
+
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** MB + UTC timestamp + 12 random characters: unique, sortable, not guessable. */
@@ -29,10 +30,29 @@ export function newOrderNo(now = new Date()): string {
   return `MB${stamp}${tail}`;
 }
 
+/** The columns an order's reply shows: the list selects only these. */
+const shownColumns = {
+  orderNo: orders.orderNo,
+  orderPrice: orders.orderPrice,
+  orderDesc: orders.orderDesc,
+  orderDescNames: orders.orderDescNames,
+  productCode: orders.productCode,
+  productId: orders.productId,
+  productType: orders.productType,
+  productBenefit: orders.productBenefit,
+  orderStatus: orders.orderStatus,
+  refundedAmount: orders.refundedAmount,
+  payLink: orders.payLink,
+  payLimitTime: orders.payLimitTime,
+  createdAt: orders.createdAt,
+  expiresAt: orders.expiresAt,
+  updatedAt: orders.updatedAt,
+};
+
 /** The order as replies in `lang` show it (the Order schema of src/shared/contract/shop.ts). */
 export const orderDtoIn =
   (lang: Language) =>
-  (o: Order): OrderInfo => ({
+  (o: Pick<Order, keyof typeof shownColumns>): OrderInfo => ({
     orderNo: o.orderNo,
     orderPrice: o.orderPrice,
     orderDesc: localText(o.orderDesc, o.orderDescNames, lang),
@@ -55,15 +75,6 @@ export const orderDto = orderDtoIn(DEFAULT_LANGUAGE);
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
 
-async function findUnpaid(db: Db, userId: number, productId: number) {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.productId, productId), inArray(orders.orderStatus, UNPAID)))
-    .limit(1);
-  return o;
-}
-
 export async function createOrder(
   rt: Runtime,
   userId: number,
@@ -75,11 +86,7 @@ export async function createOrder(
   const orderDto = orderDtoIn(lang);
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
-  const [product] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.id, p.productId), eq(products.productCode, p.productCode)))
-    .limit(1);
+  const [product] = await productForOrder(db, p.productId, p.productCode);
   if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
   const existing = await findUnpaid(db, userId, product.id);
@@ -124,10 +131,7 @@ export async function createOrder(
   }
   let order: Order | undefined;
   try {
-    [order] = await db
-      .insert(orders)
-      .values({ ...base, orderStatus: OrderStatus.TO_PAY })
-      .returning();
+    order = await insertOrder(db, { ...base, orderStatus: OrderStatus.TO_PAY });
   } catch (err) {
     // Another request for the same product won the race: answer with its order.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
@@ -137,7 +141,7 @@ export async function createOrder(
   }
   if (!order) throw new Error('order insert returned nothing');
   await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
-  await db.insert(orderEvents).values({ orderId: order.id, toStatus: OrderStatus.TO_PAY, source: 'create' });
+  await insertOrderEvent(db, { orderId: order.id, fromStatus: null, toStatus: OrderStatus.TO_PAY, source: 'create' });
   try {
     const { payLink } = await rt.payment.createPayment({
       orderNo: order.orderNo,
@@ -145,12 +149,8 @@ export async function createOrder(
       description: order.orderDesc,
       expiresAt: order.expiresAt,
     });
-    const [paying] = await db
-      .update(orders)
-      .set({ orderStatus: OrderStatus.PAYING, payLink, updatedAt: new Date() })
-      .where(and(eq(orders.id, order.id), eq(orders.orderStatus, OrderStatus.TO_PAY)))
-      .returning();
-    await db.insert(orderEvents).values({
+    const paying = await markPaying(db, order.id, payLink, new Date());
+    await insertOrderEvent(db, {
       orderId: order.id,
       fromStatus: OrderStatus.TO_PAY,
       toStatus: OrderStatus.PAYING,
@@ -196,7 +196,7 @@ const ordersPage = (db: Db, searched: boolean) =>
   prepared(db, searched ? 'orders_page_search' : 'orders_page', (db, name) => {
     const where = ordersOf(sql.placeholder('userId'), searched ? sql.placeholder('search') : undefined);
     return db
-      .select({ order: orders, total: totalOf(orders, where) })
+      .select({ order: shownColumns, total: totalOf(orders, where) })
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
@@ -217,8 +217,9 @@ export async function listOrders(
     const [all] = await db.select({ n: count() }).from(orders).where(ordersOf(userId, search));
     return all?.n ?? 0;
   });
+  const dto = orderDtoIn(p.lang ?? DEFAULT_LANGUAGE);
   return {
-    records: rows.map((r) => orderDtoIn(p.lang ?? DEFAULT_LANGUAGE)(r.order)),
+    records: rows.map((r) => dto(r.order)),
     total,
     current: p.pageNum,
     size: p.pageSize,

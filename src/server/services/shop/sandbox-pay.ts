@@ -1,7 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { OrderInfo } from '../../../shared/contract/shop';
 import type { Db } from '../../db/client';
+import { prepared } from '../../db/queries/prepared';
 import { OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { hashKey, newKey } from '../../one-time-key';
@@ -20,11 +21,21 @@ const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalid
 async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
   if (rt.payment.mode !== 'sandbox') return null;
   const key = newKey();
-  const [row] = await rt.database.db
-    .update(orders)
-    .set({ sandboxKeyHash: hashKey(key) })
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.payProvider, 'sandbox'), inArray(orders.orderStatus, UNPAID)))
-    .returning({ orderNo: orders.orderNo });
+  const rekey = prepared(rt.database.db, 'order_sandbox_key', (db, name) =>
+    db
+      .update(orders)
+      .set({ sandboxKeyHash: sql`${sql.placeholder('keyHash')}` })
+      .where(
+        and(
+          eq(orders.orderNo, sql.placeholder('orderNo')),
+          eq(orders.payProvider, 'sandbox'),
+          inArray(orders.orderStatus, UNPAID),
+        ),
+      )
+      .returning({ orderNo: orders.orderNo })
+      .prepare(name),
+  );
+  const [row] = await rekey.execute({ orderNo, keyHash: hashKey(key) });
   return row ? sandboxPayLink(rt.env.PUBLIC_ORIGIN, orderNo, key) : null;
 }
 
