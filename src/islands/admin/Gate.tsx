@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
+import { useHydrated } from '../../lib/use-hydrated';
 import { call, card, field } from './admin-api';
 
 interface Enrolment {
@@ -17,6 +18,8 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  // Like Form's controls: a click on the server's HTML before the island runs would do nothing.
+  const hydrated = useHydrated();
 
   async function start() {
     const res = await call<Enrolment>('POST', '/admin/totp/enrol');
@@ -42,7 +45,7 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
         {t(enrolled ? 'admin:gate.verifyBody' : 'admin:gate.enrolBody')}
       </p>
       {!enrolled && !enrolment && (
-        <button type="button" className={buttonClass('primary')} onClick={() => void start()}>
+        <button type="button" className={buttonClass('primary')} disabled={!hydrated} onClick={() => void start()}>
           {t('admin:gate.start')}
         </button>
       )}
