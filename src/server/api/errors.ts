@@ -2,11 +2,13 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiReply, Code } from '../../shared/codes';
-import { type Encoded, encodeNow, encodeOnce, pickEncoding, SMALL_BODY } from '../encoding';
+import { type Encoded, type Encoding, encodeNow, encodeOnce, pickEncoding, SMALL_BODY } from '../encoding';
 import { DomainError } from '../errors';
+import type { KeptJson } from '../services/user-lists';
 import type { ApiEnv } from './context';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
+const view = (b: Buffer) => new Uint8Array(b.buffer as ArrayBuffer, b.byteOffset, b.byteLength);
 // What c.json would answer: the route's OpenAPI reply schema types these bytes.
 const asJson = <T>(c: Context<ApiEnv>, r: { code: number; result: string; data: T }) => c.json(r, 200);
 type JsonReply<T> = ReturnType<typeof asJson<T>>;
@@ -20,21 +22,14 @@ export function reply<T>(c: Context<ApiEnv>, data: T, result = 'success', code: 
   return send<T>(c, JSON.stringify({ code, result, data } satisfies ApiReply<T>));
 }
 
-/** `reply` of data already serialised (JSON text of a `T`, built by the database). */
-export function replyWithJson<T>(c: Context<ApiEnv>, dataJson: string, result = 'success', code: number = Code.OK) {
-  return send<T>(c, `{"code":${code},"result":${JSON.stringify(result)},"data":${dataJson}}`);
-}
-
 function send<T>(c: Context<ApiEnv>, json: string) {
   // A character is at most three bytes: only a reply that may reach the threshold is measured.
   const encoding = json.length * 3 >= SMALL_BODY ? pickEncoding(c.req.header('accept-encoding') ?? '') : null;
   const body = encoding ? Buffer.from(json) : null;
   if (!encoding || !body || body.byteLength < SMALL_BODY)
     return c.body(json, 200, JSON_TYPE) as unknown as JsonReply<T>;
-  const encoded = encodeNow(body, encoding);
   const headers = { ...JSON_TYPE, 'content-encoding': encoding, vary: 'Accept-Encoding' };
-  const bytes = new Uint8Array(encoded.buffer as ArrayBuffer, encoded.byteOffset, encoded.byteLength);
-  return c.body(bytes, 200, headers) as unknown as JsonReply<T>;
+  return c.body(view(encodeNow(body, encoding)), 200, headers) as unknown as JsonReply<T>;
 }
 
 // Keyed by the cached object itself: when its cache drops it, its bytes go with it.
@@ -62,6 +57,27 @@ export function sharedReply<T>(c: Context<ApiEnv>, cached: object, data: T) {
   if (encoding) headers['content-encoding'] = encoding;
   // Typed as `reply`'s answer: the route's OpenAPI reply schema describes these bytes too.
   return new Response(new Uint8Array(body), { status: 200, headers }) as unknown as ReturnType<typeof reply<T>>;
+}
+
+// A kept list's reply bytes, each compressed form made when first asked for.
+const keptBytes = new WeakMap<KeptJson, { body: Buffer } & Partial<Record<Encoding, Buffer>>>();
+
+/**
+ * The reply of a user's kept list (services/user-lists.ts), data already JSON: serialised
+ * and compressed once per kept answer, at the fast levels of a per-request
+ * reply, since a change of the user's rows makes the next read a new answer.
+ */
+export function keptReply<T>(c: Context<ApiEnv>, kept: KeptJson) {
+  let bytes = keptBytes.get(kept);
+  if (!bytes) {
+    bytes = { body: Buffer.from(`{"code":${Code.OK},"result":"success","data":${kept.json}}`) };
+    keptBytes.set(kept, bytes);
+  }
+  const encoding = bytes.body.byteLength >= SMALL_BODY ? pickEncoding(c.req.header('accept-encoding') ?? '') : null;
+  if (!encoding) return c.body(view(bytes.body), 200, JSON_TYPE) as unknown as JsonReply<T>;
+  bytes[encoding] ??= encodeNow(bytes.body, encoding);
+  const headers = { ...JSON_TYPE, 'content-encoding': encoding, vary: 'Accept-Encoding' };
+  return c.body(view(bytes[encoding]), 200, headers) as unknown as JsonReply<T>;
 }
 
 const HTTP_KEYS: Record<number, string> = {

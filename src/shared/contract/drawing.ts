@@ -52,6 +52,7 @@ export const publicPicture = z
 export type PublicPicture = z.infer<typeof publicPicture>;
 
 export const drawingPage = pageOf(drawingMessage);
+export type DrawingPage = z.infer<typeof drawingPage>;
 export const picturePage = pageOf(publicPicture);
 
 /** Today's drawings of a logged-in user (/api/sd/quota; resets at the site time zone's midnight). */

@@ -37,7 +37,7 @@ export function registerApp(app: ApiApp) {
 
   app.openapi(r.remove, async (c) => {
     const id = await userId(c);
-    await apps.deleteApp(db(c), id, c.req.valid('json').id);
+    await apps.deleteApp(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, null, c.get('t')('chat:app.deleted'), Code.DELETE_RESULT);
   });
 

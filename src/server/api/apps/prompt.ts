@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { pageOf } from '../../../shared/contract/common';
 import { listStore } from '../../services/apps/apps';
 import type { ApiApp } from '../context';
-import { reply } from '../errors';
+import { sharedReply } from '../errors';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { rawText, text } from '../validation';
 
@@ -49,11 +49,12 @@ const exportList = createRoute({
 });
 
 export function registerPrompt(app: ApiApp) {
-  app.openapi(listAll, async (c) =>
-    reply(c, await listStore(c.get('runtime').database.db, c.req.valid('json'), c.get('lang'))),
-  );
+  app.openapi(listAll, async (c) => {
+    const page = await listStore(c.get('runtime'), c.req.valid('json'), c.get('lang'));
+    return sharedReply(c, page, page);
+  });
   app.openapi(exportList, async (c) => {
-    const { records } = await listStore(c.get('runtime').database.db, { pageNum: 1, pageSize: 500 }, c.get('lang'));
+    const { records } = await listStore(c.get('runtime'), { pageNum: 1, pageSize: 500 }, c.get('lang'));
     return c.json(records.map((r) => ({ act: r.promptTitle, prompt: r.promptContent })));
   });
 }

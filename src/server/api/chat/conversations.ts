@@ -1,7 +1,7 @@
 import { requireUserId } from '../../services/account/auth';
-import { getConversationJson, listConversationsJson, putConversation } from '../../services/chat/sync';
+import { getConversation, listConversations, putConversation } from '../../services/chat/sync';
 import type { ApiApp } from '../context';
-import { reply, replyWithJson } from '../errors';
+import { keptReply, reply } from '../errors';
 import type { Conversation, ConversationList } from './conversations.routes';
 import * as r from './conversations.routes';
 
@@ -12,13 +12,12 @@ export function registerConversations(app: ApiApp) {
 
   app.openapi(r.listConversations, async (c) => {
     const id = await userId(c);
-    return replyWithJson<ConversationList>(c, await listConversationsJson(c.get('runtime').database.db, id));
+    return keptReply<ConversationList>(c, await listConversations(c.get('runtime'), id));
   });
 
   app.openapi(r.getConversation, async (c) => {
     const id = await userId(c);
-    const json = await getConversationJson(c.get('runtime').database.db, id, c.req.valid('param').uuid);
-    return replyWithJson<Conversation>(c, json);
+    return keptReply<Conversation>(c, await getConversation(c.get('runtime'), id, c.req.valid('param').uuid));
   });
 
   app.openapi(r.putConversation, async (c) => {

@@ -1,4 +1,5 @@
 import { Code } from '../../../shared/codes';
+import type { DrawingPage } from '../../../shared/contract/drawing';
 import { DomainError } from '../../errors';
 import { requireUserId } from '../../services/account/auth';
 import { drawingMessage } from '../../services/drawing/dto';
@@ -14,7 +15,7 @@ import { readDrawQuota } from '../../services/drawing/quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage, squarePageAfter } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
 import type { ApiApp } from '../context';
-import { reply, sharedReply } from '../errors';
+import { keptReply, reply, sharedReply } from '../errors';
 import * as r from './sd.routes';
 
 /** Steps default to 20 when empty (docs/validation-and-limits.md). */
@@ -67,7 +68,7 @@ export function registerSd(app: ApiApp) {
   app.openapi(r.listUserPicture, async (c) => {
     const id = await userId(c);
     const { pageNum, pageSize, content } = c.req.valid('json');
-    return reply(c, await listMyPictures(c.get('runtime'), id, { pageNum, pageSize, content }));
+    return keptReply<DrawingPage>(c, await listMyPictures(c.get('runtime'), id, { pageNum, pageSize, content }));
   });
 
   app.openapi(r.taskDetail, async (c) => {

@@ -1,4 +1,5 @@
 import { Code } from '../../../shared/codes';
+import type { OrderPage } from '../../../shared/contract/shop';
 import { DEVICE_ID_HEADER } from '../../../shared/device-id';
 import { requireUserId } from '../../services/account/auth';
 import { loadUser } from '../../services/account/profile';
@@ -7,7 +8,7 @@ import { deviceIdFrom } from '../../services/shop/order-rules';
 import { createOrder, hasOrdered, listOrders, orderDtoIn, ownOrder } from '../../services/shop/orders';
 import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/shop/sandbox-pay';
 import type { ApiApp } from '../context';
-import { reply } from '../errors';
+import { keptReply, reply } from '../errors';
 import * as r from './order.routes';
 
 export function registerOrder(app: ApiApp) {
@@ -30,15 +31,13 @@ export function registerOrder(app: ApiApp) {
   app.openapi(r.listOrders, async (c) => {
     const id = await userId(c);
     const { pageNum, pageSize, orderNo } = c.req.valid('json');
-    return reply(
-      c,
-      await listOrders(c.get('runtime').database.db, id, {
-        pageNum,
-        pageSize,
-        orderNo: orderNo || undefined,
-        lang: c.get('lang'),
-      }),
-    );
+    const page = await listOrders(c.get('runtime'), id, {
+      pageNum,
+      pageSize,
+      orderNo: orderNo || undefined,
+      lang: c.get('lang'),
+    });
+    return keptReply<OrderPage>(c, page);
   });
 
   app.openapi(r.cancelOrder, async (c) => {

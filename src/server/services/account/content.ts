@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { apps, chatConversations, DrawingStatus, drawings, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
+import { forgetStore } from '../apps/store-cache';
 import { invalidateSquare } from '../drawing/square';
 import { forgetFileAccess } from '../file-access';
 
@@ -31,6 +32,7 @@ export async function removeAccountContent(rt: Runtime, userId: number): Promise
     return { drawn, sung };
   });
   if (drawn.some((d) => d.status === DrawingStatus.DONE && d.publicFlag === 1)) await invalidateSquare(rt);
+  await forgetStore(rt);
   await forgetFileAccess(rt);
   const urls = [
     ...drawn.flatMap((d) => [d.imageUrl, d.thumbnailsUrl]),

@@ -14,6 +14,7 @@ import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { takenDown } from '../moderation/items';
 import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
+import { forgetStore, storeCache } from './store-cache';
 
 const seeded = new WeakMap<Db, Promise<void>>();
 
@@ -57,10 +58,7 @@ export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   updatedAt: a.updatedAt.toISOString(),
 });
 
-/**
- * /api/prompt/list/all: published applications in `lang`, `content` searching title, description and
- * prompt as stored and, for seeded ones, as shown in `lang` (docs/api.md).
- */
+// /api/prompt/list/all: published applications, in the store's order.
 const live = and(eq(apps.published, true), eq(apps.review, ReviewState.PUBLISHED), isNull(apps.deletedAt));
 const order = [asc(apps.sortOrder), desc(apps.id)];
 
@@ -76,11 +74,20 @@ const storePage = (db: Db) =>
       .prepare(name),
   );
 
-export async function listStore(
-  db: Db,
+/**
+ * A page of the store in `lang`, kept until the apps table changes (store-cache.ts); `content` searches
+ * title, description and prompt as stored and, for seeded ones, as shown in `lang` (docs/api.md).
+ */
+export function listStore(
+  rt: Runtime,
   q: { pageNum: number; pageSize: number; content?: string },
   lang: Language = DEFAULT_LANGUAGE,
 ) {
+  const key = `${lang}:${q.pageNum}:${q.pageSize}:${q.content?.trim() ?? ''}`;
+  return storeCache.get(rt, key, () => loadStore(rt.database.db, q, lang));
+}
+
+async function loadStore(db: Db, q: { pageNum: number; pageSize: number; content?: string }, lang: Language) {
   await seedAppsIfEmpty(db);
   const term = q.content?.trim();
   if (!term) {
@@ -161,6 +168,7 @@ export async function createApp(rt: Runtime, ownerId: number, input: AppInput) {
     .values({ ...input, review, ownerId, sortOrder: 100_000 })
     .returning();
   if (!row) throw new Error('app insert returned nothing');
+  await forgetStore(rt);
   return ownDto(row);
 }
 
@@ -178,12 +186,15 @@ export async function updateApp(rt: Runtime, ownerId: number, id: number, input:
     .where(eq(apps.id, id))
     .returning();
   if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
+  await forgetStore(rt);
   return ownDto(row);
 }
 
-export async function deleteApp(db: Db, ownerId: number, id: number) {
+export async function deleteApp(rt: Runtime, ownerId: number, id: number) {
+  const { db } = rt.database;
   await ownApp(db, id, ownerId);
   await db.update(apps).set({ deletedAt: new Date(), published: false }).where(eq(apps.id, id));
+  await forgetStore(rt);
 }
 
 export const ICON_MAX_BYTES = 512 * 1024;

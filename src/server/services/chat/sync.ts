@@ -7,6 +7,7 @@ import { chatConversations, type StoredChatMessage } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { forgetList, keptList } from '../user-lists';
 import { searchTextOf } from './search';
 
 export interface ConversationInput {
@@ -25,7 +26,12 @@ export interface ConversationInput {
  * the ORM to map and the reply to serialise again (most of a 200-conversation list's CPU). Of the
  * database's ways to build it, `json_agg` of whole rows costs it least (half of `json_build_object`).
  */
-export async function listConversationsJson(db: Db, userId: number): Promise<string> {
+export function listConversations(rt: Runtime, userId: number) {
+  // Kept until the user's conversations change (services/user-lists.ts).
+  return keptList(rt, 'chat_conversations', userId, 'all', () => listConversationsJson(rt.database.db, userId));
+}
+
+async function listConversationsJson(db: Db, userId: number): Promise<string> {
   const list = prepared(db, 'conversation_list_json', (db, name) => {
     const c = chatConversations;
     const page = sql`(select ${c.uuid} as "uuid", ${c.title} as "title", ${c.changedAt} as "changedAt",
@@ -44,7 +50,13 @@ export async function listConversationsJson(db: Db, userId: number): Promise<str
  * One conversation's reply data as JSON text built by the database (as the list): its messages go
  * out as stored, not parsed and serialised again here.
  */
-export async function getConversationJson(db: Db, userId: number, uuid: number): Promise<string> {
+export function getConversation(rt: Runtime, userId: number, uuid: number) {
+  return keptList(rt, 'chat_conversations', userId, `one:${uuid}`, () =>
+    getConversationJson(rt.database.db, userId, uuid),
+  );
+}
+
+async function getConversationJson(db: Db, userId: number, uuid: number): Promise<string> {
   const one = prepared(db, 'conversation_one_json', (db, name) => {
     const c = chatConversations;
     const row = sql`(select ${c.uuid} as "uuid", ${c.title} as "title", ${c.systemPrompt} as "systemPrompt",
@@ -145,6 +157,7 @@ export async function putConversation(rt: Runtime, userId: number, uuid: number,
       .returning({ changedAt: chatConversations.changedAt });
     return written;
   });
+  forgetList(rt, 'chat_conversations', userId);
   if (row) return { applied: true, changedAt: row.changedAt };
   const [current] = await db
     .select({ changedAt: chatConversations.changedAt })

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, inArray, type Placeholder, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { DrawingPage } from '../../../shared/contract/drawing';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
@@ -8,6 +9,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess } from '../file-access';
 import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
+import { forgetList, keptList } from '../user-lists';
 import { drawingMessage, messageColumns } from './dto';
 import { invalidateSquare } from './square';
 import { removePicture } from './store';
@@ -33,12 +35,25 @@ const picturesPage = (db: Db, searched: boolean) =>
       .prepare(name);
   });
 
-/** The caller's finished pictures (my works), newest first; `content` searches prompts. */
-export async function listMyPictures(
+/**
+ * The caller's finished pictures (my works), newest first, as reply JSON kept until their
+ * drawings change (services/user-lists.ts); `content` searches prompts.
+ */
+export function listMyPictures(
   rt: Runtime,
   userId: number,
   p: { pageNum: number; pageSize: number; content?: string },
 ) {
+  return keptList(rt, 'drawings', userId, `${p.pageNum}:${p.pageSize}:${p.content ?? ''}`, async () =>
+    JSON.stringify(await loadMyPictures(rt, userId, p)),
+  );
+}
+
+async function loadMyPictures(
+  rt: Runtime,
+  userId: number,
+  p: { pageNum: number; pageSize: number; content?: string },
+): Promise<DrawingPage> {
   const term = p.content?.trim().replace(/[%_\\]/g, '');
   const search = term ? `%${term}%` : undefined;
   const { db } = rt.database;
@@ -86,6 +101,7 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
   if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  forgetList(rt, 'drawings', userId);
   await removePicture(rt, gone);
   if (UNFINISHED_STATUSES.includes(gone.status)) await recordDrawingUsage(rt, gone, 'cancelled');
   if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
@@ -107,6 +123,7 @@ export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: 
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
   if (!updated) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  forgetList(rt, 'drawings', userId);
   if (row.publicFlag !== publicFlag) {
     await forgetFileAccess(rt);
     if (row.status === DrawingStatus.DONE) await invalidateSquare(rt);

@@ -4,6 +4,7 @@ import { drawConfig } from '../../config/drawing';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { recordTaskUsage } from '../ledger/task-usage';
+import { forgetList } from '../user-lists';
 import { progressPush } from './dto';
 import { refundDrawQuota } from './quota';
 import { invalidateSquare } from './square';
@@ -44,6 +45,8 @@ export async function moveTask(rt: Runtime, d: Drawing, patch: TaskPatch): Promi
     .where(and(eq(drawings.id, d.id), inArray(drawings.status, [...UNFINISHED_STATUSES])))
     .returning();
   if (!row) return null;
+  // Before the push: the owner's page refetches its list when told, and must not read a kept one.
+  forgetList(rt, 'drawings', row.userId);
   if (patch.status !== undefined || patch.progress !== undefined) await pushTask(rt, row);
   return row;
 }

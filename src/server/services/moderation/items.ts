@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { apps, chatShares, drawings, songs, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { forgetStore } from '../apps/store-cache';
 import { invalidateSquare } from '../drawing/square';
 import { forgetFileAccess, isOpenDrawing, isOpenSong, ownerFileUrl } from '../file-access';
 import { invalidatePages } from '../pages/channel';
@@ -203,10 +204,11 @@ export async function setReview(tx: Db, kind: ReportKind, id: string, to: Review
 
 /**
  * An item's visibility changed: every process drops what it derived from it
- * (square pages and their HTML, the sitemap, file access, cached share pages) through NOTIFY.
+ * (square pages and their HTML, the sitemap, file access, cached share pages, the app store) through NOTIFY.
  */
 export async function forgetItem(rt: Runtime, kind: ReportKind): Promise<void> {
   if (kind === 'drawing') await invalidateSquare(rt);
+  if (kind === 'app') await forgetStore(rt);
   if (kind === 'share') await invalidatePages(rt);
   else if (kind !== 'app') await forgetFileAccess(rt);
 }

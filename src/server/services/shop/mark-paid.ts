@@ -5,6 +5,7 @@ import { type Order, OrderStatus, orderEvents, orders, products } from '../../db
 import { lockUser, transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
+import { forgetList } from '../user-lists';
 import { grantBenefit } from './benefits';
 import { UNPAID } from './orders';
 import { sendReceipt } from './receipts';
@@ -70,6 +71,7 @@ export async function markPaid(
   }
   if (result.outcome === 'paid') {
     const { order, late } = result;
+    forgetList(rt, 'orders', order.userId);
     if (late) rt.log.warn('late payment honoured', { orderNo, source: p.source });
     await rt.hub.publish(
       order.orderNo,

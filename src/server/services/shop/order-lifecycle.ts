@@ -6,6 +6,7 @@ import { type Order, OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { JobSpec } from '../../jobs/runner';
 import type { Runtime } from '../../runtime';
+import { forgetList } from '../user-lists';
 import { markPaid } from './mark-paid';
 import { moveStatus, orderDtoIn, ownOrder, UNPAID } from './orders';
 
@@ -25,6 +26,7 @@ export async function cancelOrder(rt: Runtime, userId: number, orderNo: string, 
   const order = await ownOrder(rt.database.db, userId, orderNo);
   if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
     throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
+  forgetList(rt, 'orders', userId);
   await closed(rt, order, OrderStatus.CANCELLED);
   return orderDtoIn(lang)({ ...order, orderStatus: OrderStatus.CANCELLED });
 }

@@ -13,6 +13,7 @@ import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
+import { forgetList, keptList } from '../user-lists';
 import { grantBenefit } from './benefits';
 import { findUnpaid, insertOrder, insertOrderEvent, markPaying, productForOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
@@ -81,6 +82,21 @@ export async function createOrder(
   p: { productId: number; productCode: string },
   client: OrderClient = {},
   lang: Language = DEFAULT_LANGUAGE,
+) {
+  try {
+    return await placeOrder(rt, userId, p, client, lang);
+  } finally {
+    // Whatever it wrote (an order, a failed one, nothing), the user's next list reads it.
+    forgetList(rt, 'orders', userId);
+  }
+}
+
+async function placeOrder(
+  rt: Runtime,
+  userId: number,
+  p: { productId: number; productCode: string },
+  client: OrderClient,
+  lang: Language,
 ) {
   const { db } = rt.database;
   const orderDto = orderDtoIn(lang);
@@ -205,7 +221,16 @@ const ordersPage = (db: Db, searched: boolean) =>
       .prepare(name);
   });
 
-export async function listOrders(
+export function listOrders(
+  rt: Runtime,
+  userId: number,
+  p: { pageNum: number; pageSize: number; orderNo?: string; lang?: Language },
+) {
+  const key = `${p.lang ?? DEFAULT_LANGUAGE}:${p.pageNum}:${p.pageSize}:${p.orderNo ?? ''}`;
+  return keptList(rt, 'orders', userId, key, async () => JSON.stringify(await loadOrders(rt.database.db, userId, p)));
+}
+
+async function loadOrders(
   db: Db,
   userId: number,
   p: { pageNum: number; pageSize: number; orderNo?: string; lang?: Language },

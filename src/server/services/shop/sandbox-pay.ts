@@ -8,6 +8,7 @@ import { DomainError } from '../../errors';
 import { hashKey, newKey } from '../../one-time-key';
 import { sandboxPayLink } from '../../providers/payment/sandbox';
 import type { Runtime } from '../../runtime';
+import { forgetList } from '../user-lists';
 import { markPaid } from './mark-paid';
 import { moveStatus, ownOrder, UNPAID } from './orders';
 
@@ -81,6 +82,7 @@ export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string,
   if (action === 'confirm') {
     await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox' });
   } else if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
+    forgetList(rt, 'orders', order.userId);
     await rt.hub.publish(
       orderNo,
       { code: Code.SUCCESS, data: { orderStatus: OrderStatus.CANCELLED, orderDesc: order.orderDesc } },
