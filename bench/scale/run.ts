@@ -119,7 +119,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     const before = await run(targets(emptyS.emails, product), emptyS, emptyS.many.slice(1500));
 
     // Growth: 1×, 10×, 100× (the full seed) of the square and the order list.
-    const growth: Array<{ scale: string; square: Measured; orders: Measured }> = [];
+    const growth: Array<{ scale: string; square: Measured; keyset: Measured; orders: Measured }> = [];
     let seeded = 0;
     let last = empty;
     for (const [scale, factor] of [
@@ -134,11 +134,19 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       note(`${scale} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       const s: Sessions = { heavy: await createSession(db, { userId: last.heavyId }), many: [] };
       const list = targets([], product);
-      // A search is never cached: the square's query itself, at a deep page.
+      // A search is never cached: the square's query itself, at a deep page. Once as an offset
+      // (page 100 asked cold: its cost grows with the rows before it) and once as the client asks
+      // for it while scrolling, after the last picture it shows (keyset: flat).
       const square = { ...(list[0] as Target), body: { pageNum: 100, pageSize: 30, content: '山水' } };
+      // The 2,970th match, newest first (the last one shown before page 100), or the oldest when fewer.
+      const deep = (await db.execute(sql`select task_id as id from (select task_id, id from drawings
+        where status = 10 and public_flag = 1 and review = 'published' and prompt like '%山水%'
+        order by id desc limit 2970) d order by id limit 1`)) as unknown as { rows: Array<{ id: string }> };
+      const cursor = deep.rows[0]?.id;
       growth.push({
         scale,
         square: await hammer(server.url, square, s, SECONDS),
+        keyset: await hammer(server.url, { ...square, body: { ...square.body, cursor } }, s, SECONDS),
         orders: await hammer(server.url, list[3] as Target, s, SECONDS),
       });
     }
@@ -162,10 +170,10 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     for (const g of growth) {
       out.push({
         name: `growth ${g.scale}`,
-        value: `square search p99 ${g.square.p99} ms; orders p99 ${g.orders.p99} ms`,
+        value: `square search page 100: p99 ${g.square.p99} ms by offset, ${g.keyset.p99} ms by cursor; orders p99 ${g.orders.p99} ms`,
         budget: '',
         ok: null,
-        note: `square ${fmt(g.square)}; orders ${fmt(g.orders)}`,
+        note: `square by offset ${fmt(g.square)}; by cursor ${fmt(g.keyset)}; orders ${fmt(g.orders)}`,
       });
     }
   } finally {

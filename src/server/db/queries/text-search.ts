@@ -1,6 +1,6 @@
 // Substring search ("contains", case-insensitive) served by a trigram index, and the page
 // of a search with a bounded count. Migration 0025 explains the doubled characters.
-import { count, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { count, type Placeholder, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 
@@ -11,7 +11,7 @@ import type { Db } from '../client';
  * a two-character term has two trigrams once doubled. LIKE on the stored text costs little per
  * row where a walk of the newest-first index tests thousands of them (migration 0027).
  */
-export function containsText(column: SQLWrapper, term: string): SQL {
+export function containsText(column: SQLWrapper, term: string | Placeholder): SQL {
   const escaped = sql`replace(replace(replace(doubled_chars(lower(${term}::text)), '\\', '\\\\'), '%', '\\%'), '_', '\\_')`;
   return sql`(${column} LIKE ('%' || ${escaped} || '%') ESCAPE '\\')`;
 }
@@ -30,8 +30,8 @@ export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, 
  * Selected beside a search page's rows: how many rows of `table` match `where`, up to `cap`, so
  * the page and its count are one statement (one round trip, one plan); `cap` 0 counts nothing.
  */
-export const matchesUpTo = (table: PgTable, where: SQL | undefined, cap: number) =>
-  cap > 0
+export const matchesUpTo = (table: PgTable, where: SQL | undefined, cap: number | Placeholder) =>
+  typeof cap !== 'number' || cap > 0
     ? sql<number>`(select count(*) from (select 1 from ${table} where ${where ?? sql`true`} limit ${cap}) m)::int`
     : sql<null>`null::int`;
 

@@ -55,8 +55,22 @@ export async function drawingMessage(d: MessageRow, rt: Files): Promise<DrawingM
   };
 }
 
+/** The columns a public picture shows: the square's lists select only these. */
+export const publicColumns = {
+  taskId: drawings.taskId,
+  prompt: drawings.prompt,
+  thumbnailsUrl: drawings.thumbnailsUrl,
+  imageUrl: drawings.imageUrl,
+  width: drawings.width,
+  height: drawings.height,
+  drawRate: drawings.drawRate,
+  drawQuality: drawings.drawQuality,
+  drawSteps: drawings.drawSteps,
+  createdAt: drawings.createdAt,
+};
+
 /** Drawing square picture: only what may be shown to anyone (no owner, seed or state; docs/api.md). */
-export function publicPicture(d: Drawing): PublicPicture {
+export function publicPicture(d: Pick<Drawing, keyof typeof publicColumns>): PublicPicture {
   return {
     id: d.taskId,
     content: d.prompt,

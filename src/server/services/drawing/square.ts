@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
-import { and, count, desc, eq, lt } from 'drizzle-orm';
+import { and, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Page } from '../../../shared/contract/common';
 import type { PublicPicture } from '../../../shared/contract/drawing';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
-import { containsText, countUpTo, matchesUpTo, searchPage } from '../../db/queries/text-search';
+import { prepared } from '../../db/queries/prepared';
+import { containsText, matchesUpTo, searchPage } from '../../db/queries/text-search';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { notifiedCache } from '../notified-cache';
-import { publicPicture } from './dto';
+import { publicColumns, publicPicture } from './dto';
 
 /** NOTIFY channel: a public picture was added or removed, every process drops its square cache. */
 export const SQUARE_CHANNEL = 'miaobi_square';
@@ -31,6 +32,44 @@ const publicWhere = and(
   eq(drawings.review, ReviewState.PUBLISHED),
 );
 
+// A search's statements, built once per database handle (db/queries/prepared.ts): building them
+// again per request cost more CPU than the rows they return.
+const matching = and(publicWhere, containsText(drawings.searchText, sql.placeholder('term')));
+
+const pictureId = (db: Db) =>
+  prepared(db, 'square_picture_id', (db, name) =>
+    db
+      .select({ id: drawings.id })
+      .from(drawings)
+      .where(and(publicWhere, eq(drawings.taskId, sql.placeholder('taskId'))))
+      .limit(1)
+      .prepare(name),
+  );
+
+/** A search page: after a picture (`before`, keyset) or at an offset; counted up to `cap` or not. */
+const searchRows = (db: Db, after: boolean, counted: boolean) =>
+  prepared(db, `square_search${after ? '_after' : ''}${counted ? '_counted' : ''}`, (db, name) =>
+    db
+      .select({
+        row: publicColumns,
+        total: counted ? matchesUpTo(drawings, matching, sql.placeholder('cap')) : sql<null>`null::int`,
+      })
+      .from(drawings)
+      .where(after ? and(matching, lt(drawings.id, sql.placeholder('before'))) : matching)
+      .orderBy(desc(drawings.id))
+      .limit(sql.placeholder('limit'))
+      .offset(after ? 0 : sql.placeholder('offset'))
+      .prepare(name),
+  );
+
+const searchCount = (db: Db) =>
+  prepared(db, 'square_search_count', (db, name) =>
+    db
+      .select({ n: count() })
+      .from(db.select({ one: sql`1` }).from(drawings).where(matching).limit(sql.placeholder('cap')).as('matches'))
+      .prepare(name),
+  );
+
 /**
  * Public pictures, newest first; `content` searches prompts (uncached, with a bounded count:
  * db/queries/text-search.ts), and a search's `cursor` (the last picture shown) pages by keyset.
@@ -38,30 +77,17 @@ const publicWhere = and(
 export async function listPublic(db: Db, p: { pageNum: number; pageSize: number; content?: string; cursor?: string }) {
   const term = p.content?.trim();
   if (term) {
-    const where = and(publicWhere, containsText(drawings.searchText, term));
-    const [from] = p.cursor
-      ? await db
-          .select({ id: drawings.id })
-          .from(drawings)
-          .where(and(publicWhere, eq(drawings.taskId, p.cursor)))
-          .limit(1)
-      : [];
+    const [from] = p.cursor ? await pictureId(db).execute({ taskId: p.cursor }) : [];
     const page = await searchPage(p, {
       rows: (limit, offset, cap) =>
-        db
-          .select({ row: drawings, total: matchesUpTo(drawings, where, cap) })
-          .from(drawings)
-          .where(from ? and(where, lt(drawings.id, from.id)) : where)
-          .orderBy(desc(drawings.id))
-          .limit(limit)
-          .offset(from ? 0 : offset),
-      count: (cap) => countUpTo(db, drawings, where, cap),
+        searchRows(db, from !== undefined, cap > 0).execute({ term, cap, before: from?.id, limit, offset }),
+      count: async (cap) => (await searchCount(db).execute({ term, cap }))[0]?.n ?? 0,
     });
     return { ...page, records: page.records.map(publicPicture) };
   }
   const [total] = await db.select({ n: count() }).from(drawings).where(publicWhere);
   const rows = await db
-    .select()
+    .select(publicColumns)
     .from(drawings)
     .where(publicWhere)
     .orderBy(desc(drawings.id))
@@ -101,7 +127,7 @@ export function squarePageAfter(rt: Runtime, cursor: string, pageNum: number, pa
     }
     const [rows, total] = await Promise.all([
       db
-        .select()
+        .select(publicColumns)
         .from(drawings)
         .where(and(publicWhere, lt(drawings.id, from.id)))
         .orderBy(desc(drawings.id))
@@ -124,7 +150,7 @@ function squareTotal(rt: Runtime): Promise<number> {
 export function squarePicture(rt: Runtime, id: string): Promise<PublicPicture | null> {
   return cache.get(rt, `picture:${id}`, async () => {
     const [row] = await rt.database.db
-      .select()
+      .select(publicColumns)
       .from(drawings)
       .where(and(publicWhere, eq(drawings.taskId, id)))
       .limit(1);
