@@ -9,6 +9,8 @@ test.describe('image chat, gallery and the advanced page', () => {
     page,
     request,
   }) => {
+    // A drawing, a reload, /draw and back: 12 s alone, near the default 30 s beside two other workers.
+    test.slow();
     const token = await newAccount(request, 'mj');
     await logIn(page, token);
     await page.goto('/midjourney');

@@ -6,13 +6,10 @@ import { isOpenDrawing, ownerFileUrl } from '../file-access';
 /** The owner's files: signed for a while unless anyone may read them. */
 type Files = Pick<Runtime, 'storage'>;
 
-/** The columns a drawing message shows: a list selects only these (a row has twice as many). */
-export const messageColumns = {
+/** The columns a public picture shows: the square's lists select only these. */
+export const publicColumns = {
   taskId: drawings.taskId,
   prompt: drawings.prompt,
-  negativePrompt: drawings.negativePrompt,
-  status: drawings.status,
-  progress: drawings.progress,
   thumbnailsUrl: drawings.thumbnailsUrl,
   imageUrl: drawings.imageUrl,
   width: drawings.width,
@@ -20,12 +17,20 @@ export const messageColumns = {
   drawRate: drawings.drawRate,
   drawQuality: drawings.drawQuality,
   drawSteps: drawings.drawSteps,
+  createdAt: drawings.createdAt,
+};
+
+/** The columns a drawing message shows: a list selects only these (a row has twice as many). */
+export const messageColumns = {
+  ...publicColumns,
+  negativePrompt: drawings.negativePrompt,
+  status: drawings.status,
+  progress: drawings.progress,
   publicFlag: drawings.publicFlag,
   review: drawings.review,
   seed: drawings.seed,
   source: drawings.source,
   state: drawings.state,
-  createdAt: drawings.createdAt,
 };
 type MessageRow = Pick<Drawing, keyof typeof messageColumns>;
 
@@ -54,20 +59,6 @@ export async function drawingMessage(d: MessageRow, rt: Files): Promise<DrawingM
     createTime: d.createdAt.getTime(),
   };
 }
-
-/** The columns a public picture shows: the square's lists select only these. */
-export const publicColumns = {
-  taskId: drawings.taskId,
-  prompt: drawings.prompt,
-  thumbnailsUrl: drawings.thumbnailsUrl,
-  imageUrl: drawings.imageUrl,
-  width: drawings.width,
-  height: drawings.height,
-  drawRate: drawings.drawRate,
-  drawQuality: drawings.drawQuality,
-  drawSteps: drawings.drawSteps,
-  createdAt: drawings.createdAt,
-};
 
 /** Drawing square picture: only what may be shown to anyone (no owner, seed or state; docs/api.md). */
 export function publicPicture(d: Pick<Drawing, keyof typeof publicColumns>): PublicPicture {
