@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { couponClaims, couponDays, users } from '../../../src/server/db/schema';
+import { couponClaims, couponDays, siteSettings, users } from '../../../src/server/db/schema';
+import { forgetSettings } from '../../../src/server/services/site-settings';
 import { endOfDay } from '../../../src/shared/site-time';
 import type { TestServer } from '../helpers';
 import { clockAt, quickUsers, siteInstant, TZ } from './activity-fixtures';
@@ -105,8 +106,28 @@ describe('daily coupon 48', () => {
       .from(couponClaims)
       .where(eq(couponClaims.day, day?.day ?? ''));
     expect(new Set(claims.map((c) => c.userId)).size).toBe(50);
-    const left = await srv.call('GET', '/api/coupon/draw/left/48', undefined, clockAt(at));
-    expect(left.body.data.leftDailyLimit).toBe(0);
+    const left = async () =>
+      (await srv.call('GET', '/api/coupon/draw/left/48', undefined, clockAt(at))).body.data.leftDailyLimit;
+    expect(await left()).toBe(0);
+
+    // A gone pool stays gone for the day and the limit: the process stops reading the counter (the
+    // counter only grows, so this write stands for nothing real; it shows no read happens).
+    await db
+      .update(couponDays)
+      .set({ claimed: 49 })
+      .where(eq(couponDays.day, day?.day ?? ''));
+    expect(await left()).toBe(0);
+    expect((await claim(at, (await oneUser()).headers)).body.code).toBe(1000802);
+    // A higher limit from the console opens the pool again at once.
+    await db.insert(siteSettings).values({ key: 'COUPON_DAILY_LIMIT', value: 52 });
+    await forgetSettings(srv.runtime);
+    try {
+      expect(await left()).toBe(3);
+      expect((await claim(at, (await oneUser()).headers)).body.code).toBe(1000000);
+    } finally {
+      await db.delete(siteSettings).where(eq(siteSettings.key, 'COUPON_DAILY_LIMIT'));
+      await forgetSettings(srv.runtime);
+    }
   });
 
   it('lets one person double-click without a second code', async () => {

@@ -38,10 +38,17 @@ function assertCoupon(couponId: number) {
   if (couponId !== DAILY_COUPON_ID) throw new DomainError(Code.NOT_FOUND, 'activity:coupon.notFound', { status: 404 });
 }
 
+// A day's pool only fills up (a claim adds one, a rolled-back claim takes its own back, nothing
+// else changes it): once gone for a day and a limit, it stays gone, and this process stops asking.
+const goneByDb = new WeakMap<Db, { day: string; keys: Set<string> }>();
+
 /** Codes left in today's pool. */
 export async function leftToday(db: Db, settings: ActivitySettings, couponId: number, now: number) {
   assertCoupon(couponId);
   const { day } = couponWindow(settings, now);
+  const key = `${couponId}:${settings.COUPON_DAILY_LIMIT}`;
+  const gone = goneByDb.get(db);
+  if (gone?.day === day && gone.keys.has(key)) return 0;
   const claimed = prepared(db, 'coupon_day_claimed', (db, name) =>
     db
       .select({ claimed: couponDays.claimed })
@@ -50,7 +57,12 @@ export async function leftToday(db: Db, settings: ActivitySettings, couponId: nu
       .prepare(name),
   );
   const [row] = await claimed.execute({ couponId, day });
-  return Math.max(0, settings.COUPON_DAILY_LIMIT - (row?.claimed ?? 0));
+  const left = Math.max(0, settings.COUPON_DAILY_LIMIT - (row?.claimed ?? 0));
+  if (left === 0) {
+    if (gone?.day === day) gone.keys.add(key);
+    else goneByDb.set(db, { day, keys: new Set([key]) });
+  }
+  return left;
 }
 
 async function userCoupons(db: Db, userId: number, couponId: number): Promise<UserCoupon[]> {
