@@ -19,10 +19,13 @@ export function containsText(column: SQLWrapper, term: string | Placeholder): SQ
 /** A search counts at most this many matches past its page (docs/api.md: a search's `total`). */
 export const SEARCH_COUNT_CAP = 300;
 
+/** The query of how many rows of `table` match `where`, counting no further than `cap` (to run or prepare). */
+export const countUpToQuery = (db: Db, table: PgTable, where: SQL | undefined, cap: number | Placeholder) =>
+  db.select({ n: count() }).from(db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('matches'));
+
 /** How many rows of `table` match `where`, counting no further than `cap`. */
 export async function countUpTo(db: Db, table: PgTable, where: SQL | undefined, cap: number): Promise<number> {
-  const matches = db.select({ one: sql`1` }).from(table).where(where).limit(cap).as('matches');
-  const [row] = await db.select({ n: count() }).from(matches);
+  const [row] = await countUpToQuery(db, table, where, cap);
   return row?.n ?? 0;
 }
 

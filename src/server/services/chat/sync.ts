@@ -20,17 +20,17 @@ export interface ConversationInput {
   changedAt: number;
 }
 
+/** The user's conversation list, kept until their conversations change (services/user-lists.ts). */
+export function listConversations(rt: Runtime, userId: number) {
+  return keptList(rt, 'chat_conversations', userId, 'all', () => listConversationsJson(rt.database.db, userId));
+}
+
 /**
  * The list's reply data, `{ records: [{ uuid, title, changedAt, deleted }] }`, newest first, as JSON
  * text built by the database: one value instead of a row per conversation for the driver to parse,
  * the ORM to map and the reply to serialise again (most of a 200-conversation list's CPU). Of the
  * database's ways to build it, `json_agg` of whole rows costs it least (half of `json_build_object`).
  */
-export function listConversations(rt: Runtime, userId: number) {
-  // Kept until the user's conversations change (services/user-lists.ts).
-  return keptList(rt, 'chat_conversations', userId, 'all', () => listConversationsJson(rt.database.db, userId));
-}
-
 async function listConversationsJson(db: Db, userId: number): Promise<string> {
   const list = prepared(db, 'conversation_list_json', (db, name) => {
     const c = chatConversations;
@@ -46,16 +46,17 @@ async function listConversationsJson(db: Db, userId: number): Promise<string> {
   return `{"records":${row?.records ?? '[]'}}`;
 }
 
-/**
- * One conversation's reply data as JSON text built by the database (as the list): its messages go
- * out as stored, not parsed and serialised again here.
- */
+/** One conversation of the user, kept like the list. */
 export function getConversation(rt: Runtime, userId: number, uuid: number) {
   return keptList(rt, 'chat_conversations', userId, `one:${uuid}`, () =>
     getConversationJson(rt.database.db, userId, uuid),
   );
 }
 
+/**
+ * One conversation's reply data as JSON text built by the database (as the list): its messages go
+ * out as stored, not parsed and serialised again here.
+ */
 async function getConversationJson(db: Db, userId: number, uuid: number): Promise<string> {
   const one = prepared(db, 'conversation_one_json', (db, name) => {
     const c = chatConversations;

@@ -5,7 +5,7 @@ import type { PublicPicture } from '../../../shared/contract/drawing';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
-import { containsText, matchesUpTo, searchPage } from '../../db/queries/text-search';
+import { containsText, countUpToQuery, matchesUpTo, searchPage } from '../../db/queries/text-search';
 import { DrawingStatus, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { notifiedCache } from '../notified-cache';
@@ -52,7 +52,7 @@ const searchRows = (db: Db, after: boolean, counted: boolean) =>
     db
       .select({
         row: publicColumns,
-        total: counted ? matchesUpTo(drawings, matching, sql.placeholder('cap')) : sql<null>`null::int`,
+        total: matchesUpTo(drawings, matching, counted ? sql.placeholder('cap') : 0),
       })
       .from(drawings)
       .where(after ? and(matching, lt(drawings.id, sql.placeholder('before'))) : matching)
@@ -64,10 +64,7 @@ const searchRows = (db: Db, after: boolean, counted: boolean) =>
 
 const searchCount = (db: Db) =>
   prepared(db, 'square_search_count', (db, name) =>
-    db
-      .select({ n: count() })
-      .from(db.select({ one: sql`1` }).from(drawings).where(matching).limit(sql.placeholder('cap')).as('matches'))
-      .prepare(name),
+    countUpToQuery(db, drawings, matching, sql.placeholder('cap')).prepare(name),
   );
 
 /**
@@ -116,11 +113,7 @@ export function squarePage(rt: Runtime, pageNum: number, pageSize = SQUARE_PAGE_
 export function squarePageAfter(rt: Runtime, cursor: string, pageNum: number, pageSize = SQUARE_PAGE_SIZE) {
   return cache.get(rt, `after:${cursor}:${pageSize}`, async (): Promise<Page<PublicPicture>> => {
     const { db } = rt.database;
-    const [from] = await db
-      .select({ id: drawings.id })
-      .from(drawings)
-      .where(and(publicWhere, eq(drawings.taskId, cursor)))
-      .limit(1);
+    const [from] = await pictureId(db).execute({ taskId: cursor });
     if (!from) {
       const { etag: _etag, ...page } = await squarePage(rt, pageNum, pageSize);
       return page;
