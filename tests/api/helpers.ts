@@ -116,3 +116,12 @@ export async function createUserWithToken(srv: RunningServer, email: string) {
   const token = await createSession(db, { userId: user.id });
   return { id: user.id, token, headers: { authorization: `Bearer ${token}` } };
 }
+
+/**
+ * Rate limits count in clock-aligned windows, so a burst that straddles an edge is split in two
+ * and the N+1-th request passes. Waits for the next window when fewer than `spanMs` remain.
+ */
+export async function clearOfWindowEdge(windowMs: number, spanMs = 10_000) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < spanMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../helpers';
+import { clearOfWindowEdge, startTestServer, type TestServer } from '../helpers';
 import { confirmQr, openQrLogin } from '../sandbox-helpers';
 
 // Pages are checked by tests/e2e/security-headers.spec.ts against the build;
@@ -47,6 +47,7 @@ describe('transport security', () => {
     // 31 wrong logins, each claiming another address: one client to a direct server (limit 30 per IP).
     const statuses = async (srv: TestServer, net: string) => {
       const out: number[] = [];
+      await clearOfWindowEdge(10 * 60_000, 30_000);
       for (let i = 0; i < 31; i++) {
         const body = { username: 'nobody@example.com', password: 'wrong-password' };
         out.push((await srv.call('POST', '/api/user/login/email', body, { 'x-forwarded-for': `${net}.${i}` })).status);
