@@ -117,6 +117,15 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(arrows('src/shared', ['src/lib', 'src/server', 'src/islands', 'src/components', 'src/stores'])).toEqual([]);
   });
 
+  it('the server translates through one i18next instance per language (i18nOf), never a new one per call', () => {
+    const fresh = all
+      .filter(({ file }) => under(file, 'src/server') || file.endsWith('.astro'))
+      .filter(({ file }) => /\bcreateI18n\(/.test(readFileSync(file, 'utf8')))
+      .map(({ file }) => file);
+    expect(fresh).toEqual([]);
+    expect(all.some(({ file }) => /\bi18nOf\(/.test(readFileSync(file, 'utf8')))).toBe(true);
+  });
+
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
   });

@@ -1,4 +1,4 @@
-import { createI18n, isLanguage } from '../../../shared/i18n';
+import { i18nOf, isLanguage } from '../../../shared/i18n';
 import { type LlmRequest, messageText } from './types';
 
 type Request = Pick<LlmRequest, 'messages' | 'lang' | 'continuing'>;
@@ -22,6 +22,6 @@ export function offlineContinue(request: Request, answer: (r: Request) => string
   if (!request.continuing || partial?.role !== 'assistant') return null;
   const rest = remainder(answer({ ...request, messages: request.messages.slice(0, -2) }), messageText(partial));
   if (rest.trim()) return rest;
-  const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
+  const t = i18nOf(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
   return `\n\n${t('chat:offline.continueDone')}`;
 }

@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { ChatModelInfo } from '../../../shared/contract/chat';
-import { createI18n, isLanguage, type Language } from '../../../shared/i18n';
+import { i18nOf, isLanguage, type Language } from '../../../shared/i18n';
 import { OFFLINE_MODEL, OFFLINE_REASONER } from '../../config/chat';
 import { type LlmRequest, messageText } from './types';
 
-const translator = (lang: string): TFunction => createI18n(isLanguage(lang) ? lang : 'zh-CN').t;
+const translator = (lang: string): TFunction => i18nOf(isLanguage(lang) ? lang : 'zh-CN').t;
 
 /** The last question, on one line and short, as the offline texts quote it. */
 export function lastQuestion(request: Pick<LlmRequest, 'messages'>): string {

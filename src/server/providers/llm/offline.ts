@@ -1,4 +1,4 @@
-import { createI18n, isLanguage } from '../../../shared/i18n';
+import { i18nOf, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODELS } from '../../config/chat';
 import { withoutAttachmentBlocks } from './attachment-blocks';
 import { offlineAttachmentLines } from './offline-attachments';
@@ -20,7 +20,7 @@ export function tokenize(text: string): string[] {
  * demo mode. How to connect a model is operators' business (README, start-up log), never shown here.
  */
 export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): string {
-  const t = createI18n(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
+  const t = i18nOf(isLanguage(request.lang) ? request.lang : 'zh-CN').t;
   const lastMessage = [...request.messages].reverse().find((m) => m.role === 'user');
   const last = lastMessage ? withoutAttachmentBlocks(messageText(lastMessage)) : '';
   const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
-import { createI18n, type Language } from '../../../shared/i18n';
+import { i18nOf, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { hit } from '../../db/queries/rate-limits';
 import { forgetSessions } from '../../db/queries/session-cache';
@@ -143,7 +143,7 @@ export async function loginWithOpenId(
 
 /** A new WeChat account's name until its owner picks one, in the language it signed up in. */
 const wechatNickname = (lang: Language) =>
-  createI18n(lang).t('account:user.wechatNickname', { code: randomBytes(2).toString('hex') });
+  i18nOf(lang).t('account:user.wechatNickname', { code: randomBytes(2).toString('hex') });
 
 /** A banned account (console, docs/console.md) is told so at login, after its password was checked. */
 function refuseBanned(user: { bannedAt: Date | null }) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { createI18n, type Language } from '../../../shared/i18n';
+import { i18nOf, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { forgetSessions } from '../../db/queries/session-cache';
 import { revokeSession } from '../../db/queries/sessions';
@@ -37,7 +37,7 @@ export async function userInfo(rt: Runtime, userId: number, lang: Language) {
     emailVerified: Boolean(u.emailVerifiedAt),
     nickname: u.nickname ?? u.email?.split('@')[0] ?? `user${u.id}`,
     avatarUrl: u.avatarUrl,
-    description: u.description || createI18n(lang).t('account:user.defaultDescription'),
+    description: u.description || i18nOf(lang).t('account:user.defaultDescription'),
     vipType: u.vipType,
     startDate: iso(u.startDate),
     endDate: iso(u.endDate),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { CODE_RESEND_SECONDS } from '../../../shared/account-rules';
-import { createI18n, isLanguage, type Language } from '../../../shared/i18n';
+import { i18nOf, isLanguage, type Language } from '../../../shared/i18n';
 import { hit } from '../../db/queries/rate-limits';
 import { verificationCodes } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -93,7 +93,7 @@ export async function sendCode(
 
 /** To the owner of a taken address: someone asked for a code to register (or bind) it; none was sent. */
 function takenMail(origin: string, to: string, lang: Language) {
-  const t = createI18n(lang).t;
+  const t = i18nOf(lang).t;
   const lines = [
     t('account:mail.code.greeting'),
     t('account:mail.taken.body', { email: to }),
@@ -114,7 +114,7 @@ function takenMail(origin: string, to: string, lang: Language) {
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function codeMail(origin: string, to: string, code: string, purpose: CodePurpose, lang: Language) {
-  const t = createI18n(lang).t;
+  const t = i18nOf(lang).t;
   const link = `${origin}/emailValidation?${new URLSearchParams({ email: to, code, type: purpose })}`;
   const body = t('account:mail.code.body', { code, minutes: CODE_TTL_MINUTES });
   const lines = [

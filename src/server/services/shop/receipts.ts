@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { createI18n, isLanguage } from '../../../shared/i18n';
+import { i18nOf, isLanguage } from '../../../shared/i18n';
 import { type Order, users } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { localText } from './products';
@@ -13,7 +13,7 @@ async function recipient(rt: Runtime, userId: number) {
   const [user] = await rt.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.email) return null;
   const lang = isLanguage(user.language) ? user.language : 'zh-CN';
-  return { email: user.email, lang, t: createI18n(lang).t };
+  return { email: user.email, lang, t: i18nOf(lang).t };
 }
 
 /** Tells the user a refund was made: how much, whole or partial, and what of the benefit was taken back. */
