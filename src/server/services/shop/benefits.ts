@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users } from '../../db/schema';
+import { type User, users } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
 
 const DAY = 86_400_000;
@@ -20,9 +20,9 @@ export function extendFrom(end: Date | null, now: Date): Date {
  * Grants what an order bought, inside the caller's transaction: membership
  * days (plus tier for productType 2) or compositions (productType 4).
  */
-export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new Date()) {
-  // Callers lock the user first (lockUser); taking it again here is free and keeps this safe alone.
-  const user = await lockUser(tx, userId);
+export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new Date(), locked?: User) {
+  // Callers lock the user first (lockUser) and may hand its row over; else it is locked (again) here.
+  const user = locked ?? (await lockUser(tx, userId));
   if (!user) return;
   if (b.productType === 4) {
     await tx

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { i18nOf, isLanguage } from '../../../shared/i18n';
-import { type Order, users } from '../../db/schema';
+import { type Order, type User, users } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { localText } from './products';
 
@@ -8,9 +8,12 @@ const yuan = (fen: number) => (fen / 100).toFixed(2);
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** Whom a mail about an order goes to: the owner's address and language (a row the caller already read). */
+export type Recipient = Pick<User, 'email' | 'language'>;
+
 /** The order's owner with an address, and a translator in their language; null for users without e-mail. */
-async function recipient(rt: Runtime, userId: number) {
-  const [user] = await rt.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
+async function recipient(rt: Runtime, userId: number, known?: Recipient) {
+  const [user] = known ? [known] : await rt.database.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user?.email) return null;
   const lang = isLanguage(user.language) ? user.language : 'zh-CN';
   return { email: user.email, lang, t: i18nOf(lang).t };
@@ -41,8 +44,8 @@ export async function sendRefundMail(rt: Runtime, order: Order, r: { amount: num
 }
 
 /** E-mails a receipt for a paid order to users who have an address; a late payment says so. */
-export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: boolean } = {}) {
-  const to = await recipient(rt, order.userId);
+export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: boolean; to?: Recipient } = {}) {
+  const to = await recipient(rt, order.userId, opts.to);
   if (!to) return;
   const { t } = to;
   const desc = localText(order.orderDesc, order.orderDescNames, to.lang);

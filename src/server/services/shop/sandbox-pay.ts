@@ -80,7 +80,8 @@ export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string,
     .returning();
   if (!order) throw invalidLink();
   if (action === 'confirm') {
-    await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox' });
+    const paid = await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox', userId: order.userId });
+    if (paid === 'paid') return { orderStatus: OrderStatus.PAID };
   } else if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
     forgetList(rt, 'orders', order.userId);
     await rt.hub.publish(
