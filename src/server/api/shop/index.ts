@@ -6,7 +6,7 @@ import { loadUser } from '../../services/account/profile';
 import { cancelOrder } from '../../services/shop/order-lifecycle';
 import { deviceIdFrom } from '../../services/shop/order-rules';
 import { createOrder, hasOrdered, listOrders, orderDtoIn, ownOrder } from '../../services/shop/orders';
-import { actOnSandboxKey, ownerSandboxLink, withSandboxKey } from '../../services/shop/sandbox-pay';
+import { actOnSandboxKey, ownerSandboxLink } from '../../services/shop/sandbox-pay';
 import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
 import * as r from './order.routes';
@@ -24,7 +24,7 @@ export function registerOrder(app: ApiApp) {
     const id = await userId(c);
     const rt = c.get('runtime');
     const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
-    const order = await withSandboxKey(rt, await createOrder(rt, id, c.req.valid('json'), client, c.get('lang')));
+    const order = await createOrder(rt, id, c.req.valid('json'), client, c.get('lang'));
     return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
   });
 

@@ -1,3 +1,4 @@
+import { hashKey, newKey } from '../../one-time-key';
 import type { PaymentProvider } from './types';
 
 /** The sandbox pay page of an order; with a key, the link that can confirm or cancel it once. */
@@ -9,14 +10,19 @@ export function sandboxPayLink(publicOrigin: string, orderNo: string, key?: stri
 /**
  * Offline payment: the QR opens our /pay/sandbox/{orderNo}?key=… page, whose
  * 'confirm payment' drives the same markPaid path a verified notify does. The
- * order keeps the link without its key; the owner is handed a keyed one
- * (services/shop/sandbox-pay.ts), whose key only the SHA-256 of is stored.
+ * order keeps the link without its key; the owner is handed a keyed one with
+ * the new order (and a fresh one later, services/shop/sandbox-pay.ts), whose
+ * key only the SHA-256 of is stored.
  */
 export function createSandboxPayment(publicOrigin: string): PaymentProvider {
   return {
     mode: 'sandbox',
     async createPayment(order) {
-      return { payLink: sandboxPayLink(publicOrigin, order.orderNo) };
+      const key = newKey();
+      return {
+        payLink: sandboxPayLink(publicOrigin, order.orderNo),
+        owner: { link: sandboxPayLink(publicOrigin, order.orderNo, key), keyHash: hashKey(key) },
+      };
     },
     // The sandbox has no state of its own: the order row is the truth.
     async queryPayment() {

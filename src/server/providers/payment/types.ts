@@ -62,10 +62,20 @@ export type HeaderGetter = (name: string) => string | undefined;
  * message with parseNotify, acts on the neutral event (markPaid, refunds) and
  * answers with ack, so the route knows no service's format.
  */
+export interface CreatedPayment {
+  /** What the order keeps and the QR code encodes. */
+  payLink: string;
+  /**
+   * A link only the owner is handed, with what the order keeps to check it (the sandbox: a
+   * one-time key in the link, its SHA-256 stored). Services that pay on their own page have none.
+   */
+  owner?: { link: string; keyHash: string };
+}
+
 export interface PaymentProvider {
   mode: 'sandbox' | 'wechatpay' | 'alipay';
   /** Places the order; payLink is what the QR code encodes. */
-  createPayment(order: PaymentOrder): Promise<{ payLink: string }>;
+  createPayment(order: PaymentOrder): Promise<CreatedPayment>;
   /** Asks the service about an order (for missed notifies). */
   queryPayment(orderNo: string): Promise<PaymentStatus>;
   /** Closes the order at the service after a timeout or cancel, so it can no longer be paid. */

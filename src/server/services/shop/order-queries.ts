@@ -122,14 +122,24 @@ export async function insertOrderEvent(
 }
 
 /** A new order moves to "paying" with its provider's link, unless something moved it first. */
-export async function markPaying(db: Db, id: number, payLink: string, now: Date): Promise<Order | undefined> {
+/** The order placed at the payment service; a sandbox order gets its owner's key in the same write. */
+export async function markPaying(
+  db: Db,
+  id: number,
+  p: { payLink: string; keyHash: string | null; now: Date },
+): Promise<Order | undefined> {
   const [row] = await prepared(db, 'order_paying', (db, name) =>
     db
       .update(orders)
-      .set({ orderStatus: OrderStatus.PAYING, payLink: sql`${ph('payLink')}`, updatedAt: sql`${ph('now')}` })
+      .set({
+        orderStatus: OrderStatus.PAYING,
+        payLink: sql`${ph('payLink')}`,
+        sandboxKeyHash: sql`${ph('keyHash')}`,
+        updatedAt: sql`${ph('now')}`,
+      })
       .where(and(eq(orders.id, ph('id')), eq(orders.orderStatus, OrderStatus.TO_PAY)))
       .returning()
       .prepare(name),
-  ).execute({ id, payLink, now });
+  ).execute({ id, ...p });
   return row;
 }

@@ -159,20 +159,22 @@ async function placeOrder(
   await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
   await insertOrderEvent(db, { orderId: order.id, fromStatus: null, toStatus: OrderStatus.TO_PAY, source: 'create' });
   try {
-    const { payLink } = await rt.payment.createPayment({
+    const { payLink, owner } = await rt.payment.createPayment({
       orderNo: order.orderNo,
       amount: order.orderPrice,
       description: order.orderDesc,
       expiresAt: order.expiresAt,
     });
-    const paying = await markPaying(db, order.id, payLink, new Date());
+    const paying = await markPaying(db, order.id, { payLink, keyHash: owner?.keyHash ?? null, now: new Date() });
     await insertOrderEvent(db, {
       orderId: order.id,
       fromStatus: OrderStatus.TO_PAY,
       toStatus: OrderStatus.PAYING,
       source: rt.payment.mode,
     });
-    return orderDto(paying ?? order);
+    const dto = orderDto(paying ?? order);
+    // The owner, and only the owner, is handed the link that can pay (the sandbox's keyed one).
+    return paying && owner ? { ...dto, payLink: owner.link } : dto;
   } catch (err) {
     rt.log.error('payment provider refused the order', { orderNo: order.orderNo, err: (err as Error).message });
     await moveStatus(db, order, OrderStatus.FAILED, 'provider', (err as Error).message.slice(0, 300));

@@ -1,6 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
-import type { OrderInfo } from '../../../shared/contract/shop';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
 import { OrderStatus, orders } from '../../db/schema';
@@ -38,12 +37,6 @@ async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
   );
   const [row] = await rekey.execute({ orderNo, keyHash: hashKey(key) });
   return row ? sandboxPayLink(rt.env.PUBLIC_ORIGIN, orderNo, key) : null;
-}
-
-/** The order as its owner is shown it right after creating it: a sandbox pay link carries its key. */
-export async function withSandboxKey(rt: Runtime, dto: OrderInfo): Promise<OrderInfo> {
-  if (dto.orderStatus !== OrderStatus.PAYING || !dto.payLink) return dto;
-  return { ...dto, payLink: (await issueKey(rt, dto.orderNo)) ?? dto.payLink };
 }
 
 /** The owner's pay dialog asks for a keyed link of an unpaid order (e.g. reopened from the order list). */
