@@ -44,10 +44,20 @@ function stored(rt: Runtime): Promise<Map<SettingKey, Stored>> {
  * the environment's. The one place services and pages read these from.
  */
 export async function siteSettings(rt: Runtime): Promise<SiteSettings> {
-  const values: Record<string, SettingValue> = { ...settingDefaults(rt.env) };
-  for (const [key, s] of await stored(rt)) values[key] = s.value;
-  return values as SiteSettings;
+  const rows = await stored(rt);
+  // Merged once per copy of the console's rows: the defaults parse the environment's lists
+  // (models, sizes), and orders, chats and drawings ask on every request.
+  let merged = effective.get(rows);
+  if (!merged) {
+    const values: Record<string, SettingValue> = { ...settingDefaults(rt.env) };
+    for (const [key, s] of rows) values[key] = s.value;
+    merged = Object.freeze(values) as SiteSettings;
+    effective.set(rows, merged);
+  }
+  return merged;
 }
+
+const effective = new WeakMap<Map<SettingKey, Stored>, SiteSettings>();
 
 /** The activity feature's settings with the console's coupon limit, opening hour, bar and QR images. */
 export async function activityConfig(rt: Runtime): Promise<ActivitySettings> {
