@@ -13,6 +13,9 @@ import { HEAVY, seedScale } from './seed';
 
 const SECONDS = 5;
 const MAX_P99 = 50;
+/** Signed-in accounts per database state; the last PAYERS pay in the payment row, apart from the rows before. */
+const USERS = 12_000;
+const PAYERS = 3_000;
 
 /**
  * Accounts with HEAVY's password, signed in one after another as real traffic does (the login
@@ -104,7 +107,9 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     const product = productRow.rows[0];
     if (!product) throw new Error('no product to order');
     const sessions = async (heavyId: number): Promise<Sessions & { emails: string[] }> => {
-      const made = await rows(db, 3000, `t${Date.now().toString(36)}`);
+      // Enough that every order in the row is a first one: at ~1,000 orders/s, 3,000 accounts made
+      // half the row's answers "you already have an unpaid order", which are cheaper.
+      const made = await rows(db, USERS, `t${Date.now().toString(36)}`);
       return { heavy: await createSession(db, { userId: heavyId }), many: made.tokens, emails: made.emails };
     };
     const drop = () => db.execute(sql`select pg_notify('miaobi_square', 'scale')`);
@@ -123,7 +128,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
     note('empty database …');
     const empty = await seedScale(db, 0);
     const emptyS = await sessions(empty.heavyId);
-    const before = await run(targets(emptyS.emails, product), emptyS, emptyS.many.slice(1500));
+    const before = await run(targets(emptyS.emails, product), emptyS, emptyS.many.slice(USERS - PAYERS));
 
     // Growth: 1×, 10×, 100× (the full seed) of the square and the order list.
     const growth: Array<{ scale: string; square: Measured; keyset: Measured; orders: Measured }> = [];
@@ -160,7 +165,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
 
     note('full seed …');
     const fullS = await sessions(last.heavyId);
-    const after = await run(targets(fullS.emails, product), fullS, fullS.many.slice(1500));
+    const after = await run(targets(fullS.emails, product), fullS, fullS.many.slice(USERS - PAYERS));
 
     for (const [label, m] of after) {
       const e = before.get(label) as Measured;
