@@ -33,8 +33,11 @@ export interface Sessions {
   many: string[];
 }
 
+/** Where each set of sessions' rotation stands: a row's warm-up and its measured run hand out other accounts. */
+const rotation = new WeakMap<Sessions, number>();
+
 export async function hammer(base: string, t: Target, s: Sessions, seconds: number): Promise<Measured> {
-  let next = 0;
+  let next = rotation.get(s) ?? 0;
   let refused = 0;
   const body = t.body === undefined ? undefined : JSON.stringify(t.body);
   const auth = (token: string) => ({
@@ -71,6 +74,7 @@ export async function hammer(base: string, t: Target, s: Sessions, seconds: numb
       });
     },
   });
+  rotation.set(s, next);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
