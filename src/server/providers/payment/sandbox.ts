@@ -7,6 +7,12 @@ export function sandboxPayLink(publicOrigin: string, orderNo: string, key?: stri
   return key ? `${base}?key=${encodeURIComponent(key)}` : base;
 }
 
+/** A fresh one-time key for an order: the owner's link that carries it, and the hash the order keeps. */
+export function keyedSandboxLink(publicOrigin: string, orderNo: string): { link: string; keyHash: string } {
+  const key = newKey();
+  return { link: sandboxPayLink(publicOrigin, orderNo, key), keyHash: hashKey(key) };
+}
+
 /**
  * Offline payment: the QR opens our /pay/sandbox/{orderNo}?key=… page, whose
  * 'confirm payment' drives the same markPaid path a verified notify does. The
@@ -18,10 +24,9 @@ export function createSandboxPayment(publicOrigin: string): PaymentProvider {
   return {
     mode: 'sandbox',
     async createPayment(order) {
-      const key = newKey();
       return {
         payLink: sandboxPayLink(publicOrigin, order.orderNo),
-        owner: { link: sandboxPayLink(publicOrigin, order.orderNo, key), keyHash: hashKey(key) },
+        owner: keyedSandboxLink(publicOrigin, order.orderNo),
       };
     },
     // The sandbox has no state of its own: the order row is the truth.

@@ -81,7 +81,7 @@ export async function markPaid(
     await grantBenefit(tx, order.userId, { ...order, level: row.level ?? 1 }, now, user);
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
-    return { outcome: 'paid' as const, order: paid, late, to: { email: user.email, language: user.language } };
+    return { outcome: 'paid' as const, order: paid, late, to: user };
   });
   if (result.outcome === 'unknown' || result.outcome === 'mismatch') {
     rt.log.warn('payment refused', { orderNo, outcome: result.outcome, amount: p.amount, source: p.source });

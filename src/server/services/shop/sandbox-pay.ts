@@ -4,8 +4,8 @@ import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
 import { OrderStatus, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { hashKey, newKey } from '../../one-time-key';
-import { sandboxPayLink } from '../../providers/payment/sandbox';
+import { hashKey } from '../../one-time-key';
+import { keyedSandboxLink } from '../../providers/payment/sandbox';
 import type { Runtime } from '../../runtime';
 import { forgetList } from '../user-lists';
 import { markPaid } from './mark-paid';
@@ -20,7 +20,7 @@ const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalid
  */
 async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
   if (rt.payment.mode !== 'sandbox') return null;
-  const key = newKey();
+  const { link, keyHash } = keyedSandboxLink(rt.env.PUBLIC_ORIGIN, orderNo);
   const rekey = prepared(rt.database.db, 'order_sandbox_key', (db, name) =>
     db
       .update(orders)
@@ -35,8 +35,8 @@ async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
       .returning({ orderNo: orders.orderNo })
       .prepare(name),
   );
-  const [row] = await rekey.execute({ orderNo, keyHash: hashKey(key) });
-  return row ? sandboxPayLink(rt.env.PUBLIC_ORIGIN, orderNo, key) : null;
+  const [row] = await rekey.execute({ orderNo, keyHash });
+  return row ? link : null;
 }
 
 /** The owner's pay dialog asks for a keyed link of an unpaid order (e.g. reopened from the order list). */
