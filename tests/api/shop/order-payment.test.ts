@@ -1,13 +1,24 @@
 // Paying for an order: the sandbox pay link's one-time key, the paid-once
 // path (markPaid) with its push and membership, refused payments, and the
 // sweeper's auto-cancel. Creating and owning orders: orders.test.ts.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushChannels } from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import { sweepExpiredOrders } from '../../../src/server/services/shop/order-lifecycle';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { sandboxPay } from '../sandbox-helpers';
 import { isConnected, openSocket } from '../socket-helpers';
-import { createOrder, detailStatus, expireOrder, orderHistory, orderRow, productByCode, userRow } from './pay-helpers';
+import {
+  createOrder,
+  detailStatus,
+  expireOrder,
+  orderEventRows,
+  orderHistory,
+  orderRow,
+  productByCode,
+  userRow,
+} from './pay-helpers';
 
 let srv: TestServer;
 let n = 0;
@@ -101,6 +112,19 @@ describe('sandbox payment', () => {
     );
     expect((await userRow(srv, u.id)).endDate?.getTime()).toBe(end);
     expect(await orderHistory(srv, order.orderNo)).toEqual([2, 5, 1]);
+    // Each line says where the order came from and what moved it (the first two are written with their change).
+    expect(
+      (await orderEventRows(srv, order.orderNo)).map((e) => ({ from: e.fromStatus, to: e.toStatus, source: e.source })),
+    ).toEqual([
+      { from: null, to: 2, source: 'create' },
+      { from: 2, to: 5, source: 'sandbox' },
+      { from: 5, to: 1, source: expect.any(String) },
+    ]);
+    const [channel] = await srv.runtime.database.db
+      .select()
+      .from(pushChannels)
+      .where(eq(pushChannels.taskId, order.orderNo));
+    expect(channel).toMatchObject({ userId: u.id, kind: 'order', keyHash: null });
 
     // A second month extends from the current end, not from today.
     const again = await createOrder(srv, u.headers, 'VIP_MONTH');

@@ -6,7 +6,6 @@ import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
-import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
@@ -15,7 +14,7 @@ import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { forgetList, keptList } from '../user-lists';
 import { grantBenefit } from './benefits';
-import { findUnpaid, insertOrder, insertOrderEvent, markPaying, productForOrder, UNPAID } from './order-queries';
+import { findUnpaid, insertOrder, markPaying, productForOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
 
@@ -105,9 +104,6 @@ async function placeOrder(
   const [product] = await productForOrder(db, p.productId, p.productCode);
   if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
-  const existing = await findUnpaid(db, userId, product.id);
-  if (existing)
-    throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(existing) });
 
   const now = new Date();
   const { PAY_LIMIT_MINUTES } = await siteSettings(rt);
@@ -147,17 +143,16 @@ async function placeOrder(
   }
   let order: Order | undefined;
   try {
+    // Its first history line and its push channel are written with it.
     order = await insertOrder(db, { ...base, orderStatus: OrderStatus.TO_PAY });
   } catch (err) {
-    // Another request for the same product won the race: answer with its order.
+    // The user already has an unpaid order of this product (maybe placed a moment ago): answer with it.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
     if (winner)
       throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
     throw err;
   }
   if (!order) throw new Error('order insert returned nothing');
-  await registerChannel(db, { taskId: order.orderNo, userId, kind: 'order' });
-  await insertOrderEvent(db, { orderId: order.id, fromStatus: null, toStatus: OrderStatus.TO_PAY, source: 'create' });
   try {
     const { payLink, owner } = await rt.payment.createPayment({
       orderNo: order.orderNo,
@@ -165,11 +160,10 @@ async function placeOrder(
       description: order.orderDesc,
       expiresAt: order.expiresAt,
     });
-    const paying = await markPaying(db, order.id, { payLink, keyHash: owner?.keyHash ?? null, now: new Date() });
-    await insertOrderEvent(db, {
-      orderId: order.id,
-      fromStatus: OrderStatus.TO_PAY,
-      toStatus: OrderStatus.PAYING,
+    const paying = await markPaying(db, order.id, {
+      payLink,
+      keyHash: owner?.keyHash ?? null,
+      now: new Date(),
       source: rt.payment.mode,
     });
     const dto = orderDto(paying ?? order);
