@@ -62,6 +62,8 @@ export async function startFakeWechatPay() {
     closed: [] as string[],
     /** The next reply is signed with the wrong key. */
     forgeNextReply: false,
+    /** The next Native order is refused, as WeChat Pay refuses a bad parameter. */
+    refuseNextOrder: false,
     /** What 申请退款 answers for a new refund: PROCESSING as WeChat Pay usually does, or SUCCESS at once. */
     refundStatus: 'PROCESSING' as 'PROCESSING' | 'SUCCESS',
   };
@@ -117,6 +119,10 @@ export async function startFakeWechatPay() {
     const url = new URL(req.url ?? '/', 'http://fake');
     state.verified.push(`${req.method} ${url.pathname}`);
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
+      if (state.refuseNextOrder) {
+        state.refuseNextOrder = false;
+        return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+      }
       const b = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
       orders.set(b.out_trade_no, { body: b, total: b.amount.total, state: 'NOTPAY' });
       return send(200, { code_url: codeUrl(b.out_trade_no) });

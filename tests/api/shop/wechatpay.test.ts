@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../../src/server/config/env';
+import { OrderStatus, orders } from '../../../src/server/db/schema';
 import { createPaymentProvider } from '../../../src/server/providers/payment';
 import { sweepExpiredOrders } from '../../../src/server/services/shop/order-lifecycle';
+import { Code } from '../../../src/shared/codes';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { isConnected, openSocket } from '../socket-helpers';
 import { APPID, codeUrl, type FakeWechatPay, MCHID, startFakeWechatPay, wechatPayEnv } from './fake-wechatpay';
@@ -60,6 +63,30 @@ describe('configuration', () => {
 });
 
 describe('Native order', () => {
+  it('keeps an order WeChat Pay refused as failed, with the reason in its history; the user may order again', async () => {
+    const u = await createUserWithToken(srv, `wxpay${++n}@example.com`);
+    fake.state.refuseNextOrder = true;
+    const refused = await pay.createOrder(srv, u.headers, 'VIP_MONTH');
+    expect(refused.body).toMatchObject({
+      code: Code.BAD_REQUEST,
+      result: '订单创建失败，请重新选择您要开通的会员类型',
+    });
+    const [row] = await srv.runtime.database.db.select().from(orders).where(eq(orders.userId, u.id));
+    expect(row).toMatchObject({ orderStatus: OrderStatus.FAILED, payLink: null, payProvider: 'wechatpay' });
+    const lines = await pay.orderEventRows(srv, row?.orderNo ?? '');
+    expect(lines.map((e) => [e.fromStatus, e.toStatus, e.source])).toEqual([
+      [null, OrderStatus.TO_PAY, 'create'],
+      [OrderStatus.TO_PAY, OrderStatus.FAILED, 'provider'],
+    ]);
+    expect(lines[1]?.detail).toContain('PARAM_ERROR');
+
+    const again = await pay.createOrder(srv, u.headers, 'VIP_MONTH');
+    expect(again.body.data).toMatchObject({
+      orderStatus: OrderStatus.PAYING,
+      payLink: codeUrl(again.body.data.orderNo),
+    });
+  });
+
   it('places the order signed, and the QR encodes code_url', async () => {
     const { orderNo, order } = await placeOrder();
     expect(order.payLink).toBe(codeUrl(orderNo));

@@ -1,5 +1,4 @@
-import { and, eq, inArray, type SQL, sql, type WithSubquery } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
@@ -7,10 +6,7 @@ import { type Order, OrderStatus, orderEvents, orders, products, pushChannels } 
 
 /**
  * The statements of creating an order, each built by drizzle and planned by
- * PostgreSQL once per connection instead of per order (db/queries/prepared.ts):
- * an order is a dozen statements, and building and planning them again was
- * most of its CPU in Node and in the database. The same statements as before,
- * in the same order: only how often they are compiled changed.
+ * PostgreSQL once per connection instead of per order (db/queries/prepared.ts).
  */
 
 /** Statuses of an order still waiting for its payment (docs/state-machines.md). */
@@ -64,7 +60,7 @@ export async function findUnpaid(db: Db, userId: number, productId: number): Pro
   return o;
 }
 
-/** The columns a new unpaid order is written with. */
+/** The columns a new order is written with, and what its second history line says. */
 export type NewOrder = Pick<
   Order,
   | 'orderNo'
@@ -81,36 +77,29 @@ export type NewOrder = Pick<
   | 'createdAt'
   | 'expiresAt'
   | 'orderStatus'
->;
+  | 'payLink'
+  | 'sandboxKeyHash'
+> & {
+  /** What moved it from "to pay": the payment service's mode, or 'provider' when it refused. */
+  source: string;
+  detail: string | null;
+};
 
 /**
- * The history line of a status change written in the same statement
- * (insert … select from the CTE `changed`): the insert names every column,
- * so the id is drawn from its sequence as a default would.
+ * A new order's first two history lines: created ("to pay"), then placed at
+ * the payment service ("paying") or refused by it ("failed"), as
+ * docs/state-machines.md draws them. Numbered, so they keep that order.
  */
-function historyOf(db: Db, changed: WithSubquery & { id: PgColumn; orderStatus: PgColumn }, from: SQL, source: SQL) {
-  return db.$with(`${changed._.alias}_history`).as(
-    db.insert(orderEvents).select((qb) =>
-      qb
-        .select({
-          id: sql`nextval(pg_get_serial_sequence('order_events', 'id'))`.as('id'),
-          orderId: changed.id,
-          fromStatus: sql`${from}`.as('from_status'),
-          toStatus: changed.orderStatus,
-          source: sql`${source}`.as('source'),
-          detail: sql`null::text`.as('detail'),
-          at: sql`now()`.as('at'),
-        })
-        .from(changed),
-    ),
-  );
-}
+const firstLines = sql`(values
+  (1, null::int, ${sql.raw(String(OrderStatus.TO_PAY))}::int, 'create'::text, null::text),
+  (2, ${sql.raw(String(OrderStatus.TO_PAY))}::int, ${ph('orderStatus')}::int, ${ph('source')}::text, ${ph('detail')}::text)
+) as line (n, from_status, to_status, source, detail)`;
 
 /**
- * Writes a new unpaid order with its first history line and its private push
- * channel in one statement (data-modifying CTEs): one round trip instead of
- * three, and all or nothing. A second unpaid order of the same product fails
- * on `orders_one_unpaid_idx` before anything is written.
+ * Writes a new order, as the payment service left it, with its history and
+ * its private push channel, in one statement (data-modifying CTEs): one round
+ * trip instead of five, and all or nothing. A second unpaid order of the same
+ * product fails on `orders_one_unpaid_idx` before anything is written.
  */
 export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefined> {
   const [row] = await prepared(db, 'order_insert', (db, name) => {
@@ -128,14 +117,34 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefine
           orderDescNames: ph('orderDescNames'),
           orderPrice: ph('orderPrice'),
           payProvider: ph('payProvider'),
+          payLink: ph('payLink'),
+          sandboxKeyHash: ph('sandboxKeyHash'),
           payLimitTime: ph('payLimitTime'),
           createdAt: ph('createdAt'),
+          updatedAt: ph('createdAt'),
           expiresAt: ph('expiresAt'),
           orderStatus: ph('orderStatus'),
         })
         .returning(),
     );
-    const history = historyOf(db, placed, sql`null::int`, sql`'create'`);
+    // The insert names every column: the id is drawn from its sequence as a default would.
+    const history = db.$with('history').as(
+      db.insert(orderEvents).select((qb) =>
+        qb
+          .select({
+            id: sql`nextval(pg_get_serial_sequence('order_events', 'id'))`.as('id'),
+            orderId: placed.id,
+            fromStatus: sql`line.from_status`.as('from_status'),
+            toStatus: sql`line.to_status`.as('to_status'),
+            source: sql`line.source`.as('source'),
+            detail: sql`line.detail`.as('detail'),
+            at: sql`now()`.as('at'),
+          })
+          .from(placed)
+          .crossJoin(firstLines)
+          .orderBy(sql`line.n`),
+      ),
+    );
     const channel = db.$with('channel').as(
       db
         .insert(pushChannels)
@@ -154,34 +163,5 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefine
     );
     return db.with(placed, history, channel).select().from(placed).prepare(name);
   }).execute(o);
-  return row;
-}
-
-/**
- * The order placed at the payment service moves to "paying" with its link (a
- * sandbox order also gets its owner's key), unless something moved it first;
- * the move is written to its history in the same statement.
- */
-export async function markPaying(
-  db: Db,
-  id: number,
-  p: { payLink: string; keyHash: string | null; now: Date; source: string },
-): Promise<Order | undefined> {
-  const [row] = await prepared(db, 'order_paying', (db, name) => {
-    const moved = db.$with('moved').as(
-      db
-        .update(orders)
-        .set({
-          orderStatus: OrderStatus.PAYING,
-          payLink: sql`${ph('payLink')}`,
-          sandboxKeyHash: sql`${ph('keyHash')}`,
-          updatedAt: sql`${ph('now')}`,
-        })
-        .where(and(eq(orders.id, ph('id')), eq(orders.orderStatus, OrderStatus.TO_PAY)))
-        .returning(),
-    );
-    const history = historyOf(db, moved, sql`${OrderStatus.TO_PAY}::int`, sql`${ph('source')}::text`);
-    return db.with(moved, history).select().from(moved).prepare(name);
-  }).execute({ id, ...p });
   return row;
 }

@@ -10,11 +10,12 @@ import { hit } from '../../db/queries/rate-limits';
 import { type Order, OrderStatus, orderEvents, orders } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
+import type { CreatedPayment } from '../../providers/payment/types';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { forgetList, keptList } from '../user-lists';
 import { grantBenefit } from './benefits';
-import { findUnpaid, insertOrder, markPaying, productForOrder, UNPAID } from './order-queries';
+import { findUnpaid, insertOrder, productForOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
 
@@ -141,10 +142,31 @@ async function placeOrder(
     });
     return orderDto(order);
   }
+  // The payment service is asked first, so the order is written once, as it
+  // left it (docs/state-machines.md: "to pay", then "paying" or "failed").
+  let placed: CreatedPayment | undefined;
+  let refusal: string | undefined;
+  try {
+    placed = await rt.payment.createPayment({
+      orderNo: base.orderNo,
+      amount: base.orderPrice,
+      description: base.orderDesc,
+      expiresAt: base.expiresAt,
+    });
+  } catch (err) {
+    refusal = (err as Error).message;
+    rt.log.error('payment provider refused the order', { orderNo: base.orderNo, err: refusal });
+  }
   let order: Order | undefined;
   try {
-    // Its first history line and its push channel are written with it.
-    order = await insertOrder(db, { ...base, orderStatus: OrderStatus.TO_PAY });
+    order = await insertOrder(db, {
+      ...base,
+      orderStatus: placed ? OrderStatus.PAYING : OrderStatus.FAILED,
+      payLink: placed?.payLink ?? null,
+      sandboxKeyHash: placed?.owner?.keyHash ?? null,
+      source: placed ? rt.payment.mode : 'provider',
+      detail: refusal?.slice(0, 300) ?? null,
+    });
   } catch (err) {
     // The user already has an unpaid order of this product (maybe placed a moment ago): answer with it.
     const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
@@ -153,27 +175,10 @@ async function placeOrder(
     throw err;
   }
   if (!order) throw new Error('order insert returned nothing');
-  try {
-    const { payLink, owner } = await rt.payment.createPayment({
-      orderNo: order.orderNo,
-      amount: order.orderPrice,
-      description: order.orderDesc,
-      expiresAt: order.expiresAt,
-    });
-    const paying = await markPaying(db, order.id, {
-      payLink,
-      keyHash: owner?.keyHash ?? null,
-      now: new Date(),
-      source: rt.payment.mode,
-    });
-    const dto = orderDto(paying ?? order);
-    // The owner, and only the owner, is handed the link that can pay (the sandbox's keyed one).
-    return paying && owner ? { ...dto, payLink: owner.link } : dto;
-  } catch (err) {
-    rt.log.error('payment provider refused the order', { orderNo: order.orderNo, err: (err as Error).message });
-    await moveStatus(db, order, OrderStatus.FAILED, 'provider', (err as Error).message.slice(0, 300));
-    throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
-  }
+  if (!placed) throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
+  const dto = orderDto(order);
+  // The owner, and only the owner, is handed the link that can pay (the sandbox's keyed one).
+  return placed.owner ? { ...dto, payLink: placed.owner.link } : dto;
 }
 
 /** Moves an unpaid order to `to`; false when it was no longer unpaid (a payment won). */
