@@ -68,9 +68,10 @@ export async function productByCode(srv: TestServer, code: string) {
   return p;
 }
 
-/** Sets a product's price directly: order creation reads the table, not the cached list. */
+/** Sets a product's price directly, and drops the cached catalogue as the console and the products command do. */
 export async function setPrice(srv: TestServer, code: string, fen: number) {
   await srv.runtime.database.db.update(products).set({ productDisPrice: fen }).where(eq(products.productCode, code));
+  srv.runtime.products.invalidate();
 }
 
 export async function createOrder(srv: TestServer, headers: Record<string, string>, code: string) {

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
-import { type Order, OrderStatus, orderEvents, orders, products, pushChannels } from '../../db/schema';
+import { type Order, OrderStatus, orderEvents, orders, pushChannels } from '../../db/schema';
 
 /**
  * The statements of creating an order, each built by drizzle and planned by
@@ -13,16 +13,6 @@ import { type Order, OrderStatus, orderEvents, orders, products, pushChannels } 
 export const UNPAID: number[] = [OrderStatus.TO_PAY, OrderStatus.PAYING];
 
 const ph = sql.placeholder;
-
-export const productForOrder = (db: Db, id: number, code: string) =>
-  prepared(db, 'order_product', (db, name) =>
-    db
-      .select()
-      .from(products)
-      .where(and(eq(products.id, ph('id')), eq(products.productCode, ph('code'))))
-      .limit(1)
-      .prepare(name),
-  ).execute({ id, code });
 
 /** How many settled orders of the product the user holds (a partly refunded one still counts). */
 export async function settledCount(db: Db, userId: number, productId: number): Promise<number> {

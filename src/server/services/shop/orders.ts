@@ -15,7 +15,7 @@ import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { forgetList, keptList } from '../user-lists';
 import { grantBenefit } from './benefits';
-import { findUnpaid, insertOrder, productForOrder, UNPAID } from './order-queries';
+import { findUnpaid, insertOrder, UNPAID } from './order-queries';
 import { assertPurchaseLimit, countFreeGrant, type OrderClient } from './order-rules';
 import { localText } from './products';
 
@@ -102,8 +102,8 @@ async function placeOrder(
   const orderDto = orderDtoIn(lang);
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
-  const [product] = await productForOrder(db, p.productId, p.productCode);
-  if (!product?.enabled) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
+  const product = await rt.products.find(p.productId, p.productCode);
+  if (!product) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
   await assertPurchaseLimit(db, userId, product);
 
   const now = new Date();

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import type { ProductInfo } from '../../../shared/contract/shop';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import type { Db } from '../../db/client';
@@ -35,30 +35,38 @@ export async function seedProductsIfEmpty(db: Db) {
 }
 
 /**
- * Enabled products, optionally of one type, in a language, cached per
- * process. Changes made anywhere publish on CACHE_CHANNEL, which clears every
- * process's cache; a list loaded while a change arrived is not kept.
+ * Enabled products, cached per process. Changes made anywhere publish on
+ * CACHE_CHANNEL, which clears every process's cache; a list loaded while a
+ * change arrived is not kept. Pages list from it and orders take their
+ * product, price and limits from it: a change reaches both with its notify.
  */
 export function createProductCatalog(db: Db) {
-  const cache = new Map<string, { at: number; rows: Product[] }>();
+  let cached: { at: number; rows: Product[] } | undefined;
   let generation = 0;
+  const enabled = async (): Promise<Product[]> => {
+    if (cached && Date.now() - cached.at < TTL_MS) return cached.rows;
+    const started = generation;
+    const rows = await db
+      .select()
+      .from(products)
+      .where(eq(products.enabled, true))
+      .orderBy(asc(products.sortOrder), asc(products.id));
+    if (started === generation) cached = { at: Date.now(), rows };
+    return rows;
+  };
   return {
+    /** Enabled products, optionally of one type, named in `lang`. */
     async list(type?: number, lang: Language = DEFAULT_LANGUAGE): Promise<ProductInfo[]> {
-      const key = String(type ?? 'all');
-      const hit = cache.get(key);
-      if (hit && Date.now() - hit.at < TTL_MS) return hit.rows.map((p) => productDto(p, lang));
-      const started = generation;
-      const rows = await db
-        .select()
-        .from(products)
-        .where(and(eq(products.enabled, true), type === undefined ? undefined : eq(products.productType, type)))
-        .orderBy(asc(products.sortOrder), asc(products.id));
-      if (started === generation) cache.set(key, { at: Date.now(), rows });
-      return rows.map((p) => productDto(p, lang));
+      const rows = await enabled();
+      return rows.filter((p) => type === undefined || p.productType === type).map((p) => productDto(p, lang));
+    },
+    /** The enabled product with this id and code, or undefined. */
+    async find(id: number, code: string): Promise<Product | undefined> {
+      return (await enabled()).find((p) => p.id === id && p.productCode === code);
     },
     invalidate: () => {
       generation += 1;
-      cache.clear();
+      cached = undefined;
     },
   };
 }
