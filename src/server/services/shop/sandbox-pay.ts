@@ -14,11 +14,11 @@ import { moveStatus, ownOrder, UNPAID } from './orders';
 const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
 
 /**
- * A fresh one-time key for an unpaid sandbox order, returned inside its pay
- * link; the previous key stops working. Null when the order is not an unpaid
- * sandbox order.
+ * A fresh one-time key for an unpaid sandbox order of `userId`, returned
+ * inside its pay link; the previous key stops working. Null when it is not
+ * such an order.
  */
-async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
+async function issueKey(rt: Runtime, orderNo: string, userId: number): Promise<string | null> {
   if (rt.payment.mode !== 'sandbox') return null;
   const { link, keyHash } = keyedSandboxLink(rt.env.PUBLIC_ORIGIN, orderNo);
   const rekey = prepared(rt.database.db, 'order_sandbox_key', (db, name) =>
@@ -28,6 +28,7 @@ async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
       .where(
         and(
           eq(orders.orderNo, sql.placeholder('orderNo')),
+          eq(orders.userId, sql.placeholder('userId')),
           eq(orders.payProvider, 'sandbox'),
           inArray(orders.orderStatus, UNPAID),
         ),
@@ -35,16 +36,20 @@ async function issueKey(rt: Runtime, orderNo: string): Promise<string | null> {
       .returning({ orderNo: orders.orderNo })
       .prepare(name),
   );
-  const [row] = await rekey.execute({ orderNo, keyHash });
+  const [row] = await rekey.execute({ orderNo, keyHash, userId });
   return row ? link : null;
 }
 
-/** The owner's pay dialog asks for a keyed link of an unpaid order (e.g. reopened from the order list). */
+/**
+ * The owner's pay dialog asks for a keyed link of an unpaid order (e.g.
+ * reopened from the order list): one statement when it is one; else whose
+ * order it is decides between 404 and "not unpaid".
+ */
 export async function ownerSandboxLink(rt: Runtime, userId: number, orderNo: string): Promise<string> {
+  const link = await issueKey(rt, orderNo, userId);
+  if (link) return link;
   await ownOrder(rt.database.db, userId, orderNo);
-  const link = await issueKey(rt, orderNo);
-  if (!link) throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
-  return link;
+  throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
 }
 
 /** The order a sandbox pay page may act on: its link's key must be the live one. Changes nothing. */
