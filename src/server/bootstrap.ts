@@ -16,6 +16,7 @@ import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
 import type { BackgroundJobs, Runtime } from './runtime';
 import { startSandboxWarning } from './sandbox';
+import { flushActivity, startActivityWriter } from './services/account/activity';
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
@@ -60,6 +61,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const storage = await createStorage(env);
   const payment = createPaymentProvider(env);
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
+  startActivityWriter(database.db, log);
   const mail = createMailProvider(env, log);
   await seedProductsIfEmpty(database.db);
   await seedAppsIfEmpty(database.db);
@@ -117,6 +119,7 @@ export async function closeRuntime(rt: Runtime) {
   await stopBackground(rt);
   await rt.hub.close();
   rt.mail.close();
+  await flushActivity(rt.database.db);
   await rt.database.close();
 }
 

@@ -197,8 +197,9 @@ describe('console dashboard', () => {
       .where(eq(users.id, u.id));
     const before = (await dash('days=1')).body.data.totals;
     expect((await srv.call('GET', '/api/user/info', undefined, u.headers)).status).toBe(200);
-    const [seen] = await db.select().from(users).where(eq(users.id, u.id));
-    expect(seen?.lastSeenAt).toBeInstanceOf(Date);
+    // Activity is written behind the request, within a second.
+    const seen = async () => (await db.select().from(users).where(eq(users.id, u.id)))[0]?.lastSeenAt;
+    await expect.poll(seen, { timeout: 5000 }).toBeInstanceOf(Date);
     const res = await dash('days=1');
     expect(res.body.data.totals.activeDaily).toBe(before.activeDaily + 1);
     expect(res.body.data.totals.activeMembers).toBe(1);

@@ -58,9 +58,14 @@ describe("a user's console page", () => {
     const two = (await login('sessions@example.com', 'secret123', 'DeskBrowser/3')).body.data.token as string;
     const info = (token: string) => srv.call('GET', '/api/user/info', undefined, { authorization: `Bearer ${token}` });
     expect((await info(one)).status).toBe(200);
+    const isPhone = (s: { userAgent: string }) => s.userAgent === 'PhoneBrowser/2';
+    // The last use is written behind the request, within a second.
+    await expect
+      .poll(async () => (await detail(u.id)).body.data.sessions.find(isPhone)?.lastUsedAt, { timeout: 5000 })
+      .toEqual(expect.any(String));
     const { sessions } = (await detail(u.id)).body.data;
     expect(sessions).toHaveLength(3);
-    const phone = sessions.find((s: { userAgent: string }) => s.userAgent === 'PhoneBrowser/2');
+    const phone = sessions.find(isPhone);
     expect(phone).toMatchObject({ ip: '127.0.0.1', lastUsedAt: expect.any(String) });
     const noReason = await post(op, `/users/${u.id}/sessions/revoke`, {
       sessionId: phone.id,
