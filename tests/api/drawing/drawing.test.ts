@@ -38,13 +38,7 @@ describe('drawing with the offline renderer', () => {
       height: 576,
     });
 
-    const statuses = statusesOf(pushes, task.id);
-    expect(statuses[0]).toBe(1);
-    expect(statuses.indexOf(13)).toBeGreaterThan(0);
-    expect(statuses.indexOf(2)).toBeGreaterThan(statuses.indexOf(13));
-    expect(statuses.at(-1)).toBe(10);
-    expect(statuses.filter((s) => s === 2).length).toBeGreaterThan(2);
-    expect(pushes.filter((p) => p.taskId === task.id).every((p) => p.userId === u.id)).toBe(true);
+    // The last push follows the commit that the status poll can already see: wait for it first.
     const final = (await socket.next(
       (m) => (m as { mjChatMessage?: { status: number } }).mjChatMessage?.status === 10,
     )) as {
@@ -52,6 +46,13 @@ describe('drawing with the offline renderer', () => {
       mjChatMessage: { id: string; progress: number; imageUrl: string };
     };
     expect(final).toMatchObject({ code: 1000000, mjChatMessage: { id: task.id, progress: 100 } });
+    const statuses = statusesOf(pushes, task.id);
+    expect(statuses[0]).toBe(1);
+    expect(statuses.indexOf(13)).toBeGreaterThan(0);
+    expect(statuses.indexOf(2)).toBeGreaterThan(statuses.indexOf(13));
+    expect(statuses.at(-1)).toBe(10);
+    expect(statuses.filter((s) => s === 2).length).toBeGreaterThan(2);
+    expect(pushes.filter((p) => p.taskId === task.id).every((p) => p.userId === u.id)).toBe(true);
     socket.ws.close();
 
     // The picture is re-hosted WebP with a thumbnail and the AI label in its metadata.
