@@ -66,9 +66,12 @@ test('/special draws fireworks on its canvas', async ({ page, context }) => {
       return lit;
     }, png);
   };
-  await expect.poll(litPixels).toBeGreaterThan(50);
+  // The show starts once its worker runs (seconds on a loaded machine) and lasts a few seconds:
+  // look often, and long enough for a slow start.
+  const watch = { timeout: 15_000, intervals: [100] };
+  await expect.poll(litPixels, watch).toBeGreaterThan(50);
   await page.getByRole('button', { name: '再放一次' }).click();
-  await expect.poll(litPixels).toBeGreaterThan(50);
+  await expect.poll(litPixels, watch).toBeGreaterThan(50);
   await scratch.close();
 });
 
