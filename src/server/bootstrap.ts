@@ -118,7 +118,7 @@ export async function closeRuntime(rt: Runtime) {
   // Held tasks are given back before the database closes, so another process resumes them at once.
   await stopBackground(rt);
   await rt.hub.close();
-  rt.mail.close();
+  await rt.mail.close();
   await flushActivity(rt.database.db);
   await rt.database.close();
 }

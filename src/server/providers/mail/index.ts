@@ -14,35 +14,49 @@ export type { MailMessage, MailProvider } from './types';
  */
 export function createMailProvider(env: Env, log: Logger): MailProvider {
   const transport = lazyTransport(env.SMTP_URL);
-  if (env.SMTP_URL) {
-    return {
-      mode: 'smtp',
-      async send(m) {
-        await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
-      },
-      close: transport.close,
-    };
-  }
-  const outbox = path.join(env.DATA_DIR, 'outbox');
+  const send = env.SMTP_URL ? smtpSender(env, transport) : outboxSender(env, log, transport);
+  const inFlight = new Set<Promise<void>>();
   return {
-    mode: 'offline',
-    async send(m) {
-      const info = await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
-      );
-      // Off the event loop (a synchronous write held every other request ~1 ms a mail); the
-      // folder is made when the first write finds it missing.
-      const write = () => writeFile(file, info.message as Buffer);
-      await write().catch(async (err: NodeJS.ErrnoException) => {
-        if (err.code !== 'ENOENT') throw err;
-        await mkdir(outbox, { recursive: true });
-        await write();
-      });
-      log.info('mail written to outbox', { to: m.to, subject: m.subject, file });
+    mode: env.SMTP_URL ? 'smtp' : 'offline',
+    send,
+    later(m) {
+      const sent = send(m)
+        .catch((err: Error) => log.warn('mail failed', { to: m.to, subject: m.subject, err: err.message }))
+        .finally(() => inFlight.delete(sent));
+      inFlight.add(sent);
     },
-    close: transport.close,
+    async close() {
+      await Promise.all(inFlight);
+      transport.close();
+    },
+  };
+}
+
+type Send = MailProvider['send'];
+
+function smtpSender(env: Env, transport: ReturnType<typeof lazyTransport>): Send {
+  return async (m) => {
+    await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
+  };
+}
+
+function outboxSender(env: Env, log: Logger, transport: ReturnType<typeof lazyTransport>): Send {
+  const outbox = path.join(env.DATA_DIR, 'outbox');
+  return async (m) => {
+    const info = await (await transport.get()).sendMail({ from: env.MAIL_FROM, ...m });
+    const file = path.join(
+      outbox,
+      `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+    );
+    // Off the event loop (a synchronous write held every other request ~1 ms a mail); the
+    // folder is made when the first write finds it missing.
+    const write = () => writeFile(file, info.message as Buffer);
+    await write().catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await mkdir(outbox, { recursive: true });
+      await write();
+    });
+    log.info('mail written to outbox', { to: m.to, subject: m.subject, file });
   };
 }
 

@@ -43,7 +43,7 @@ export async function sendRefundMail(rt: Runtime, order: Order, r: { amount: num
   });
 }
 
-/** E-mails a receipt for a paid order to users who have an address; a late payment says so. */
+/** E-mails a receipt for a paid order to users who have an address, behind the answer; a late payment says so. */
 export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: boolean; to?: Recipient } = {}) {
   const to = await recipient(rt, order.userId, opts.to);
   if (!to) return;
@@ -59,7 +59,8 @@ export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: bool
     `${rt.env.PUBLIC_ORIGIN}/order`,
     t('account:mail.signature'),
   ];
-  await rt.mail.send({
+  // The payment is committed: its answer (or the service's acknowledgement) does not wait for the mail.
+  rt.mail.later({
     to: to.email,
     subject: t('order:receipt.subject', { desc }),
     text: lines.join('\n\n'),
