@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers';
 import { alipayEnv, type FakeAlipay, startFakeAlipay } from '../shop/fake-alipay';
-import { type FakeWechatPay, startFakeWechatPay, wechatPayEnv } from '../shop/fake-wechatpay';
+import { type FakeWechatPay, startFakeWechatPay } from '../shop/fake-wechatpay';
 import * as pay from '../shop/pay-helpers';
+import { wechatPayEnv } from '../shop/wechatpay-merchant';
 import { makeStaff, type Staff } from './admin-helpers';
 import { auditOf, DAY, daysLeft, mailsTo, paidOrder, refund } from './order-helpers';
 

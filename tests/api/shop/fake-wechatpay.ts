@@ -2,12 +2,7 @@ import { createCipheriv, createVerify, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type PemPair, readBody, rsaPair, sha256Sign } from './pay-helpers';
-
-export const MCHID = '1900009191';
-export const APPID = 'wxd678efh567hg6787';
-export const SERIAL_NO = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1';
-export const PUBLIC_KEY_ID = 'PUB_KEY_ID_0119000091912025010100000000000001';
-export const API_V3_KEY = 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6';
+import { API_V3_KEY, APPID, codeUrl, MCHID, PUBLIC_KEY_ID, SERIAL_NO } from './wechatpay-merchant';
 
 interface FakeOrder {
   body: Record<string, unknown>;
@@ -283,24 +278,4 @@ export async function startFakeWechatPay() {
   };
 }
 
-export const codeUrl = (orderNo: string) => `weixin://wxpay/bizpayurl?pr=${orderNo.slice(-10)}`;
-
 export type FakeWechatPay = Awaited<ReturnType<typeof startFakeWechatPay>>;
-
-/** The variables that select WeChat Pay against the fake. */
-export function wechatPayEnv(fake: FakeWechatPay): Record<string, string> {
-  return {
-    PAY_PROVIDER: 'wechatpay',
-    PUBLIC_ORIGIN: 'https://miaobi.example',
-    // The WeChat login stays the sandbox, which a non-loopback origin must allow explicitly.
-    ALLOW_SANDBOX: 'true',
-    WECHATPAY_MCHID: MCHID,
-    WECHATPAY_APPID: APPID,
-    WECHATPAY_SERIAL_NO: SERIAL_NO,
-    WECHATPAY_PRIVATE_KEY: fake.merchant.privatePem,
-    WECHATPAY_API_V3_KEY: API_V3_KEY,
-    WECHATPAY_PUBLIC_KEY: fake.platform.publicPem,
-    WECHATPAY_PUBLIC_KEY_ID: PUBLIC_KEY_ID,
-    WECHATPAY_API_BASE: fake.url,
-  };
-}

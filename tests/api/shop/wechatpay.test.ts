@@ -7,8 +7,9 @@ import { sweepExpiredOrders } from '../../../src/server/services/shop/order-life
 import { Code } from '../../../src/shared/codes';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { isConnected, openSocket } from '../socket-helpers';
-import { APPID, codeUrl, type FakeWechatPay, MCHID, startFakeWechatPay, wechatPayEnv } from './fake-wechatpay';
+import { type FakeWechatPay, startFakeWechatPay } from './fake-wechatpay';
 import * as pay from './pay-helpers';
+import { APPID, codeUrl, MCHID, wechatPayEnv } from './wechatpay-merchant';
 
 let srv: TestServer;
 let fake: FakeWechatPay;
