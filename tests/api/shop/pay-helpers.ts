@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
 import { createApiApp } from '../../../src/server/api';
 import { registerPayNotify } from '../../../src/server/api/shop/pay-notify';
-import { orderEvents, orders, products, users } from '../../../src/server/db/schema';
+import { orderEvents, orderSandboxKeys, orders, products, users } from '../../../src/server/db/schema';
 import { createHttpServer } from '../../../src/server/http';
 import type { TestServer } from '../helpers';
 
@@ -89,6 +89,16 @@ export async function orderRow(srv: TestServer, orderNo: string) {
   const [o] = await srv.runtime.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
   if (!o) throw new Error(`no order ${orderNo}`);
   return o;
+}
+
+/** The hash of the live key of a sandbox order's pay link; null when it has none. */
+export async function sandboxKeyHash(srv: TestServer, orderNo: string) {
+  const o = await orderRow(srv, orderNo);
+  const [k] = await srv.runtime.database.db
+    .select({ keyHash: orderSandboxKeys.keyHash })
+    .from(orderSandboxKeys)
+    .where(eq(orderSandboxKeys.orderId, o.id));
+  return k?.keyHash ?? null;
 }
 
 /** The events recorded for an order, oldest first. */

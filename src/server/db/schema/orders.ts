@@ -32,8 +32,6 @@ export const orders = pgTable(
     providerTradeNo: text('provider_trade_no'),
     /** Fen given back by completed refunds (docs/payments.md#refunds). */
     refundedAmount: integer('refunded_amount').notNull().default(0),
-    /** SHA-256 of the sandbox pay link's one-time key; null once used or never issued. */
-    sandboxKeyHash: text('sandbox_key_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -50,6 +48,18 @@ export const orders = pgTable(
     index('orders_paid_at_idx').on(t.paidAt).where(sql`paid_at is not null`),
   ],
 );
+
+/**
+ * The live one-time key of a sandbox order's pay link (its SHA-256), while it has one. Kept beside
+ * the order, not in it: issuing and using a key then changes no order row, so it announces no change
+ * of the user's order list (migrations/0029) and takes no lock an order's payment waits for.
+ */
+export const orderSandboxKeys = pgTable('order_sandbox_keys', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  keyHash: text('key_hash').notNull(),
+});
 
 /** Every state change of an order, with its time and source. */
 export const orderEvents = pgTable(

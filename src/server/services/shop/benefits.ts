@@ -16,42 +16,41 @@ export function extendFrom(end: Date | null, now: Date): Date {
   return end && end.getTime() > now.getTime() ? end : now;
 }
 
+/** The columns of the user row that granting a benefit changes. */
+export type BenefitChange = Partial<
+  Pick<User, 'compositionsLeft' | 'plusType' | 'startDatePlus' | 'endDatePlus' | 'vipType' | 'startDate' | 'endDate'>
+>;
+
 /**
- * Grants what an order bought, inside the caller's transaction: membership
+ * What granting an order's benefit makes of a (locked) user row: membership
  * days (plus tier for productType 2) or compositions (productType 4).
  */
-export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new Date(), locked?: User) {
-  // Callers lock the user first (lockUser) and may hand its row over; else it is locked (again) here.
-  const user = locked ?? (await lockUser(tx, userId));
-  if (!user) return;
-  if (b.productType === 4) {
-    await tx
-      .update(users)
-      .set({ compositionsLeft: user.compositionsLeft + b.productBenefit })
-      .where(eq(users.id, userId));
-    return;
-  }
+export function benefitChange(user: User, b: Benefit, now: Date): BenefitChange {
+  if (b.productType === 4) return { compositionsLeft: user.compositionsLeft + b.productBenefit };
   const days = b.productBenefit * DAY;
   if (b.productType === 2) {
     const active = user.endDatePlus && user.endDatePlus > now;
-    await tx
-      .update(users)
-      .set({
-        plusType: Math.max(b.level, active ? (user.plusType ?? 0) : 0),
-        startDatePlus: active ? user.startDatePlus : now,
-        endDatePlus: new Date(extendFrom(user.endDatePlus, now).getTime() + days),
-      })
-      .where(eq(users.id, userId));
-    return;
+    return {
+      plusType: Math.max(b.level, active ? (user.plusType ?? 0) : 0),
+      startDatePlus: active ? user.startDatePlus : now,
+      endDatePlus: new Date(extendFrom(user.endDatePlus, now).getTime() + days),
+    };
   }
   const active = user.endDate && user.endDate > now;
+  return {
+    vipType: Math.max(b.level, active ? (user.vipType ?? 0) : 0),
+    startDate: active ? user.startDate : now,
+    endDate: new Date(extendFrom(user.endDate, now).getTime() + days),
+  };
+}
+
+/** Grants what an order bought inside the caller's transaction, locking the user row (lockUser). */
+export async function grantBenefit(tx: Db, userId: number, b: Benefit, now = new Date()) {
+  const user = await lockUser(tx, userId);
+  if (!user) return;
   await tx
     .update(users)
-    .set({
-      vipType: Math.max(b.level, active ? (user.vipType ?? 0) : 0),
-      startDate: active ? user.startDate : now,
-      endDate: new Date(extendFrom(user.endDate, now).getTime() + days),
-    })
+    .set(benefitChange(user, b, now))
     .where(eq(users.id, userId));
 }
 

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { type Order, OrderStatus, orderEvents, orders, products } from '../../db/schema';
+import { type Order, OrderStatus, orders, products } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
 import { forgetList } from '../user-lists';
-import { grantBenefit } from './benefits';
+import { benefitChange } from './benefits';
+import { writePayment } from './order-queries';
 import { UNPAID } from './orders';
 import { sendReceipt } from './receipts';
 
@@ -67,18 +68,16 @@ export async function markPaid(
     if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
     const now = new Date();
     const late = !p.onTime && isLate(order.orderStatus);
-    await tx
-      .update(orders)
-      .set({ orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now, providerTradeNo: p.tradeNo ?? null })
-      .where(eq(orders.id, order.id));
-    await tx.insert(orderEvents).values({
+    await writePayment(tx, {
       orderId: order.id,
+      userId: user.id,
       fromStatus: order.orderStatus,
-      toStatus: OrderStatus.PAID,
+      at: now,
       source: p.source,
-      detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : p.tradeNo,
+      tradeNo: p.tradeNo ?? null,
+      detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : (p.tradeNo ?? null),
+      benefit: benefitChange(user, { ...order, level: row.level ?? 1 }, now),
     });
-    await grantBenefit(tx, order.userId, { ...order, level: row.level ?? 1 }, now, user);
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };

@@ -2,11 +2,13 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
-import { type Order, OrderStatus, orderEvents, orders, pushChannels } from '../../db/schema';
+import { type Order, OrderStatus, orderEvents, orderSandboxKeys, orders, pushChannels, users } from '../../db/schema';
+import type { BenefitChange } from './benefits';
 
 /**
- * The statements of creating an order, each built by drizzle and planned by
- * PostgreSQL once per connection instead of per order (db/queries/prepared.ts).
+ * The statements of creating and paying an order: creating's built by drizzle
+ * and planned by PostgreSQL once per connection instead of per order
+ * (db/queries/prepared.ts); paying's in one statement inside its transaction.
  */
 
 /** Statuses of an order still waiting for its payment (docs/state-machines.md). */
@@ -68,8 +70,9 @@ export type NewOrder = Pick<
   | 'expiresAt'
   | 'orderStatus'
   | 'payLink'
-  | 'sandboxKeyHash'
 > & {
+  /** The sandbox link's one-time key (its hash), handed to the owner with the new order; else null. */
+  sandboxKeyHash: string | null;
   /** What moved it from "to pay": the payment service's mode, or 'provider' when it refused. */
   source: string;
   detail: string | null;
@@ -87,8 +90,8 @@ const firstLines = sql`(values
 
 /**
  * Writes a new order, as the payment service left it, with its history and
- * its private push channel, in one statement (data-modifying CTEs): one round
- * trip instead of five, and all or nothing. A second unpaid order of the same
+ * its private push channel (and a sandbox order's pay-link key), in one
+ * statement (data-modifying CTEs): one round trip instead of five, and all or nothing. A second unpaid order of the same
  * product fails on `orders_one_unpaid_idx` before anything is written.
  */
 export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefined> {
@@ -108,7 +111,6 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefine
           orderPrice: ph('orderPrice'),
           payProvider: ph('payProvider'),
           payLink: ph('payLink'),
-          sandboxKeyHash: ph('sandboxKeyHash'),
           payLimitTime: ph('payLimitTime'),
           createdAt: ph('createdAt'),
           updatedAt: ph('createdAt'),
@@ -151,7 +153,60 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefine
         )
         .onConflictDoNothing(),
     );
-    return db.with(placed, history, channel).select().from(placed).prepare(name);
+    const key = db.$with('key').as(
+      db.insert(orderSandboxKeys).select((qb) =>
+        qb
+          .select({ orderId: placed.id, keyHash: sql`${ph('sandboxKeyHash')}::text`.as('key_hash') })
+          .from(placed)
+          .where(sql`${ph('sandboxKeyHash')}::text is not null`),
+      ),
+    );
+    return db.with(placed, history, channel, key).select().from(placed).prepare(name);
   }).execute(o);
   return row;
+}
+
+/**
+ * A payment's writes inside markPaid's transaction, in one statement: the
+ * order paid, its history line, and the benefit on the (locked) user row.
+ * One round trip, where they were three.
+ */
+export async function writePayment(
+  tx: Db,
+  p: {
+    orderId: number;
+    userId: number;
+    fromStatus: number;
+    at: Date;
+    source: string;
+    tradeNo: string | null;
+    detail: string | null;
+    benefit: BenefitChange;
+  },
+): Promise<void> {
+  const paid = tx
+    .$with('paid')
+    .as(
+      tx
+        .update(orders)
+        .set({ orderStatus: OrderStatus.PAID, paidAt: p.at, updatedAt: p.at, providerTradeNo: p.tradeNo })
+        .where(eq(orders.id, p.orderId))
+        .returning({ id: orders.id }),
+    );
+  const line = tx.$with('line').as(
+    tx
+      .insert(orderEvents)
+      .values({
+        orderId: p.orderId,
+        fromStatus: p.fromStatus,
+        toStatus: OrderStatus.PAID,
+        source: p.source,
+        detail: p.detail,
+      })
+      .returning({ id: orderEvents.id }),
+  );
+  const member = tx
+    .$with('member')
+    .as(tx.update(users).set(p.benefit).where(eq(users.id, p.userId)).returning({ id: users.id }));
+  await tx.with(paid, line, member).select({ id: paid.id }).from(paid);
 }

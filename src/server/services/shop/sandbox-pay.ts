@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
-import { OrderStatus, orders } from '../../db/schema';
+import { OrderStatus, orderSandboxKeys, orders } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { hashKey } from '../../one-time-key';
 import { keyedSandboxLink } from '../../providers/payment/sandbox';
@@ -23,17 +23,22 @@ async function issueKey(rt: Runtime, orderNo: string, userId: number): Promise<s
   const { link, keyHash } = keyedSandboxLink(rt.env.PUBLIC_ORIGIN, orderNo);
   const rekey = prepared(rt.database.db, 'order_sandbox_key', (db, name) =>
     db
-      .update(orders)
-      .set({ sandboxKeyHash: sql`${sql.placeholder('keyHash')}` })
-      .where(
-        and(
-          eq(orders.orderNo, sql.placeholder('orderNo')),
-          eq(orders.userId, sql.placeholder('userId')),
-          eq(orders.payProvider, 'sandbox'),
-          inArray(orders.orderStatus, UNPAID),
-        ),
+      .insert(orderSandboxKeys)
+      .select((qb) =>
+        qb
+          .select({ orderId: orders.id, keyHash: sql`${sql.placeholder('keyHash')}::text`.as('key_hash') })
+          .from(orders)
+          .where(
+            and(
+              eq(orders.orderNo, sql.placeholder('orderNo')),
+              eq(orders.userId, sql.placeholder('userId')),
+              eq(orders.payProvider, 'sandbox'),
+              inArray(orders.orderStatus, UNPAID),
+            ),
+          ),
       )
-      .returning({ orderNo: orders.orderNo })
+      .onConflictDoUpdate({ target: orderSandboxKeys.orderId, set: { keyHash: sql`excluded.key_hash` } })
+      .returning({ orderId: orderSandboxKeys.orderId })
       .prepare(name),
   );
   const [row] = await rekey.execute({ orderNo, keyHash, userId });
@@ -56,11 +61,42 @@ export async function ownerSandboxLink(rt: Runtime, userId: number, orderNo: str
 export async function orderForSandboxKey(db: Db, orderNo: string, key: string | null) {
   if (!key) return null;
   const [o] = await db
-    .select()
+    .select(getTableColumns(orders))
     .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.sandboxKeyHash, hashKey(key))))
+    .innerJoin(orderSandboxKeys, eq(orderSandboxKeys.orderId, orders.id))
+    .where(and(eq(orders.orderNo, orderNo), eq(orderSandboxKeys.keyHash, hashKey(key))))
     .limit(1);
   return o ?? null;
+}
+
+/** Uses up the live key of an order's pay link, answering the order; undefined when it was not the live key. */
+async function spendKey(db: Db, orderNo: string, key: string) {
+  const [order] = await prepared(db, 'order_sandbox_key_use', (db, name) => {
+    const used = db.$with('used').as(
+      db
+        .delete(orderSandboxKeys)
+        .where(
+          and(
+            eq(orderSandboxKeys.keyHash, sql.placeholder('keyHash')),
+            eq(
+              orderSandboxKeys.orderId,
+              db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(eq(orders.orderNo, sql.placeholder('orderNo'))),
+            ),
+          ),
+        )
+        .returning({ orderId: orderSandboxKeys.orderId }),
+    );
+    return db
+      .with(used)
+      .select(getTableColumns(orders))
+      .from(orders)
+      .innerJoin(used, eq(used.orderId, orders.id))
+      .prepare(name);
+  }).execute({ orderNo, keyHash: hashKey(key) });
+  return order;
 }
 
 /**
@@ -71,11 +107,7 @@ export async function orderForSandboxKey(db: Db, orderNo: string, key: string | 
 export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string, action: 'confirm' | 'cancel') {
   const { db } = rt.database;
   if (rt.payment.mode !== 'sandbox') throw invalidLink();
-  const [order] = await db
-    .update(orders)
-    .set({ sandboxKeyHash: null })
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.sandboxKeyHash, hashKey(key))))
-    .returning();
+  const order = await spendKey(db, orderNo, key);
   if (!order) throw invalidLink();
   if (action === 'confirm') {
     const paid = await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox', userId: order.userId });
