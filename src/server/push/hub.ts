@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { type SQL, sql } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Code, SocketClose } from '../../shared/codes';
 import type { Db, Notifier } from '../db/client';
@@ -37,10 +38,22 @@ function keyMatches(key: string | null, keyHash: string): boolean {
   return timingSafeEqual(Buffer.from(hashKey(key), 'hex'), Buffer.from(keyHash, 'hex'));
 }
 
+/** What every process's hub hears on CHANNEL (Postgres NOTIFY payloads are at most 8000 bytes). */
+function envelope(taskId: string, message: unknown, opts?: { userId?: number }): string {
+  const payload = JSON.stringify({ t: taskId, u: opts?.userId, m: message } satisfies Envelope);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`push message for ${taskId} is too large`);
+  return payload;
+}
+
 export interface PushHub {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Delivers to sockets of taskId on every process; with userId only to that user's sockets. */
   publish(taskId: string, message: unknown, opts?: { userId?: number }): Promise<void>;
+  /**
+   * The same delivery, as an SQL expression for a statement in the caller's transaction: it goes
+   * out when that commits (never when it rolls back), and needs no round trip of its own.
+   */
+  publishOnCommit(taskId: string, message: unknown, opts?: { userId?: number }): SQL;
   connections(): number;
   close(): Promise<void>;
 }
@@ -159,10 +172,10 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
     },
 
     async publish(taskId, message, opts) {
-      const payload = JSON.stringify({ t: taskId, u: opts?.userId, m: message } satisfies Envelope);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`push message for ${taskId} is too large`);
-      await notifier.publish(CHANNEL, payload);
+      await notifier.publish(CHANNEL, envelope(taskId, message, opts));
     },
+
+    publishOnCommit: (taskId, message, opts) => sql`pg_notify(${CHANNEL}, ${envelope(taskId, message, opts)})`,
 
     connections: () => count,
 

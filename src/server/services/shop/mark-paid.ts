@@ -25,7 +25,8 @@ const addLatePaymentNotice = (tx: Db, o: Order) =>
 
 /**
  * The one path money takes, for the sandbox and verified notifies alike:
- * status 1 and the benefit granted in one transaction, exactly once. A payment
+ * status 1 and the benefit granted in one transaction, exactly once, with
+ * the payer's push sent when it commits. A payment
  * after a timeout or cancel is honoured rather than lost; its history says
  * it came late and the user is told.
  */
@@ -77,6 +78,15 @@ export async function markPaid(
       tradeNo: p.tradeNo ?? null,
       detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : (p.tradeNo ?? null),
       benefit: benefitChange(user, { ...order, level: row.level ?? 1 }, now),
+      push: rt.hub.publishOnCommit(
+        orderNo,
+        {
+          code: Code.SUCCESS,
+          // The usual message, plus a flag only when the payment came after the order had ended.
+          data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
+        },
+        { userId: order.userId },
+      ),
     });
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
@@ -90,15 +100,6 @@ export async function markPaid(
     const { order, late, to } = result;
     forgetList(rt, 'orders', order.userId);
     if (late) rt.log.warn('late payment honoured', { orderNo, source: p.source });
-    await rt.hub.publish(
-      order.orderNo,
-      {
-        code: Code.SUCCESS,
-        // The usual message, plus a flag only when the payment came after the order had ended.
-        data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
-      },
-      { userId: order.userId },
-    );
     await sendReceipt(rt, order, { late, to }).catch((err: Error) =>
       rt.log.warn('receipt mail failed', { orderNo, err: err.message }),
     );
