@@ -1,16 +1,10 @@
 // Migration 0013 on a database seeded before it: the Chinese stays as zh-CN, the seeded products
 // get their translations unless an operator rewrote them, and orders take their product's names.
-import { readdirSync, readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { describe, expect, inject, it } from 'vitest';
+import { applyMigration, migrateBefore } from '../migrations';
 
-const dir = 'src/server/db/migrations';
 const LANGUAGES_MIGRATION = '0013_product_languages.sql';
-
-async function apply(pg: PGlite, file: string) {
-  for (const statement of readFileSync(`${dir}/${file}`, 'utf8').split('--> statement-breakpoint'))
-    if (statement.trim()) await pg.exec(statement);
-}
 
 // The SQL is the same on both databases: it runs once, on an in-memory PGlite (slow on a busy machine).
 describe('migration 0013 (product languages)', () => {
@@ -19,10 +13,7 @@ describe('migration 0013 (product languages)', () => {
     async () => {
       const pg = new PGlite();
       try {
-        for (const f of readdirSync(dir)
-          .filter((f) => f.endsWith('.sql') && f < LANGUAGES_MIGRATION)
-          .sort())
-          await apply(pg, f);
+        await migrateBefore(pg, LANGUAGES_MIGRATION);
         await pg.exec(`
         INSERT INTO products (product_code, product_name, product_description, product_type, product_benefit, product_price, product_dis_price) VALUES
           ('VIP_MONTH', '月度会员', '30 天会员：对话不限次数，每日绘图 50 张，优先使用新模型', 1, 30, 3900, 2900),
@@ -32,7 +23,7 @@ describe('migration 0013 (product languages)', () => {
         INSERT INTO orders (order_no, user_id, product_id, product_code, product_type, product_benefit, order_desc, order_price, order_status, pay_provider, pay_limit_time, expires_at) VALUES
           ('MB1', 1, 1, 'VIP_MONTH', 1, 30, '月度会员', 2900, 1, 'sandbox', 15, now()),
           ('MB2', 1, 2, 'VIP_YEAR', 1, 365, '年度会员', 26800, 1, 'sandbox', 15, now());`);
-        await apply(pg, LANGUAGES_MIGRATION);
+        await applyMigration(pg, LANGUAGES_MIGRATION);
 
         const rows = (
           await pg.query('SELECT product_code, product_name, names, descriptions FROM products ORDER BY id')
