@@ -11,7 +11,8 @@ import type { Logger } from '../log';
 import { hashKey, KEY_PATTERN } from '../one-time-key';
 
 export const PUSH_PATH = '/websocket/callback';
-const CHANNEL = 'miaobi_push';
+/** The NOTIFY channel every process's hub listens on. */
+export const PUSH_CHANNEL = 'miaobi_push';
 const TASK_ID = /^[A-Za-z0-9_-]{1,64}$/;
 // NOTIFY payloads are limited to 8000 bytes by Postgres.
 const MAX_PAYLOAD = 7900;
@@ -38,7 +39,7 @@ function keyMatches(key: string | null, keyHash: string): boolean {
   return timingSafeEqual(Buffer.from(hashKey(key), 'hex'), Buffer.from(keyHash, 'hex'));
 }
 
-/** What every process's hub hears on CHANNEL (Postgres NOTIFY payloads are at most 8000 bytes). */
+/** What every process's hub hears on PUSH_CHANNEL (Postgres NOTIFY payloads are at most 8000 bytes). */
 function envelope(taskId: string, message: unknown, opts?: { userId?: number }): string {
   const payload = JSON.stringify({ t: taskId, u: opts?.userId, m: message } satisfies Envelope);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`push message for ${taskId} is too large`);
@@ -64,7 +65,7 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
   const byTask = new Map<string, Set<Client>>();
   let count = 0;
 
-  await notifier.listen(CHANNEL, (payload) => {
+  await notifier.listen(PUSH_CHANNEL, (payload) => {
     let env: Envelope;
     try {
       env = JSON.parse(payload) as Envelope;
@@ -172,10 +173,10 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
     },
 
     async publish(taskId, message, opts) {
-      await notifier.publish(CHANNEL, envelope(taskId, message, opts));
+      await notifier.publish(PUSH_CHANNEL, envelope(taskId, message, opts));
     },
 
-    publishOnCommit: (taskId, message, opts) => sql`pg_notify(${CHANNEL}, ${envelope(taskId, message, opts)})`,
+    publishOnCommit: (taskId, message, opts) => sql`pg_notify(${PUSH_CHANNEL}, ${envelope(taskId, message, opts)})`,
 
     connections: () => count,
 

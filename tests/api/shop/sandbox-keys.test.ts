@@ -5,6 +5,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { PUSH_CHANNEL } from '../../../src/server/push/hub';
 import { USER_LISTS_CHANNEL } from '../../../src/server/services/user-lists';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { applyMigration, migrateBefore } from '../migrations';
@@ -20,11 +21,12 @@ describe('sandbox pay-link keys', () => {
   });
   afterAll(() => srv?.dispose());
 
-  it('issuing and spending a key announce no order-list change; creating and paying the order do', async () => {
+  it('issuing and spending a key announce no order-list change; creating and paying the order do, paying before its push', async () => {
     const u = await createUserWithToken(srv, 'keys@example.com');
     const { notifier } = srv.runtime.database;
     const heard: string[] = [];
     await notifier.listen(USER_LISTS_CHANNEL, (payload) => heard.push(payload));
+    await notifier.listen(PUSH_CHANNEL, (payload) => heard.push(`push:${(JSON.parse(payload) as { t: string }).t}`));
     // Notifications arrive in commit order: once a marker published after an action is heard,
     // whatever that action announced has been heard too.
     let markers = 0;
@@ -56,7 +58,8 @@ describe('sandbox pay-link keys', () => {
     // The retired key: refused, and nothing changes.
     expect(await announcedBy(async () => expect((await sandboxPay(srv, payLink)).status).toBe(404))).toEqual([]);
 
-    expect(await announcedBy(() => sandboxPay(srv, fresh))).toEqual([ownOrders]);
+    // Every process drops the user's kept order list before the payer's page hears "paid" and reloads it.
+    expect(await announcedBy(() => sandboxPay(srv, fresh))).toEqual([ownOrders, `push:${orderNo}`]);
     expect(await sandboxKeyHash(srv, orderNo)).toBeNull();
   });
 });

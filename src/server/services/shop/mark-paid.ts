@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { type Order, OrderStatus, orders, products } from '../../db/schema';
@@ -78,7 +78,12 @@ export async function markPaid(
       tradeNo: p.tradeNo ?? null,
       detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : (p.tradeNo ?? null),
       benefit: benefitChange(user, { ...order, level: row.level ?? 1 }, now),
-      push: rt.hub.publishOnCommit(
+    });
+    // A statement of its own, after the payment's: notifications go out in the order they were made,
+    // so every process hears that the user's order list changed before the payer hears "paid" and
+    // reloads it (docs/kept-lists.md). Sent at commit, in the same transaction: never for a rollback.
+    await tx.execute(
+      sql`select ${rt.hub.publishOnCommit(
         orderNo,
         {
           code: Code.SUCCESS,
@@ -86,8 +91,8 @@ export async function markPaid(
           data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
         },
         { userId: order.userId },
-      ),
-    });
+      )}`,
+    );
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };

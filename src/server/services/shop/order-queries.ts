@@ -1,4 +1,4 @@
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
@@ -168,9 +168,8 @@ export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefine
 
 /**
  * A payment's writes inside markPaid's transaction, in one statement: the
- * order paid, its history line, the benefit on the (locked) user row, and
- * the push that tells the payer (sent when the transaction commits). One
- * round trip, where they were four.
+ * order paid, its history line and the benefit on the (locked) user row.
+ * One round trip, where they were three.
  */
 export async function writePayment(
   tx: Db,
@@ -183,8 +182,6 @@ export async function writePayment(
     tradeNo: string | null;
     detail: string | null;
     benefit: BenefitChange;
-    /** An SQL expression that publishes the push on commit (PushHub.publishOnCommit). */
-    push: SQL;
   },
 ): Promise<void> {
   const paid = tx
@@ -211,5 +208,5 @@ export async function writePayment(
   const member = tx
     .$with('member')
     .as(tx.update(users).set(p.benefit).where(eq(users.id, p.userId)).returning({ id: users.id }));
-  await tx.with(paid, line, member).select({ id: paid.id, pushed: p.push }).from(paid);
+  await tx.with(paid, line, member).select({ id: paid.id }).from(paid);
 }
