@@ -119,7 +119,8 @@ export async function createUserWithToken(srv: RunningServer, email: string) {
 
 /**
  * Rate limits count in clock-aligned windows, so a burst that straddles an edge is split in two
- * and the N+1-th request passes. Waits for the next window when fewer than `spanMs` remain.
+ * and the N+1-th request passes. Waits for the next window when fewer than `spanMs` remain, so a
+ * test whose span nears its timeout (30 s) needs a longer one.
  */
 export async function clearOfWindowEdge(windowMs: number, spanMs = 10_000) {
   const left = windowMs - (Date.now() % windowMs);

@@ -158,5 +158,6 @@ describe.skipIf(!postgres)('scale-out: two processes behind nginx', () => {
     }
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     expect(statuses[30]).toBe(429);
-  });
+    // Up to 30 s waiting out a window's edge, then 31 password checks: more than the default 30 s.
+  }, 90_000);
 });

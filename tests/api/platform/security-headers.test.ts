@@ -59,7 +59,8 @@ describe('transport security', () => {
     expect(forged[30]).toBe(429);
     const relayed = await statuses(behindProxy, '10.0.1');
     expect(relayed.every((s) => s === 400)).toBe(true);
-  });
+    // Up to 30 s waiting out a window's edge, then 62 password checks: more than the default 30 s.
+  }, 90_000);
 });
 
 describe('cookies', () => {
