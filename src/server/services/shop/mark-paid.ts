@@ -26,9 +26,9 @@ const addLatePaymentNotice = (tx: Db, o: Order) =>
 /**
  * The one path money takes, for the sandbox and verified notifies alike:
  * status 1 and the benefit granted in one transaction, exactly once, with
- * the payer's push sent when it commits. A payment
- * after a timeout or cancel is honoured rather than lost; its history says
- * it came late and the user is told.
+ * the payer's push sent when it commits. A payment after a timeout or cancel
+ * is honoured rather than lost; its history says it came late and the user
+ * is told.
  */
 export async function markPaid(
   rt: Runtime,

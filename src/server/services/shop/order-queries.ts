@@ -89,10 +89,11 @@ const firstLines = sql`(values
 ) as line (n, from_status, to_status, source, detail)`;
 
 /**
- * Writes a new order, as the payment service left it, with its history and
- * its private push channel (and a sandbox order's pay-link key), in one
- * statement (data-modifying CTEs): one round trip instead of five, and all or nothing. A second unpaid order of the same
- * product fails on `orders_one_unpaid_idx` before anything is written.
+ * Writes a new order, as the payment service left it, with its history, its
+ * private push channel and (sandbox) its pay-link key, in one statement
+ * (data-modifying CTEs): one round trip instead of five, and all or nothing.
+ * A second unpaid order of the same product fails on `orders_one_unpaid_idx`
+ * before anything is written.
  */
 export async function insertOrder(db: Db, o: NewOrder): Promise<Order | undefined> {
   const [row] = await prepared(db, 'order_insert', (db, name) => {
