@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
+import { batched } from './batched';
 import { prepared } from './prepared';
 
 export interface Limit {
@@ -15,28 +16,71 @@ export interface LimitResult {
   retryAfterMs: number;
 }
 
-/** Counts one hit for key in its fixed window; atomic across processes. */
-export async function hit(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()): Promise<LimitResult> {
-  const start = new Date(Math.floor(now / windowMs) * windowMs);
+interface Hit {
+  key: string;
+  windowStart: Date;
+}
+
+/**
+ * Hits of many requests counted in one statement (batched.ts). Hits on the
+ * same window are added up first (a statement cannot update a row twice) and
+ * handed out in the order they came, so each caller sees the count it would
+ * have seen alone. Windows are written in key order, so two processes'
+ * statements lock shared rows in the same order.
+ */
+async function countHits(db: Db, hits: readonly Hit[]): Promise<number[]> {
+  const windows = new Map<string, Hit & { n: number; callers: number[] }>();
+  hits.forEach((h, i) => {
+    const id = `${h.windowStart.getTime()} ${h.key}`;
+    const w = windows.get(id) ?? { ...h, n: 0, callers: [] };
+    w.n += 1;
+    w.callers.push(i);
+    windows.set(id, w);
+  });
+  const list = [...windows.values()].sort((a, b) =>
+    a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.windowStart.getTime() - b.windowStart.getTime(),
+  );
   // Built and planned once per connection: every limited request (an order, a sign-in) counts here.
-  const count1 = prepared(db, 'rate_hit', (db, name) =>
+  const rows = await prepared(db, 'rate_hit', (db, name) =>
     db
       .insert(rateLimits)
-      .values({ key: sql.placeholder('key'), windowStart: sql.placeholder('windowStart'), count: 1 })
+      .select(
+        sql`select h.key, h.window_start, h.n from unnest(${sql.placeholder('keys')}::text[],
+          ${sql.placeholder('starts')}::timestamptz[], ${sql.placeholder('ns')}::int[])
+          with ordinality as h(key, window_start, n, i) order by h.i`,
+      )
       .onConflictDoUpdate({
         target: [rateLimits.key, rateLimits.windowStart],
-        set: { count: sql`${rateLimits.count} + 1` },
+        set: { count: sql`${rateLimits.count} + excluded.count` },
       })
-      .returning({ count: rateLimits.count })
+      .returning({ key: rateLimits.key, windowStart: rateLimits.windowStart, count: rateLimits.count })
       .prepare(name),
-  );
-  const [row] = await count1.execute({ key, windowStart: start });
+  ).execute({
+    keys: list.map((w) => w.key),
+    starts: list.map((w) => w.windowStart.toISOString()),
+    ns: list.map((w) => w.n),
+  });
+  const counts: number[] = [];
+  for (const r of rows) {
+    const w = windows.get(`${r.windowStart.getTime()} ${r.key}`);
+    w?.callers.forEach((caller, k) => {
+      counts[caller] = r.count - w.n + 1 + k;
+    });
+  }
+  if (counts.length !== hits.length || counts.includes(undefined as never))
+    throw new Error('a rate window was not counted');
+  return counts;
+}
+
+/** Counts one hit for key in its fixed window; atomic across processes. */
+export async function hit(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()): Promise<LimitResult> {
+  const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
+  const count = await batched(db, 'rate_hit', countHits)({ key, windowStart });
   // Old windows are garbage; sweeping on a small share of hits keeps the table small.
   if (Math.random() < 0.01) {
     await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)));
   }
-  const count = row?.count ?? 1;
-  return { allowed: count <= limit, count, retryAfterMs: start.getTime() + windowMs - now };
+  return { allowed: count <= limit, count, retryAfterMs: windowStart.getTime() + windowMs - now };
 }
 
 /** A counter that stops at its limit: one key in one window (a quota's day). */

@@ -1,8 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../client';
 import { sessions } from '../schema';
+import { batched } from './batched';
 import { prepared } from './prepared';
 import { cachedSession, forgetSessions, keepSession, sessionReadMark } from './session-cache';
 
@@ -39,24 +40,35 @@ export async function sessionForToken(db: Db, token: string | null | undefined, 
   const cached = cachedSession(db, hash, now.getTime());
   if (cached !== undefined) return cached;
   const mark = sessionReadMark(db);
-  const live = prepared(db, 'session_live', (db, name) =>
-    db
-      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(
-        and(
-          eq(sessions.tokenHash, sql.placeholder('hash')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql.placeholder('now')),
-        ),
-      )
-      .limit(1)
-      .prepare(name),
-  );
-  const [row] = await live.execute({ hash, now });
+  const row = await batched(db, 'session_live', liveSessions)({ hash, now });
   if (!row) return null;
   keepSession(db, hash, row, mark);
   return { id: row.id, userId: row.userId };
+}
+
+interface SessionRow {
+  id: number;
+  userId: number;
+  expiresAt: Date;
+}
+
+/**
+ * The live sessions of the asked token hashes, in one statement for many
+ * requests (batched.ts); each is judged live at its own request's time.
+ */
+async function liveSessions(db: Db, asked: readonly { hash: string; now: Date }[]): Promise<(SessionRow | null)[]> {
+  const rows = await prepared(db, 'session_live', (db, name) =>
+    db
+      .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, hash: sessions.tokenHash })
+      .from(sessions)
+      .where(and(sql`${sessions.tokenHash} = any(${sql.placeholder('hashes')}::text[])`, isNull(sessions.revokedAt)))
+      .prepare(name),
+  ).execute({ hashes: asked.map((a) => a.hash) });
+  const byHash = new Map(rows.map((r) => [r.hash, r]));
+  return asked.map(({ hash, now }) => {
+    const r = byHash.get(hash);
+    return r && r.expiresAt > now ? { id: r.id, userId: r.userId, expiresAt: r.expiresAt } : null;
+  });
 }
 
 /** The user id a live token belongs to, or null. */

@@ -73,9 +73,6 @@ export const orderDtoIn =
 /** The order with its zh-CN name (the console; zh-CN pages). */
 export const orderDto = orderDtoIn(DEFAULT_LANGUAGE);
 
-const isUniqueViolation = (err: unknown) =>
-  [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
-
 export async function createOrder(
   rt: Runtime,
   userId: number,
@@ -157,24 +154,21 @@ async function placeOrder(
     refusal = (err as Error).message;
     rt.log.error('payment provider refused the order', { orderNo: base.orderNo, err: refusal });
   }
-  let order: Order | undefined;
-  try {
-    order = await insertOrder(db, {
-      ...base,
-      orderStatus: placed ? OrderStatus.PAYING : OrderStatus.FAILED,
-      payLink: placed?.payLink ?? null,
-      sandboxKeyHash: placed?.owner?.keyHash ?? null,
-      source: placed ? rt.payment.mode : 'provider',
-      detail: refusal?.slice(0, 300) ?? null,
-    });
-  } catch (err) {
+  const order = await insertOrder(db, {
+    ...base,
+    orderStatus: placed ? OrderStatus.PAYING : OrderStatus.FAILED,
+    payLink: placed?.payLink ?? null,
+    sandboxKeyHash: placed?.owner?.keyHash ?? null,
+    source: placed ? rt.payment.mode : 'provider',
+    detail: refusal?.slice(0, 300) ?? null,
+  });
+  if (!order) {
     // The user already has an unpaid order of this product (maybe placed a moment ago): answer with it.
-    const winner = isUniqueViolation(err) ? await findUnpaid(db, userId, product.id) : undefined;
+    const winner = await findUnpaid(db, userId, product.id);
     if (winner)
       throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
-    throw err;
+    throw new Error('order insert wrote nothing, and no unpaid order holds its place');
   }
-  if (!order) throw new Error('order insert returned nothing');
   if (!placed) throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
   const dto = orderDto(order);
   // The owner, and only the owner, is handed the link that can pay (the sandbox's keyed one).
