@@ -59,6 +59,8 @@ export async function startFakeWechatPay() {
     forgeNextReply: false,
     /** The next Native order is refused, as WeChat Pay refuses a bad parameter. */
     refuseNextOrder: false,
+    /** The refusal's code. */
+    refusalCode: 'PARAM_ERROR',
     /** What 申请退款 answers for a new refund: PROCESSING as WeChat Pay usually does, or SUCCESS at once. */
     refundStatus: 'PROCESSING' as 'PROCESSING' | 'SUCCESS',
   };
@@ -116,7 +118,7 @@ export async function startFakeWechatPay() {
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
       if (state.refuseNextOrder) {
         state.refuseNextOrder = false;
-        return send(400, { code: 'PARAM_ERROR', message: '参数错误' });
+        return send(400, { code: state.refusalCode, message: '参数错误' });
       }
       const b = JSON.parse(body) as { out_trade_no: string; amount: { total: number } };
       orders.set(b.out_trade_no, { body: b, total: b.amount.total, state: 'NOTPAY' });

@@ -88,6 +88,23 @@ describe('Native order', () => {
     });
   });
 
+  it('keeps a refusal whose words PostgreSQL cannot store (a NUL, half a surrogate pair) as failed, cleaned', async () => {
+    const u = await createUserWithToken(srv, `wxpay${++n}@example.com`);
+    fake.state.refuseNextOrder = true;
+    fake.state.refusalCode = 'BAD\u0000_CODE\ud800_X';
+    try {
+      const refused = await pay.createOrder(srv, u.headers, 'VIP_MONTH');
+      expect(refused.status).not.toBe(500);
+      expect(refused.body.code).toBe(Code.BAD_REQUEST);
+    } finally {
+      fake.state.refusalCode = 'PARAM_ERROR';
+    }
+    const [row] = await srv.runtime.database.db.select().from(orders).where(eq(orders.userId, u.id));
+    expect(row?.orderStatus).toBe(OrderStatus.FAILED);
+    const lines = await pay.orderEventRows(srv, row?.orderNo ?? '');
+    expect(lines[1]?.detail).toContain('HTTP 400 BAD_CODE_X');
+  });
+
   it('places the order signed, and the QR encodes code_url', async () => {
     const { orderNo, order } = await placeOrder();
     expect(order.payLink).toBe(codeUrl(orderNo));

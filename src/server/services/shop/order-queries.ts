@@ -220,7 +220,11 @@ async function insertOrders(db: Db, list: readonly NewOrder[]): Promise<(Order |
     return db.with(input, placed, history, channel, key).select().from(placed).prepare(name);
   }).execute({ orders: JSON.stringify(list.map(asInput)) });
   const byNo = new Map(rows.map((r) => [r.orderNo, r]));
-  return list.map((n) => byNo.get(n.orderNo));
+  // An order number is unique: a row under it written for someone else is not this caller's order.
+  return list.map((n) => {
+    const row = byNo.get(n.orderNo);
+    return row?.userId === n.userId && row.productId === n.productId ? row : undefined;
+  });
 }
 
 /** A new order as its statement's JSON parameter reads it (snake_case, like the columns). */

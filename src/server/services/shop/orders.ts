@@ -3,6 +3,7 @@ import { and, count, desc, eq, inArray, like, type Placeholder, sql } from 'driz
 import { Code } from '../../../shared/codes';
 import type { OrderInfo, OrderPage } from '../../../shared/contract/shop';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
+import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
@@ -160,7 +161,8 @@ async function placeOrder(
     payLink: placed?.payLink ?? null,
     sandboxKeyHash: placed?.owner?.keyHash ?? null,
     source: placed ? rt.payment.mode : 'provider',
-    detail: refusal?.slice(0, 300) ?? null,
+    // The service's words are data: bounded, and cleaned of what PostgreSQL refuses.
+    detail: toSafeText(refusal, 300),
   });
   if (!order) {
     // The user already has an unpaid order of this product (maybe placed a moment ago): answer with it.
