@@ -36,10 +36,10 @@ export function batched<In, Out>(db: Db, name: string, load: BatchLoad<In, Out>)
   if (!loader) {
     loader = new DataLoader<In, Out>(
       async (inputs) => {
-        if (inputs.length === 1) return load(db, inputs);
         try {
           return await load(db, inputs);
-        } catch {
+        } catch (err) {
+          if (inputs.length === 1) throw err;
           // DataLoader rejects exactly the callers whose slot holds an Error.
           return Promise.all(inputs.map((input) => alone(db, load, input).catch(asError)));
         }

@@ -25,7 +25,7 @@ interface Hit {
  * Hits of many requests counted in one statement (batched.ts). Hits on the
  * same window are added up first (a statement cannot update a row twice) and
  * handed out in the order they came, so each caller sees the count it would
- * have seen alone. Windows are written in key order, so two processes'
+ * have seen alone. Windows are written in one fixed order, so two processes'
  * statements lock shared rows in the same order.
  */
 async function countHits(db: Db, hits: readonly Hit[]): Promise<number[]> {
@@ -37,9 +37,7 @@ async function countHits(db: Db, hits: readonly Hit[]): Promise<number[]> {
     w.callers.push(i);
     windows.set(id, w);
   });
-  const list = [...windows.values()].sort((a, b) =>
-    a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.windowStart.getTime() - b.windowStart.getTime(),
-  );
+  const list = [...windows.keys()].sort().map((id) => windows.get(id) as Hit & { n: number });
   // Built and planned once per connection: every limited request (an order, a sign-in) counts here.
   const rows = await prepared(db, 'rate_hit', (db, name) =>
     db
