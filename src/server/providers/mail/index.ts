@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Transporter } from 'nodemailer';
 import type { Env } from '../../config/env';
@@ -48,14 +48,18 @@ function outboxSender(env: Env, log: Logger, transport: ReturnType<typeof lazyTr
       outbox,
       `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
     );
-    // Off the event loop (a synchronous write held every other request ~1 ms a mail); the
-    // folder is made when the first write finds it missing.
-    const write = () => writeFile(file, info.message as Buffer);
-    await write().catch(async (err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-      await mkdir(outbox, { recursive: true });
-      await write();
-    });
+    // Written in place: an .eml of a few KB lands in the page cache in tens of µs, while the
+    // promise API's three thread-pool hops (open, write, close) cost the event loop more than
+    // that in wake-ups (~0.8 ms a mail when payments came 250 a second). The folder is made
+    // when the first write finds it missing.
+    const write = () => writeFileSync(file, info.message as Buffer);
+    try {
+      write();
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      mkdirSync(outbox, { recursive: true });
+      write();
+    }
     log.info('mail written to outbox', { to: m.to, subject: m.subject, file });
   };
 }

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { type Order, OrderStatus, orders, products } from '../../db/schema';
-import { lockUser, transaction } from '../../db/transaction';
+import { type Order, OrderStatus, orders, products, users } from '../../db/schema';
+import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
 import { forgetList } from '../user-lists';
@@ -52,18 +52,20 @@ export async function markPaid(
     return 'unknown';
   }
   const result = await transaction(db, async (tx) => {
-    // User row first, then the order: the same order as every other transaction that changes the user.
-    const user = await lockUser(tx, owner.userId);
-    // The product's tier comes with the order: one statement fewer on the path every payment takes.
+    // One statement locks the user row, then the order: PostgreSQL takes a joined row's locks in
+    // the order FOR UPDATE OF names the tables, the order every transaction that changes the user
+    // keeps (lockUser first). The product's tier comes along. A round trip fewer on the path every
+    // payment takes; tests/api/shop/payment-locks.test.ts holds PostgreSQL to that order.
     const [row] = await tx
-      .select({ order: orders, level: products.level })
-      .from(orders)
+      .select({ user: users, order: orders, level: products.level })
+      .from(users)
+      .innerJoin(orders, eq(orders.userId, users.id))
       .leftJoin(products, eq(products.id, orders.productId))
-      .where(eq(orders.orderNo, orderNo))
-      .for('update', { of: orders });
-    const order = row?.order;
-    // An order that changed hands cannot happen; a wrong owner from a caller must not pay it.
-    if (!order || !user || order.userId !== user.id) return { outcome: 'unknown' as const };
+      .where(and(eq(users.id, owner.userId), eq(orders.orderNo, orderNo)))
+      .for('update', { of: [users, orders] });
+    // An order that changed hands cannot happen; a wrong owner from a caller finds no row, and pays nothing.
+    if (!row) return { outcome: 'unknown' as const };
+    const { user, order } = row;
     // Paid before, free, or paid and since refunded: a repeated notify never grants again.
     if (ALREADY_PAID.includes(order.orderStatus)) return { outcome: 'already' as const, order };
     if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
