@@ -1,7 +1,12 @@
 import type { Db } from '../client';
 
-// Keyed by the database handle: a transaction's handle builds its own and drops them with it.
-const built = new WeakMap<Db, Map<string, unknown>>();
+// Keyed by what a handle's queries run on (its session's client): the pool or PGlite for the
+// database's handle; for a transaction's handle, new each time, the connection under it. Under
+// node-postgres that is a pool connection, which later transactions reuse, so a query built in
+// one transaction serves every later one on that connection (and is dropped with it); PGlite's
+// transactions are objects of their own and build their own.
+const built = new WeakMap<object, Map<string, unknown>>();
+const runsOn = (db: Db): object => (db as unknown as { session?: { client?: object } }).session?.client ?? db;
 
 /**
  * A hot query built once per database handle instead of per request: drizzle
@@ -11,10 +16,11 @@ const built = new WeakMap<Db, Map<string, unknown>>();
  * text, it is PostgreSQL's statement name on each connection.
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
-  let byName = built.get(db);
+  const key = runsOn(db);
+  let byName = built.get(key);
   if (!byName) {
     byName = new Map();
-    built.set(db, byName);
+    built.set(key, byName);
   }
   let query = byName.get(name) as T | undefined;
   if (query === undefined) {

@@ -1,13 +1,13 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { type Order, OrderStatus, orders, products, users } from '../../db/schema';
+import { type Order, OrderStatus, orders } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
 import { forgetList } from '../user-lists';
 import { benefitChange } from './benefits';
-import { writePayment } from './order-queries';
+import { lockPayment, writePayment } from './order-queries';
 import { UNPAID } from './orders';
 import { sendReceipt } from './receipts';
 
@@ -52,17 +52,7 @@ export async function markPaid(
     return 'unknown';
   }
   const result = await transaction(db, async (tx) => {
-    // One statement locks the user row, then the order: PostgreSQL takes a joined row's locks in
-    // the order FOR UPDATE OF names the tables, the order every transaction that changes the user
-    // keeps (lockUser first). The product's tier comes along. A round trip fewer on the path every
-    // payment takes; tests/api/shop/payment-locks.test.ts holds PostgreSQL to that order.
-    const [row] = await tx
-      .select({ user: users, order: orders, level: products.level })
-      .from(users)
-      .innerJoin(orders, eq(orders.userId, users.id))
-      .leftJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(users.id, owner.userId), eq(orders.orderNo, orderNo)))
-      .for('update', { of: [users, orders] });
+    const row = await lockPayment(tx, owner.userId, orderNo);
     // An order that changed hands cannot happen; a wrong owner from a caller finds no row, and pays nothing.
     if (!row) return { outcome: 'unknown' as const };
     const { user, order } = row;

@@ -3,7 +3,16 @@ import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { batched } from '../../db/queries/batched';
 import { prepared } from '../../db/queries/prepared';
-import { type Order, OrderStatus, orderEvents, orderSandboxKeys, orders, pushChannels, users } from '../../db/schema';
+import {
+  type Order,
+  OrderStatus,
+  orderEvents,
+  orderSandboxKeys,
+  orders,
+  products,
+  pushChannels,
+  users,
+} from '../../db/schema';
 import type { BenefitChange } from './benefits';
 
 /**
@@ -255,9 +264,30 @@ export function insertOrder(db: Db, order: NewOrder): Promise<Order | undefined>
 }
 
 /**
+ * The payer's row and the order, locked in that order (the one every transaction that changes a
+ * user keeps: lockUser first) by one statement, the product's tier with them: PostgreSQL takes a
+ * joined row's locks in the order FOR UPDATE OF names the tables (tests/api/shop/payment-locks.test.ts).
+ * Nothing when the order is not that user's.
+ */
+export async function lockPayment(tx: Db, userId: number, orderNo: string) {
+  const [row] = await prepared(tx, 'order_pay_lock', (tx, name) =>
+    tx
+      .select({ user: users, order: orders, level: products.level })
+      .from(users)
+      .innerJoin(orders, eq(orders.userId, users.id))
+      .leftJoin(products, eq(products.id, orders.productId))
+      .where(and(eq(users.id, ph('userId')), eq(orders.orderNo, ph('orderNo'))))
+      .for('update', { of: [users, orders] })
+      .prepare(name),
+  ).execute({ userId, orderNo });
+  return row;
+}
+
+/**
  * A payment's writes inside markPaid's transaction, in one statement: the
  * order paid, its history line and the benefit on the (locked) user row.
- * One round trip, where they were three.
+ * One round trip, where they were three. Built once per connection for each
+ * kind of benefit (its columns differ: days, plus days, compositions).
  */
 export async function writePayment(
   tx: Db,
@@ -272,29 +302,52 @@ export async function writePayment(
     benefit: BenefitChange;
   },
 ): Promise<void> {
-  const paid = tx
-    .$with('paid')
-    .as(
+  const columns = Object.keys(p.benefit) as (keyof BenefitChange)[];
+  // Values of SET go as they are, typed by the column they land in: times as ISO text.
+  const value = (v: unknown) => (v instanceof Date ? v.toISOString() : v);
+  const slot = (name: string) => sql`${ph(name)}`;
+  const benefit = Object.fromEntries(columns.map((c) => [`b_${c}`, value(p.benefit[c])]));
+  await prepared(tx, `order_pay_write:${columns.join(',')}`, (tx, name) => {
+    const paid = tx.$with('paid').as(
       tx
         .update(orders)
-        .set({ orderStatus: OrderStatus.PAID, paidAt: p.at, updatedAt: p.at, providerTradeNo: p.tradeNo })
-        .where(eq(orders.id, p.orderId))
+        .set({
+          orderStatus: OrderStatus.PAID,
+          paidAt: slot('at'),
+          updatedAt: slot('at'),
+          providerTradeNo: slot('tradeNo'),
+        })
+        .where(eq(orders.id, ph('orderId')))
         .returning({ id: orders.id }),
     );
-  const line = tx.$with('line').as(
-    tx
-      .insert(orderEvents)
-      .values({
-        orderId: p.orderId,
-        fromStatus: p.fromStatus,
-        toStatus: OrderStatus.PAID,
-        source: p.source,
-        detail: p.detail,
-      })
-      .returning({ id: orderEvents.id }),
-  );
-  const member = tx
-    .$with('member')
-    .as(tx.update(users).set(p.benefit).where(eq(users.id, p.userId)).returning({ id: users.id }));
-  await tx.with(paid, line, member).select({ id: paid.id }).from(paid);
+    const line = tx.$with('line').as(
+      tx
+        .insert(orderEvents)
+        .values({
+          orderId: ph('orderId'),
+          fromStatus: ph('fromStatus'),
+          toStatus: OrderStatus.PAID,
+          source: ph('source'),
+          detail: ph('detail'),
+        })
+        .returning({ id: orderEvents.id }),
+    );
+    const member = tx.$with('member').as(
+      tx
+        .update(users)
+        .set(Object.fromEntries(columns.map((c) => [c, slot(`b_${c}`)])))
+        .where(eq(users.id, ph('userId')))
+        .returning({ id: users.id }),
+    );
+    return tx.with(paid, line, member).select({ id: paid.id }).from(paid).prepare(name);
+  }).execute({
+    orderId: p.orderId,
+    userId: p.userId,
+    fromStatus: p.fromStatus,
+    at: value(p.at),
+    source: p.source,
+    tradeNo: p.tradeNo,
+    detail: p.detail,
+    ...benefit,
+  });
 }
