@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Database, Db } from './database';
 import * as schema from './schema';
 
-export type { Database, Db, DbKind, Notifier, Schema } from './database';
+export type { Database, Db, DbKind, Notice, Notifier, Schema } from './database';
 
 // Bundled, this file sits in dist/server/ and the build copies migrations beside it.
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));

@@ -9,6 +9,12 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DbKind = 'pglite' | 'postgres';
 
 /** Cross-process notifications (Postgres LISTEN/NOTIFY) on one channel. */
+/** A NOTIFY to send from inside a statement (pg_notify), delivered when its transaction commits. */
+export interface Notice {
+  channel: string;
+  payload: string;
+}
+
 export interface Notifier {
   publish(channel: string, payload: string): Promise<void>;
   listen(channel: string, onPayload: (payload: string) => void): Promise<void>;

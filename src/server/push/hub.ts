@@ -1,10 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type SQL, sql } from 'drizzle-orm';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Code, SocketClose } from '../../shared/codes';
-import type { Db, Notifier } from '../db/client';
+import type { Db, Notice, Notifier } from '../db/client';
 import { channelGuard } from '../db/queries/push-channels';
 import { userIdForToken } from '../db/queries/sessions';
 import type { Logger } from '../log';
@@ -51,10 +50,11 @@ export interface PushHub {
   /** Delivers to sockets of taskId on every process; with userId only to that user's sockets. */
   publish(taskId: string, message: unknown, opts?: { userId?: number }): Promise<void>;
   /**
-   * The same delivery, as an SQL expression for a statement in the caller's transaction: it goes
-   * out when that commits (never when it rolls back), and needs no round trip of its own.
+   * The same delivery, as a notice for a statement in the caller's transaction to send
+   * (pg_notify): it goes out when that commits (never when it rolls back), and needs no round
+   * trip of its own.
    */
-  publishOnCommit(taskId: string, message: unknown, opts?: { userId?: number }): SQL;
+  publishOnCommit(taskId: string, message: unknown, opts?: { userId?: number }): Notice;
   connections(): number;
   close(): Promise<void>;
 }
@@ -176,7 +176,7 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
       await notifier.publish(PUSH_CHANNEL, envelope(taskId, message, opts));
     },
 
-    publishOnCommit: (taskId, message, opts) => sql`pg_notify(${PUSH_CHANNEL}, ${envelope(taskId, message, opts)})`,
+    publishOnCommit: (taskId, message, opts) => ({ channel: PUSH_CHANNEL, payload: envelope(taskId, message, opts) }),
 
     connections: () => count,
 

@@ -1,3 +1,4 @@
+import type { Notice } from '../db/client';
 import type { Runtime } from '../runtime';
 
 /**
@@ -18,6 +19,17 @@ import type { Runtime } from '../runtime';
  */
 export const USER_LISTS_CHANNEL = 'miaobi_user_lists';
 export type UserListTable = 'drawings' | 'orders' | 'chat_conversations';
+
+/**
+ * The notice a table's trigger sends when a statement changed one user's rows, to send ahead of
+ * it: a transaction's identical notices go out once, at the first one's place, so a statement
+ * that sends this first keeps it ahead of notices it sends itself, where the trigger's comes only
+ * at the statement's end (a payment's push, services/shop/mark-paid.ts).
+ */
+export const listChangeNotice = (table: UserListTable, userId: number): Notice => ({
+  channel: USER_LISTS_CHANNEL,
+  payload: `${table}:${userId}`,
+});
 
 const TTL_MS = 30_000;
 /** Bytes of JSON kept per process, all users together; the oldest entries go first. */

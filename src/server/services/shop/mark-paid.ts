@@ -1,11 +1,11 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
 import { type Order, OrderStatus, orders } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
-import { forgetList } from '../user-lists';
+import { forgetList, listChangeNotice } from '../user-lists';
 import { benefitChange } from './benefits';
 import { lockPayment, writePayment } from './order-queries';
 import { UNPAID } from './orders';
@@ -70,21 +70,22 @@ export async function markPaid(
       tradeNo: p.tradeNo ?? null,
       detail: late ? `${LATE_PAYMENT}${p.tradeNo ? ` ${p.tradeNo}` : ''}` : (p.tradeNo ?? null),
       benefit: benefitChange(user, { ...order, level: row.level ?? 1 }, now),
+      // Every process must hear that the user's order list changed before the payer hears "paid"
+      // and reloads it (docs/kept-lists.md): the same statement sends both, in that order. Sent
+      // at commit, in the same transaction: never for a rollback.
+      announce: [
+        listChangeNotice('orders', order.userId),
+        rt.hub.publishOnCommit(
+          orderNo,
+          {
+            code: Code.SUCCESS,
+            // The usual message, plus a flag only when the payment came after the order had ended.
+            data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
+          },
+          { userId: order.userId },
+        ),
+      ],
     });
-    // A statement of its own, after the payment's: notifications go out in the order they were made,
-    // so every process hears that the user's order list changed before the payer hears "paid" and
-    // reloads it (docs/kept-lists.md). Sent at commit, in the same transaction: never for a rollback.
-    await tx.execute(
-      sql`select ${rt.hub.publishOnCommit(
-        orderNo,
-        {
-          code: Code.SUCCESS,
-          // The usual message, plus a flag only when the payment came after the order had ended.
-          data: { orderStatus: OrderStatus.PAID, orderDesc: order.orderDesc, ...(late ? { late } : {}) },
-        },
-        { userId: order.userId },
-      )}`,
-    );
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };

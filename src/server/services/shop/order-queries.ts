@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
-import type { Db } from '../../db/client';
+import type { Db, Notice } from '../../db/client';
 import { batched } from '../../db/queries/batched';
 import { prepared } from '../../db/queries/prepared';
 import {
@@ -285,9 +285,10 @@ export async function lockPayment(tx: Db, userId: number, orderNo: string) {
 
 /**
  * A payment's writes inside markPaid's transaction, in one statement: the
- * order paid, its history line and the benefit on the (locked) user row.
- * One round trip, where they were three. Built once per connection for each
- * kind of benefit (its columns differ: days, plus days, compositions).
+ * order paid, its history line and the benefit on the (locked) user row, then
+ * the two notices of `announce`, the first before the second. One round trip,
+ * where they were four. Built once per connection for each kind of benefit
+ * (its columns differ: days, plus days, compositions).
  */
 export async function writePayment(
   tx: Db,
@@ -300,6 +301,7 @@ export async function writePayment(
     tradeNo: string | null;
     detail: string | null;
     benefit: BenefitChange;
+    announce: [Notice, Notice];
   },
 ): Promise<void> {
   const columns = Object.keys(p.benefit) as (keyof BenefitChange)[];
@@ -339,7 +341,13 @@ export async function writePayment(
         .where(eq(users.id, ph('userId')))
         .returning({ id: users.id }),
     );
-    return tx.with(paid, line, member).select({ id: paid.id }).from(paid).prepare(name);
+    // The first notice is sent by a subquery the paid row is joined with (OFFSET 0 keeps it a
+    // subquery), the second by the joined row's own column: it cannot come first.
+    return tx
+      .with(paid, line, member)
+      .select({ sent: sql`pg_notify(${ph('channel2')}, ${ph('payload2')})` })
+      .from(sql`${paid}, (select pg_notify(${ph('channel1')}, ${ph('payload1')}) offset 0) as first_notice`)
+      .prepare(name);
   }).execute({
     orderId: p.orderId,
     userId: p.userId,
@@ -349,5 +357,9 @@ export async function writePayment(
     tradeNo: p.tradeNo,
     detail: p.detail,
     ...benefit,
+    channel1: p.announce[0].channel,
+    payload1: p.announce[0].payload,
+    channel2: p.announce[1].channel,
+    payload2: p.announce[1].payload,
   });
 }

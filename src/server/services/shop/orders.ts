@@ -191,12 +191,16 @@ export async function moveStatus(db: Db, order: Order, to: number, source: strin
   return Boolean(moved);
 }
 
+/** The user's order; 404 when there is none of that number, or it is someone else's. */
 export async function ownOrder(db: Db, userId: number, orderNo: string) {
-  const [o] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)))
-    .limit(1);
+  const [o] = await prepared(db, 'order_own', (db, name) =>
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNo, sql.placeholder('orderNo')), eq(orders.userId, sql.placeholder('userId'))))
+      .limit(1)
+      .prepare(name),
+  ).execute({ orderNo, userId });
   if (!o) throw new DomainError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
   return o;
 }
