@@ -120,13 +120,25 @@ function call(base: string, token: string, path: string, body?: unknown) {
   });
 }
 
-/** One sandbox payment end to end: create → pay link → confirm (the notify) → detail says paid. */
-async function payOnce(base: string, token: string, productId: number, productCode: string): Promise<boolean> {
-  const made = await call(base, token, '/api/order/create', { productId, productCode });
+/**
+ * One sandbox payment end to end, as the browser and the phone make it: the order (its answer
+ * holds the pay link with its one-time key, the QR the dialog shows) → the phone confirms with
+ * that key → the page asks the order's detail and reads "paid". `reopen` first asks for the link
+ * again, as a pay dialog reopened from the order list does.
+ */
+async function payOnce(
+  base: string,
+  token: string,
+  product: { id: number; code: string },
+  reopen: boolean,
+): Promise<boolean> {
+  const made = await call(base, token, '/api/order/create', { productId: product.id, productCode: product.code });
   const orderNo = made.data?.orderNo as string | undefined;
   if (!orderNo) return false;
-  const link = await call(base, token, `/api/pay/sandbox/${orderNo}/link`, {});
-  const key = new URL(String(link.data?.payLink ?? ''), base).searchParams.get('key');
+  const link = reopen
+    ? (await call(base, token, `/api/pay/sandbox/${orderNo}/link`, {})).data?.payLink
+    : made.data?.payLink;
+  const key = new URL(String(link ?? ''), base).searchParams.get('key');
   if (!key) return false;
   await call(base, token, `/api/pay/sandbox/${orderNo}/confirm`, { key });
   const detail = await call(base, token, `/api/order/detail?orderNo=${orderNo}`);
@@ -139,18 +151,18 @@ export async function payments(
   tokens: string[],
   product: { id: number; code: string },
   seconds: number,
-  concurrency = 10,
+  opts: { reopen?: boolean; concurrency?: number } = {},
 ): Promise<Measured> {
   const times: number[] = [];
   let bad = 0;
   let next = 0;
   const end = Date.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: opts.concurrency ?? 10 }, async () => {
       while (Date.now() < end && next < tokens.length) {
         const token = tokens[next++] as string;
         const started = performance.now();
-        const ok = await payOnce(base, token, product.id, product.code).catch(() => false);
+        const ok = await payOnce(base, token, product, opts.reopen ?? false).catch(() => false);
         times.push(performance.now() - started);
         if (!ok) bad++;
       }
