@@ -9,7 +9,7 @@ const built = new WeakMap<object, Map<string, unknown>>();
 const runsOn = (db: Db): object => (db as unknown as { session?: { client?: object } }).session?.client ?? db;
 
 /**
- * A hot query built once per database handle instead of per request: drizzle
+ * A hot query built once per connection (see above) instead of per request: drizzle
  * spent a fifth of a signed-in list's CPU turning the same query into SQL
  * again, and PostgreSQL re-planned it. `build` makes a drizzle prepared query
  * (`sql.placeholder` for every value, `.prepare(name)`); `name` names one SQL
