@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { Db } from '../../db/client';
-import { type Order, OrderStatus, orders } from '../../db/schema';
+import { type Order, OrderStatus } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
@@ -34,31 +33,31 @@ export async function markPaid(
   rt: Runtime,
   orderNo: string,
   p: {
-    amount: number;
     source: string;
     tradeNo?: string;
     onTime?: boolean;
-    /** The order's owner, when the caller has just read the order (the sandbox's key). */
-    userId?: number;
-  },
+  } & (
+    | {
+        /** What the payment service says it was paid: it must be the order's price. */
+        amount: number;
+        sandboxKeyHash?: undefined;
+      }
+    | {
+        /** The sandbox's pay link: its live key (hashed), used up in the same transaction, pays the order's price. */
+        sandboxKeyHash: string;
+        amount?: undefined;
+      }
+  ),
 ): Promise<PaidOutcome> {
   const { db } = rt.database;
-  const [owner] =
-    p.userId === undefined
-      ? await db.select({ userId: orders.userId }).from(orders).where(eq(orders.orderNo, orderNo))
-      : [{ userId: p.userId }];
-  if (!owner) {
-    rt.log.warn('payment refused', { orderNo, outcome: 'unknown', amount: p.amount, source: p.source });
-    return 'unknown';
-  }
   const result = await transaction(db, async (tx) => {
-    const row = await lockPayment(tx, owner.userId, orderNo);
-    // An order that changed hands cannot happen; a wrong owner from a caller finds no row, and pays nothing.
+    const row = await lockPayment(tx, orderNo, p.sandboxKeyHash);
+    // No such order, or not with that live key.
     if (!row) return { outcome: 'unknown' as const };
     const { user, order } = row;
     // Paid before, free, or paid and since refunded: a repeated notify never grants again.
     if (ALREADY_PAID.includes(order.orderStatus)) return { outcome: 'already' as const, order };
-    if (p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
+    if (p.amount !== undefined && p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
     const now = new Date();
     const late = !p.onTime && isLate(order.orderStatus);
     await writePayment(tx, {
@@ -90,6 +89,8 @@ export async function markPaid(
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };
   });
+  // A used or wrong sandbox key: the pay page answers 404, nothing was refused.
+  if (result.outcome === 'unknown' && p.sandboxKeyHash !== undefined) return result.outcome;
   if (result.outcome === 'unknown' || result.outcome === 'mismatch') {
     rt.log.warn('payment refused', { orderNo, outcome: result.outcome, amount: p.amount, source: p.source });
     return result.outcome;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { SETTLED_STATUSES } from '../../../shared/shop';
 import type { Db, Notice } from '../../db/client';
 import { batched } from '../../db/queries/batched';
@@ -267,19 +267,45 @@ export function insertOrder(db: Db, order: NewOrder): Promise<Order | undefined>
  * The payer's row and the order, locked in that order (the one every transaction that changes a
  * user keeps: lockUser first) by one statement, the product's tier with them: PostgreSQL takes a
  * joined row's locks in the order FOR UPDATE OF names the tables (tests/api/shop/payment-locks.test.ts).
- * Nothing when the order is not that user's.
+ * With `sandboxKeyHash`, only while using up that live key of the order's pay link, in the same
+ * statement: a second click waits for the first and then finds no key. Nothing when there is no
+ * such order (or key).
  */
-export async function lockPayment(tx: Db, userId: number, orderNo: string) {
-  const [row] = await prepared(tx, 'order_pay_lock', (tx, name) =>
-    tx
+export async function lockPayment(tx: Db, orderNo: string, sandboxKeyHash?: string) {
+  // From the transaction, or from the statement that uses the key up first.
+  const lock = (qb: Pick<Db, 'select'>, found: SQL | undefined) =>
+    qb
       .select({ user: users, order: orders, level: products.level })
       .from(users)
       .innerJoin(orders, eq(orders.userId, users.id))
       .leftJoin(products, eq(products.id, orders.productId))
-      .where(and(eq(users.id, ph('userId')), eq(orders.orderNo, ph('orderNo'))))
-      .for('update', { of: [users, orders] })
-      .prepare(name),
-  ).execute({ userId, orderNo });
+      .where(found)
+      .for('update', { of: [users, orders] });
+  const [row] =
+    sandboxKeyHash === undefined
+      ? await prepared(tx, 'order_pay_lock', (tx, name) =>
+          lock(tx, eq(orders.orderNo, ph('orderNo'))).prepare(name),
+        ).execute({ orderNo })
+      : await prepared(tx, 'order_pay_lock_key', (tx, name) => {
+          const used = tx.$with('used').as(
+            tx
+              .delete(orderSandboxKeys)
+              .where(
+                and(
+                  eq(orderSandboxKeys.keyHash, ph('keyHash')),
+                  eq(
+                    orderSandboxKeys.orderId,
+                    tx
+                      .select({ id: orders.id })
+                      .from(orders)
+                      .where(eq(orders.orderNo, ph('orderNo'))),
+                  ),
+                ),
+              )
+              .returning({ orderId: orderSandboxKeys.orderId }),
+          );
+          return lock(tx.with(used), inArray(orders.id, tx.select({ id: used.orderId }).from(used))).prepare(name);
+        }).execute({ orderNo, keyHash: sandboxKeyHash });
   return row;
 }
 

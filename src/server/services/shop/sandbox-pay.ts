@@ -101,18 +101,24 @@ async function spendKey(db: Db, orderNo: string, key: string) {
 
 /**
  * The sandbox page's 'confirm payment' or 'cancel': uses the key up first
- * (so two clicks, or two phones, act once), then pays through markPaid or
- * cancels. A wrong or used key changes nothing.
+ * (so two clicks, or two phones, act once), then pays through markPaid (which
+ * uses it up in its own transaction, so a payment that fails keeps the key)
+ * or cancels. A wrong or used key changes nothing.
  */
 export async function actOnSandboxKey(rt: Runtime, orderNo: string, key: string, action: 'confirm' | 'cancel') {
   const { db } = rt.database;
   if (rt.payment.mode !== 'sandbox') throw invalidLink();
+  if (action === 'confirm') {
+    const paid = await markPaid(rt, orderNo, { source: 'sandbox', sandboxKeyHash: hashKey(key) });
+    if (paid === 'paid') return { orderStatus: OrderStatus.PAID };
+    if (paid !== 'already') throw invalidLink();
+    // Paid, or refunded, before: say what the order is now.
+    const [now] = await db.select({ s: orders.orderStatus }).from(orders).where(eq(orders.orderNo, orderNo));
+    return { orderStatus: now?.s ?? OrderStatus.PAID };
+  }
   const order = await spendKey(db, orderNo, key);
   if (!order) throw invalidLink();
-  if (action === 'confirm') {
-    const paid = await markPaid(rt, orderNo, { amount: order.orderPrice, source: 'sandbox', userId: order.userId });
-    if (paid === 'paid') return { orderStatus: OrderStatus.PAID };
-  } else if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
+  if (await moveStatus(db, order, OrderStatus.CANCELLED, 'sandbox')) {
     forgetList(rt, 'orders', order.userId);
     await rt.hub.publish(
       orderNo,
