@@ -145,6 +145,9 @@ async function payOnce(
   return detail.data?.orderStatus === 1;
 }
 
+/** Payments in flight at once in the payment rows (each a sequence of requests, one after another). */
+export const PAYING = 10;
+
 /** Sandbox payments by `concurrency` users at once for `seconds`; latency of the whole sequence. */
 export async function payments(
   base: string,
@@ -158,7 +161,7 @@ export async function payments(
   let next = 0;
   const end = Date.now() + seconds * 1000;
   await Promise.all(
-    Array.from({ length: opts.concurrency ?? 10 }, async () => {
+    Array.from({ length: opts.concurrency ?? PAYING }, async () => {
       while (Date.now() < end && next < tokens.length) {
         const token = tokens[next++] as string;
         const started = performance.now();

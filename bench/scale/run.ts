@@ -9,7 +9,7 @@ import { createSession, hashToken, SESSION_TTL_MS } from '../../src/server/db/qu
 import { hashPassword } from '../../src/server/services/account/passwords';
 import { type BenchServer, startBuiltServer } from '../server';
 import type { Row } from '../table';
-import { CONNECTIONS, hammer, type Measured, payments, type Sessions, type Target } from './load';
+import { CONNECTIONS, hammer, type Measured, PAYING, payments, type Sessions, type Target } from './load';
 import { HEAVY, seedScale } from './seed';
 
 const SECONDS = 5;
@@ -217,7 +217,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
         budget: `p99 < ${MAX_P99} ms, ≤ 2× empty`,
         // A row none of whose requests finished in its window measured nothing: not a pass.
         ok: m.bad === 0 && m.rps > 0 && m.p99 < MAX_P99 && ratio <= 2,
-        note: `empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${CONNECTIONS} conns)`,
+        note: `empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${label.startsWith('sandbox payment') ? `${PAYING} payments` : `${CONNECTIONS} conns`} at once)`,
       });
     }
     for (const g of growth) {
