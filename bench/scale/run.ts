@@ -129,8 +129,8 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       // Enough that every order in the row is a first one: at ~1,000 orders/s, 3,000 accounts made
       // half the row's answers "you already have an unpaid order", which are cheaper.
       const made = await rows(db, USERS, `t${Date.now().toString(36)}`);
-      // As the seed is (seed.ts): autovacuum's first visit to these rows would otherwise share the
-      // cores with the first rows measured (the empty database's order row: p99 122 ms at 1,437/s).
+      // As the seed is (seed.ts): autovacuum's first visit to these rows must not share the cores
+      // with the rows measured next.
       await db.execute(sql.raw('vacuum (analyze) users, sessions'));
       return {
         heavy: await createSession(db, { userId: heavyId }),
