@@ -78,8 +78,12 @@ export function createOutboxThread(outbox: string) {
       // Idle: a process that has nothing else to do may end.
       if (posted.size === 0 && queued.length === 0) w.unref();
     });
-    w.on('error', failAll);
-    w.on('exit', () => failAll(new Error('outbox thread stopped')));
+    // A thread that stops by itself fails what it was asked; one `close` let go of was asked nothing.
+    const stopped = (err: Error) => {
+      if (worker === w) failAll(err);
+    };
+    w.on('error', stopped);
+    w.on('exit', () => stopped(new Error('outbox thread stopped')));
     return w;
   };
   const flush = () => {
@@ -104,6 +108,7 @@ export function createOutboxThread(outbox: string) {
       const w = worker;
       worker = null;
       await w?.terminate();
+      failAll(new Error('outbox closed'));
     },
   };
 }
