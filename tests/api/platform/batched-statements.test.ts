@@ -3,7 +3,7 @@
 // have had alone, and a bad input must fail only its own caller. Calls made in one turn of the event
 // loop share a statement, so the tests make them in one turn; rows one statement wrote share their
 // transaction id (xmin), which is how a test sees that they were shared.
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/client';
 import { hit } from '../../../src/server/db/queries/rate-limits';
@@ -213,5 +213,35 @@ describe('new orders', () => {
     const settled = await Promise.allSettled(made);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
     expect(await db.select().from(orders).where(inArray(orders.userId, ids))).toHaveLength(3);
+  });
+});
+
+describe('old rate-limit windows', () => {
+  it('a hit sweeps windows older than two days behind its answer, at most once a minute per process', async () => {
+    const day = 86_400_000;
+    // Far enough ahead that no earlier hit of this file counts as this minute's sweep; an hour into
+    // a day, so every hit below counts in the same day-long window.
+    const now = Math.floor(Date.now() / day) * day + 10 * day + 3_600_000;
+    const limit = { limit: 100, windowMs: day };
+    const window = (tag: string, at: number) =>
+      db.insert(rateLimits).values({ key: `sweep:${tag}`, windowStart: new Date(at), count: 1 });
+    const left = async () =>
+      (await db.select({ key: rateLimits.key }).from(rateLimits).where(like(rateLimits.key, 'sweep:%')))
+        .map((r) => r.key)
+        .sort();
+
+    await window('old', now - 3 * day);
+    await window('recent', now - day);
+    expect((await hit(db, 'swept-by', limit, now)).count).toBe(1);
+    await expect.poll(left).toEqual(['sweep:recent']);
+
+    // Within the minute: no second sweep.
+    await window('old-again', now - 3 * day);
+    expect((await hit(db, 'swept-by', limit, now + 1_000)).count).toBe(2);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await left()).toEqual(['sweep:old-again', 'sweep:recent']);
+
+    await hit(db, 'swept-by', limit, now + 61_000);
+    await expect.poll(left).toEqual(['sweep:recent']);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Db } from '../client';
 import { rateLimits } from '../schema';
 import { batched } from './batched';
@@ -70,14 +71,33 @@ async function countHits(db: Db, hits: readonly Hit[]): Promise<number[]> {
   return counts;
 }
 
+const SWEEP_EVERY_MS = 60_000;
+const KEEP_MS = 2 * 86_400_000;
+// When each database's old windows were last swept by this process.
+const swept = new WeakMap<Db, number>();
+
+/**
+ * Old windows are garbage: a hit sweeps them at most once a minute per process, behind its
+ * answer. The sweep reads the whole table; when 1 % of hits swept, and waited for it, at 2,600
+ * orders a second that was 26 full reads a second, and an extra statement in the slowest 1 % of
+ * requests.
+ */
+function sweepOldWindows(db: Db, now: number) {
+  // A transaction's handle may be gone by then: the next hit outside one sweeps.
+  if ((db as unknown) instanceof PgTransaction || now - (swept.get(db) ?? 0) < SWEEP_EVERY_MS) return;
+  swept.set(db, now);
+  // A failed sweep is tried again by a later minute's hit; the count it follows stands.
+  void db
+    .delete(rateLimits)
+    .where(lt(rateLimits.windowStart, new Date(now - KEEP_MS)))
+    .catch(() => swept.delete(db));
+}
+
 /** Counts one hit for key in its fixed window; atomic across processes. */
 export async function hit(db: Db, key: string, { limit, windowMs }: Limit, now = Date.now()): Promise<LimitResult> {
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
   const count = await batched(db, 'rate_hit', countHits)({ key, windowStart });
-  // Old windows are garbage; sweeping on a small share of hits keeps the table small.
-  if (Math.random() < 0.01) {
-    await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now - 2 * 86_400_000)));
-  }
+  sweepOldWindows(db, now);
   return { allowed: count <= limit, count, retryAfterMs: windowStart.getTime() + windowMs - now };
 }
 
