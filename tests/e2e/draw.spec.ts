@@ -232,7 +232,8 @@ test.describe('the /draw page before its island runs', () => {
     release();
     await waitForHydration(page);
     await expect(worksTab(page, '我的作品')).toHaveAttribute('aria-selected', 'true');
-    expect(await page.getByRole('tablist').boundingBox()).toEqual(tabsBefore);
+    // boundingBox() does not wait: right after hydration the tabs can be between two renders (null).
+    await expect.poll(() => page.getByRole('tablist').boundingBox()).toEqual(tabsBefore);
     await expect(page.getByText('您还没有作品')).toBeVisible();
   });
 });
