@@ -6,8 +6,8 @@ import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
 import { forgetList, listChangeNotice } from '../user-lists';
 import { benefitChange } from './benefits';
-import { lockPayment, writePayment } from './order-queries';
 import { UNPAID } from './orders';
+import { lockPayment, writePayment } from './payment-queries';
 import { sendReceipt } from './receipts';
 
 const ALREADY_PAID: number[] = [OrderStatus.PAID, OrderStatus.FREE, OrderStatus.REFUNDED, OrderStatus.PARTLY_REFUNDED];
