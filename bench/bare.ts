@@ -1,8 +1,9 @@
 // The floor every page is judged against: a bare Astro project with our
 // versions (astro, @astrojs/node standalone, @astrojs/react, react — this
 // repo's node_modules, by symlink), built in a temp dir and served beside our
-// server in the same run. One static page (/) and one page with one React
-// island hydrated on load (/island).
+// server in the same run. One static page (/), one page with one React
+// island hydrated on load (/island), and a sign-in's floor (POST /login): one
+// scrypt of the password against a stored hash, nothing else.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +12,9 @@ import { type BenchServer, type StartOptions, startBuiltServer } from './server'
 
 export const BARE_STATIC = '/';
 export const BARE_ISLAND = '/island';
+export const BARE_LOGIN = '/login';
+/** The bare /login's stored hash, in our format (scrypt$N$r$p$salt$hash): the same work per sign-in as ours. */
+export const BARE_HASH_ENV = 'BARE_PASSWORD_HASH';
 
 const FILES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'bare-astro', private: true, type: 'module' }),
@@ -40,6 +44,22 @@ import Counter from '../Counter';
   <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><meta name="description" content="bare island" /><title>bare island</title></head>
   <body><h1>Bare Astro island</h1><Counter client:load start={1} /></body>
 </html>
+`,
+  'src/pages/login.ts': `import { scrypt, timingSafeEqual } from 'node:crypto';
+import type { APIRoute } from 'astro';
+
+export const POST: APIRoute = async ({ request }) => {
+  const { password } = await request.json();
+  const [, n, r, p, salt, hash] = (process.env.${BARE_HASH_ENV} ?? '').split('$');
+  const expected = Buffer.from(hash ?? '', 'base64url');
+  const key = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(String(password).normalize('NFKC'), Buffer.from(salt ?? '', 'base64url'), expected.length,
+      { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 },
+      (err, k) => (err ? reject(err) : resolve(k))),
+  );
+  const ok = timingSafeEqual(key, expected);
+  return new Response(JSON.stringify({ code: ok ? 200 : 401, message: ok ? 'ok' : 'wrong password' }), { headers: { 'content-type': 'application/json' } });
+};
 `,
   'src/Counter.tsx': `import { useState } from 'react';
 export default function Counter({ start }: { start: number }) {
@@ -72,6 +92,11 @@ export function buildBare(source: string): string {
 }
 
 /** Starts the bare project's standalone server; ready when / answers. */
-export function startBare(root: string, port: number, opts: StartOptions = {}): Promise<BenchServer> {
-  return startBuiltServer(root, port, {}, { entry: 'dist/server/entry.mjs', ready: '/', ...opts });
+export function startBare(
+  root: string,
+  port: number,
+  opts: StartOptions = {},
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
+  return startBuiltServer(root, port, env, { entry: 'dist/server/entry.mjs', ready: '/', ...opts });
 }

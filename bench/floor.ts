@@ -61,3 +61,28 @@ export function judgeLoad(ours: LoadFigures, bare: LoadFigures): Verdict & { rat
 
 /** LCP as a ratio to the matching bare page (told, not judged: the score carries it). */
 export const lcpRatio = (ours: number, bare: number) => (bare > 0 ? ours / bare : Number.NaN);
+
+/**
+ * A sign-in is one password hash (scrypt, N 16384: ~40 ms of one core here), which no server
+ * answers in 50 ms with 50 at once on two cores without a weaker hash. So login is judged
+ * against the bare project's /login (the same hash and nothing else) in the same run: at 50
+ * connections ≥ 0.8× its req/s and p99 ≤ 1.25× its p99; one at a time, p99 ≤ its p99 + 10 ms
+ * (what the account's lookup, limiter and session may add).
+ */
+export const MIN_LOGIN_RPS_RATIO = 0.8;
+export const MAX_LOGIN_P99_RATIO = 1.25;
+export const LOGIN_ALONE_SLACK_MS = 10;
+
+export function judgeSignIn(
+  ours: LoadFigures,
+  bare: LoadFigures,
+  alone: boolean,
+): Verdict & { rpsRatio: number; p99Ratio: number } {
+  const rpsRatio = bare.rps > 0 ? ours.rps / bare.rps : 0;
+  const p99Ratio = bare.p99Ms > 0 ? ours.p99Ms / bare.p99Ms : Number.POSITIVE_INFINITY;
+  const misses: string[] = [];
+  if (!(rpsRatio >= MIN_LOGIN_RPS_RATIO)) misses.push('req/s');
+  const p99Ok = alone ? ours.p99Ms <= bare.p99Ms + LOGIN_ALONE_SLACK_MS : p99Ratio <= MAX_LOGIN_P99_RATIO;
+  if (!p99Ok) misses.push('p99');
+  return { ok: misses.length === 0, misses, rpsRatio, p99Ratio };
+}

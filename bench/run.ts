@@ -107,7 +107,7 @@ async function main() {
     );
     await section('streams', () => measureStreams(root, basePort + 3, cluster.url));
     await section('files', () => measureFileServing(root, basePort + 5, cluster.url));
-    await section('scale', () => measureScale(root, basePort + 7, cluster.url));
+    await section('scale', () => measureScale(root, bare(), basePort + 7, basePort + 9, cluster.url));
     await section('startup', () =>
       measureStartup(root, bare(), basePort + 8, cluster.url, { runs: Number(values.starts) }),
     );

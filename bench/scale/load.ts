@@ -17,6 +17,8 @@ export interface Target {
   bodies?: unknown[];
   /** The reply code of success (1000000 unless the route answers otherwise: login answers 200). */
   success?: number;
+  /** Connections at once (CONNECTIONS unless told). */
+  connections?: number;
 }
 
 export interface Measured {
@@ -51,7 +53,7 @@ export async function hammer(base: string, t: Target, s: Sessions, seconds: numb
     method: t.method,
     body,
     headers: auth(s.heavy),
-    connections: CONNECTIONS,
+    connections: t.connections ?? CONNECTIONS,
     duration: seconds,
     requests:
       t.rotate || t.bodies

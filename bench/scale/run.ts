@@ -7,6 +7,8 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession, hashToken, SESSION_TTL_MS } from '../../src/server/db/queries/sessions';
 import { hashPassword } from '../../src/server/services/account/passwords';
+import { BARE_HASH_ENV, BARE_LOGIN, startBare } from '../bare';
+import { judgeSignIn, LOGIN_ALONE_SLACK_MS, MAX_LOGIN_P99_RATIO, MIN_LOGIN_RPS_RATIO } from '../floor';
 import { type BenchServer, startBuiltServer } from '../server';
 import type { Row } from '../table';
 import { CONNECTIONS, hammer, type Measured, PAYING, payments, type Sessions, type Target } from './load';
@@ -37,7 +39,22 @@ function logins(emails: string[]) {
   return emails.map((username) => ({ username, password: HEAVY.password }));
 }
 
-function targets(emails: string[], product: { id: number; code: string }): Target[] {
+/**
+ * The login rows, after every other (a password hash per request leaves work queued after its
+ * window): 50 at once, and one at a time. Each is measured right after the bare project's /login
+ * (the same scrypt and nothing else), which judges it (bench/floor.ts: judgeSignIn).
+ */
+const LOGIN = 'login (a different account each time)';
+const LOGIN_ALONE = 'login, one at a time';
+function signIns(emails: string[]): Target[] {
+  const login = { method: 'POST', path: '/api/user/login/email', bodies: logins(emails), success: 200 } as const;
+  return [
+    { name: LOGIN, ...login },
+    { name: LOGIN_ALONE, ...login, connections: 1 },
+  ];
+}
+
+function targets(product: { id: number; code: string }): Target[] {
   const page = (pageNum: number) => ({ pageNum, pageSize: 30 });
   return [
     { name: 'square page 1', method: 'POST', path: '/api/sd/list/picture', body: page(1) },
@@ -56,15 +73,6 @@ function targets(emails: string[], product: { id: number; code: string }): Targe
       rotate: true,
     },
     { name: 'coupon claim', method: 'GET', path: '/api/coupon/draw/48', rotate: true },
-    // Last: a password hash per request (scrypt) leaves work queued after its window.
-    {
-      name: 'login (a different account each time)',
-      method: 'POST',
-      path: '/api/user/login/email',
-      body: logins(emails)[0],
-      bodies: logins(emails),
-      success: 200,
-    },
   ];
 }
 
@@ -108,7 +116,13 @@ async function settle(server: BenchServer) {
 
 const fmt = (m: Measured) => `p50 ${m.p50} ms, p99 ${m.p99} ms, ${m.rps.toFixed(0)} req/s`;
 
-export async function measureScale(root: string, port: number, adminUrl: string): Promise<Row[]> {
+export async function measureScale(
+  root: string,
+  bareRoot: string,
+  port: number,
+  barePort: number,
+  adminUrl: string,
+): Promise<Row[]> {
   const name = `scale_${Date.now()}`;
   const admin = await openDatabase({ databaseUrl: adminUrl, dataDir: '/nonexistent' });
   await admin.db.execute(sql.raw(`create database ${name}`));
@@ -116,6 +130,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
   const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
   const database = await openDatabase({ databaseUrl: url, dataDir: '/nonexistent' });
   const server = await startBuiltServer(root, port, { DATABASE_URL: url, MAX_CONNECTIONS_PER_IP: '0' });
+  const bare = await startBare(bareRoot, barePort, {}, { [BARE_HASH_ENV]: await hashPassword(HEAVY.password) });
   const out: Row[] = [];
   try {
     const { db } = database;
@@ -140,13 +155,19 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       };
     };
     const drop = () => db.execute(sql`select pg_notify('miaobi_square', 'scale')`);
-    const run = async (ts: Target[], s: Sessions, tokens: string[]) => {
+    const measure = async (url: string, t: Target, s: Sessions) => {
+      await hammer(url, t, s, 1);
+      const m = await hammer(url, t, s, SECONDS);
+      await settle(server);
+      await settle(bare);
+      return m;
+    };
+    /** The rows of one database state (ours), and the bare /login measured beside each login row. */
+    const run = async (ts: Target[], s: Sessions & { payers: string[]; emails: string[] }) => {
       const got = new Map<string, Measured>();
-      for (const t of ts) {
-        await hammer(server.url, t, s, 1);
-        got.set(t.name, await hammer(server.url, t, s, SECONDS));
-        await settle(server);
-      }
+      const floor = new Map<string, Measured>();
+      for (const t of ts) got.set(t.name, await measure(server.url, t, s));
+      const tokens = s.payers;
       // Its first mail loads nodemailer (~0.4 s) and its steps' code compiles: not what a payment costs.
       const windowEnd = WARM_PAYERS + ROW_PAYERS;
       await payments(server.url, tokens.slice(0, WARM_PAYERS), product, 1);
@@ -155,14 +176,19 @@ export async function measureScale(root: string, port: number, adminUrl: string)
         await payments(server.url, tokens.slice(WARM_PAYERS, windowEnd), product, SECONDS),
       );
       got.set(REOPENED, await payments(server.url, tokens.slice(windowEnd), product, SECONDS, { reopen: true }));
-      return got;
+      await settle(server);
+      for (const t of signIns(s.emails)) {
+        floor.set(t.name, await measure(bare.url, { ...t, path: BARE_LOGIN }, s));
+        got.set(t.name, await measure(server.url, t, s));
+      }
+      return { got, floor };
     };
 
     // Empty: only the heavy user (no conversations, drawings or orders).
     note('empty database …');
     const empty = await seedScale(db, 0);
     const emptyS = await sessions(empty.heavyId);
-    const before = await run(targets(emptyS.emails, product), emptyS, emptyS.payers);
+    const before = (await run(targets(product), emptyS)).got;
 
     // Growth: 1×, 10×, 100× (the full seed) of the square and the order list.
     const growth: Array<{ scale: string; square: Measured; keyset: Measured; orders: Measured }> = [];
@@ -179,7 +205,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       await drop();
       note(`${scale} seeded in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
       const s: Sessions = { heavy: await createSession(db, { userId: last.heavyId }), many: [] };
-      const list = targets([], product);
+      const list = targets(product);
       // A search is never cached: the square's query itself, at a deep page. Once as an offset
       // (page 100 asked cold: its cost grows with the rows before it) and once as the client asks
       // for it while scrolling, after the last picture it shows (keyset: flat).
@@ -199,11 +225,26 @@ export async function measureScale(root: string, port: number, adminUrl: string)
 
     note('full seed …');
     const fullS = await sessions(last.heavyId);
-    const after = await run(targets(fullS.emails, product), fullS, fullS.payers);
+    const { got: after, floor } = await run(targets(product), fullS);
 
     for (const [label, m] of after) {
       const e = before.get(label) as Measured;
       const ratio = m.p99 / Math.max(1, e.p99);
+      const hash = floor.get(label);
+      if (hash) {
+        const alone = label === LOGIN_ALONE;
+        const v = judgeSignIn({ rps: m.rps, p99Ms: m.p99 }, { rps: hash.rps, p99Ms: hash.p99 }, alone);
+        out.push({
+          name: `scale ${label}`,
+          value: `${fmt(m)} (${v.rpsRatio.toFixed(2)}× bare req/s, ${v.p99Ratio.toFixed(2)}× bare p99)`,
+          budget: alone
+            ? `≥ ${MIN_LOGIN_RPS_RATIO}× bare req/s, p99 ≤ bare + ${LOGIN_ALONE_SLACK_MS} ms, ≤ 2× empty`
+            : `≥ ${MIN_LOGIN_RPS_RATIO}× bare req/s, p99 ≤ ${MAX_LOGIN_P99_RATIO}× bare, ≤ 2× empty`,
+          ok: v.ok && m.bad === 0 && m.refused === 0 && ratio <= 2,
+          note: `bare /login (the same scrypt, nothing else): ${fmt(hash)}, ${hash.bad + hash.refused} errors; empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${alone ? 1 : CONNECTIONS} at once)`,
+        });
+        continue;
+      }
       if (label === REOPENED) {
         out.push({
           name: `scale ${label}`,
@@ -233,6 +274,7 @@ export async function measureScale(root: string, port: number, adminUrl: string)
       });
     }
   } finally {
+    await bare.stop();
     await server.stop();
     await database.close();
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { judgeLighthouse, judgeLoad, lcpRatio, median, spread, tbtBudgetMs } from '../../bench/floor';
+import { judgeLighthouse, judgeLoad, judgeSignIn, lcpRatio, median, spread, tbtBudgetMs } from '../../bench/floor';
 
 describe('bench floor budgets (same-run ratios against the bare Astro project)', () => {
   it('medians and spreads of rounds', () => {
@@ -39,5 +39,16 @@ describe('bench floor budgets (same-run ratios against the bare Astro project)',
     expect(judgeLoad({ rps: 900, p99Ms: 50 }, { rps: 1000, p99Ms: 5 }).misses).toEqual(['p99']);
     expect(judgeLoad({ rps: 10, p99Ms: 10 }, { rps: 0, p99Ms: 5 }).ok).toBe(false);
     expect(lcpRatio(1400, 700)).toBe(2);
+  });
+
+  it('judges a sign-in against the bare hash of the same run', () => {
+    const bare = { rps: 50, p99Ms: 1200 };
+    expect(judgeSignIn({ rps: 45, p99Ms: 1400 }, bare, false)).toMatchObject({ ok: true, rpsRatio: 0.9 });
+    expect(judgeSignIn({ rps: 39, p99Ms: 1501 }, bare, false).misses).toEqual(['req/s', 'p99']);
+    // One at a time: the hash's own p99 plus 10 ms.
+    const alone = { rps: 24, p99Ms: 45 };
+    expect(judgeSignIn({ rps: 22, p99Ms: 55 }, alone, true).ok).toBe(true);
+    expect(judgeSignIn({ rps: 22, p99Ms: 56 }, alone, true).misses).toEqual(['p99']);
+    expect(judgeSignIn({ rps: 10, p99Ms: 10 }, { rps: 0, p99Ms: 0 }, false).ok).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { seedScale } from '../../../bench/scale/seed';
 import { type Database, openDatabase } from '../../../src/server/db/client';
 import { containsText } from '../../../src/server/db/queries/text-search';
 import { apps, drawings } from '../../../src/server/db/schema';
+import { listPublic } from '../../../src/server/services/drawing/square';
 import { createTestDatabase } from '../helpers';
 
 let database: Database;
@@ -111,6 +112,48 @@ describe('searches use the trigram index on a seeded database', () => {
     const text = await plan(query());
     expect(text).toContain(index);
     expect(text).not.toMatch(/Seq Scan on drawings/);
+  });
+
+  // What each of the database's sessions keeps prepared: PostgreSQL's pool connections (all of
+  // them at once: idle ones are handed out first), or PGlite's one session.
+  async function keptStatements(): Promise<string[]> {
+    const read = 'select statement from pg_prepared_statements';
+    const client = (database.db as unknown as { $client: unknown }).$client;
+    if (database.kind !== 'postgres') {
+      const res = (await database.db.execute(sql.raw(read))) as unknown as { rows: Array<{ statement: string }> };
+      return res.rows.map((r) => r.statement);
+    }
+    const pool = client as import('pg').Pool;
+    const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+    try {
+      const all = await Promise.all(held.map((c) => c.query<{ statement: string }>(read)));
+      return all.flatMap((r) => r.rows.map((row) => row.statement));
+    } finally {
+      for (const c of held) c.release();
+    }
+  }
+
+  it("the square's search is planned for its term on every call: no plan made without it is kept", async () => {
+    // After five executions PostgreSQL may keep a generic plan, which for a term every prompt
+    // holds sorted every match; a rare term's best plan is the other index.
+    for (let i = 0; i < 8; i++) {
+      const common = await listPublic(database.db, { pageNum: 100, pageSize: 30, content: '山水' });
+      expect(common.records).toHaveLength(30);
+      const rare = await listPublic(database.db, { pageNum: 1, pageSize: 30, content: '第 1234 张' });
+      expect(rare.records.length).toBeGreaterThan(0);
+      // By cursor: the picture's id is looked up by a statement that is kept.
+      const next = await listPublic(database.db, {
+        pageNum: 101,
+        pageSize: 30,
+        content: '山水',
+        cursor: common.records[29]?.id,
+      });
+      expect(next.records[0]?.id).not.toBe(common.records[29]?.id);
+    }
+    const kept = await keptStatements();
+    // The view sees the pool's statements: PostgreSQL keeps the cursor's lookup (PGlite keeps none).
+    if (database.kind === 'postgres') expect(kept.some((s) => s.includes('"task_id" = $'))).toBe(true);
+    expect(kept.filter((s) => s.includes('search_text'))).toEqual([]);
   });
 
   it('the app store, a rare term (among 2,000 more apps: on a hundred a scan is cheaper)', async () => {

@@ -33,7 +33,9 @@ const publicWhere = and(
 );
 
 // A search's statements, built once per database handle (db/queries/prepared.ts): building them
-// again per request cost more CPU than the rows they return.
+// again per request cost more CPU than the rows they return. PostgreSQL plans each execution for
+// its term (planEachCall): a rare term goes through the trigram index, a common one walks the
+// newest-first index.
 const matching = and(publicWhere, containsText(drawings.searchText, sql.placeholder('term')));
 
 const pictureId = (db: Db) =>
@@ -60,11 +62,13 @@ const searchRows = (db: Db, after: boolean, counted: boolean) =>
       .limit(sql.placeholder('limit'))
       .offset(after ? 0 : sql.placeholder('offset'))
       .prepare(name),
+    { planEachCall: true },
   );
 
 const searchCount = (db: Db) =>
   prepared(db, 'square_search_count', (db, name) =>
     countUpToQuery(db, drawings, matching, sql.placeholder('cap')).prepare(name),
+    { planEachCall: true },
   );
 
 /**
