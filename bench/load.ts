@@ -89,6 +89,8 @@ async function firstPicture(base: string): Promise<string | null> {
 export interface LoadOptions {
   rounds?: number;
   seconds?: number;
+  /** Before each row's name: which server this is (the database it runs on), when not the default. */
+  label?: string;
 }
 
 /** seeded: '' when the 30 pictures are in place, else why not (shown beside the rows). */
@@ -100,6 +102,7 @@ export async function measureLoad(
 ): Promise<Row[]> {
   const rounds = opts.rounds ?? 3;
   const seconds = opts.seconds ?? 5;
+  const named = (name: string) => `load ${opts.label ? `${opts.label} ` : ''}${name}`;
   const picture = await firstPicture(base);
   const targets: Target[] = PAGES.map((p) => ({
     name: p,
@@ -117,7 +120,7 @@ export async function measureLoad(
   for (const t of targets) {
     const state = await available(base, t);
     if (state.ok) live.push({ t, note: state.note, runs: [] });
-    else rows.push({ name: `load ${t.name}`, value: 'pending', budget: '', ok: null, note: state.note });
+    else rows.push({ name: named(t.name), value: 'pending', budget: '', ok: null, note: state.note });
   }
   const floor: Measured[] = [];
   const bareUrl = bareBase + BARE_STATIC;
@@ -138,7 +141,7 @@ export async function measureLoad(
   const bare = sum(floor);
   const reference = `bare ${bare.rps.toFixed(0)} req/s, p99 ${bare.p99Ms} ms`;
   rows.unshift({
-    name: 'load bare Astro / (floor)',
+    name: named('bare Astro / (floor)'),
     value: `${bare.rps.toFixed(0)} req/s`,
     budget: '',
     ok: bare.bad === 0 ? null : false,
@@ -148,7 +151,7 @@ export async function measureLoad(
     const m = sum(l.runs);
     const verdict = judgeLoad(m, bare);
     rows.push({
-      name: `load ${l.t.name}`,
+      name: named(l.t.name),
       value: `${m.rps.toFixed(0)} req/s (${verdict.ratio.toFixed(2)}×), p99 ${m.p99Ms} ms`,
       budget: `≥ ${MIN_RPS_RATIO}×, p99 < ${MAX_P99_MS} ms`,
       ok: verdict.ok && m.bad === 0,

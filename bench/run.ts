@@ -1,14 +1,16 @@
 // `npm run bench`: builds a private copy of the tree, serves it on loopback
 // and measures every bench/RESULTS.md budget. Lighthouse and load are judged
-// against a bare Astro project built and served in the same run (bench/bare.ts).
+// against a bare Astro project built and served in the same run (bench/bare.ts),
+// load on PostgreSQL and on PGlite; login against that project's /login.
 // Prints a table; exits 1 when a budget is missed.
 // Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
-import { writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPgCluster } from '../scripts/pg-cluster';
 import { buildBare, startBare } from './bare';
@@ -16,7 +18,7 @@ import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
 import { measureScale } from './scale/run';
-import { SEED_ENV, seedSquare } from './seed';
+import { benchUsers, SEED_ENV, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
 import { measureStartup } from './startup';
@@ -59,6 +61,22 @@ async function withServer<T>(
   }
 }
 
+/** The load rows on PGlite: its bench users are written before the server opens the directory. */
+async function measurePgliteLoad(root: string, port: number, bareUrl: string): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-bench-pglite-'));
+  try {
+    const seeders = await benchUsers({ dataDir });
+    const server = await startBuiltServer(root, port, { ...SEED_ENV, MAX_CONNECTIONS_PER_IP: '0' }, { dataDir });
+    try {
+      return await measureLoad(server.url, bareUrl, await seedSquare(server.url, seeders), { label: 'PGlite' });
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const root = prepareBuild(process.cwd(), { reuse: values['reuse-build'] });
   let bareRoot: string | null = null;
@@ -86,7 +104,7 @@ async function main() {
       try {
         await withServer(root, basePort, env, async (s) => {
           // Lighthouse too: /draw shows the public pictures.
-          const seeded = floor ? await seedSquare(s.url, cluster.url) : '';
+          const seeded = floor ? await seedSquare(s.url, await benchUsers({ databaseUrl: cluster.url })) : '';
           const bareUrl = floor?.url ?? '';
           await section('weight', () => measureWeights(s.url));
           await section('lighthouse', () =>
@@ -98,6 +116,8 @@ async function main() {
           );
           await section('load', () => measureLoad(s.url, bareUrl, seeded));
         });
+        // The same pages on the embedded database (the default set-up), against the same floor.
+        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 10, floor.url));
       } finally {
         await floor?.stop();
       }

@@ -1,7 +1,7 @@
 // Data the budgets are measured with: 30 public pictures for /square and
-// POST /api/sd/list/picture, drawn through the real API by a bench user.
-// The bench server runs on PostgreSQL, so the user and its session are
-// written straight into the database (sign-up has its own tests).
+// POST /api/sd/list/picture, drawn through the real API by bench users, whose
+// accounts and sessions are written straight into the database (sign-up has
+// its own tests).
 import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/db/queries/sessions';
 import { users } from '../src/server/db/schema';
@@ -11,15 +11,27 @@ export const PICTURES = 30;
 /** Settings the bench server starts with so seeding is quick and unlimited. */
 export const SEED_ENV = { DRAW_OFFLINE_STEP_MS: '5', DRAW_FREE_DAILY: '1000', DRAW_MEMBER_DAILY: '1000' };
 
-async function benchUser(databaseUrl: string): Promise<Record<string, string>> {
-  const database = await openDatabase({ databaseUrl, dataDir: '/nonexistent' });
+/** Drawing allows 10 submissions a minute per user: a new bench user every 10 pictures. */
+const PER_USER = 10;
+export const SEED_USERS = Math.ceil(PICTURES / PER_USER);
+
+/**
+ * `count` bench users with sessions, written straight into the database (`Authorization`
+ * headers). PGlite allows one process: its users are written before the server opens it.
+ */
+export async function benchUsers(
+  where: { databaseUrl: string } | { dataDir: string },
+  count = SEED_USERS,
+): Promise<Array<Record<string, string>>> {
+  const database = await openDatabase('databaseUrl' in where ? { ...where, dataDir: '/nonexistent' } : where);
   try {
-    const [user] = await database.db
+    const made = await database.db
       .insert(users)
-      .values({ email: `bench-${Date.now()}@example.com` })
+      .values(Array.from({ length: count }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com` })))
       .returning();
-    if (!user) throw new Error('no bench user');
-    return { authorization: `Bearer ${await createSession(database.db, { userId: user.id })}` };
+    return Promise.all(
+      made.map(async (u) => ({ authorization: `Bearer ${await createSession(database.db, { userId: u.id })}` })),
+    );
   } finally {
     await database.close();
   }
@@ -34,15 +46,17 @@ async function post(base: string, path: string, body: unknown, headers: Record<s
   return { status: res.status, body: (await res.json()) as Record<string, unknown> & { data?: unknown } };
 }
 
-/** Draws PICTURES public pictures one after another; returns a note ('' when done, else why not). */
-export async function seedSquare(base: string, databaseUrl: string): Promise<string> {
+/**
+ * Draws PICTURES public pictures one after another, by `seeders` (SEED_USERS of benchUsers);
+ * returns a note ('' when done, else why not).
+ */
+export async function seedSquare(base: string, seeders: Array<Record<string, string>>): Promise<string> {
   const probe = await post(base, '/api/sd/list/picture', { pageNum: 1, pageSize: PICTURES }, {});
   if (probe.status === 404) return 'drawing API not wired yet';
-  // Drawing allows 10 submissions a minute per user: a new bench user every 10 pictures.
   let headers: Record<string, string> = {};
   const body = (i: number) => ({ prompt: `长城上的日出，水彩，第 ${i + 1} 张`, drawSteps: 1, drawPublicFlag: 1 });
   for (let i = 0; i < PICTURES; i++) {
-    if (i % 10 === 0) headers = await benchUser(databaseUrl);
+    if (i % PER_USER === 0) headers = seeders[i / PER_USER] ?? {};
     // One drawing at a time per user: a refusal while the last one is checked is retried.
     let id: string | undefined;
     let refusal = '';

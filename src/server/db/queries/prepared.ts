@@ -26,12 +26,7 @@ export interface PreparedOptions {
  * (`sql.placeholder` for every value, `.prepare(name)`); `name` names one SQL
  * text, it is PostgreSQL's statement name on each connection (none with `planEachCall`).
  */
-export function prepared<T>(
-  db: Db,
-  name: string,
-  build: (db: Db, name: string) => T,
-  opts: PreparedOptions = {},
-): T {
+export function prepared<T>(db: Db, name: string, build: (db: Db, name: string) => T, opts: PreparedOptions = {}): T {
   const key = runsOn(db);
   let byName = built.get(key);
   if (!byName) {

@@ -1,15 +1,32 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import pLimit from 'p-limit';
 
 const N = 16_384;
 const R = 8;
 const P = 1;
 const KEYLEN = 32;
 
+/**
+ * Hashes running at once: one per core, and always a libuv thread left over. scrypt runs on
+ * libuv's threads (4 unless UV_THREADPOOL_SIZE says otherwise), which also read and write
+ * files; a burst of sign-ins queued there would hold every file read behind a second of
+ * hashing, and hashes beyond the cores only take turns on them. Waiting sign-ins queue here.
+ */
+export const HASH_SLOTS = Math.max(
+  1,
+  Math.min(availableParallelism(), Number(process.env.UV_THREADPOOL_SIZE || 4) - 1),
+);
+const slots = pLimit(HASH_SLOTS);
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    ),
+  return slots(
+    () =>
+      new Promise<Buffer>((resolve, reject) =>
+        scrypt(password.normalize('NFKC'), salt, KEYLEN, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        ),
+      ),
   );
 }
 

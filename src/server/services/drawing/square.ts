@@ -50,24 +50,29 @@ const pictureId = (db: Db) =>
 
 /** A search page: after a picture (`before`, keyset) or at an offset; counted up to `cap` or not. */
 const searchRows = (db: Db, after: boolean, counted: boolean) =>
-  prepared(db, `square_search${after ? '_after' : ''}${counted ? '_counted' : ''}`, (db, name) =>
-    db
-      .select({
-        row: publicColumns,
-        total: matchesUpTo(drawings, matching, counted ? sql.placeholder('cap') : 0),
-      })
-      .from(drawings)
-      .where(after ? and(matching, lt(drawings.id, sql.placeholder('before'))) : matching)
-      .orderBy(desc(drawings.id))
-      .limit(sql.placeholder('limit'))
-      .offset(after ? 0 : sql.placeholder('offset'))
-      .prepare(name),
+  prepared(
+    db,
+    `square_search${after ? '_after' : ''}${counted ? '_counted' : ''}`,
+    (db, name) =>
+      db
+        .select({
+          row: publicColumns,
+          total: matchesUpTo(drawings, matching, counted ? sql.placeholder('cap') : 0),
+        })
+        .from(drawings)
+        .where(after ? and(matching, lt(drawings.id, sql.placeholder('before'))) : matching)
+        .orderBy(desc(drawings.id))
+        .limit(sql.placeholder('limit'))
+        .offset(after ? 0 : sql.placeholder('offset'))
+        .prepare(name),
     { planEachCall: true },
   );
 
 const searchCount = (db: Db) =>
-  prepared(db, 'square_search_count', (db, name) =>
-    countUpToQuery(db, drawings, matching, sql.placeholder('cap')).prepare(name),
+  prepared(
+    db,
+    'square_search_count',
+    (db, name) => countUpToQuery(db, drawings, matching, sql.placeholder('cap')).prepare(name),
     { planEachCall: true },
   );
 
