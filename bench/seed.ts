@@ -29,9 +29,9 @@ export async function benchUsers(
       .insert(users)
       .values(Array.from({ length: count }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com` })))
       .returning();
-    return Promise.all(
-      made.map(async (u) => ({ authorization: `Bearer ${await createSession(database.db, { userId: u.id })}` })),
-    );
+    const headers: Array<Record<string, string>> = [];
+    for (const u of made) headers.push({ authorization: `Bearer ${await createSession(database.db, { userId: u.id })}` });
+    return headers;
   } finally {
     await database.close();
   }
