@@ -30,7 +30,8 @@ export async function benchUsers(
       .values(Array.from({ length: count }, (_, i) => ({ email: `bench-${Date.now()}-${i}@example.com` })))
       .returning();
     const headers: Array<Record<string, string>> = [];
-    for (const u of made) headers.push({ authorization: `Bearer ${await createSession(database.db, { userId: u.id })}` });
+    for (const u of made)
+      headers.push({ authorization: `Bearer ${await createSession(database.db, { userId: u.id })}` });
     return headers;
   } finally {
     await database.close();
