@@ -3,7 +3,7 @@
 // repo's node_modules, by symlink), built in a temp dir and served beside our
 // server in the same run. One static page (/), one page with one React
 // island hydrated on load (/island), and a sign-in's floor (POST /login): one
-// scrypt of the password against a stored hash, nothing else.
+// argon2id of the password against a stored hash, nothing else.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { type BenchServer, type StartOptions, startBuiltServer } from './server'
 export const BARE_STATIC = '/';
 export const BARE_ISLAND = '/island';
 export const BARE_LOGIN = '/login';
-/** The bare /login's stored hash, in our format (scrypt$N$r$p$salt$hash): the same work per sign-in as ours. */
+/** The bare /login's stored hash, as ours stores it ($argon2id$v=19$m=…,t=…,p=…$salt$hash): the same work per sign-in. */
 export const BARE_HASH_ENV = 'BARE_PASSWORD_HASH';
 
 const FILES: Record<string, string> = {
@@ -45,18 +45,19 @@ import Counter from '../Counter';
   <body><h1>Bare Astro island</h1><Counter client:load start={1} /></body>
 </html>
 `,
-  'src/pages/login.ts': `import { scrypt, timingSafeEqual } from 'node:crypto';
+  'src/pages/login.ts': `import { argon2, timingSafeEqual } from 'node:crypto';
 import type { APIRoute } from 'astro';
 
 export const POST: APIRoute = async ({ request }) => {
   // A body cut off when the load tool stops is no sign-in (and not worth a logged stack).
   const { password } = (await request.json().catch(() => ({}))) as { password?: string };
   if (typeof password !== 'string') return new Response(null, { status: 400 });
-  const [, n, r, p, salt, hash] = (process.env.${BARE_HASH_ENV} ?? '').split('$');
-  const expected = Buffer.from(hash ?? '', 'base64url');
+  const [, , , params, salt, hash] = (process.env.${BARE_HASH_ENV} ?? '').split('$');
+  const [m, t, p] = (params ?? '').split(',').map((kv) => Number(kv.split('=')[1]));
+  const expected = Buffer.from(hash ?? '', 'base64');
   const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), Buffer.from(salt ?? '', 'base64url'), expected.length,
-      { N: Number(n), r: Number(r), p: Number(p), maxmem: 64 * 1024 * 1024 },
+    argon2('argon2id', { message: password.normalize('NFKC'), nonce: Buffer.from(salt ?? '', 'base64'),
+      memory: m ?? 0, passes: t ?? 0, parallelism: p ?? 0, tagLength: expected.length },
       (err, k) => (err ? reject(err) : resolve(k))),
   );
   const ok = timingSafeEqual(key, expected);

@@ -42,7 +42,7 @@ function logins(emails: string[]) {
 /**
  * The login rows, after every other (a password hash per request leaves work queued after its
  * window): 50 at once, and one at a time. Each is measured right after the bare project's /login
- * (the same scrypt and nothing else), which judges it (bench/floor.ts: judgeSignIn).
+ * (the same hash and nothing else), which judges it (bench/floor.ts: judgeSignIn).
  */
 const LOGIN = 'login (a different account each time)';
 const LOGIN_ROUNDS = 3;
@@ -267,7 +267,7 @@ export async function measureScale(
             ? `≥ ${MIN_LOGIN_RPS_RATIO}× bare req/s, p99 ≤ bare + ${LOGIN_ALONE_SLACK_MS} ms, ≤ 2× empty`
             : `≥ ${MIN_LOGIN_RPS_RATIO}× bare req/s, p99 ≤ ${MAX_LOGIN_P99_RATIO}× bare, ≤ 2× empty`,
           ok: v.ok && m.bad === 0 && m.refused === 0 && ratio <= 2,
-          note: `medians of ${LOGIN_ROUNDS} rounds, each after the bare /login (the same scrypt, nothing else): ${fmt(hash)}, ${hash.bad + hash.refused} errors; empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${alone ? 1 : CONNECTIONS} at once)`,
+          note: `medians of ${LOGIN_ROUNDS} rounds, each after the bare /login (the same hash, nothing else): ${fmt(hash)}, ${hash.bad + hash.refused} errors; empty: ${fmt(e)}; ${ratio.toFixed(2)}× p99; ${m.bad} errors, ${m.refused} refused (${alone ? 1 : CONNECTIONS} at once)`,
         });
         continue;
       }

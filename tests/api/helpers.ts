@@ -98,7 +98,7 @@ export async function startTestServer(
   };
 }
 
-// scrypt takes ~100 ms on a busy core: every user of a file shares one hash of the test password.
+// A password hash takes ~50 ms on a busy core: every user of a file shares one hash of the test password.
 let testPasswordHash: Promise<string> | undefined;
 
 /** A user with a live session, made directly in the database (the accounts suite covers the real flows). */

@@ -1,6 +1,7 @@
+import { randomBytes, scryptSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificationCodes } from '../../../src/server/db/schema';
+import { users, verificationCodes } from '../../../src/server/db/schema';
 import type { TestServer } from '../helpers';
 import { codeFrom, type TestMailServer } from '../mail-server';
 import { accountFlows, bearer, startAccountServers } from './account-flows';
@@ -208,6 +209,31 @@ describe('e-mail registration and login', () => {
     );
     expect(res.status).toBe(429);
     expect(res.body.result).toMatch(/^登录失败次数过多，请 \d+ 分钟后再试$/);
+  });
+
+  it('replaces a scrypt hash stored before argon2id at the next right password, not at a wrong one', async () => {
+    await registerUser('legacy@example.com');
+    const { db } = srv.runtime.database;
+    const salt = randomBytes(16);
+    const key = scryptSync('secret123', salt, 32, { N: 16_384, r: 8, p: 1 });
+    const legacy = `scrypt$16384$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
+    await db.update(users).set({ passwordHash: legacy }).where(eq(users.email, 'legacy@example.com'));
+    const stored = async () =>
+      (await db.select({ h: users.passwordHash }).from(users).where(eq(users.email, 'legacy@example.com')))[0]?.h;
+
+    const wrong = await srv.call(
+      'POST',
+      '/api/user/login/email',
+      { username: 'legacy@example.com', password: 'secret124' },
+      fromIp(),
+    );
+    expect(wrong.status).toBe(400);
+    expect(await stored()).toBe(legacy);
+
+    expect(await login('legacy@example.com')).toBeTruthy();
+    expect(await stored()).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The new hash holds the same password.
+    expect(await login('legacy@example.com')).toBeTruthy();
   });
 
   it('a password change revokes the other sessions; a reset revokes all', async () => {

@@ -3,7 +3,7 @@ import { hit } from '../../db/queries/rate-limits';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyPassword } from './passwords';
 
 /** Wrong passwords in a row that lock an account: 1 minute, then twice as long for each further one, up to a day. */
 export const ACCOUNT_FAILURES = 5;
@@ -32,9 +32,25 @@ export async function checkPassword(
     return false;
   }
   await reserveTry(rt, p.user.id);
-  const ok = await verifyPassword(p.password, p.user.passwordHash);
-  if (ok) await db.update(users).set({ failedLogins: 0, lockedUntil: null }).where(eq(users.id, p.user.id));
-  return ok;
+  const stored = p.user.passwordHash;
+  const ok = await verifyPassword(p.password, stored);
+  if (!ok) return false;
+  // An old hash (scrypt, or weaker parameters) is replaced while the password is at hand,
+  // unless the password changed meanwhile.
+  const rehashed = stored && needsRehash(stored) ? await hashPassword(p.password) : null;
+  await db
+    .update(users)
+    .set({
+      failedLogins: 0,
+      lockedUntil: null,
+      ...(rehashed
+        ? {
+            passwordHash: sql`case when ${users.passwordHash} = ${stored} then ${rehashed} else ${users.passwordHash} end`,
+          }
+        : {}),
+    })
+    .where(eq(users.id, p.user.id));
+  return true;
 }
 
 /**
