@@ -40,5 +40,8 @@ describe('password hashes', () => {
     expect(await verifyPassword('secret123', null)).toBe(false);
     expect(await verifyPassword('secret123', 'md5$abc')).toBe(false);
     expect(await verifyPassword('secret123', '$argon2id$v=19$m=19456,t=2,p=1$!!$!!')).toBe(false);
+    // Not one of ours: 64 GiB is never asked of the machine.
+    const huge = (await hashPassword('secret123')).replace('m=19456', 'm=67108864');
+    expect(await verifyPassword('secret123', huge)).toBe(false);
   });
 });

@@ -27,11 +27,20 @@ const slots = pLimit(HASH_SLOTS);
 
 const b64 = (b: Buffer) => b.toString('base64').replace(/=+$/, '');
 
-function argon2id(password: string, nonce: Buffer, p: { memory: number; passes: number; parallelism: number }) {
+interface Argon2Cost {
+  memory: number;
+  passes: number;
+  parallelism: number;
+  tagLength: number;
+}
+/** A stored hash asking for more than this is not one of ours: refused, never computed. */
+const MAX_COST: Argon2Cost = { memory: 1 << 20, passes: 16, parallelism: 16, tagLength: 64 };
+
+function argon2id(password: string, nonce: Buffer, cost: Argon2Cost) {
   return slots(
     () =>
       new Promise<Buffer>((resolve, reject) =>
-        argon2('argon2id', { message: password.normalize('NFKC'), nonce, tagLength: TAG_BYTES, ...p }, (err, key) =>
+        argon2('argon2id', { message: password.normalize('NFKC'), nonce, ...cost }, (err, key) =>
           err ? reject(err) : resolve(key),
         ),
       ),
@@ -52,7 +61,7 @@ function scryptKey(password: string, salt: Buffer, n: number, r: number, p: numb
 /** `$argon2id$v=19$m=…,t=…,p=…$salt$hash` (PHC string format, unpadded base64). */
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  return `${PREFIX}${b64(salt)}$${b64(await argon2id(password, salt, ARGON2))}`;
+  return `${PREFIX}${b64(salt)}$${b64(await argon2id(password, salt, { ...ARGON2, tagLength: TAG_BYTES }))}`;
 }
 
 // Verified against when the account does not exist, so timing does not reveal it.
@@ -64,8 +73,9 @@ async function derive(password: string, stored: string): Promise<{ key: Buffer; 
   if (argon) {
     const [, m, t, p, salt, hash] = argon as unknown as [string, string, string, string, string, string];
     const expected = Buffer.from(hash, 'base64');
-    const params = { memory: Number(m), passes: Number(t), parallelism: Number(p) };
-    return { key: await argon2id(password, Buffer.from(salt, 'base64'), params), expected };
+    const cost = { memory: Number(m), passes: Number(t), parallelism: Number(p), tagLength: expected.length };
+    if (Object.entries(cost).some(([k, v]) => v > MAX_COST[k as keyof Argon2Cost])) return null;
+    return { key: await argon2id(password, Buffer.from(salt, 'base64'), cost), expected };
   }
   // Hashes made before argon2id: scrypt$N$r$p$salt$hash.
   const [scheme, n, r, p, salt, hash] = stored.split('$');
