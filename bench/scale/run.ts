@@ -39,14 +39,6 @@ function logins(emails: string[]) {
   return emails.map((username) => ({ username, password: HEAVY.password }));
 }
 
-/**
- * The login rows, after every other (a password hash per request leaves work queued after its
- * window): 50 at once, and one at a time. Each is measured right after the bare project's /login
- * (the same hash and nothing else), which judges it (bench/floor.ts: judgeSignIn).
- */
-const LOGIN = 'login (a different account each time)';
-const LOGIN_ROUNDS = 3;
-
 /** The median of each figure over rounds; errors and refusals summed. */
 function medianOf(runs: Measured[]): Measured {
   const mid = (f: (m: Measured) => number) => median(runs.map(f));
@@ -59,6 +51,14 @@ function medianOf(runs: Measured[]): Measured {
     refused: sum((m) => m.refused),
   };
 }
+
+/**
+ * The login rows, after every other (a password hash per request leaves work queued after its
+ * window): 50 at once, and one at a time. Each is measured right after the bare project's /login
+ * (the same hash and nothing else), which judges it (bench/floor.ts: judgeSignIn).
+ */
+const LOGIN = 'login (a different account each time)';
+const LOGIN_ROUNDS = 3;
 const LOGIN_ALONE = 'login, one at a time';
 function signIns(emails: string[]): Target[] {
   const bodies = logins(emails);
@@ -171,18 +171,18 @@ export async function measureScale(
       };
     };
     const drop = () => db.execute(sql`select pg_notify('miaobi_square', 'scale')`);
-    const measure = async (url: string, t: Target, s: Sessions, warm = true) => {
-      if (warm) await hammer(url, t, s, 1);
-      const m = await hammer(url, t, s, SECONDS);
-      await settle(server);
-      await settle(bare);
+    // The server measured is the one left with work to finish (queued hashes) before the next row.
+    const measure = async (on: BenchServer, t: Target, s: Sessions, warm = true) => {
+      if (warm) await hammer(on.url, t, s, 1);
+      const m = await hammer(on.url, t, s, SECONDS);
+      await settle(on);
       return m;
     };
     /** The rows of one database state (ours), and the bare /login measured beside each login row. */
     const run = async (ts: Target[], s: Sessions & { payers: string[]; emails: string[] }) => {
       const got = new Map<string, Measured>();
       const floor = new Map<string, Measured>();
-      for (const t of ts) got.set(t.name, await measure(server.url, t, s));
+      for (const t of ts) got.set(t.name, await measure(server, t, s));
       const tokens = s.payers;
       // Its first mail loads nodemailer (~0.4 s) and its steps' code compiles: not what a payment costs.
       const windowEnd = WARM_PAYERS + ROW_PAYERS;
@@ -199,8 +199,8 @@ export async function measureScale(
         for (const t of signIns(s.emails)) {
           const r = runs.get(t.name) ?? { ours: [], bare: [] };
           runs.set(t.name, r);
-          r.bare.push(await measure(bare.url, { ...t, path: BARE_LOGIN }, s, round === 0));
-          r.ours.push(await measure(server.url, t, s, round === 0));
+          r.bare.push(await measure(bare, { ...t, path: BARE_LOGIN }, s, round === 0));
+          r.ours.push(await measure(server, t, s, round === 0));
         }
       }
       for (const [name, r] of runs) {

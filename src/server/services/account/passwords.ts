@@ -1,5 +1,6 @@
-import { argon2, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { argon2, type BinaryLike, randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { promisify } from 'node:util';
 import pLimit from 'p-limit';
 
 /**
@@ -36,27 +37,15 @@ interface Argon2Cost {
 /** A stored hash asking for more than this is not one of ours: refused, never computed. */
 const MAX_COST: Argon2Cost = { memory: 1 << 20, passes: 16, parallelism: 16, tagLength: 64 };
 
-function argon2id(password: string, nonce: Buffer, cost: Argon2Cost) {
-  return slots(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        argon2('argon2id', { message: password.normalize('NFKC'), nonce, ...cost }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
-  );
-}
+const argon2Async = promisify(argon2);
+const scryptAsync = promisify<BinaryLike, BinaryLike, number, ScryptOptions, Buffer>(scrypt);
 
-function scryptKey(password: string, salt: Buffer, n: number, r: number, p: number, keylen: number) {
-  return slots(
-    () =>
-      new Promise<Buffer>((resolve, reject) =>
-        scrypt(password.normalize('NFKC'), salt, keylen, { N: n, r, p, maxmem: 64 * 1024 * 1024 }, (err, key) =>
-          err ? reject(err) : resolve(key),
-        ),
-      ),
-  );
-}
+// Passwords are compared in NFKC form: a full-width password is the same password.
+const argon2id = (password: string, nonce: Buffer, cost: Argon2Cost) =>
+  slots(() => argon2Async('argon2id', { message: password.normalize('NFKC'), nonce, ...cost }));
+
+const scryptKey = (password: string, salt: Buffer, n: number, r: number, p: number, keylen: number) =>
+  slots(() => scryptAsync(password.normalize('NFKC'), salt, keylen, { N: n, r, p, maxmem: 64 * 1024 * 1024 }));
 
 /** `$argon2id$v=19$m=…,t=…,p=…$salt$hash` (PHC string format, unpadded base64). */
 export async function hashPassword(password: string): Promise<string> {
