@@ -20,13 +20,15 @@ export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 const SOURCES = [`script-src ${SCRIPT_SOURCES.join(' ')}`, `style-src ${STYLE_SOURCES.join(' ')}`];
 const cspOf = (fileOrigins: string[]) => [...cspDirectives(fileOrigins), ...SOURCES].join('; ');
 const CSP = cspOf([]);
+const PERMISSIONS_POLICY = 'camera=(), microphone=(self), geolocation=()';
 
 export function securityHeaders(req: IncomingMessage, res: ServerResponse, trustProxy: boolean, csp = CSP) {
   res.setHeader('Content-Security-Policy', csp);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
   res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+  // The chat's voice input needs this page's own microphone; nothing else may ask for it, camera or location.
+  res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
   res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
   const https =
     (req.socket as TLSSocket).encrypted === true ||

@@ -40,9 +40,28 @@ test.describe('my orders', () => {
     await input.focus();
     await input.blur();
     await expect(page.getByRole('alert').filter({ hasText: '请输入订单号' })).toBeVisible();
+    // An empty number on Enter (whitespace too) says so and asks the server nothing.
+    const asked: string[] = [];
+    const record = (r: { url(): string; postData(): string | null }) => {
+      if (r.url().endsWith('/api/order/list')) asked.push(r.postData() ?? '');
+    };
+    page.on('request', record);
+    await page.getByRole('alert').filter({ hasText: '请输入订单号' }).waitFor();
+    await input.fill('   ');
+    await input.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: '请输入订单号' })).toBeVisible();
     await input.fill(quarter.orderNo);
     await input.press('Enter');
     await expect(rows).toHaveCount(2);
+    // Cleared after a search: Enter keeps the found order listed and sends nothing either.
+    await input.fill('');
+    await input.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: '请输入订单号' })).toBeVisible();
+    await expect(rows).toHaveCount(2);
+    page.off('request', record);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((body) => !body.includes(quarter.orderNo))).toEqual([]);
+    await input.fill(quarter.orderNo);
     const row = rows.filter({ hasText: quarter.orderNo });
     await expect(row).toContainText('季度会员');
     await expect(row).toContainText('79.00');

@@ -27,6 +27,7 @@ function expectSecurityHeaders(res: APIResponse, what: string) {
   expect(h['x-content-type-options'], `${what}: nosniff`).toBe('nosniff');
   expect(h['referrer-policy'], `${what}: referrer-policy`).toBe('strict-origin-when-cross-origin');
   expect(h['x-frame-options'], `${what}: x-frame-options`).toBe('DENY');
+  expect(h['permissions-policy'], `${what}: permissions-policy`).toBe('camera=(), microphone=(self), geolocation=()');
   // Plain http on loopback: HSTS only when the request came over https (see tests/api/platform/security-headers.test.ts).
   expect(h['strict-transport-security'], `${what}: no HSTS over http`).toBeUndefined();
   expect(h['x-powered-by'], `${what}: no framework banner`).toBeUndefined();

@@ -40,6 +40,8 @@ describe('transport security', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+      // The chat's voice input may use the page's own microphone; camera and location stay off.
+      expect(res.headers.get('permissions-policy')).toBe('camera=(), microphone=(self), geolocation=()');
     }
   });
 
