@@ -51,13 +51,11 @@ export function Dialog({
       className="fixed inset-0 z-50 flex justify-center overflow-y-auto p-4"
     >
       {/* The root carries the full-screen box, so the dialog itself counts as visible to tests and tools. */}
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-slate-950/50 transition-opacity duration-200 data-closed:opacity-0 motion-reduce:transition-none"
-      />
+      {/* No `transition`: Headless UI 2.2 can leave a dialog closed during its enter transition mounted over the
+          page (its leave never completes), so dialogs only fade in, with a CSS animation nothing waits for. */}
+      <DialogBackdrop className="fixed inset-0 animate-dialog-mask bg-slate-950/50 motion-reduce:animate-none" />
       <DialogPanel
-        transition
-        className={`relative my-auto w-full ${WIDTHS[size]} rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-900/5 transition duration-200 data-closed:scale-95 data-closed:opacity-0 motion-reduce:transition-none dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10 ${className}`}
+        className={`relative my-auto w-full ${WIDTHS[size]} animate-dialog-panel rounded-2xl bg-white p-6 text-slate-900 shadow-xl ring-1 ring-slate-900/5 motion-reduce:animate-none dark:bg-slate-900 dark:text-slate-100 dark:ring-white/10 ${className}`}
       >
         {title !== undefined && (
           <DialogTitle className="pr-8 text-lg font-semibold leading-7 text-slate-900 dark:text-white">

@@ -78,6 +78,29 @@ test('useConfirm resolves true on OK and false on cancel', async ({ page }) => {
   await expect.poll(answers).toEqual([true, false]);
 });
 
+test('a dialog answered during its fade-in leaves the page within two frames', async ({ page }) => {
+  await mountHarness(page);
+  const answers = () => page.evaluate(() => (window as Window & { harness?: { confirm: boolean[] } }).harness?.confirm);
+  // A quick double action; nothing may wait for an animation (or its end event) before the dialog goes.
+  const left = await page.evaluate(async () => {
+    const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+    const frame = () => new Promise((r) => requestAnimationFrame(r));
+    button('ask')?.click();
+    for (let i = 0; i < 100 && !button('确定'); i++) await frame();
+    await new Promise((r) => setTimeout(r, 30));
+    button('确定')?.click();
+    await frame();
+    await frame();
+    return !button('确定');
+  });
+  expect(left).toBe(true);
+  await expect.poll(answers).toEqual([true]);
+  // Nothing is left over the page: the next question opens and answers as usual.
+  await page.getByRole('button', { name: 'ask' }).click();
+  await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '取消' }).click();
+  await expect.poll(answers).toEqual([true, false]);
+});
+
 test('tabs switch by click and arrow keys', async ({ page }) => {
   await mountHarness(page);
   const list = page.getByRole('tablist', { name: '登录方式' });
@@ -103,7 +126,8 @@ test('toasts are announced, can be closed and expire', async ({ page }) => {
   type ToastWindow = Window & { harnessToast?: Record<'success' | 'error', (text: string, ms?: number) => void> };
   await page.evaluate(() => {
     const t = (window as ToastWindow).harnessToast;
-    t?.success('登录成功', 500);
+    // Long enough to be seen on a busy machine, short enough to expire within the expectation's 5 s.
+    t?.success('登录成功', 2500);
     t?.error('网络连接失败', 0);
   });
   await expect(page.getByRole('status').filter({ hasText: '登录成功' })).toBeVisible();
