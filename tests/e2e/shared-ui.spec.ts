@@ -83,7 +83,8 @@ test('a dialog answered during its fade-in leaves the page within two frames', a
   const answers = () => page.evaluate(() => (window as Window & { harness?: { confirm: boolean[] } }).harness?.confirm);
   // A quick double action; nothing may wait for an animation (or its end event) before the dialog goes.
   const left = await page.evaluate(async () => {
-    const button = (name: string) => [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
+    const button = (name: string) =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     button('ask')?.click();
     for (let i = 0; i < 100 && !button('确定'); i++) await frame();
