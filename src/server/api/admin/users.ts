@@ -28,12 +28,13 @@ export function registerAdminUsers(app: ApiApp) {
     return reply(c, { applied: await adjustMembership(c.get('runtime').database.db, act) });
   });
 
-  // Role changes and deletion ask the hierarchy before a TOTP code is spent; `act` asks again under the row lock.
+  // Role changes and deletion ask the hierarchy first (an operator on an admin is refused and audited
+  // as for any action) and before a TOTP code is spent; `act` asks again under the row lock.
   app.openapi(r.role, async (c) => {
-    requireAdmin(c);
     const { code, ...body } = c.req.valid('json');
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
     await checkReach(c.get('runtime').database.db, act.actor, act.userId, 'user.role', act.reason);
+    requireAdmin(c);
     await requireFreshCode(c, code);
     return reply(c, { applied: await changeRole(c.get('runtime').database.db, act) });
   });
@@ -51,8 +52,8 @@ export function registerAdminUsers(app: ApiApp) {
   app.openapi(r.deleteUser, async (c) => {
     const { code, ...body } = c.req.valid('json');
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
-    requireAdmin(c);
     await checkReach(c.get('runtime').database.db, act.actor, act.userId, 'user.delete', act.reason);
+    requireAdmin(c);
     await requireFreshCode(c, code);
     return reply(c, { applied: await deleteUser(c.get('runtime'), act) });
   });
