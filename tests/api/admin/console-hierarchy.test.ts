@@ -106,7 +106,9 @@ describe('the console hierarchy', () => {
       doc.paths as Record<string, Record<string, Record<string, unknown>>>,
     )
       .filter(([path]) => path.startsWith('/api/admin'))
-      .flatMap(([path, ops]) => Object.entries(ops).map(([m, op]) => [`${m.toUpperCase()} ${path}`, op]))
+      .flatMap(([path, ops]) =>
+        Object.entries(ops).map(([m, op]): [string, Record<string, unknown>] => [`${m.toUpperCase()} ${path}`, op]),
+      )
       .filter(([key]) => key.startsWith('POST '));
     const marked = posts.filter(([, op]) => op['x-targets-account'] === true).map(([key]) => key);
     expect(marked.sort()).toEqual(ACCOUNT_ROUTES.map((r) => r.key).sort());
