@@ -39,8 +39,8 @@ export function jsonResponses<T extends z.ZodType>(data: T, codes: Record<number
 }
 
 /**
- * Marks a console route that acts on an account (docs/console.md, "Roles and
- * the door"): its action passes the hierarchy's guard, which may answer 403
+ * Marks a console route that acts on an account (docs/console.md, "The
+ * hierarchy"): its action passes the hierarchy's guard, which may answer 403
  * with code 1001603 (`reachCodes`). The OpenAPI document carries the mark;
  * tests/api/admin/console-hierarchy.test.ts walks every marked route.
  */
