@@ -17,6 +17,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 let proc: ChildProcess;
 let dataDir: string;
 let memberId = 0;
+let adminId = 0;
 const tokens = { admin: '', phone: '', desk: '' };
 
 test.describe.configure({ mode: 'serial' });
@@ -35,6 +36,7 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
     .returning();
   if (!admin || !member) throw new Error('no users');
   memberId = member.id;
+  adminId = admin.id;
   await runAdminCommand(db, ['grant', 'boss@users.test', 'admin']);
   tokens.admin = await createSession(db, { userId: admin.id });
   tokens.phone = await createSession(db, { userId: member.id, userAgent: 'PhoneBrowser/1.0', ip: '10.0.0.7' });
@@ -87,7 +89,9 @@ test.afterAll(() => {
 
 const info = (token: string) => fetch(`${BASE}/api/user/info`, { headers: { authorization: `Bearer ${token}` } });
 
-test('an admin reads the dashboard from real rows and ends a customer session', async ({ page }) => {
+test('an admin reads the dashboard from real rows, ends a customer session, and acts on no own account', async ({
+  page,
+}) => {
   test.slow();
   // The console session and TOTP through the API the console's own pages call (admin-console.spec.ts clicks them).
   const api = page.request;
@@ -138,4 +142,11 @@ test('an admin reads the dashboard from real rows and ends a customer session', 
   await expect(sessions).not.toContainText('PhoneBrowser');
   expect((await info(tokens.phone)).status).toBe(401);
   expect((await info(tokens.desk)).status).toBe(200);
+
+  // The admin's own page: the hierarchy's reason instead of actions, no session to end.
+  await page.goto(`${BASE}/admin/users/${adminId}`);
+  await expect(page.getByTestId('user-refusal')).toHaveText(/不能在控制台操作自己的账号/);
+  await expect(page.getByTestId('user-sessions').getByRole('row')).toHaveCount(2);
+  for (const name of ['调整会员', '封禁', '结束全部会话', /^结束 /])
+    await expect(page.getByRole('button', { name })).toHaveCount(0);
 });

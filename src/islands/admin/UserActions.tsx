@@ -10,9 +10,12 @@ type Mode = 'ban' | 'membership' | 'reset' | 'delete';
 /**
  * A user's actions, each with a required reason and one request id per
  * opened form (a double click acts once). Deletion is an admin's, with a fresh code.
+ * An account out of the viewer's reach (its own; a console account for an
+ * operator) shows the server's reason instead of buttons.
  */
 export function UserActions(p: {
   userId: number;
+  refusal: string | null;
   banned: boolean;
   hasEmail: boolean;
   consoleRole: Role;
@@ -36,20 +39,26 @@ export function UserActions(p: {
       <h2 id="actions-title" className="font-semibold">
         {t('admin:action.title')}
       </h2>
+      {p.refusal && (
+        <p className="text-sm" data-testid="user-refusal">
+          {t(p.refusal)}
+        </p>
+      )}
       <div className="flex flex-wrap gap-2">
-        {buttons.map(([m, label, variant]) => (
-          <button
-            key={m}
-            type="button"
-            className={buttonClass(variant)}
-            onClick={() => {
-              setMode(m);
-              setMessage('');
-            }}
-          >
-            {t(`admin:${label}`)}
-          </button>
-        ))}
+        {!p.refusal &&
+          buttons.map(([m, label, variant]) => (
+            <button
+              key={m}
+              type="button"
+              className={buttonClass(variant)}
+              onClick={() => {
+                setMode(m);
+                setMessage('');
+              }}
+            >
+              {t(`admin:${label}`)}
+            </button>
+          ))}
       </div>
       {mode && (
         <ReasonForm

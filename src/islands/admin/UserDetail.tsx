@@ -27,6 +27,8 @@ interface Detail {
   startDatePlus: string | null;
   endDatePlus: string | null;
   compositionsLeft: number;
+  /** Why the viewer may take no action on this account (an i18n key), or null. */
+  refusal: string | null;
   quota: { chat: Used; draw: Used; music: Used };
   orders: { orderNo: string; orderDesc: string; orderPrice: number; orderStatus: number; createdAt?: string }[];
   drawings: { taskId: string; prompt: string; status: number; provider: string; createdAt: string }[];
@@ -122,13 +124,20 @@ function DetailView({ userId, consoleRole }: { userId: number; consoleRole: Role
       </Card>
       <UserActions
         userId={user.id}
+        refusal={user.refusal}
         banned={Boolean(user.bannedAt)}
         hasEmail={Boolean(user.email)}
         consoleRole={consoleRole}
         onDone={load}
         onDeleted={() => setDeleted(true)}
       />
-      <UserSessions userId={user.id} sessions={user.sessions} signIns={user.signIns} onDone={load} />
+      <UserSessions
+        userId={user.id}
+        sessions={user.sessions}
+        signIns={user.signIns}
+        mayAct={!user.refusal}
+        onDone={load}
+      />
       <TableCard
         id="user-orders"
         className="lg:col-span-2"

@@ -25,8 +25,14 @@ export interface SignInRow {
 
 export const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
-/** Live sessions (end one or all, with a reason) and the sign-in history. */
-export function UserSessions(p: { userId: number; sessions: SessionRow[]; signIns: SignInRow[]; onDone: () => void }) {
+/** Live sessions (end one or all, with a reason, when the account is in the viewer's reach) and the sign-in history. */
+export function UserSessions(p: {
+  userId: number;
+  sessions: SessionRow[];
+  signIns: SignInRow[];
+  mayAct: boolean;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   // undefined: no form; null: all sessions; a number: that session.
   const [target, setTarget] = useState<number | null | undefined>(undefined);
@@ -38,22 +44,32 @@ export function UserSessions(p: { userId: number; sessions: SessionRow[]; signIn
         className="lg:col-span-2"
         title={h('sessionsTitle')}
         empty={h('noSessions')}
-        head={[h('signedIn'), h('lastUsed'), h('device'), h('ip'), h('actions')]}
-        rows={p.sessions.map((s) => [when(s.createdAt), when(s.lastUsedAt), s.userAgent, s.ip, ''])}
-        render={(row, i) => [
-          ...row.slice(0, 4),
-          <button
-            key="end"
-            type="button"
-            className={buttonClass('ghost', 'text-sm')}
-            aria-label={`${h('revoke')} ${row[2] ?? ''}`}
-            onClick={() => setTarget(p.sessions[i]?.id)}
-          >
-            {h('revoke')}
-          </button>,
-        ]}
+        head={[h('signedIn'), h('lastUsed'), h('device'), h('ip'), ...(p.mayAct ? [h('actions')] : [])]}
+        rows={p.sessions.map((s) => [
+          when(s.createdAt),
+          when(s.lastUsedAt),
+          s.userAgent,
+          s.ip,
+          ...(p.mayAct ? [''] : []),
+        ])}
+        render={
+          p.mayAct
+            ? (row, i) => [
+                ...row.slice(0, 4),
+                <button
+                  key="end"
+                  type="button"
+                  className={buttonClass('ghost', 'text-sm')}
+                  aria-label={`${h('revoke')} ${row[2] ?? ''}`}
+                  onClick={() => setTarget(p.sessions[i]?.id)}
+                >
+                  {h('revoke')}
+                </button>,
+              ]
+            : undefined
+        }
       />
-      {p.sessions.length > 0 && (
+      {p.mayAct && p.sessions.length > 0 && (
         <div className="space-y-3 lg:col-span-2">
           <button type="button" className={buttonClass('secondary')} onClick={() => setTarget(null)}>
             {h('revokeAll')}

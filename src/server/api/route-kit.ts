@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { AdminCode } from '../../shared/admin';
 import { errorResponses, replySchema } from './reply-schema';
 import { intParam } from './validation';
 
@@ -36,3 +37,14 @@ export function jsonResponses<T extends z.ZodType>(data: T, codes: Record<number
     ...errorResponses,
   } as const;
 }
+
+/**
+ * Marks a console route that acts on an account (docs/console.md, "The
+ * hierarchy"): its action passes the hierarchy's guard, which may answer 403
+ * with code 1001603 (`reachCodes`). The OpenAPI document carries the mark;
+ * tests/api/admin/console-hierarchy.test.ts walks every marked route.
+ */
+export const targetsAccount = { 'x-targets-account': true } as const;
+export const reachCodes = {
+  [AdminCode.OUT_OF_REACH]: "the account is out of the caller's reach (its own; a console account for an operator)",
+};

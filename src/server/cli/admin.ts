@@ -5,7 +5,10 @@
  *   npm run admin -- revoke <email>
  *   npm run admin -- list
  *   npm run admin -- reset-totp <email>     (a lost authenticator: the account enrols again)
+ *   npm run admin -- unban <email>          (lifts a ban, e.g. of an admin another admin banned)
  *
+ * The command line stands outside the console's hierarchy: it is the recovery
+ * path when no admin can sign in.
  * With the embedded database (no DATABASE_URL) stop the server first: PGlite
  * allows one process. docs/console.md describes the console.
  */
@@ -15,10 +18,10 @@ import type { Role } from '../../shared/admin';
 import { loadEnv } from '../config/env';
 import type { Db } from '../db/client';
 import { openDatabase } from '../db/client';
-import { listStaff, setRole } from '../services/admin/roles';
+import { listStaff, setRole, unbanByEmail } from '../services/admin/roles';
 import { resetTotp } from '../services/admin/totp';
 
-const USAGE = 'usage: admin grant <email> admin|operator | revoke <email> | reset-totp <email> | list';
+const USAGE = 'usage: admin grant <email> admin|operator | revoke <email> | reset-totp <email> | unban <email> | list';
 
 /** Runs one command on `db` and answers its output (tests call this in-process). */
 export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
@@ -32,6 +35,11 @@ export async function runAdminCommand(db: Db, args: string[]): Promise<string> {
     if (!user) throw new Error(`no console account with e-mail ${email}`);
     await resetTotp(db, user.id);
     return `${user.email}: two-factor reset, enrols at the next console visit\n`;
+  }
+  if (command === 'unban' && email) {
+    const row = await unbanByEmail(db, email);
+    if (!row) throw new Error(`no account with e-mail ${email}`);
+    return `${row.email}: unbanned\n`;
   }
   if (command === 'grant' || command === 'revoke') {
     if (!email) throw new Error(USAGE);

@@ -24,6 +24,12 @@ describe('admin command', () => {
       expect(await runAdminCommand(db, ['list'])).toBe('admin\tBoss@Example.com\noperator\thelp@example.com\n');
       expect(await runAdminCommand(db, ['reset-totp', 'help@example.com'])).toMatch(/two-factor reset/);
       await expect(runAdminCommand(db, ['reset-totp', 'nobody@example.com'])).rejects.toThrow(/no console account/);
+      // Recovery when every admin is banned: the command line lifts the ban.
+      await db.update(users).set({ bannedAt: new Date() }).where(eq(users.email, 'Boss@Example.com'));
+      expect(await runAdminCommand(db, ['unban', 'boss@example.com'])).toBe('Boss@Example.com: unbanned\n');
+      const [boss] = await db.select().from(users).where(eq(users.email, 'Boss@Example.com'));
+      expect(boss?.bannedAt).toBeNull();
+      await expect(runAdminCommand(db, ['unban', 'nobody@example.com'])).rejects.toThrow(/no account/);
       await runAdminCommand(db, ['revoke', 'help@example.com']);
       const [help] = await db.select().from(users).where(eq(users.email, 'help@example.com'));
       expect(help?.role).toBe('user');

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
 import { Dashboard } from '../../../shared/contract/admin';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
+import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { id, intParam, pattern, text } from '../validation';
 
 // Console routes (docs/console.md): every one answers 404 to anyone without a
@@ -104,15 +104,17 @@ export const ban = createRoute({
   method: 'post',
   path: '/admin/users/{id}/ban',
   tags,
+  ...targetsAccount,
   summary: 'Bans (banned: true) or unbans a user, with a reason; a ban ends every session',
   request: { params: userParam, body: jsonBody(z.object({ banned: z.boolean(), reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
 });
 
 export const membership = createRoute({
   method: 'post',
   path: '/admin/users/{id}/membership',
   tags,
+  ...targetsAccount,
   summary: 'Adds (or, negative, removes) membership days, plus days or compositions, with a reason',
   request: {
     params: userParam,
@@ -125,49 +127,65 @@ export const membership = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
 });
 
 export const role = createRoute({
   method: 'post',
   path: '/admin/users/{id}/role',
   tags,
+  ...targetsAccount,
   summary: "Changes a user's role (admin only; asks for a fresh TOTP code)",
   request: {
     params: userParam,
     body: jsonBody(z.object({ role: z.enum(ROLES), reason, requestId, code: totpCode })),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+    ...codes,
+    ...reachCodes,
+    1001602: 'TOTP code needed again',
+  }),
 });
 
 export const revokeSessions = createRoute({
   method: 'post',
   path: '/admin/users/{id}/sessions/revoke',
   tags,
+  ...targetsAccount,
   summary: "Ends one of the user's sessions (sessionId) or all of them, with a reason",
   request: {
     params: userParam,
     body: jsonBody(z.object({ sessionId: id().optional(), reason, requestId })),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
 });
 
 export const passwordReset = createRoute({
   method: 'post',
   path: '/admin/users/{id}/password-reset',
   tags,
+  ...targetsAccount,
   summary: 'Mails the user a password-reset code and link, with a reason',
   request: { params: userParam, body: jsonBody(z.object({ reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 429: 'a code was mailed moments ago' }),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+    ...codes,
+    ...reachCodes,
+    429: 'a code was mailed moments ago',
+  }),
 });
 
 export const deleteUser = createRoute({
   method: 'post',
   path: '/admin/users/{id}/delete',
   tags,
+  ...targetsAccount,
   summary: 'Deletes the account (admin only; asks for a fresh TOTP code), with a reason',
   request: { params: userParam, body: jsonBody(z.object({ reason, requestId, code: totpCode })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, 1001602: 'TOTP code needed again' }),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+    ...codes,
+    ...reachCodes,
+    1001602: 'TOTP code needed again',
+  }),
 });
 
 const DAY = 86_400_000;

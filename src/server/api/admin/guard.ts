@@ -56,7 +56,8 @@ export function actorOf(c: Context<ApiEnv>): Actor {
 
 /**
  * A sensitive action (role, price, settings, refund, deletion) checks a fresh code now, whatever the
- * session's verification: a wrong one answers 403 with code 1001602.
+ * session's verification: a wrong one answers 403 with code 1001602; a code just used answers so
+ * ('admin:totp.reused', not counted as wrong).
  */
 export async function requireFreshCode(c: Context<ApiEnv>, code: string | undefined): Promise<void> {
   const user = consoleOf(c);
@@ -64,8 +65,10 @@ export async function requireFreshCode(c: Context<ApiEnv>, code: string | undefi
   try {
     await checkTotp(c.get('runtime'), { userId: user.userId, code, ip: c.get('ip') });
   } catch (err) {
-    if (err instanceof DomainError && err.status === 400)
-      throw new DomainError(AdminCode.TOTP_AGAIN, 'admin:totp.again', { status: 403 });
+    if (err instanceof DomainError && err.status === 400) {
+      const key = err.messageKey === 'admin:totp.reused' ? err.messageKey : 'admin:totp.again';
+      throw new DomainError(AdminCode.TOTP_AGAIN, key, { status: 403 });
+    }
     throw err;
   }
 }

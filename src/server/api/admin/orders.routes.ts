@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
+import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { intParam, pattern, text } from '../validation';
 import { anyData, codes, date, reason, requestId, tags, totpCode } from './admin.routes';
 
@@ -56,6 +56,7 @@ export const refund = createRoute({
   method: 'post',
   path: '/admin/orders/{orderNo}/refund',
   tags,
+  ...targetsAccount,
   summary: 'Refunds all or part of a paid order through its payment service (admin; a fresh TOTP code)',
   request: {
     params: param,
@@ -70,6 +71,7 @@ export const refund = createRoute({
   },
   responses: jsonResponses(anyData, {
     ...codes,
+    ...reachCodes,
     400: 'not refundable, or more than is left',
     [AdminCode.TOTP_AGAIN]: 'TOTP code needed again',
   }),

@@ -1,4 +1,11 @@
-import { listOrders, orderDetail, ordersCsv, queryProvider, refundOrder } from '../../services/admin/orders';
+import {
+  checkRefundReach,
+  listOrders,
+  orderDetail,
+  ordersCsv,
+  queryProvider,
+  refundOrder,
+} from '../../services/admin/orders';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { dayRange } from './admin.routes';
@@ -38,10 +45,12 @@ export function registerAdminOrders(app: ApiApp) {
   );
 
   app.openapi(r.refund, async (c) => {
-    requireAdmin(c);
     const { code, ...body } = c.req.valid('json');
-    await requireFreshCode(c, code);
     const act = { ...body, orderNo: c.req.valid('param').orderNo };
+    // The hierarchy first (refused and audited as any action), before a TOTP code is spent.
+    await checkRefundReach(c.get('runtime').database.db, actorOf(c), act.orderNo, act.reason);
+    requireAdmin(c);
+    await requireFreshCode(c, code);
     return reply(c, await refundOrder(c.get('runtime'), actorOf(c), act));
   });
 }

@@ -1,9 +1,10 @@
-import { deleteUser, refuseOwnAccount, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
+import { checkReach } from '../../services/admin/hierarchy';
+import { deleteUser, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
 import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/admin/users';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
-import { actorOf, requireAdmin, requireFreshCode } from './guard';
+import { actorOf, consoleOf, requireAdmin, requireFreshCode } from './guard';
 
 /** The console's users page: search, detail, actions with a reason (docs/console.md). */
 export function registerAdminUsers(app: ApiApp) {
@@ -11,7 +12,9 @@ export function registerAdminUsers(app: ApiApp) {
     reply(c, await searchUsers(c.get('runtime').database.db, c.req.valid('query').q)),
   );
 
-  app.openapi(r.userDetail, async (c) => reply(c, await userDetail(c.get('runtime'), c.req.valid('param').id)));
+  app.openapi(r.userDetail, async (c) =>
+    reply(c, await userDetail(c.get('runtime'), c.req.valid('param').id, consoleOf(c).userId)),
+  );
 
   app.openapi(r.ban, async (c) => {
     const { banned, reason, requestId } = c.req.valid('json');
@@ -25,11 +28,14 @@ export function registerAdminUsers(app: ApiApp) {
     return reply(c, { applied: await adjustMembership(c.get('runtime').database.db, act) });
   });
 
+  // Role changes and deletion ask the hierarchy first (an operator on an admin is refused and audited
+  // as for any action) and before a TOTP code is spent; `act` asks again under the row lock.
   app.openapi(r.role, async (c) => {
-    requireAdmin(c);
     const { code, ...body } = c.req.valid('json');
-    await requireFreshCode(c, code);
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
+    await checkReach(c.get('runtime').database.db, act.actor, act.userId, 'user.role', act.reason);
+    requireAdmin(c);
+    await requireFreshCode(c, code);
     return reply(c, { applied: await changeRole(c.get('runtime').database.db, act) });
   });
 
@@ -46,8 +52,8 @@ export function registerAdminUsers(app: ApiApp) {
   app.openapi(r.deleteUser, async (c) => {
     const { code, ...body } = c.req.valid('json');
     const act = { ...body, actor: actorOf(c), userId: c.req.valid('param').id };
+    await checkReach(c.get('runtime').database.db, act.actor, act.userId, 'user.delete', act.reason);
     requireAdmin(c);
-    refuseOwnAccount(act);
     await requireFreshCode(c, code);
     return reply(c, { applied: await deleteUser(c.get('runtime'), act) });
   });

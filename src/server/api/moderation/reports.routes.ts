@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ReportQueue } from '../../../shared/contract/reports';
 import { REPORT_ACTIONS, REPORT_KINDS, REPORT_REASONS, REPORT_TEXT_MAX } from '../../../shared/moderation-reports';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
+import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { pattern, text } from '../validation';
 
 // Reports of public items and the console's report queue (docs/api.md, docs/console.md).
@@ -47,6 +47,8 @@ export const moderate = createRoute({
   method: 'post',
   path: '/admin/reports/act',
   tags,
+  // The 'ban' action bans the item's author.
+  ...targetsAccount,
   summary: 'Hides, restores or dismisses a reported item, or bans its author, with a reason (audited)',
   request: {
     body: jsonBody(
@@ -59,5 +61,5 @@ export const moderate = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), codes),
+  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
 });

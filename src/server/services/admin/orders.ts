@@ -8,6 +8,7 @@ import { markPaid } from '../shop/mark-paid';
 import { UNPAID } from '../shop/orders';
 import { requestRefund, sendRefund } from '../shop/refunds';
 import { type Actor, toCsv, writeAudit } from './audit';
+import { checkReach } from './hierarchy';
 
 export interface OrderFilter {
   status?: number;
@@ -209,6 +210,15 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
 }
 
 /**
+ * A refund moves money to the order's owner: the hierarchy's guard refuses it
+ * on the actor's own order. The route asks before spending a TOTP code.
+ */
+export async function checkRefundReach(db: Db, actor: Actor, orderNo: string, reason: string) {
+  const { o } = await find(db, orderNo);
+  await checkReach(db, actor, o.userId, 'order.refund', reason);
+}
+
+/**
  * A console refund (admin, fresh TOTP checked by the route): one per form,
  * through the payment service; the audit row keeps the order and benefit
  * before and after. A repeated form answers applied false and writes nothing.
@@ -219,6 +229,7 @@ export async function refundOrder(
   a: { orderNo: string; amount: number; reason: string; requestId: string },
 ) {
   const { db } = rt.database;
+  await checkRefundReach(db, actor, a.orderNo, a.reason);
   const before = await snapshot(db, a.orderNo);
   const { applied, refund } = await requestRefund(rt, { ...a, actor });
   if (applied) {

@@ -20,6 +20,16 @@ export async function setRole(db: Db, email: string, role: Role) {
   return row ?? null;
 }
 
+/** Lifts a ban (the CLI's recovery path: a banned admin signs in again). Null when no such account. */
+export async function unbanByEmail(db: Db, email: string) {
+  const [row] = await db
+    .update(users)
+    .set({ bannedAt: null, updatedAt: new Date() })
+    .where(byEmail(email))
+    .returning({ id: users.id, email: users.email });
+  return row ?? null;
+}
+
 /** Setting a role by id (console), inside a transaction that locked the row. */
 export async function setRoleById(db: Db, userId: number, role: Role) {
   await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, userId));

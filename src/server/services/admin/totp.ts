@@ -42,7 +42,9 @@ export async function isEnrolled(db: Db, userId: number) {
  * Checks a code under the limits of password checks (db/queries/rate-limits):
  * every try is counted before the check, so concurrent guesses cannot pass
  * the limit; a right code gives its tries back. A code is accepted once: its
- * time step must be later than the last accepted one.
+ * time step must be later than the last accepted one. A right code whose step
+ * was already taken (a double click, a retry) is not a wrong guess: it gives
+ * its tries back too and answers 'admin:totp.reused' (wait for the next code).
  */
 export async function checkTotp(
   rt: Runtime,
@@ -61,24 +63,22 @@ export async function checkTotp(
     throw new DomainError(AdminCode.TOTP_REQUIRED, 'admin:totp.required', { status: 403 });
   const { verify } = await import('otplib');
   const result = /^\d{6}$/.test(p.code)
-    ? await verify({
-        secret: row.secret,
-        token: p.code,
-        epochTolerance: 30,
-        ...(row.lastStep === null ? {} : { afterTimeStep: row.lastStep }),
-      })
+    ? await verify({ secret: row.secret, token: p.code, epochTolerance: 30 })
     : { valid: false as const };
   if (!result.valid || !('timeStep' in result)) throw new DomainError(400, 'admin:totp.wrong', { status: 400 });
-  // The conditional update settles two requests racing with one code.
+  const giveBack = async () => {
+    const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
+    await giveBackToCounter(db, { key, windowStart });
+    await giveBackToCounter(db, { key: ipKey, windowStart });
+  };
+  // The conditional update settles two requests racing with one code: the loser finds its step taken.
   const [taken] = await db
     .update(adminTotp)
     .set({ lastStep: result.timeStep, ...(p.enrolling ? { confirmedAt: new Date() } : {}) })
     .where(and(eq(adminTotp.userId, p.userId), or(isNull(adminTotp.lastStep), lt(adminTotp.lastStep, result.timeStep))))
     .returning({ userId: adminTotp.userId });
-  if (!taken) throw new DomainError(400, 'admin:totp.wrong', { status: 400 });
-  const windowStart = new Date(Math.floor(now / WINDOW_MS) * WINDOW_MS);
-  await giveBackToCounter(db, { key, windowStart });
-  await giveBackToCounter(db, { key: ipKey, windowStart });
+  await giveBack();
+  if (!taken) throw new DomainError(400, 'admin:totp.reused', { status: 400 });
 }
 
 /** Marks the console session as two-factor verified from now. */

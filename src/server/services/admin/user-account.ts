@@ -59,19 +59,14 @@ export async function sendResetMail(rt: Runtime, a: Act) {
   );
 }
 
-/** The console never deletes the actor's own account (checked before a TOTP code is spent on it). */
-export function refuseOwnAccount(a: Pick<Act, 'actor' | 'userId'>) {
-  if (a.userId === a.actor.userId) throw new DomainError(400, 'admin:users.ownAccount', { status: 400 });
-}
-
 /**
  * Deletes an account for its owner (PIPL requests): the deletion the owner's
  * own button runs (docs/accounts.md), with the audit row written in the same
- * transaction as the wipe; files go after it commits. Console accounts and
- * the actor's own account are refused: their role is removed first.
+ * transaction as the wipe; files go after it commits. Console accounts are
+ * refused (their role is removed first); the actor's own account is out of
+ * reach (the guard in `act`).
  */
 export async function deleteUser(rt: Runtime, a: Act) {
-  refuseOwnAccount(a);
   let avatar: string | null = null;
   const applied = await act(
     rt.database.db,

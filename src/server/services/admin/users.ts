@@ -8,6 +8,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { orderDto } from '../shop/orders';
 import { type Actor, writeAudit } from './audit';
+import { assertMayActOn, recordRefusal, viewerRefusal } from './hierarchy';
 import { setRoleById } from './roles';
 import { userInsights } from './user-insights';
 
@@ -50,7 +51,8 @@ function membership(u: typeof users.$inferSelect) {
   };
 }
 
-export async function userDetail(rt: Runtime, userId: number) {
+/** A user's page for a console viewer; `refusal` says why the viewer may take no action on it (or null). */
+export async function userDetail(rt: Runtime, userId: number, viewerId: number) {
   const { db } = rt.database;
   const [u] = await db
     .select()
@@ -71,6 +73,7 @@ export async function userDetail(rt: Runtime, userId: number) {
     startDatePlus: u.startDatePlus?.toISOString() ?? null,
     lastSeenAt: u.lastSeenAt?.toISOString() ?? null,
     ...membership(u),
+    refusal: await viewerRefusal(db, viewerId, { id: u.id, role: u.role as Role }),
     orders: recent.map(orderDto),
     ...(await userInsights(rt, userId)),
   };
@@ -87,11 +90,12 @@ export interface Act {
 class Repeated extends Error {}
 
 /**
- * One console action on a user: lock the row, change it, and write the one
- * audit row with the before- and after-state (the log is append-only, so the
- * row is written complete). A request id already in the log undoes the change:
- * concurrent clicks queue on the row lock and only the first acts. Answers
- * whether this call acted.
+ * One console action on a user: lock the row, ask the hierarchy's guard
+ * (hierarchy.ts) whether the actor may act on it, change it, and write the
+ * one audit row with the before- and after-state (the log is append-only, so
+ * the row is written complete). A refusal is audited after the rollback. A
+ * request id already in the log undoes the change: concurrent clicks queue
+ * on the row lock and only the first acts. Answers whether this call acted.
  */
 export async function act(
   db: Db,
@@ -106,6 +110,7 @@ export async function act(
     return await transaction(db, async (tx) => {
       const before = await lockUser(tx, a.userId);
       if (!before || before.deletedAt) throw new DomainError(404, 'error.notFound', { status: 404 });
+      await assertMayActOn(tx, a.actor, { id: before.id, role: before.role as Role }, action, a.reason);
       await change(tx, before);
       const after = await lockUser(tx, a.userId);
       const fresh = await writeAudit(tx, a.actor, {
@@ -123,7 +128,7 @@ export async function act(
     });
   } catch (err) {
     if (err instanceof Repeated) return false;
-    throw err;
+    throw await recordRefusal(db, err);
   }
 }
 
@@ -186,8 +191,8 @@ export async function adjustMembership(db: Db, a: Act & { kind: GrantKind; amoun
   );
 }
 
+/** One's own role is out of reach like every own-account action (the guard in `act`). */
 export async function changeRole(db: Db, a: Act & { role: Role }) {
-  if (a.userId === a.actor.userId) throw new DomainError(400, 'admin:users.ownRole', { status: 400 });
   return act(
     db,
     a,
