@@ -1,19 +1,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { WordEdits } from '../../../shared/word-list';
+import { compileWords, type Matcher, prepare } from './matcher';
 import type { ModerationProvider, Verdict } from './types';
-import { SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
+import { ORDINARY_WORDS, SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
 
 export interface WordLists {
   violation: string[];
   sensitive: string[];
 }
 
-const LATIN = /^[a-z0-9][a-z0-9 '-]*$/;
-
-/** Lower case, full-width folded (NFKC). */
+/** Lower case, full-width folded (NFKC): how the lists keep their words. */
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
-/** Without spaces, punctuation and symbols: catches words split up to slip through. */
-const compact = (text: string) => fold(text).replace(/[\s\p{P}\p{S}]+/gu, '');
 
 /**
  * Applies a words file: `12 word` adds a violating word, `14 word` a
@@ -38,32 +35,29 @@ export function applyWordsFile(base: WordLists, text: string): WordLists {
   return { violation: [...violation], sensitive: [...sensitive] };
 }
 
-function matcher(words: string[]): (text: string) => string | null {
-  const latin = words.filter((w) => LATIN.test(w));
-  const other = words.filter((w) => !LATIN.test(w));
-  const escaped = latin.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\p{P}]*'));
-  // Whole words only, so "method" is not "meth"; a plural s is allowed.
-  const latinRe = escaped.length
-    ? new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})s?(?![\\p{L}\\p{N}])`, 'u')
-    : null;
-  const compacted = other.map((w) => ({ word: w, key: compact(w) || w }));
-  return (text) => {
-    const folded = fold(text);
-    const squeezed = compact(text);
-    const hitLatin = latinRe?.exec(folded);
-    if (hitLatin?.[1]) return hitLatin[1];
-    const hit = compacted.find((w) => squeezed.includes(w.key) || folded.includes(w.word));
-    return hit ? hit.word : null;
-  };
-}
+/** Each list object compiled once (matcher.ts): the provider keeps the same lists until they change. */
+const compiled = new WeakMap<WordLists, { violation: Matcher; sensitive: Matcher }>();
+const compile = (lists: WordLists) => {
+  let known = compiled.get(lists);
+  if (!known) {
+    known = {
+      violation: compileWords(lists.violation, ORDINARY_WORDS),
+      sensitive: compileWords(lists.sensitive, ORDINARY_WORDS),
+    };
+    compiled.set(lists, known);
+  }
+  return known;
+};
 
 /** Judges texts with the lists: violating words (12) win over sensitive ones and personal data (14). */
 export function judge(lists: WordLists, texts: string[]): Verdict {
-  const text = texts.join('\n');
-  const violating = matcher(lists.violation)(text);
+  const matchers = compile(lists);
+  const prepared = prepare(texts);
+  const violating = matchers.violation.find(prepared);
   if (violating) return { verdict: 'violation', reason: violating };
-  const sensitive = matcher(lists.sensitive)(text);
+  const sensitive = matchers.sensitive.find(prepared);
   if (sensitive) return { verdict: 'sensitive', reason: sensitive };
+  const text = texts.join('\n');
   const pattern = SENSITIVE_PATTERNS.find((re) => re.test(text));
   if (pattern) return { verdict: 'sensitive', reason: 'personal data' };
   return { verdict: 'pass' };
