@@ -52,6 +52,12 @@ export function latinKey(word: string): string | null {
   return LATIN_WORD.test(form) ? form : null;
 }
 
+/** What two spellings of one word share ("賭博" and "赌博", "P0RN" and "porn"): for taking words out. */
+export function wordKey(word: string): string {
+  const latin = latinKey(word);
+  return latin ? latin.replaceAll(' ', '') : compactForm(unmask(word)) || word;
+}
+
 export function compileWords(words: readonly string[], ordinary: readonly string[]): Matcher {
   const byLetters = new Map<string, string>();
   const whole: string[] = [];

@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { WordEdits } from '../../../shared/word-list';
-import { compileWords, type Matcher, prepare } from './matcher';
+import { compileWords, type Matcher, prepare, wordKey } from './matcher';
 import type { ModerationProvider, Verdict } from './types';
 import { ORDINARY_WORDS, SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
 
@@ -23,9 +23,8 @@ export function applyWordsFile(base: WordLists, text: string): WordLists {
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) continue;
     if (line.startsWith('-')) {
-      const word = fold(line.slice(1).trim());
-      violation.delete(word);
-      sensitive.delete(word);
+      const key = wordKey(line.slice(1).trim());
+      for (const list of [violation, sensitive]) for (const w of list) if (wordKey(w) === key) list.delete(w);
       continue;
     }
     const m = /^(12|14)\s+(.+)$/.exec(line);
@@ -65,9 +64,10 @@ export function judge(lists: WordLists, texts: string[]): Verdict {
 
 /** Applies the console's edits over a base: its words added, its removals taken out of both lists. */
 export function applyWordEdits(base: WordLists, edits: WordEdits): WordLists {
-  const removed = new Set(edits.removed.map(fold));
+  // Any spelling of a word takes it out: "賭博" removes 赌博.
+  const removed = new Set(edits.removed.map(wordKey));
   const keep = (words: string[], added: string[]) => [
-    ...new Set([...words.filter((w) => !removed.has(w)), ...added.map(fold)]),
+    ...new Set([...words.filter((w) => !removed.has(wordKey(w))), ...added.map(fold)]),
   ];
   return { violation: keep(base.violation, edits.violation), sensitive: keep(base.sensitive, edits.sensitive) };
 }
@@ -107,6 +107,10 @@ export function createWordListModeration(file?: string, extra?: WordEditsSupplie
   return {
     mode: 'wordlist',
     async check(texts) {
+      refresh();
+      return judge(await current(), texts);
+    },
+    async checkWords(texts) {
       refresh();
       return judge(await current(), texts);
     },
