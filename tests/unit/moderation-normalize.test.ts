@@ -74,6 +74,7 @@ describe('no false positives', () => {
     'something about grapes and drapes',
     'the heroine of the story',
     'nasi goreng with methane-free therapeutic rapeseed',
+    'a trapezium on the parapet, scraped with a methodical scraper',
     "it's ex-wife's book",
     "we'll be heading home",
     'a 1920x1080 wallpaper, seed 123456',

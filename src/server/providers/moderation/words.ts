@@ -56,7 +56,8 @@ export const VIOLATION_WORDS: readonly string[] = [
 /**
  * Ordinary words that hold a listed Latin word of 4 letters or more, which is
  * otherwise found inside longer words ("xxpornxx"): a match inside one of
- * these is not a match ("method" is not "meth", "grape" not "rape").
+ * these is not a match ("method" is not "meth", "grape" not "rape"). A stem
+ * covers its forms: "trapez" covers trapeze, trapezoid and trapezium.
  */
 export const ORDINARY_WORDS: readonly string[] = [
   'method',
@@ -70,11 +71,10 @@ export const ORDINARY_WORDS: readonly string[] = [
   'drape',
   'scrape',
   'crape',
-  'trapeze',
-  'trapezoid',
+  'trapez',
   'rapeseed',
   'parapet',
-  'therapeutic',
+  'therapeut',
   'heroine',
   'denude',
   'goreng',
