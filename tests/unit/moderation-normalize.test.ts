@@ -105,6 +105,13 @@ describe('lists', () => {
     expect(m.find(prepare(['herself harmless']))).toBeNull();
   });
 
+  it("match a words file's words through the same disguises", () => {
+    const file = applyWordsFile(builtIn, '12 goblin\n12 藍莓果醬\n14 工号\n');
+    expect(judge(file, ['g0b1in'])).toMatchObject({ verdict: 'violation', reason: 'goblin' });
+    expect(judge(file, ['蓝\u200B莓 果酱'])).toMatchObject({ verdict: 'violation', reason: '藍莓果醬' });
+    expect(judge(file, ['我的工號'])).toMatchObject({ verdict: 'sensitive', reason: '工号' });
+  });
+
   it('take a word out under any of its spellings', () => {
     expect(judge(applyWordEdits(builtIn, { violation: [], sensitive: [], removed: ['賭博'] }), ['赌博'])).toEqual({
       verdict: 'pass',
