@@ -1,7 +1,7 @@
 import { compactForm, latinForm, unmask } from './normalize';
 
 /**
- * A list of words compiled once into two regular expressions, so a text is
+ * A list of words compiled once into three regular expressions, so a text is
  * read in one pass whatever the list's length (normalize.ts says how texts
  * and words are folded first).
  *
