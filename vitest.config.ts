@@ -44,6 +44,7 @@ export default defineConfig({
             'tests/api/channels/weights.test.ts',
             'tests/api/chat/{chat-stream,chat-continue,chat-reasoning}.test.ts',
             'tests/api/drawing/drawing-providers.test.ts',
+            'tests/api/moderation/word-tricks.test.ts',
             'tests/api/music/{music-suno,music-render}.test.ts',
             'tests/api/shop/{alipay,wechatpay,products-cli}.test.ts',
             'tests/api/storage/{s3-provider,s3-site}.test.ts',

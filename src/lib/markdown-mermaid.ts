@@ -1,11 +1,17 @@
+import DOMPurify from 'dompurify';
 import mermaid from 'mermaid';
 import type { EnhanceLabels } from './markdown-enhance';
 
 /**
  * Draws ```mermaid blocks (marked `data-mermaid` by the renderer) as SVG in front of
- * their code block, which is then hidden. 'strict' security: labels are sanitised,
- * no click handlers, no HTML from the source. A block Mermaid cannot read stays
- * as code with a note under it.
+ * their code block, which is then hidden. A block Mermaid cannot read stays as
+ * code with a note under it.
+ *
+ * A diagram's source comes from a model or a shared conversation, so its labels
+ * are text only: 'strict' security (no click handlers), labels drawn as SVG text
+ * (`htmlLabels: false`, which a diagram's own `%%{init}%%` may not turn back on),
+ * and the drawn SVG sanitised again with an allow-list of SVG elements that keeps
+ * no link, picture, embedded HTML (foreignObject) or reference to another document.
  */
 
 let theme: 'default' | 'dark' | undefined;
@@ -18,7 +24,36 @@ function configure(): void {
   const wanted = currentTheme();
   if (theme === wanted) return;
   theme = wanted;
-  mermaid.initialize({ startOnLoad: false, securityLevel: 'strict', theme, fontFamily: 'inherit' });
+  mermaid.initialize({
+    startOnLoad: false,
+    securityLevel: 'strict',
+    htmlLabels: false,
+    // Settings a diagram's `%%{init}%%` may not change (Mermaid's defaults, then ours).
+    secure: [
+      'secure',
+      'securityLevel',
+      'startOnLoad',
+      'maxTextSize',
+      'suppressErrorRendering',
+      'maxEdges',
+      'htmlLabels',
+      'themeCSS',
+    ],
+    theme,
+    fontFamily: 'inherit',
+  });
+}
+
+/** Never kept, even where an SVG allows them: links, pictures, references, embedded HTML (their text stays). */
+const FORBIDDEN = ['a', 'image', 'use', 'foreignObject', 'feImage', 'script', 'iframe', 'img', 'video', 'audio'];
+
+/** Mermaid's SVG with only drawing elements and no attribute pointing elsewhere. */
+export function cleanDiagram(svg: string): string {
+  return DOMPurify.sanitize(svg, {
+    USE_PROFILES: { svg: true, svgFilters: true },
+    FORBID_TAGS: FORBIDDEN,
+    FORBID_ATTR: ['href', 'xlink:href', 'src', 'action', 'formaction'],
+  });
 }
 
 async function draw(block: HTMLElement, labels: EnhanceLabels): Promise<void> {
@@ -46,8 +81,7 @@ async function draw(block: HTMLElement, labels: EnhanceLabels): Promise<void> {
     figure.setAttribute('aria-label', labels.diagram);
     block.before(figure);
   }
-  // Mermaid's own output, sanitised by it under securityLevel 'strict'.
-  figure.innerHTML = svg;
+  figure.innerHTML = cleanDiagram(svg);
   block.hidden = true;
 }
 

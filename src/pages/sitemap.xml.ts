@@ -22,7 +22,7 @@ export const GET: APIRoute = async () => {
   for (const p of pictures) {
     urls.push(`<url><loc>${xmlText(`${origin}/square/${p.id}`)}</loc><lastmod>${p.updated}</lastmod></url>`);
   }
-  for (const s of await listedShares(rt.database.db)) {
+  for (const s of await listedShares(rt)) {
     urls.push(
       `<url><loc>${xmlText(`${origin}/share/${s.id}`)}</loc><lastmod>${s.createdAt.toISOString()}</lastmod></url>`,
     );

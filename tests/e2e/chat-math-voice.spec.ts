@@ -45,6 +45,24 @@ async function ask(page: Page, question: string) {
   await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 20_000 });
 }
 
+/** An answer stored as if received: the renderer is the same for stored and streamed answers. */
+async function storedAnswer(page: Page, text: string) {
+  await page.addInitScript((answer) => {
+    if (localStorage.getItem('chatStorage')) return;
+    const now = Date.now();
+    const message = (t: string, inversion: boolean) => ({ dateTime: now, text: t, inversion, error: false });
+    localStorage.setItem(
+      'chatStorage',
+      JSON.stringify({
+        active: 1,
+        usingContext: true,
+        history: [{ title: 'stored', uuid: 1, isEdit: false }],
+        chat: [{ uuid: 1, data: [message('diagram', true), message(answer, false)] }],
+      }),
+    );
+  }, text);
+}
+
 test.describe('formulas and diagrams', () => {
   test('a formula renders as KaTeX and a flowchart as SVG, downloaded only when an answer needs them', async ({
     page,
@@ -85,29 +103,7 @@ test.describe('formulas and diagrams', () => {
   });
 
   test('a diagram Mermaid cannot read stays as code with a note', async ({ page }) => {
-    // An answer stored as if received: the renderer is the same for stored and streamed answers.
-    await page.addInitScript(() => {
-      if (localStorage.getItem('chatStorage')) return;
-      const now = Date.now();
-      const message = (text: string, inversion: boolean) => ({ dateTime: now, text, inversion, error: false });
-      localStorage.setItem(
-        'chatStorage',
-        JSON.stringify({
-          active: 1,
-          usingContext: true,
-          history: [{ title: 'broken', uuid: 1, isEdit: false }],
-          chat: [
-            {
-              uuid: 1,
-              data: [
-                message('diagram', true),
-                message('```mermaid\nflowchart LR\n  A --> [[[\n```\n\n$\\frac{1}{$', false),
-              ],
-            },
-          ],
-        }),
-      );
-    });
+    await storedAnswer(page, '```mermaid\nflowchart LR\n  A --> [[[\n```\n\n$\\frac{1}{$');
     await openChat(page);
     const answer = lastAnswer(page);
     await expect(answer.locator('.md-diagram-error')).toHaveText(
@@ -119,6 +115,37 @@ test.describe('formulas and diagrams', () => {
     await expect(answer.locator('svg')).toHaveCount(0);
     // An unreadable formula shows its source in KaTeX's error style instead of failing the answer.
     await expect(answer.locator('.katex-error')).toContainText('\\frac{1}{', LOADED);
+  });
+
+  test("a diagram's labels keep no HTML: no picture, link, frame or handler, and nothing is fetched", async ({
+    page,
+  }) => {
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (/\/(x|frame|link)$/.test(new URL(r.url()).pathname)) fetched.push(r.url());
+    });
+    await storedAnswer(
+      page,
+      [
+        '```mermaid',
+        // A diagram may not turn HTML labels back on.
+        '%%{init: {"htmlLabels": true, "flowchart": {"htmlLabels": true}}}%%',
+        'flowchart LR',
+        '  A["<img src=x> picture"] --> B["<a href=/link>link</a>"]',
+        '  B --> C["<iframe src=/frame></iframe> frame"]',
+        '  C --> D["<b onclick=alert(1)>bold</b>"]',
+        '  D --> E["<svg><image href=x /></svg> image"]',
+        '```',
+      ].join('\n'),
+    );
+    await openChat(page);
+    const diagram = lastAnswer(page).getByRole('img', { name: '图表' });
+    await expect(diagram.locator('svg').first()).toBeVisible(LOADED);
+    await expect(diagram).toContainText('picture');
+    await expect(diagram).toContainText('bold');
+    const foreign = diagram.locator('img, a, iframe, b, foreignObject, image, [onclick], [href], [src]');
+    expect(await foreign.evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 120)))).toEqual([]);
+    expect(fetched).toEqual([]);
   });
 });
 

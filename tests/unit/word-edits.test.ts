@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { chainModeration } from '../../src/server/providers/moderation/http';
 import { applyWordEdits, createWordListModeration } from '../../src/server/providers/moderation/wordlist';
 import type { WordEdits } from '../../src/shared/word-list';
 
@@ -23,5 +24,24 @@ describe("the console's word-list edits", () => {
     expect(await provider.check(['赌博'])).toEqual({ verdict: 'pass' });
     edits = null;
     expect(await provider.check(['一罐蓝莓果酱'])).toEqual({ verdict: 'pass' });
+  });
+
+  it('judge stored texts again with the word list alone: an outside service is not asked', async () => {
+    const asked: string[][] = [];
+    const service = {
+      mode: 'http',
+      async check(texts: string[]): Promise<never> {
+        asked.push(texts);
+        throw new Error('service down');
+      },
+    };
+    const provider = chainModeration(
+      createWordListModeration(undefined, async () => null),
+      service,
+    );
+    expect(await provider.checkWords(['賭 博'])).toEqual({ verdict: 'violation', reason: '赌博' });
+    expect(await provider.checkWords(['一罐果酱'])).toEqual({ verdict: 'pass' });
+    expect(asked).toEqual([]);
+    await expect(provider.check(['一罐果酱'])).rejects.toThrow('service down');
   });
 });

@@ -39,7 +39,7 @@ describe('reports of a shared conversation', { timeout: 90_000 }, () => {
     );
     const id = made.body.data.id as string;
     await srv.call('PATCH', `/api/chat/shares/${id}`, { listed: true }, owner.headers);
-    const listed = async () => (await listedShares(srv.runtime.database.db)).map((s) => s.id);
+    const listed = async () => (await listedShares(srv.runtime)).map((s) => s.id);
     expect(await listed()).toContain(id);
 
     // Visitors report it like any public item; a made-up share id is 404.

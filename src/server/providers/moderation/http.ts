@@ -1,4 +1,4 @@
-import type { ModerationProvider, Verdict } from './types';
+import type { ModerationProvider, ModerationService, Verdict } from './types';
 
 export interface HttpModerationConfig {
   url: string;
@@ -14,7 +14,7 @@ export interface HttpModerationConfig {
  * read as violation and sensitive, for services that speak that way).
  * Anything else throws: a task is never drawn unmoderated.
  */
-export function createHttpModeration(cfg: HttpModerationConfig): ModerationProvider {
+export function createHttpModeration(cfg: HttpModerationConfig): ModerationService {
   return {
     mode: 'http',
     async check(texts, signal) {
@@ -46,10 +46,11 @@ export function createHttpModeration(cfg: HttpModerationConfig): ModerationProvi
   };
 }
 
-/** Asks each provider in turn; the first that objects decides. */
-export function chainModeration(first: ModerationProvider, second: ModerationProvider): ModerationProvider {
+/** Asks the word list, then the service; the first that objects decides. */
+export function chainModeration(first: ModerationProvider, second: ModerationService): ModerationProvider {
   return {
     mode: `${first.mode}+${second.mode}`,
+    checkWords: (texts) => first.checkWords(texts),
     async check(texts, signal): Promise<Verdict> {
       const verdict = await first.check(texts, signal);
       return verdict.verdict === 'pass' ? second.check(texts, signal) : verdict;

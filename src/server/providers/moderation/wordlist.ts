@@ -1,19 +1,16 @@
 import { readFileSync, statSync } from 'node:fs';
 import type { WordEdits } from '../../../shared/word-list';
+import { compileWords, type Matcher, prepare, wordKey } from './matcher';
 import type { ModerationProvider, Verdict } from './types';
-import { SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
+import { ORDINARY_WORDS, SENSITIVE_PATTERNS, SENSITIVE_WORDS, VIOLATION_WORDS } from './words';
 
 export interface WordLists {
   violation: string[];
   sensitive: string[];
 }
 
-const LATIN = /^[a-z0-9][a-z0-9 '-]*$/;
-
-/** Lower case, full-width folded (NFKC). */
+/** Lower case, full-width folded (NFKC): how the lists keep their words. */
 const fold = (text: string) => text.normalize('NFKC').toLowerCase();
-/** Without spaces, punctuation and symbols: catches words split up to slip through. */
-const compact = (text: string) => fold(text).replace(/[\s\p{P}\p{S}]+/gu, '');
 
 /**
  * Applies a words file: `12 word` adds a violating word, `14 word` a
@@ -26,9 +23,8 @@ export function applyWordsFile(base: WordLists, text: string): WordLists {
     const line = raw.replace(/#.*$/, '').trim();
     if (!line) continue;
     if (line.startsWith('-')) {
-      const word = fold(line.slice(1).trim());
-      violation.delete(word);
-      sensitive.delete(word);
+      const key = wordKey(line.slice(1).trim());
+      for (const list of [violation, sensitive]) for (const w of list) if (wordKey(w) === key) list.delete(w);
       continue;
     }
     const m = /^(12|14)\s+(.+)$/.exec(line);
@@ -38,32 +34,29 @@ export function applyWordsFile(base: WordLists, text: string): WordLists {
   return { violation: [...violation], sensitive: [...sensitive] };
 }
 
-function matcher(words: string[]): (text: string) => string | null {
-  const latin = words.filter((w) => LATIN.test(w));
-  const other = words.filter((w) => !LATIN.test(w));
-  const escaped = latin.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[\\s\\p{P}]*'));
-  // Whole words only, so "method" is not "meth"; a plural s is allowed.
-  const latinRe = escaped.length
-    ? new RegExp(`(?<![\\p{L}\\p{N}])(${escaped.join('|')})s?(?![\\p{L}\\p{N}])`, 'u')
-    : null;
-  const compacted = other.map((w) => ({ word: w, key: compact(w) || w }));
-  return (text) => {
-    const folded = fold(text);
-    const squeezed = compact(text);
-    const hitLatin = latinRe?.exec(folded);
-    if (hitLatin?.[1]) return hitLatin[1];
-    const hit = compacted.find((w) => squeezed.includes(w.key) || folded.includes(w.word));
-    return hit ? hit.word : null;
-  };
-}
+/** Each list object compiled once (matcher.ts): the provider keeps the same lists until they change. */
+const compiled = new WeakMap<WordLists, { violation: Matcher; sensitive: Matcher }>();
+const compile = (lists: WordLists) => {
+  let known = compiled.get(lists);
+  if (!known) {
+    known = {
+      violation: compileWords(lists.violation, ORDINARY_WORDS),
+      sensitive: compileWords(lists.sensitive, ORDINARY_WORDS),
+    };
+    compiled.set(lists, known);
+  }
+  return known;
+};
 
 /** Judges texts with the lists: violating words (12) win over sensitive ones and personal data (14). */
 export function judge(lists: WordLists, texts: string[]): Verdict {
-  const text = texts.join('\n');
-  const violating = matcher(lists.violation)(text);
+  const matchers = compile(lists);
+  const prepared = prepare(texts);
+  const violating = matchers.violation.find(prepared);
   if (violating) return { verdict: 'violation', reason: violating };
-  const sensitive = matcher(lists.sensitive)(text);
+  const sensitive = matchers.sensitive.find(prepared);
   if (sensitive) return { verdict: 'sensitive', reason: sensitive };
+  const text = texts.join('\n');
   const pattern = SENSITIVE_PATTERNS.find((re) => re.test(text));
   if (pattern) return { verdict: 'sensitive', reason: 'personal data' };
   return { verdict: 'pass' };
@@ -71,9 +64,10 @@ export function judge(lists: WordLists, texts: string[]): Verdict {
 
 /** Applies the console's edits over a base: its words added, its removals taken out of both lists. */
 export function applyWordEdits(base: WordLists, edits: WordEdits): WordLists {
-  const removed = new Set(edits.removed.map(fold));
+  // Any spelling of a word takes it out: "賭博" removes 赌博.
+  const removed = new Set(edits.removed.map(wordKey));
   const keep = (words: string[], added: string[]) => [
-    ...new Set([...words.filter((w) => !removed.has(w)), ...added.map(fold)]),
+    ...new Set([...words.filter((w) => !removed.has(wordKey(w))), ...added.map(fold)]),
   ];
   return { violation: keep(base.violation, edits.violation), sensitive: keep(base.sensitive, edits.sensitive) };
 }
@@ -113,6 +107,10 @@ export function createWordListModeration(file?: string, extra?: WordEditsSupplie
   return {
     mode: 'wordlist',
     async check(texts) {
+      refresh();
+      return judge(await current(), texts);
+    },
+    async checkWords(texts) {
       refresh();
       return judge(await current(), texts);
     },

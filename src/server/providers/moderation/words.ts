@@ -1,7 +1,8 @@
 /**
  * The built-in sensitive-word list, a starting point operators extend or trim
- * with MODERATION_WORDS_FILE. Matching ignores case, width, spaces and
- * punctuation between characters ("赌 博" matches 赌博).
+ * with MODERATION_WORDS_FILE and the console. Matching sees through case,
+ * width, invisible characters, marks, look-alike letters, leet digits,
+ * traditional forms and separators between characters (matcher.ts, normalize.ts).
  */
 
 /** Status 12: content that may not be drawn (pornography, violence, crime, self-harm). */
@@ -50,6 +51,34 @@ export const VIOLATION_WORDS: readonly string[] = [
   'suicide',
   'self-harm',
   'nazi',
+];
+
+/**
+ * Ordinary words that hold a listed Latin word of 4 letters or more, which is
+ * otherwise found inside longer words ("xxpornxx"): a match inside one of
+ * these is not a match ("method" is not "meth", "grape" not "rape"). A stem
+ * covers its forms: "trapez" covers trapeze, trapezoid and trapezium.
+ */
+export const ORDINARY_WORDS: readonly string[] = [
+  'method',
+  'something',
+  'methane',
+  'methanol',
+  'methyl',
+  'amethyst',
+  'prometheus',
+  'grape',
+  'drape',
+  'scrape',
+  'crape',
+  'trapez',
+  'rapeseed',
+  'parapet',
+  'therapeut',
+  'heroine',
+  'denude',
+  'goreng',
+  'ashkenazi',
 ];
 
 /** Status 14: personal or confidential information that must not end up in a picture. */

@@ -9,6 +9,7 @@ import { type ChatShareRow, chatAttachments, chatShares, type StoredChatMessage 
 import { lockUser } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { checkTexts } from '../moderation/publishing';
 import { invalidatePages } from '../pages/channel';
 import { checkSize } from './sync';
 
@@ -38,6 +39,12 @@ export function describe(messages: StoredChatMessage[]): string {
 
 export const shareUrl = (id: string) => `/share/${id}`;
 
+/** Every text the page shows: the title, and each message's text, reasoning and file names. */
+export function shareTexts(title: string, messages: StoredChatMessage[]): string[] {
+  return [title, ...messages.flatMap((m) => [m.text, m.reasoning ?? '', ...(m.attachments ?? []).map((a) => a.name)])];
+}
+const REFUSED = 'chat:share.refused';
+
 function info(row: ChatShareRow): ChatShareInfo {
   return {
     id: row.id,
@@ -61,6 +68,8 @@ export async function createShare(rt: Runtime, userId: number, input: ShareInput
   const messages = snapshot(input.messages);
   if (!messages.length) throw new DomainError(Code.BAD_REQUEST, 'chat:share.empty', { status: 400 });
   checkSize(rt, { title: input.title, messages });
+  // A share is public to anyone with its link: its texts go through moderation like every published text.
+  await checkTexts(rt, shareTexts(input.title, messages), REFUSED);
   const max = rt.env.CHAT_SHARES_MAX;
   const row = await db.transaction(async (tx) => {
     await lockUser(tx, userId);
@@ -105,6 +114,15 @@ const notFound = () => new DomainError(Code.NOT_FOUND, 'chat:share.notFound', { 
 
 // Share pages are served from the page cache: a change to one reaches every process's cache.
 export async function setListed(rt: Runtime, userId: number, id: string, listed: boolean): Promise<ChatShareInfo> {
+  if (listed) {
+    // Listed for search engines: judged again, against the words listed since it was made.
+    const [shown] = await rt.database.db
+      .select({ title: chatShares.title, messages: chatShares.messages })
+      .from(chatShares)
+      .where(mine(userId, id));
+    if (!shown) throw notFound();
+    await checkTexts(rt, shareTexts(shown.title, shown.messages), REFUSED);
+  }
   const [row] = await rt.database.db.update(chatShares).set({ listed }).where(mine(userId, id)).returning();
   if (!row) throw notFound();
   await invalidatePages(rt);
@@ -136,6 +154,18 @@ export async function readShare(db: Db, id: string): Promise<ShareState> {
   return row.review === ReviewState.PUBLISHED ? { kind: 'live', share: row } : { kind: 'takenDown' };
 }
 
+/**
+ * For the page: as readShare, and a live share whose texts hold a word listed
+ * since it was made is shown as taken down (410). The word list alone judges
+ * (local and quick); the page cache keeps the answer until the list changes.
+ */
+export async function shownShare(rt: Runtime, id: string): Promise<ShareState> {
+  const state = await readShare(rt.database.db, id);
+  if (state.kind !== 'live') return state;
+  const verdict = await rt.moderation.checkWords(shareTexts(state.share.title, state.share.messages));
+  return verdict.verdict === 'violation' ? { kind: 'takenDown' } : state;
+}
+
 /** Attachments a snapshot names, by id. */
 export function sharedAttachments(messages: StoredChatMessage[]) {
   return new Map(messages.flatMap((m) => m.attachments ?? []).map((a) => [a.id, a]));
@@ -159,12 +189,27 @@ export async function shareFile(rt: Runtime, id: string, attachmentId: string) {
   return { body, mime: file.mime };
 }
 
-/** Listed live shares for the sitemap, newest first. */
-export async function listedShares(db: Db, limit = 5000) {
-  return db
-    .select({ id: chatShares.id, createdAt: chatShares.createdAt })
+/**
+ * Listed live shares for the sitemap, newest first, without those whose title
+ * or description holds a word listed since (the word list alone judges; their
+ * page answers 410 as well: shownShare).
+ */
+export async function listedShares(rt: Runtime, limit = 5000) {
+  const rows = await rt.database.db
+    .select({
+      id: chatShares.id,
+      createdAt: chatShares.createdAt,
+      title: chatShares.title,
+      description: chatShares.description,
+    })
     .from(chatShares)
     .where(and(eq(chatShares.listed, true), isNull(chatShares.revokedAt), eq(chatShares.review, ReviewState.PUBLISHED)))
     .orderBy(desc(chatShares.createdAt))
     .limit(limit);
+  const kept = [];
+  for (const row of rows) {
+    const verdict = await rt.moderation.checkWords([row.title, row.description]);
+    if (verdict.verdict !== 'violation') kept.push({ id: row.id, createdAt: row.createdAt });
+  }
+  return kept;
 }
