@@ -26,6 +26,8 @@ export interface DocumentReader {
     bytes: Buffer,
     maxChars?: number,
   ): Promise<{ text: string; truncated: boolean }>;
+  /** Reading threads alive now (started and not yet exited). */
+  threads(): number;
   /** Stops every reading thread; waiting and running reads fail. */
   close(): Promise<void>;
 }
@@ -47,10 +49,13 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
   const concurrency = options.concurrency ?? 2;
   const perOwner = options.perOwner ?? 3;
   const limits = { ...DOCUMENT_LIMITS, ...options.limits };
-  // Owners in turn order: the one served last goes to the back, so one owner's flood waits behind everyone else.
   const queues = new Map<string, Waiting[]>();
+  // Turns: the waiting owner served longest ago (or never) goes next, so one owner's flood waits behind everyone else.
+  const lastServed = new Map<string, number>();
+  let turn = 0;
   const running = new Map<string, Worker>();
   let closed = false;
+  let alive = 0;
 
   /** One document on a fresh thread, ended when it answers, overruns its clock or holds too much memory. */
   function run(owner: string, { job, settle }: Waiting) {
@@ -62,6 +67,7 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
         stackSizeMb: limits.stackMb,
       },
     });
+    alive++;
     running.set(owner, worker);
     // The heap limit does not cover ArrayBuffers: what the pre-checks let through is watched here.
     const size = job.bytes.byteLength;
@@ -73,6 +79,7 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
       clearTimeout(clock);
       clearInterval(watch);
       running.delete(owner);
+      if (!queues.has(owner)) lastServed.delete(owner);
       void worker.terminate();
       settle(answer);
       next();
@@ -88,18 +95,24 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
     worker.on('error', (err: NodeJS.ErrnoException) =>
       finish(err.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { refused: 'tooComplex' } : err),
     );
-    worker.on('exit', () => finish(new Error('document thread stopped')));
+    worker.on('exit', () => {
+      alive--;
+      finish(new Error('document thread stopped'));
+    });
     worker.postMessage(job, [job.bytes.buffer as ArrayBuffer]);
   }
 
   function next() {
-    if (closed) return;
-    for (const [owner, queue] of queues) {
-      if (running.size >= concurrency) return;
-      if (running.has(owner)) continue;
+    while (!closed && running.size < concurrency) {
+      let owner: string | undefined;
+      for (const o of queues.keys())
+        if (!running.has(o) && (owner === undefined || (lastServed.get(o) ?? -1) < (lastServed.get(owner) ?? -1)))
+          owner = o;
+      if (owner === undefined) return;
+      const queue = queues.get(owner) as Waiting[];
       const waiting = queue.shift() as Waiting;
-      queues.delete(owner);
-      if (queue.length) queues.set(owner, queue);
+      if (queue.length === 0) queues.delete(owner);
+      lastServed.set(owner, turn++);
       run(owner, waiting);
     }
   }
@@ -124,6 +137,7 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
         next();
       });
     },
+    threads: () => alive,
     async close() {
       closed = true;
       const stopped = new Error('document reader closed');
