@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { toSafeText } from '../../../shared/safe-text';
+import { toSafeText } from '../../../shared/safe-chars';
 import { Allowance, type DocumentLimits, DocumentRefused, unpackBudget } from './limits';
 import { checkPdf } from './pdf-scan';
 import { boundedZip } from './zip';
