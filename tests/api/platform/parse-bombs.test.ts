@@ -63,7 +63,9 @@ async function watched<T>(work: () => Promise<T>) {
 }
 
 const stored = async (userId: number) => ({
-  rows: (await srv.runtime.database.db.select({ n: count() }).from(chatAttachments).where(eq(chatAttachments.userId, userId)))[0]?.n,
+  rows: (
+    await srv.runtime.database.db.select({ n: count() }).from(chatAttachments).where(eq(chatAttachments.userId, userId))
+  )[0]?.n,
   files: existsSync(path.join(srv.runtime.env.DATA_DIR, 'files', 'chat-attachments', String(userId))),
 });
 
