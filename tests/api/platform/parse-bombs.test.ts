@@ -18,7 +18,7 @@ let users: Array<{ id: number; token: string; headers: Record<string, string> }>
 let docx: Buffer;
 let pdf: Buffer;
 const i18n = createI18n('en-US');
-const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params);
+const t = (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {});
 
 beforeAll(async () => {
   srv = await startTestServer();

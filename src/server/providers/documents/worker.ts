@@ -24,7 +24,7 @@ async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowan
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, isEvalSupported: false });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (err) {
     throw new DocumentRefused((err as Error)?.name === 'PasswordException' ? 'encrypted' : 'malformed');
   }
