@@ -105,6 +105,17 @@ describe('document threads', () => {
     expect(reader.threads()).toBe(0);
   }, 30_000);
 
+  it("refuses a document whose reading overruns the thread's heap, and the process lives on", async () => {
+    // 4 MB of paragraphs: mammoth's tree of them needs far more than a 24 MB heap.
+    const paragraphs = '<w:p><w:r><w:t>word</w:t></w:r></w:p>'.repeat(100_000);
+    const docx = docxOf({
+      'word/document.xml': `<?xml version="1.0"?><w:document ${W}><w:body>${paragraphs}</w:body></w:document>`,
+    });
+    reader = createDocumentReader({ limits: { heapMb: 24 } });
+    await expect(reader.read('a', 'docx', docx)).rejects.toEqual(new DocumentRefused('tooComplex'));
+    expect(await reader.read('a', 'text', Buffer.from('after'))).toEqual({ text: 'after', truncated: false });
+  }, 30_000);
+
   it('reads one document per owner at a time, owners in turn, and refuses a flood past the per-owner bound', async () => {
     reader = createDocumentReader({ concurrency: 1, perOwner: 3 });
     const r = reader;

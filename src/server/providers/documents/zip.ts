@@ -126,7 +126,8 @@ export function boundedZip(zip: Buffer, allowance: Allowance, maxDepth: number) 
         if (encoding === 'base64') return bytes.toString('base64');
         if (!encoding) return bytes;
         const text = utf8.decode(bytes);
-        if (/\.(xml|rels)$/i.test(name)) checkXml(text, maxDepth, allowance);
+        // mammoth reads text only to parse it as XML, whatever the part's name.
+        checkXml(text, maxDepth, allowance);
         return text;
       } catch (err) {
         if (err instanceof DocumentRefused) file.refused ??= err;
