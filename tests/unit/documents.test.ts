@@ -128,5 +128,11 @@ describe('document threads', () => {
     await Promise.all([...flood, other]);
     // b's one document went right after a's first, not behind a's whole queue.
     expect(done).toEqual(['a1', 'b1', 'a2', 'a3']);
+    // Owners whose queues ran dry keep their turns: a, served last, asks first but goes after b.
+    done.length = 0;
+    const busy = doc('c', 1);
+    const again = [doc('a', 4), doc('b', 2)];
+    await Promise.all([busy, ...again]);
+    expect(done).toEqual(['c1', 'b2', 'a4']);
   }, 30_000);
 });

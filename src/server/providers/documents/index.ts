@@ -79,7 +79,9 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
       clearTimeout(clock);
       clearInterval(watch);
       running.delete(owner);
-      if (!queues.has(owner)) lastServed.delete(owner);
+      // Kept after an owner's last document, or they would come back as never served; pruned when large.
+      if (lastServed.size > 1000)
+        for (const o of lastServed.keys()) if (!queues.has(o) && !running.has(o)) lastServed.delete(o);
       void worker.terminate();
       settle(answer);
       next();
