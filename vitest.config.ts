@@ -32,11 +32,12 @@ export default defineConfig({
           // PGlite is the PostgreSQL engine itself, so a suite whose outcome cannot depend on the database being a
           // server runs once, on PGlite: input validation (fuzz), the HTTP layer (headers, keep-alive, body limits),
           // start-up configuration, adapters against fake upstreams (chat streams, channel tests, payments, refunds,
-          // WeChat, S3), texts in the page language, music rendering, the products CLI. Everything with concurrent
+          // WeChat, S3), texts in the page language, music rendering, the products CLI, files that unpack to
+          // hundreds of MB (parse-bombs: their limits are threads and counts, not the database). Everything with concurrent
           // connections, locks, NOTIFY between processes, transactions or restarts runs here too. Keeps the whole
           // CI run under its time budget.
           exclude: [
-            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public}.test.ts',
+            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public,parse-bombs}.test.ts',
             'tests/api/account/{wechat-official,wechat-official-provider}.test.ts',
             'tests/api/activity/notices.test.ts',
             'tests/api/admin/{channels-test-button,refund-providers}.test.ts',

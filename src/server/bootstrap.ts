@@ -5,6 +5,7 @@ import { storageEnvProblems } from './config/storage';
 import { type Database, openDatabase } from './db/client';
 import { createJob, jobOf } from './jobs/runner';
 import type { Logger } from './log';
+import { createDocumentReader } from './providers/documents';
 import { createImageProvider } from './providers/image';
 import { createLlmProvider } from './providers/llm';
 import { createMailProvider } from './providers/mail';
@@ -81,6 +82,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     image,
     moderation,
     music,
+    documents: createDocumentReader(),
     products,
     lifecycle: { draining: false },
     providers: {
@@ -119,6 +121,7 @@ export async function closeRuntime(rt: Runtime) {
   await stopBackground(rt);
   await rt.hub.close();
   await rt.mail.close();
+  await rt.documents.close();
   await flushActivity(rt.database.db);
   await rt.database.close();
 }

@@ -2,6 +2,7 @@ import type { Env } from './config/env';
 import type { Database } from './db/client';
 import type { Job } from './jobs/runner';
 import type { Logger } from './log';
+import type { DocumentReader } from './providers/documents';
 import type { ImageProvider } from './providers/image';
 import type { LlmProvider } from './providers/llm';
 import type { MailProvider } from './providers/mail';
@@ -40,6 +41,8 @@ export interface Runtime {
   image: ImageProvider;
   moderation: ModerationProvider;
   music: MusicProvider;
+  /** Reads documents' text on threads of their own, a few at once, owners in turn. */
+  documents: DocumentReader;
   products: ProductCatalog;
   jobs: BackgroundJobs;
   /** Set when the process begins a graceful stop: /api/ready answers 503 so balancers move on. */

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { makePdf } from '../fixtures/attachment-files';
+import { docxBomb, pdfBomb } from '../fixtures/bombs';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
 import { waitForHydration } from './helpers';
 
@@ -63,4 +64,23 @@ test('a pasted picture and an attached PDF go with the question: the answer name
   const again = page.locator('[data-role="user"]').last().getByRole('img', { name: '图片 pasted.png' });
   await expect(again).toBeVisible();
   await expect.poll(() => again.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(40);
+});
+
+test('the built server reads documents on its own thread: bombs are refused with their reason, then a PDF is read', async ({
+  request,
+}) => {
+  const token = await createAccount(request, uniqueEmail('bomb'), 'attach-pass-1');
+  const send = (name: string, buffer: Buffer) =>
+    request.post('/api/chat/attachments', {
+      headers: { authorization: `Bearer ${token}`, cookie: 'lang=zh-CN' },
+      multipart: { file: { name, mimeType: 'application/octet-stream', buffer } },
+    });
+  const [docx, pdf] = await Promise.all([send('bomb.docx', await docxBomb(250)), send('bomb.pdf', await pdfBomb(330))]);
+  for (const res of [docx, pdf]) {
+    expect(res.status()).toBe(413);
+    expect((await res.json()).result).toContain('文件解压后的数据远超其大小');
+  }
+  const ok = await send('notes.pdf', makePdf('Still reading documents.'));
+  expect(ok.status()).toBe(200);
+  expect((await ok.json()).data).toMatchObject({ kind: 'document', name: 'notes.pdf', truncated: false });
 });

@@ -9,6 +9,7 @@ import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { checkTexts } from '../moderation/publishing';
+import { pictureRefused } from '../pictures';
 import { findUserByEmail, setPassword, TAKEN } from './auth';
 import { removeAccountContent } from './content';
 import { checkPassword } from './password-guard';
@@ -51,6 +52,8 @@ export async function userInfo(rt: Runtime, userId: number, lang: Language) {
   };
 }
 
+const AVATAR_MAX_PIXELS = 4096 * 4096;
+
 /** Decodes the upload (so only real images pass) and stores a 256 px WebP. */
 async function storeAvatar(rt: Runtime, dataUrl: string): Promise<string> {
   const sharp = await loadSharp();
@@ -60,13 +63,17 @@ async function storeAvatar(rt: Runtime, dataUrl: string): Promise<string> {
     throw new DomainError(400, 'account:profile.avatarInvalid', { status: 400 });
   let webp: Buffer;
   try {
-    webp = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
+    webp = await sharp(bytes, { limitInputPixels: AVATAR_MAX_PIXELS })
       .rotate()
       .resize(256, 256, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer();
-  } catch {
-    throw new DomainError(400, 'account:profile.avatarInvalid', { status: 400 });
+  } catch (err) {
+    throw pictureRefused(
+      err,
+      AVATAR_MAX_PIXELS,
+      new DomainError(400, 'account:profile.avatarInvalid', { status: 400 }),
+    );
   }
   return rt.storage.put(`avatars/${randomBytes(12).toString('hex')}.webp`, webp);
 }

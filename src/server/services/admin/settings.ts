@@ -13,6 +13,7 @@ import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { pictureRefused } from '../pictures';
 import { forgetSettings, settingViews } from '../site-settings';
 import { type Actor, auditExists, writeAudit } from './audit';
 
@@ -96,6 +97,8 @@ export async function changeSettings(
  * SETTING_IMAGE_MAX_BYTES passes (it is decoded), kept as PNG under site/
  * (public). The setting points at it only when the change is saved.
  */
+const SETTING_IMAGE_MAX_PIXELS = 4096 * 4096;
+
 export async function storeSettingImage(rt: Runtime, dataUrl: string): Promise<string> {
   const sharp = await loadSharp();
   const m = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/=]+)$/.exec(dataUrl);
@@ -108,13 +111,17 @@ export async function storeSettingImage(rt: Runtime, dataUrl: string): Promise<s
     });
   let png: Buffer;
   try {
-    png = await sharp(bytes, { limitInputPixels: 4096 * 4096 })
+    png = await sharp(bytes, { limitInputPixels: SETTING_IMAGE_MAX_PIXELS })
       .rotate()
       .resize(1024, 1024, { fit: 'inside', withoutEnlargement: true })
       .png()
       .toBuffer();
-  } catch {
-    throw new DomainError(400, 'admin:settings.imageType', { status: 400 });
+  } catch (err) {
+    throw pictureRefused(
+      err,
+      SETTING_IMAGE_MAX_PIXELS,
+      new DomainError(400, 'admin:settings.imageType', { status: 400 }),
+    );
   }
   return rt.storage.put(`site/${randomBytes(12).toString('hex')}.png`, png);
 }

@@ -14,6 +14,7 @@ import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { takenDown } from '../moderation/items';
 import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
+import { pictureRefused } from '../pictures';
 import { forgetStore, storeCache } from './store-cache';
 
 const seeded = new WeakMap<Db, Promise<void>>();
@@ -198,6 +199,7 @@ export async function deleteApp(rt: Runtime, ownerId: number, id: number) {
 }
 
 export const ICON_MAX_BYTES = 512 * 1024;
+const ICON_MAX_PIXELS = 4096 * 4096;
 
 /** An uploaded icon: decoded (so only real images pass), squared to 128 px WebP, stored. */
 export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Promise<string> {
@@ -206,12 +208,16 @@ export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Pro
     throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
   let webp: Buffer;
   try {
-    const image = sharp(bytes, { limitInputPixels: 4096 * 4096, animated: false });
+    const image = sharp(bytes, { limitInputPixels: ICON_MAX_PIXELS, animated: false });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
     webp = await image.rotate().resize(128, 128, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
-  } catch {
-    throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 });
+  } catch (err) {
+    throw pictureRefused(
+      err,
+      ICON_MAX_PIXELS,
+      new DomainError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 }),
+    );
   }
   return rt.storage.put(`app-icons/${userId}/${randomBytes(8).toString('hex')}.webp`, webp);
 }

@@ -7,9 +7,12 @@ import { toSafeText } from '../../../shared/safe-text';
 import { hit } from '../../db/queries/rate-limits';
 import { type ChatAttachmentRow, chatAttachments } from '../../db/schema';
 import { DomainError } from '../../errors';
+import { DocumentRefused } from '../../providers/documents';
+import { pictureSize } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { bearer, requireUserId } from '../account/auth';
-import { documentText, FileProblem, fileType } from './attachment-files';
+import { pictureRefused } from '../pictures';
+import { fileType } from './attachment-files';
 
 // Pictures and documents attached to chat questions (docs/chat.md#attachments): checked by their
 // bytes, stored privately through the storage provider, readable by their owner only.
@@ -17,6 +20,8 @@ import { documentText, FileProblem, fileType } from './attachment-files';
 /** Characters of a document's text kept in its row; more is cut on upload (truncated). */
 export const STORED_CHARS = 200_000;
 const PER_MINUTE = 20;
+/** Pixels a picture may declare (its header is read; the browser and the model decode it). */
+export const CHAT_IMAGE_MAX_PIXELS = 40_000_000;
 const DAY = 86_400_000;
 
 const bad = (key: string, params: Record<string, unknown> = {}, status: 400 | 413 = 400) =>
@@ -71,14 +76,19 @@ export async function addAttachment(
 
   let text: string | null = null;
   let truncated = false;
-  if (type.kind === 'document') {
+  if (type.kind === 'image')
+    await pictureSize(file.bytes, CHAT_IMAGE_MAX_PIXELS).catch((err) => {
+      throw pictureRefused(err, CHAT_IMAGE_MAX_PIXELS, bad('chat:attach.malformed'));
+    });
+  else {
+    // On a thread of its own, one document per user at a time (providers/documents).
+    const kind = type.ext === 'pdf' || type.ext === 'docx' ? type.ext : 'text';
     try {
-      const all = await documentText(type, file.bytes);
-      truncated = all.length > STORED_CHARS;
-      text = truncated ? (toSafeText(all, STORED_CHARS) ?? '') : all;
+      ({ text, truncated } = await rt.documents.read(`user:${userId}`, kind, file.bytes, STORED_CHARS));
     } catch (err) {
-      if (err instanceof FileProblem) throw bad(`chat:attach.${err.reason}`);
-      throw err;
+      if (!(err instanceof DocumentRefused)) throw err;
+      if (err.reason === 'busy') throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:attach.busy', { status: 429 });
+      throw bad(`chat:attach.${err.reason}`, {}, err.reason === 'expands' ? 413 : 400);
     }
   }
   const id = randomBytes(12)

@@ -1,6 +1,7 @@
 import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
+import { pictureRefused } from '../pictures';
 
 /** base64Array: at most this many reference images (docs/api.md). */
 export const MAX_REFERENCES = 4;
@@ -9,6 +10,7 @@ export const MAX_REFERENCE_BYTES = 5 * 1024 * 1024;
 /** Longest side a reference is kept at. */
 const KEEP_SIDE = 1024;
 const MIN_SIDE = 32;
+const REFERENCE_MAX_PIXELS = 40_000_000;
 const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 
 /**
@@ -29,15 +31,15 @@ export async function decodeReferences(list: readonly string[]): Promise<Buffer[
     if (bytes.length > MAX_REFERENCE_BYTES)
       throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooLarge', { params: { mb: MAX_REFERENCE_BYTES >> 20 } });
     try {
-      const image = sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error', animated: false });
+      const image = sharp(bytes, { limitInputPixels: REFERENCE_MAX_PIXELS, failOn: 'error', animated: false });
       const meta = await image.metadata();
       if (!meta.format || !FORMATS.has(meta.format)) throw new Error(`format ${meta.format}`);
       if ((meta.width ?? 0) < MIN_SIDE || (meta.height ?? 0) < MIN_SIDE) throw new Error('too small');
       out.push(
         await image.rotate().resize(KEEP_SIDE, KEEP_SIDE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
       );
-    } catch {
-      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
+    } catch (err) {
+      throw pictureRefused(err, REFERENCE_MAX_PIXELS, new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid'));
     }
   }
   return out;
