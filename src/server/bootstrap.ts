@@ -23,6 +23,7 @@ import { isAlwaysPublicKey } from './services/file-access';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
+import { refundJob } from './services/shop/refund-worker';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
 
 /**
@@ -98,6 +99,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     drawing: createJob(drawingJob(rt)),
     music: createJob(musicJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
+    refunds: createJob(refundJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
   } satisfies BackgroundJobs;
   return rt;

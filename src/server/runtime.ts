@@ -18,6 +18,7 @@ export interface BackgroundJobs {
   drawing: Job;
   music: Job;
   orders: Job;
+  refunds: Job;
   sandboxWarning: Job;
 }
 

@@ -7,7 +7,12 @@ export interface PaymentOrder {
 }
 
 export interface PaymentStatus {
+  /** The service holds the order's payment. */
   paid: boolean;
+  /** Not paid now, but paid before and since refunded at the service (part or all of it). */
+  refunded?: boolean;
+  /** The service keeps no record of payments (the sandbox): the order row is the truth. */
+  recordless?: boolean;
   /** Fen actually paid, as the payment service reports it. */
   amount?: number;
   tradeNo?: string;
