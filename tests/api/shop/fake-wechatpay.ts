@@ -29,7 +29,7 @@ export interface FakeRefund {
   out_trade_no: string;
   refund: number;
   total: number;
-  status: 'PROCESSING' | 'SUCCESS';
+  status: 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
   refund_id: string;
   /** How many 申请退款 requests carried this out_refund_no. */
   requests: number;
@@ -179,7 +179,8 @@ export async function startFakeWechatPay() {
     const order = orders.get(b.out_trade_no ?? '');
     if (order?.state !== 'SUCCESS' && order?.state !== 'REFUND') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     const already = [...refunds.values()]
-      .filter((r) => r.out_trade_no === b.out_trade_no)
+      // A closed or abnormal refund gave nothing back: it does not count against the total.
+      .filter((r) => r.out_trade_no === b.out_trade_no && (r.status === 'PROCESSING' || r.status === 'SUCCESS'))
       .reduce((n, r) => n + r.refund, 0);
     const refund = b.amount?.refund ?? 0;
     const valid =
