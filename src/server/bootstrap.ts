@@ -23,8 +23,8 @@ import { isAlwaysPublicKey } from './services/file-access';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
-import { refundJob } from './services/shop/refund-worker';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
+import { refundJob } from './services/shop/refund-worker';
 
 /**
  * The composition root: the one place that builds the database, the push hub,

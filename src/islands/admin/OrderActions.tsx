@@ -33,7 +33,8 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
     const res = await call<{ payment: string; refundsSent: number }>('POST', `/admin/orders/${order.orderNo}/query`);
     setBusy(false);
     if (!res.ok) return setMessage(res.result || t('admin:error'));
-    const sent = res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
+    const sent =
+      res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
     setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${sent}`);
     onDone();
   }

@@ -99,7 +99,10 @@ describe('kill -9 during a refund', () => {
     // Cut off between "processing" and the answer: the amount is held, the order and membership unchanged.
     const cut = await withDb(async (db) => {
       const [o] = await db.select().from(orders).where(eq(orders.orderNo, buyer.orderNo));
-      const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, o?.id ?? 0));
+      const refunds = await db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, o?.id ?? 0));
       return { o, refunds };
     });
     expect(cut.refunds.map((r) => [r.status, r.amount])).toEqual([['processing', buyer.price]]);
@@ -131,8 +134,14 @@ describe('kill -9 during a refund', () => {
     expect(atWechat).toMatchObject({ refund: buyer.price, status: 'SUCCESS', requests: 3 });
     const after = await withDb(async (db) => {
       const [o] = await db.select().from(orders).where(eq(orders.orderNo, buyer.orderNo));
-      const refunds = await db.select().from(orderRefunds).where(eq(orderRefunds.orderId, o?.id ?? 0));
-      const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, o?.id ?? 0));
+      const refunds = await db
+        .select()
+        .from(orderRefunds)
+        .where(eq(orderRefunds.orderId, o?.id ?? 0));
+      const events = await db
+        .select()
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, o?.id ?? 0));
       const [u] = await db.select().from(users).where(eq(users.id, buyer.u.id));
       const queries = await db
         .select()

@@ -177,7 +177,8 @@ export async function startFakeWechatPay() {
       return send(200, refundReply(no, seen));
     }
     const order = orders.get(b.out_trade_no ?? '');
-    if (order?.state !== 'SUCCESS' && order?.state !== 'REFUND') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    if (order?.state !== 'SUCCESS' && order?.state !== 'REFUND')
+      return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     const already = [...refunds.values()]
       // A closed or abnormal refund gave nothing back: it does not count against the total.
       .filter((r) => r.out_trade_no === b.out_trade_no && (r.status === 'PROCESSING' || r.status === 'SUCCESS'))
