@@ -14,13 +14,14 @@ import { wechatPayEnv } from '../shop/wechatpay-merchant';
 import { makeStaff, type Staff } from './admin-helpers';
 import { auditOf, paidOrder, refund } from './order-helpers';
 
+const RETRY_MS = 2000;
 let srv: TestServer;
 let fake: FakeWechatPay;
 let admin: Staff;
 
 beforeAll(async () => {
   fake = await startFakeWechatPay();
-  srv = await startTestServer({ ...wechatPayEnv(fake), JOB_LEASE_MS: '3000', REFUND_RETRY_MS: '1000' });
+  srv = await startTestServer({ ...wechatPayEnv(fake), JOB_LEASE_MS: '3000', REFUND_RETRY_MS: String(RETRY_MS) });
   admin = await makeStaff(srv, 'resume-admin@example.com', 'admin');
 }, 60_000);
 afterAll(async () => {
@@ -66,6 +67,16 @@ describe('the refund worker', () => {
       const first = await refundRow(refundNo);
       expect(first).toMatchObject({ attempts: 1, claimToken: null, leaseUntil: null });
       expect(first?.nextTryAt?.getTime()).toBeGreaterThan(Date.now());
+      // The console shows how often it was asked and when the next ask is due.
+      const detail = await srv.call('GET', `/api/admin/orders/${o.orderNo}`, undefined, { cookie: admin.cookie });
+      expect(detail.body.data.refunds).toEqual([
+        expect.objectContaining({
+          refundNo,
+          status: 'processing',
+          attempts: 1,
+          nextTryAt: first?.nextTryAt?.toISOString(),
+        }),
+      ]);
 
       // Asked a second time, still processing: the next wait is longer than the first.
       const second = await until('a second ask', async () => {
@@ -73,7 +84,9 @@ describe('the refund worker', () => {
         return r?.attempts === 2 && r.leaseUntil === null ? r : undefined;
       });
       expect(second.status).toBe('processing');
-      expect((second.nextTryAt?.getTime() ?? 0) - (first?.nextTryAt?.getTime() ?? 0)).toBeGreaterThanOrEqual(2000);
+      expect((second.nextTryAt?.getTime() ?? 0) - (first?.nextTryAt?.getTime() ?? 0)).toBeGreaterThanOrEqual(
+        2 * RETRY_MS,
+      );
 
       const done = await until('the refund to settle', async () => {
         const r = await refundRow(refundNo);

@@ -147,6 +147,9 @@ export async function orderDetail(db: Db, orderNo: string) {
       actorEmail: r.actorEmail,
       providerRefundId: r.providerRefundId,
       detail: r.detail,
+      // While processing: how often the service was asked, and when the refund worker asks next.
+      attempts: r.attempts,
+      nextTryAt: r.status === 'processing' ? (r.nextTryAt?.toISOString() ?? null) : null,
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
