@@ -8,6 +8,7 @@ import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import { claimRefunds } from '../../../src/server/services/shop/refund-worker';
 import { retryDelay } from '../../../src/server/services/shop/refunds';
 import { startTestServer, type TestServer } from '../helpers';
+import { alipayEnv, type FakeAlipay, startFakeAlipay } from '../shop/fake-alipay';
 import { type FakeWechatPay, startFakeWechatPay } from '../shop/fake-wechatpay';
 import * as pay from '../shop/pay-helpers';
 import { wechatPayEnv } from '../shop/wechatpay-merchant';
@@ -130,5 +131,38 @@ describe('the refund worker', () => {
     } finally {
       fake.state.refundStatus = 'PROCESSING';
     }
+  });
+});
+
+describe('the refund worker on Alipay', () => {
+  let ali: TestServer;
+  let gateway: FakeAlipay;
+  let aliAdmin: Staff;
+  beforeAll(async () => {
+    gateway = await startFakeAlipay();
+    ali = await startTestServer({ ...alipayEnv(gateway), JOB_LEASE_MS: '3000', REFUND_RETRY_MS: String(RETRY_MS) });
+    aliAdmin = await makeStaff(ali, 'resume-ali-admin@example.com', 'admin');
+  }, 60_000);
+  afterAll(async () => {
+    await ali?.dispose();
+    await gateway?.close();
+  });
+
+  it('asks again under the same out_request_no after ACQ.SYSTEM_ERROR; Alipay makes the refund once', async () => {
+    const o = await paidOrder(ali, 'VIP_MONTH', { pay: (no) => gateway.pay(no) });
+    expect(await markPaid(ali.runtime, o.orderNo, { amount: o.price, source: 'test' })).toBe('paid');
+    gateway.state.refundSystemErrors = 1;
+    const res = await refund(ali, aliAdmin, o.orderNo, { amount: o.price });
+    expect(res.body.data).toMatchObject({ status: 'processing', detail: expect.stringContaining('ACQ.SYSTEM_ERROR') });
+    const refundNo = res.body.data.refundNo as string;
+    await until('the refund to settle', async () => {
+      const [r] = await ali.runtime.database.db.select().from(orderRefunds).where(eq(orderRefunds.refundNo, refundNo));
+      return r?.status === 'success' ? r : undefined;
+    });
+    expect([...gateway.refunds.entries()]).toEqual([
+      [`${o.orderNo}/${refundNo}`, expect.objectContaining({ amount: (o.price / 100).toFixed(2), requests: 1 })],
+    ]);
+    const row = await pay.orderRow(ali, o.orderNo);
+    expect([row.orderStatus, row.refundedAmount]).toEqual([10, o.price]);
   });
 });
