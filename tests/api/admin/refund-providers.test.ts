@@ -143,6 +143,9 @@ describe('Alipay refunds', () => {
     const row = await pay.orderRow(srv, o.orderNo);
     expect([row.orderStatus, row.refundedAmount]).toEqual([10, o.price]);
     expect(fake.trades.get(o.orderNo)?.status).toBe('TRADE_CLOSED');
+    // Alipay closes a trade refunded in whole; "query provider" reads that as the refund, not as unpaid.
+    const q = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
+    expect(q.body.data).toMatchObject({ paid: true, payment: 'refunded', orderStatus: 10 });
     expect(Math.abs(await daysLeft(srv, o.u.id))).toBeLessThan(60_000 / DAY);
   });
 

@@ -9,10 +9,13 @@ export interface PaymentOrder {
 export interface PaymentStatus {
   /** The service holds the order's payment. */
   paid: boolean;
-  /** Not paid now, but paid before and since refunded at the service (part or all of it). */
-  refunded?: boolean;
-  /** The service keeps no record of payments (the sandbox): the order row is the truth. */
-  recordless?: boolean;
+  /**
+   * What the service says beyond "not paid": paid and since refunded (part or
+   * all; WeChat Pay's REFUND), closed (unpaid past its time, or at Alipay
+   * also after a whole refund), or no record kept (the sandbox: the order row
+   * is the truth).
+   */
+  state?: 'refunded' | 'closed' | 'recordless';
   /** Fen actually paid, as the payment service reports it. */
   amount?: number;
   tradeNo?: string;

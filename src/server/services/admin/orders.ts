@@ -202,9 +202,11 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
       // Still waiting for it: the notify was lost, the payment is on time.
       onTime: UNPAID.includes(o.orderStatus),
     });
-  } else if (status.refunded) payment = 'refunded';
+  } else if (status.state === 'refunded') payment = 'refunded';
+  // Alipay closes a trade refunded in whole: for an order refunded in whole, that is its refund.
+  else if (status.state === 'closed' && o.orderStatus === OrderStatus.REFUNDED) payment = 'refunded';
   // The sandbox keeps no payments: a paid order's own record is all there is to tell.
-  else if (status.recordless && PAID_LIKE.includes(o.orderStatus)) payment = 'recorded';
+  else if (status.state === 'recordless' && PAID_LIKE.includes(o.orderStatus)) payment = 'recorded';
   const open = await db
     .select()
     .from(orderRefunds)
@@ -218,7 +220,7 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
     before,
     after: { ...after, payment },
   });
-  const paid = status.paid || status.refunded === true || payment === 'recorded';
+  const paid = status.paid || payment === 'refunded' || payment === 'recorded';
   return { paid, payment, refundsSent: open.length, orderStatus: after.orderStatus };
 }
 
