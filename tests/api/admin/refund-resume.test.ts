@@ -13,7 +13,7 @@ import { type FakeWechatPay, startFakeWechatPay } from '../shop/fake-wechatpay';
 import * as pay from '../shop/pay-helpers';
 import { wechatPayEnv } from '../shop/wechatpay-merchant';
 import { makeStaff, type Staff } from './admin-helpers';
-import { auditOf, paidOrder, refund } from './order-helpers';
+import { auditOf, mailsTo, paidOrder, refund } from './order-helpers';
 
 const RETRY_MS = 2000;
 let srv: TestServer;
@@ -104,6 +104,26 @@ describe('the refund worker', () => {
       expect((await auditOf(srv, o.orderNo)).map((a) => a.action)).toEqual(['order.refund']);
     } finally {
       fake.state.settleOnRequest = 0;
+    }
+  });
+
+  it('a stopping worker lets an ask in flight finish: the refund settles and mails before the stop returns', async () => {
+    const o = await wxPaid();
+    const res = await refund(srv, admin, o.orderNo, { amount: o.price });
+    const refundNo = res.body.data.refundNo as string;
+    fake.state.settleOnRequest = 2;
+    fake.state.refundReplyDelayMs = 1500;
+    try {
+      await until('the worker to ask again', async () =>
+        fake.refunds.get(refundNo)?.requests === 2 ? true : undefined,
+      );
+      await srv.runtime.jobs.refunds.stop();
+      expect((await refundRow(refundNo))?.status).toBe('success');
+      expect((await mailsTo(srv, o.email)).filter((m) => m.subject?.includes('退款'))).toHaveLength(1);
+    } finally {
+      fake.state.settleOnRequest = 0;
+      fake.state.refundReplyDelayMs = 0;
+      srv.runtime.jobs.refunds.start();
     }
   });
 

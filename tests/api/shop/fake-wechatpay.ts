@@ -71,6 +71,8 @@ export async function startFakeWechatPay() {
     holdRefundReplies: false,
     /** A refund asked again this many times turns SUCCESS at that ask (WeChat Pay finished it meanwhile). */
     settleOnRequest: 0,
+    /** A refund asked again is answered this much later (a slow service). */
+    refundReplyDelayMs: 0,
   };
   /** Refunds by out_refund_no: the same number again is the same refund, never a second one. */
   const refunds = new Map<string, FakeRefund>();
@@ -174,6 +176,8 @@ export async function startFakeWechatPay() {
       seen.requests++;
       if (state.settleOnRequest > 0 && seen.requests >= state.settleOnRequest) seen.status = 'SUCCESS';
       if (state.holdRefundReplies) return;
+      if (state.refundReplyDelayMs > 0)
+        return void setTimeout(() => send(200, refundReply(no, seen)), state.refundReplyDelayMs);
       return send(200, refundReply(no, seen));
     }
     const order = orders.get(b.out_trade_no ?? '');

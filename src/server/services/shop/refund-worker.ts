@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import { jobSettings } from '../../config/jobs';
 import { type OrderRefund, orderRefunds, orders } from '../../db/schema';
@@ -12,6 +13,9 @@ export type RefundClaim = { refund: OrderRefund; token: string };
 const CONCURRENCY = 4;
 /** How often the worker looks for refunds due, at most (REFUND_RETRY_MS if shorter); a crashed request's refund is due once its lease runs out. */
 const POLL_MS = 5_000;
+
+/** How long a stopping process waits for its asks in flight before giving their refunds back. */
+const STOP_WAIT_MS = 5_000;
 
 const processing = (id: number) => and(eq(orderRefunds.id, id), eq(orderRefunds.status, 'processing'));
 
@@ -75,6 +79,8 @@ export async function resumeRefund(rt: Runtime, { refund, token }: RefundClaim):
  */
 export function refundJob(rt: Runtime): JobSpec<RefundClaim> {
   const leaseMs = jobSettings(rt.env).JOB_LEASE_MS;
+  // Asks in flight: a stop lets them finish (briefly) so a refund settled just then still mails its user.
+  const inFlight = new Set<Promise<void>>();
   return {
     name: 'refund worker',
     log: rt.log,
@@ -84,7 +90,11 @@ export function refundJob(rt: Runtime): JobSpec<RefundClaim> {
       concurrency: () => CONCURRENCY,
       claim: (limit, running) => claimRefunds(rt, limit, running),
       keyOf: (c) => c.refund.id,
-      step: (c) => resumeRefund(rt, c),
+      step(c) {
+        const asking = resumeRefund(rt, c).finally(() => inFlight.delete(asking));
+        inFlight.add(asking);
+        return asking;
+      },
       leaseMs,
       async renew({ refund, token }) {
         const rows = await rt.database.db
@@ -96,6 +106,12 @@ export function refundJob(rt: Runtime): JobSpec<RefundClaim> {
       },
       // A graceful stop gives the refunds back, so the next process need not wait for the lease.
       async release(claims) {
+        const waited = new AbortController();
+        await Promise.race([
+          Promise.allSettled([...inFlight]),
+          sleep(STOP_WAIT_MS, undefined, { signal: waited.signal }).catch(() => undefined),
+        ]);
+        waited.abort();
         for (const { refund, token } of claims)
           await rt.database.db
             .update(orderRefunds)
