@@ -25,6 +25,7 @@ import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
+import { refundJob } from './services/shop/refund-worker';
 
 /**
  * The composition root: the one place that builds the database, the push hub,
@@ -100,6 +101,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     drawing: createJob(drawingJob(rt)),
     music: createJob(musicJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
+    refunds: createJob(refundJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
   } satisfies BackgroundJobs;
   return rt;

@@ -19,6 +19,7 @@ export interface BackgroundJobs {
   drawing: Job;
   music: Job;
   orders: Job;
+  refunds: Job;
   sandboxWarning: Job;
 }
 

@@ -71,6 +71,23 @@ export async function startTestServer(
   pages?: NodeHandler,
 ): Promise<TestServer> {
   const database = await createTestDatabase();
+  const srv = await startTestServerOn(database, extraEnv, log, pages);
+  return {
+    ...srv,
+    async dispose() {
+      await srv.dispose();
+      await database.drop();
+    },
+  };
+}
+
+/** A server on a database the caller keeps (to restart on it, or hand it to another process); dispose only stops it. */
+export async function startTestServerOn(
+  database: { dataDir: string; databaseUrl?: string },
+  extraEnv: Record<string, string> = {},
+  log?: Logger,
+  pages?: NodeHandler,
+): Promise<TestServer> {
   const env = testEnv(database, extraEnv);
   const running = await startServer(env, log ?? createLogger(env.LOG_LEVEL), pages);
   return {
@@ -93,7 +110,6 @@ export async function startTestServer(
     },
     async dispose() {
       await running.stop(2000);
-      await database.drop();
     },
   };
 }

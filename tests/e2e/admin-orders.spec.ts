@@ -82,6 +82,9 @@ test('an admin finds the order and refunds it in full', async ({ page }) => {
   await page.getByRole('link', { name: orderNo }).click();
   await expect(page.getByRole('heading', { name: orderNo })).toBeVisible();
   await expect(page.getByRole('cell', { name: '支付中 → 支付成功' })).toBeVisible();
+  // "Query provider" on a paid sandbox order says paid, not "no payment".
+  await page.getByRole('button', { name: '查询支付服务' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已付款（沙盒不保存付款记录' })).toBeVisible();
 
   await page.getByRole('button', { name: '退款', exact: true }).click();
   await expect(page.getByLabel(/^退款金额/)).toHaveValue('29.00');

@@ -30,10 +30,13 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
 
   async function query() {
     setBusy(true);
-    const res = await call<{ payment: string }>('POST', `/admin/orders/${order.orderNo}/query`);
+    const res = await call<{ payment: string; refundsSent: number }>('POST', `/admin/orders/${order.orderNo}/query`);
     setBusy(false);
-    setMessage(res.ok ? t(`admin:orders.queried.${res.data.payment}`) : res.result || t('admin:error'));
-    if (res.ok) onDone();
+    if (!res.ok) return setMessage(res.result || t('admin:error'));
+    const sent =
+      res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
+    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${sent}`);
+    onDone();
   }
   function start() {
     setOpen(true);

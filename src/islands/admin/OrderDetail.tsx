@@ -26,6 +26,8 @@ export interface Detail extends OrderRow {
     actorEmail: string | null;
     providerRefundId: string | null;
     detail: string | null;
+    attempts: number;
+    nextTryAt: string | null;
     createdAt: string;
     finishedAt: string | null;
   }[];
@@ -133,6 +135,13 @@ function DetailView({ orderNo, role }: { orderNo: string; role: string }) {
                   <td>
                     {t(`admin:refund.${r.status}`)}
                     {r.detail && <span className="block text-xs text-slate-600 dark:text-slate-300">{r.detail}</span>}
+                    {r.status === 'processing' && (
+                      <span className="block text-xs text-slate-600 dark:text-slate-300">
+                        {r.nextTryAt
+                          ? t('admin:refund.nextTry', { count: r.attempts, at: time(r.nextTryAt) })
+                          : t('admin:refund.asking', { count: r.attempts })}
+                      </span>
+                    )}
                   </td>
                   <td>{r.reason}</td>
                   <td>{r.actorEmail ?? '—'}</td>

@@ -52,8 +52,11 @@ export const auditOf = (srv: TestServer, orderNo: string) =>
   srv.runtime.database.db.select().from(adminAudit).where(eq(adminAudit.targetId, orderNo));
 
 /** The mails in the outbox (no SMTP_URL in tests) sent to `to`, parsed. */
-export async function mailsTo(srv: TestServer, to: string) {
-  const outbox = path.join(srv.runtime.env.DATA_DIR, 'outbox');
+export const mailsTo = (srv: TestServer, to: string) => mailsIn(srv.runtime.env.DATA_DIR, to);
+
+/** The mails in DATA_DIR's outbox sent to `to`, parsed. */
+export async function mailsIn(dataDir: string, to: string) {
+  const outbox = path.join(dataDir, 'outbox');
   let names: string[] = [];
   try {
     names = readdirSync(outbox).sort();

@@ -5,7 +5,7 @@ import { refundOrder } from '../../../src/server/services/admin/orders';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import * as pay from '../shop/pay-helpers';
-import { makeStaff, requestId, type Staff } from './admin-helpers';
+import { makeStaff, makeUser, requestId, type Staff } from './admin-helpers';
 import { auditOf, DAY, daysLeft, freshCode, mailsTo, paidOrder, refund } from './order-helpers';
 
 // Orders and refunds in the console on the sandbox (docs/console.md#orders, docs/payments.md#refunds).
@@ -61,6 +61,22 @@ describe('orders list and detail', () => {
     expect(detail.body.data.history.map((h: { toStatus: number }) => h.toStatus)).toEqual([2, 5, 1]);
     expect(detail.body.data.history[0].at).toMatch(/^\d{4}-/);
     expect((await get('/api/admin/orders/MBNOSUCHORDER')).status).toBe(404);
+  });
+
+  it('"query provider" says a paid order is paid (the sandbox keeps no payments: the order\'s record), an unpaid one unpaid', async () => {
+    const query = (orderNo: string) =>
+      srv.call('POST', `/api/admin/orders/${orderNo}/query`, undefined, { cookie: op.cookie });
+    const a = await paidOrder(srv, 'VIP_MONTH');
+    const paid = await query(a.orderNo);
+    expect(paid.body.data).toMatchObject({ paid: true, payment: 'recorded', orderStatus: 1, refundsSent: 0 });
+    expect(await pay.orderHistory(srv, a.orderNo)).toEqual([2, 5, 1]);
+    await refund(srv, admin, a.orderNo, { amount: 100 });
+    expect((await query(a.orderNo)).body.data).toMatchObject({ paid: true, payment: 'recorded', orderStatus: 11 });
+
+    const u = await makeUser(srv, `unpaid-${Date.now()}@example.com`);
+    const created = await pay.createOrder(srv, u.headers, 'VIP_MONTH');
+    const unpaid = await query(created.body.data.orderNo);
+    expect(unpaid.body.data).toMatchObject({ paid: false, payment: 'unpaid', orderStatus: 5 });
   });
 });
 

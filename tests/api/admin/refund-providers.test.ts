@@ -100,7 +100,8 @@ describe('WeChat Pay refunds', () => {
     const refundNo = res.body.data.refundNo as string;
     fake.refundNotify(refundNo); // WeChat Pay finished it; its notify is lost.
     const again = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
-    expect(again.body.data).toMatchObject({ payment: 'already', refundsSent: 1, orderStatus: 10 });
+    // WeChat Pay's order is REFUND (转入退款) now: paid, and given back.
+    expect(again.body.data).toMatchObject({ paid: true, payment: 'refunded', refundsSent: 1, orderStatus: 10 });
     expect(fake.refunds.get(refundNo)?.requests).toBe(2);
     expect(fake.refunds.size).toBeGreaterThan(0);
     expect((await auditOf(srv, o.orderNo)).map((a) => a.action)).toEqual([
@@ -142,6 +143,9 @@ describe('Alipay refunds', () => {
     const row = await pay.orderRow(srv, o.orderNo);
     expect([row.orderStatus, row.refundedAmount]).toEqual([10, o.price]);
     expect(fake.trades.get(o.orderNo)?.status).toBe('TRADE_CLOSED');
+    // Alipay closes a trade refunded in whole; "query provider" reads that as the refund, not as unpaid.
+    const q = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
+    expect(q.body.data).toMatchObject({ paid: true, payment: 'refunded', orderStatus: 10 });
     expect(Math.abs(await daysLeft(srv, o.u.id))).toBeLessThan(60_000 / DAY);
   });
 

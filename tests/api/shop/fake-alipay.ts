@@ -52,6 +52,8 @@ export async function startFakeAlipay() {
     forgeNextReply: false,
     /** The next new refund answers fund_change N (not settled yet): the refund query confirms it. */
     fundChangeN: false,
+    /** This many next refund requests answer ACQ.SYSTEM_ERROR ("call again with the same parameters"), making nothing. */
+    refundSystemErrors: 0,
   };
   /** Refunds by out_trade_no + out_request_no: the same pair again is the same refund. */
   const refunds = new Map<string, { outTradeNo: string; amount: string; requests: number }>();
@@ -117,6 +119,10 @@ export async function startFakeAlipay() {
         total_amount: trade.biz.total_amount,
         buyer_pay_amount: trade.status === 'TRADE_SUCCESS' ? trade.biz.total_amount : '0.00',
       });
+    }
+    if (method === 'alipay.trade.refund' && state.refundSystemErrors > 0) {
+      state.refundSystemErrors--;
+      return reply({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR' });
     }
     if (method === 'alipay.trade.refund') {
       // out_request_no is what tells partial refunds apart; without it the request is the trade's one refund.

@@ -7,7 +7,8 @@ import { API_V3_KEY, APPID, codeUrl, MCHID, PUBLIC_KEY_ID, SERIAL_NO } from './w
 interface FakeOrder {
   body: Record<string, unknown>;
   total: number;
-  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  /** REFUND (转入退款) once a refund of it was accepted. */
+  state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REFUND';
   transactionId?: string;
 }
 
@@ -28,7 +29,7 @@ export interface FakeRefund {
   out_trade_no: string;
   refund: number;
   total: number;
-  status: 'PROCESSING' | 'SUCCESS';
+  status: 'PROCESSING' | 'SUCCESS' | 'CLOSED' | 'ABNORMAL';
   refund_id: string;
   /** How many 申请退款 requests carried this out_refund_no. */
   requests: number;
@@ -63,6 +64,15 @@ export async function startFakeWechatPay() {
     refusalCode: 'PARAM_ERROR',
     /** What 申请退款 answers for a new refund: PROCESSING as WeChat Pay usually does, or SUCCESS at once. */
     refundStatus: 'PROCESSING' as 'PROCESSING' | 'SUCCESS',
+    /**
+     * 申请退款 records new refunds but never answers them (a crash's window: the service made the
+     * refund, the merchant never heard); held replies are dropped when this is switched off.
+     */
+    holdRefundReplies: false,
+    /** A refund asked again this many times turns SUCCESS at that ask (WeChat Pay finished it meanwhile). */
+    settleOnRequest: 0,
+    /** A refund asked again is answered this much later (a slow service). */
+    refundReplyDelayMs: 0,
   };
   /** Refunds by out_refund_no: the same number again is the same refund, never a second one. */
   const refunds = new Map<string, FakeRefund>();
@@ -85,7 +95,7 @@ export async function startFakeWechatPay() {
     transaction_id: o.transactionId,
     trade_type: 'NATIVE',
     trade_state: o.state,
-    trade_state_desc: o.state === 'SUCCESS' ? '支付成功' : '未支付',
+    trade_state_desc: { SUCCESS: '支付成功', REFUND: '转入退款', CLOSED: '已关闭', NOTPAY: '未支付' }[o.state],
     success_time: '2025-01-01T10:00:00+08:00',
     payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
     amount: { total, payer_total: total, currency: 'CNY', payer_currency: 'CNY' },
@@ -164,12 +174,18 @@ export async function startFakeWechatPay() {
     const seen = refunds.get(no);
     if (seen) {
       seen.requests++;
+      if (state.settleOnRequest > 0 && seen.requests >= state.settleOnRequest) seen.status = 'SUCCESS';
+      if (state.holdRefundReplies) return;
+      if (state.refundReplyDelayMs > 0)
+        return void setTimeout(() => send(200, refundReply(no, seen)), state.refundReplyDelayMs);
       return send(200, refundReply(no, seen));
     }
     const order = orders.get(b.out_trade_no ?? '');
-    if (order?.state !== 'SUCCESS') return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
+    if (order?.state !== 'SUCCESS' && order?.state !== 'REFUND')
+      return send(404, { code: 'RESOURCE_NOT_EXISTS', message: '订单不存在' });
     const already = [...refunds.values()]
-      .filter((r) => r.out_trade_no === b.out_trade_no)
+      // A closed or abnormal refund gave nothing back: it does not count against the total.
+      .filter((r) => r.out_trade_no === b.out_trade_no && (r.status === 'PROCESSING' || r.status === 'SUCCESS'))
       .reduce((n, r) => n + r.refund, 0);
     const refund = b.amount?.refund ?? 0;
     const valid =
@@ -190,6 +206,8 @@ export async function startFakeWechatPay() {
       requests: 1,
     };
     refunds.set(no, r);
+    order.state = 'REFUND';
+    if (state.holdRefundReplies) return;
     send(200, refundReply(no, r));
   }
 

@@ -87,7 +87,10 @@ export type RefundState = (typeof REFUND_STATES)[number];
 /**
  * A refund of (part of) an order, asked in the console. refundNo is ours and
  * is what the payment service knows it by; a processing refund holds its
- * amount, so concurrent refunds never exceed the order's price.
+ * amount, so concurrent refunds never exceed the order's price. A processing
+ * refund is leased like a drawing or a song (claimToken, leaseUntil): the
+ * refund worker asks the service again under the same number once nobody
+ * holds it and its nextTryAt has come (services/shop/refund-worker.ts).
  */
 export const orderRefunds = pgTable(
   'order_refunds',
@@ -110,9 +113,16 @@ export const orderRefunds = pgTable(
     detail: text('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Times the service was asked (the console's form, then each claim of the worker); sets the backoff. */
+    attempts: integer('attempts').notNull().default(0),
+    claimToken: text('claim_token'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    /** When a processing refund is asked again; null: as soon as nobody holds it. */
+    nextTryAt: timestamp('next_try_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('order_refunds_no_idx').on(t.refundNo),
+    index('order_refunds_processing_idx').on(t.nextTryAt).where(sql`status = 'processing'`),
     uniqueIndex('order_refunds_request_idx').on(t.actorId, t.requestId),
     index('order_refunds_order_idx').on(t.orderId),
   ],

@@ -162,6 +162,8 @@ export function createAlipay(cfg: AlipayConfig): PaymentProvider {
       const r = await call('alipay.trade.query', { out_trade_no: orderNo });
       if (r.sub_code === NO_TRADE) return { paid: false };
       if (r.code !== SUCCESS) throw failed('query', r);
+      // TRADE_CLOSED: unpaid past its time, or paid and then refunded in whole.
+      if (r.out_trade_no === orderNo && r.trade_status === 'TRADE_CLOSED') return { paid: false, state: 'closed' };
       if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false };
       return {
         paid: true,

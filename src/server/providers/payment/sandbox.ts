@@ -31,7 +31,7 @@ export function createSandboxPayment(publicOrigin: string): PaymentProvider {
     },
     // The sandbox has no state of its own: the order row is the truth.
     async queryPayment() {
-      return { paid: false };
+      return { paid: false, state: 'recordless' };
     },
     async closePayment() {},
     // No money moved, so none goes back: the refund is done at once.

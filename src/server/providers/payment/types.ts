@@ -7,7 +7,15 @@ export interface PaymentOrder {
 }
 
 export interface PaymentStatus {
+  /** The service holds the order's payment. */
   paid: boolean;
+  /**
+   * What the service says beyond "not paid": paid and since refunded (part or
+   * all; WeChat Pay's REFUND), closed (unpaid past its time, or at Alipay
+   * also after a whole refund), or no record kept (the sandbox: the order row
+   * is the truth).
+   */
+  state?: 'refunded' | 'closed' | 'recordless';
   /** Fen actually paid, as the payment service reports it. */
   amount?: number;
   tradeNo?: string;

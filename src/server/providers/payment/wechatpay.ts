@@ -147,6 +147,9 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
       const t = transactionSchema.safeParse(r.json);
       if (!t.success) throw failed('order query', r);
       const mine = t.data.out_trade_no === orderNo && t.data.mchid === cfg.mchId;
+      // REFUND (转入退款): paid, then part or all of it given back; no longer SUCCESS.
+      if (mine && t.data.trade_state === 'REFUND') return { paid: false, state: 'refunded' };
+      if (mine && t.data.trade_state === 'CLOSED') return { paid: false, state: 'closed' };
       if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false };
       // amount.total is what the order asked for; payer_total differs when a coupon paid part of it.
       return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id };

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { type Order, orderEvents, orderRefunds, orders, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { markPaid } from '../shop/mark-paid';
+import { markPaid, type PaidOutcome } from '../shop/mark-paid';
 import { UNPAID } from '../shop/orders';
 import { requestRefund, sendRefund } from '../shop/refunds';
 import { type Actor, toCsv, writeAudit } from './audit';
@@ -148,6 +148,9 @@ export async function orderDetail(db: Db, orderNo: string) {
       actorEmail: r.actorEmail,
       providerRefundId: r.providerRefundId,
       detail: r.detail,
+      // While processing: how often the service was asked, and when the refund worker asks next.
+      attempts: r.attempts,
+      nextTryAt: r.status === 'processing' ? (r.nextTryAt?.toISOString() ?? null) : null,
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
@@ -168,6 +171,14 @@ async function snapshot(db: Db, orderNo: string) {
 }
 
 /**
+ * What "query provider" learnt of the order's payment (the console's
+ * admin:orders.queried.* texts): markPaid's outcome for a payment the service
+ * holds; paid and since refunded there; paid by the order's own record where
+ * the service keeps none (the sandbox); or no payment at the service.
+ */
+export type QueriedPayment = PaidOutcome | 'refunded' | 'recorded' | 'unpaid';
+
+/**
  * "Query provider": asks the payment service about the order and applies a
  * payment whose notify was missed through markPaid (exactly once), then sends
  * each refund still processing again under its own number, which settles it
@@ -183,7 +194,7 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
       params: { error: err.message.slice(0, 120) },
     });
   });
-  let payment = 'unpaid';
+  let payment: QueriedPayment = 'unpaid';
   if (status.paid) {
     payment = await markPaid(rt, orderNo, {
       amount: status.amount ?? -1,
@@ -192,7 +203,11 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
       // Still waiting for it: the notify was lost, the payment is on time.
       onTime: UNPAID.includes(o.orderStatus),
     });
-  }
+  } else if (status.state === 'refunded') payment = 'refunded';
+  // Alipay closes a trade refunded in whole: for an order refunded in whole, that is its refund.
+  else if (status.state === 'closed' && o.orderStatus === OrderStatus.REFUNDED) payment = 'refunded';
+  // The sandbox keeps no payments: a paid order's own record is all there is to tell.
+  else if (status.state === 'recordless' && PAID_LIKE.includes(o.orderStatus)) payment = 'recorded';
   const open = await db
     .select()
     .from(orderRefunds)
@@ -206,7 +221,8 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
     before,
     after: { ...after, payment },
   });
-  return { paid: status.paid, payment, refundsSent: open.length, orderStatus: after.orderStatus };
+  const paid = status.paid || payment === 'refunded' || payment === 'recorded';
+  return { paid, payment, refundsSent: open.length, orderStatus: after.orderStatus };
 }
 
 /**

@@ -1,7 +1,8 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { OrderStatus, REFUNDABLE_STATUSES } from '../../../shared/shop';
 import { endOfDay } from '../../../shared/site-time';
+import { jobSettings } from '../../config/jobs';
 import type { Db } from '../../db/client';
 import { type Order, type OrderRefund, orderEvents, orderRefunds, orders } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
@@ -42,7 +43,9 @@ async function refundable(tx: Db, order: Order) {
 /**
  * Records a refund (processing) under the order's lock, so concurrent asks
  * queue: the same form's id finds its first row (applied false), and
- * different ones never exceed what is left.
+ * different ones never exceed what is left. The new row is leased to this
+ * request (`token`), so the refund worker leaves it alone while the request
+ * asks the service, and takes it over if this process dies before the answer.
  */
 async function reserve(rt: Runtime, ask: RefundAsk) {
   const { db } = rt.database;
@@ -58,7 +61,7 @@ async function reserve(rt: Runtime, ask: RefundAsk) {
       .where(and(eq(orderRefunds.actorId, ask.actor.userId), eq(orderRefunds.requestId, ask.requestId)));
     if (seen) {
       if (seen.orderId !== order.id) throw new DomainError(400, 'admin:orders.requestReused', { status: 400 });
-      return { applied: false, refund: seen, order };
+      return { applied: false, refund: seen, order, token: null };
     }
     if (!REFUNDABLE_STATUSES.includes(order.orderStatus))
       throw new DomainError(400, 'admin:orders.notRefundable', { status: 400 });
@@ -71,10 +74,14 @@ async function reserve(rt: Runtime, ask: RefundAsk) {
     const left = await refundable(tx, order);
     if (ask.amount > left)
       throw new DomainError(400, 'admin:orders.tooMuch', { status: 400, params: { left: yuan(Math.max(0, left)) } });
+    const token = newClaimToken();
     const [refund] = await tx
       .insert(orderRefunds)
       .values({
         refundNo: newRefundNo(),
+        attempts: 1,
+        claimToken: token,
+        leaseUntil: new Date(Date.now() + jobSettings(rt.env).JOB_LEASE_MS),
         orderId: order.id,
         amount: ask.amount,
         status: 'processing',
@@ -92,12 +99,57 @@ async function reserve(rt: Runtime, ask: RefundAsk) {
       source: 'console',
       detail: `refund ${refund.refundNo} asked: ${yuan(ask.amount)}`,
     });
-    return { applied: true, refund, order };
+    return { applied: true, refund, order, token };
   });
 }
 
-/** Asks the service for a recorded refund; the same refund number again is the same refund there. */
-export async function sendRefund(rt: Runtime, refund: OrderRefund, order: Order, reason = refund.reason) {
+/** Proves a lease on a refund row is still the holder's (a late renewal must not start it twice). */
+export const newClaimToken = () => randomBytes(9).toString('base64url');
+
+/**
+ * How long a refund still processing after `attempts` asks waits for the
+ * next: REFUND_RETRY_MS, doubled at each further ask, at most an hour.
+ */
+export function retryDelay(env: object, attempts: number): number {
+  const base = jobSettings(env).REFUND_RETRY_MS;
+  return Math.min(3_600_000, base * 2 ** Math.min(20, Math.max(0, attempts - 1)));
+}
+
+/**
+ * Leaves a refund processing until its next try (with the service's refund id
+ * or why the ask failed) and gives back the lease of `token`, if it still
+ * holds the row. A row settled meanwhile is not touched.
+ */
+async function retryLater(
+  rt: Runtime,
+  refund: OrderRefund,
+  token: string | null,
+  note: { refundId?: string; detail?: string },
+) {
+  await rt.database.db
+    .update(orderRefunds)
+    .set({
+      nextTryAt: new Date(Date.now() + retryDelay(rt.env, refund.attempts)),
+      ...(note.refundId ? { providerRefundId: note.refundId } : {}),
+      ...(note.detail ? { detail: note.detail.slice(0, 300) } : {}),
+      ...(token ? { claimToken: null, leaseUntil: null } : {}),
+    })
+    .where(
+      and(
+        eq(orderRefunds.id, refund.id),
+        eq(orderRefunds.status, 'processing'),
+        token ? eq(orderRefunds.claimToken, token) : undefined,
+      ),
+    );
+}
+
+/**
+ * Asks the service for a recorded refund; the same refund number again is the
+ * same refund there, so asking again can never pay twice. An answer settles
+ * it; a refund still processing (or an ask that failed) waits for its next
+ * try with the lease of `token` given back.
+ */
+export async function sendRefund(rt: Runtime, refund: OrderRefund, order: Order, token: string | null = null) {
   const source = `${rt.payment.mode}:refund`;
   try {
     const r = await rt.payment.refund({
@@ -105,32 +157,25 @@ export async function sendRefund(rt: Runtime, refund: OrderRefund, order: Order,
       refundNo: refund.refundNo,
       amount: refund.amount,
       total: order.orderPrice,
-      reason,
+      reason: refund.reason,
     });
     if (r.state === 'refused') return settleRefund(rt, refund.refundNo, { success: false, source, detail: r.message });
     if (r.state === 'success')
       return settleRefund(rt, refund.refundNo, { success: true, source, refundId: r.refundId });
-    if (r.refundId)
-      await rt.database.db
-        .update(orderRefunds)
-        .set({ providerRefundId: r.refundId })
-        .where(eq(orderRefunds.id, refund.id));
+    await retryLater(rt, refund, token, { refundId: r.refundId });
     return 'processing' as const;
   } catch (err) {
     // The outcome is unknown (network, time-out, a reply not believed): it stays processing, holding its amount.
     rt.log.warn('refund request failed', { refundNo: refund.refundNo, err: (err as Error).message });
-    await rt.database.db
-      .update(orderRefunds)
-      .set({ detail: (err as Error).message.slice(0, 300) })
-      .where(eq(orderRefunds.id, refund.id));
+    await retryLater(rt, refund, token, { detail: (err as Error).message });
     return 'processing' as const;
   }
 }
 
 /** A console refund: recorded once per form, then asked of the payment service (docs/payments.md#refunds). */
 export async function requestRefund(rt: Runtime, ask: RefundAsk) {
-  const { applied, refund } = await reserve(rt, ask);
-  if (applied) await sendRefund(rt, refund, (await orderByNo(rt.database.db, ask.orderNo)) as Order);
+  const { applied, refund, token } = await reserve(rt, ask);
+  if (applied) await sendRefund(rt, refund, (await orderByNo(rt.database.db, ask.orderNo)) as Order, token);
   const [now] = await rt.database.db.select().from(orderRefunds).where(eq(orderRefunds.id, refund.id));
   return { applied, refund: now ?? refund };
 }
@@ -139,6 +184,9 @@ async function orderByNo(db: Db, orderNo: string) {
   const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
   return o;
 }
+
+/** A settled refund is nobody's work any more. */
+const UNLEASED = { claimToken: null, leaseUntil: null, nextTryAt: null };
 
 export type SettleOutcome = 'success' | 'failed' | 'already' | 'unknown';
 
@@ -170,7 +218,7 @@ export async function settleRefund(
     if (!p.success) {
       await tx
         .update(orderRefunds)
-        .set({ status: 'failed', finishedAt: now, detail: p.detail?.slice(0, 300) ?? null })
+        .set({ status: 'failed', finishedAt: now, detail: p.detail?.slice(0, 300) ?? null, ...UNLEASED })
         .where(eq(orderRefunds.id, refund.id));
       await tx.insert(orderEvents).values({
         orderId: order.id,
@@ -205,6 +253,7 @@ export async function settleRefund(
         finishedAt: now,
         providerRefundId: p.refundId ?? refund.providerRefundId,
         detail: `-${units} ${unit}`,
+        ...UNLEASED,
       })
       .where(eq(orderRefunds.id, refund.id));
     await tx.insert(orderEvents).values({
