@@ -35,7 +35,10 @@ const succeeded = (res: CallResult) => res.status < 300 && SUCCESS.has(res.body?
 describe.each(ownedKinds)('$name', (kind: OwnedKind) => {
   // A renamed or removed route fails here instead of quietly turning its ownership check off.
   const expectRoutes = () =>
-    expect(kind.routes.filter((r) => !routes.has(r)), 'routes missing from /api/openapi.json').toEqual([]);
+    expect(
+      kind.routes.filter((r) => !routes.has(r)),
+      'routes missing from /api/openapi.json',
+    ).toEqual([]);
 
   const actions = (['read', 'change', 'delete', 'pay'] as const).filter((a) => kind[a]);
   for (const action of actions)
