@@ -37,9 +37,9 @@ const inFlight = new Map<number, number>();
 function answered(result: ApiResult<unknown>): boolean {
   if (result.kind === 'reply') return true;
   if (result.kind === 'business') return result.code !== Code.NOT_LOGGED_IN;
-  return (
-    result.kind === 'http' && result.status >= 400 && result.status < 500 && ![401, 408, 429].includes(result.status)
-  );
+  if (result.kind !== 'http') return false;
+  const status = result.status ?? 0;
+  return status >= 400 && status < 500 && ![401, 408, 429].includes(status);
 }
 
 /**
