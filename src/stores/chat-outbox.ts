@@ -60,6 +60,19 @@ export function pendingChanges(): PendingChange[] {
     .sort((a, b) => Number(b.deleted) - Number(a.deleted) || a.changedAt - b.changedAt);
 }
 
+/** A conversation moved to another uuid (the sync separates a local one from the account's): its change moves too. */
+export function moveChange(from: number, to: number): void {
+  const { [from]: waiting, ...rest } = $outbox.get();
+  if (waiting) $outbox.set({ ...rest, [to]: waiting });
+}
+
+/** Forgets the changes of conversations that stay on this device only. */
+export function dropChanges(uuids: number[]): void {
+  const entries = { ...$outbox.get() };
+  for (const uuid of uuids) delete entries[uuid];
+  $outbox.set(entries);
+}
+
 export function clearOutbox(): void {
   if (Object.keys($outbox.get()).length > 0) $outbox.set({});
 }

@@ -6,7 +6,9 @@ import { $token, removeToken, setToken } from '../../src/stores/auth';
 import {
   $outbox,
   CHAT_OUTBOX_KEY,
+  dropChanges,
   KEEPALIVE_BUDGET,
+  moveChange,
   pendingChanges,
   recordChange,
   settleChange,
@@ -73,6 +75,18 @@ describe('the outbox (stores/chat-outbox.ts)', () => {
     recordChange({ uuid: 2, deleted: false, changedAt: 100 });
     recordChange({ uuid: 3, deleted: true, changedAt: 400 });
     expect(pendingChanges().map((c) => c.uuid)).toEqual([3, 2, 1]);
+  });
+
+  it('moves a change with its conversation, and forgets those of conversations kept on this device', () => {
+    recordChange({ uuid: 1002, deleted: false, changedAt: 10 });
+    recordChange({ uuid: 5, deleted: false, changedAt: 20 });
+    moveChange(1002, 77);
+    expect(pendingChanges()).toEqual([
+      { uuid: 77, deleted: false, changedAt: 10 },
+      { uuid: 5, deleted: false, changedAt: 20 },
+    ]);
+    dropChanges([77, 9]);
+    expect(pendingChanges()).toEqual([{ uuid: 5, deleted: false, changedAt: 20 }]);
   });
 
   it('reads back what a closed page left, dropping entries it cannot read', async () => {

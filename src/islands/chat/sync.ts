@@ -3,7 +3,7 @@ import { get } from '../../lib/api';
 import { flushOutbox, sendChange } from '../../lib/chat-sync-send';
 import { $token, getToken } from '../../stores/auth';
 import { commitPendingDelete, newUuid, renumber } from '../../stores/chat-actions';
-import { recordChange } from '../../stores/chat-outbox';
+import { dropChanges, moveChange, recordChange } from '../../stores/chat-outbox';
 import { $chatStorage, type ChatMessage, onConversationChange } from '../../stores/chat-storage';
 import { $syncMeta, changedOf, markChanged } from '../../stores/chat-sync-state';
 import { $promptStore } from '../../stores/prompt-store';
@@ -86,6 +86,7 @@ async function separateCollisions(server: Map<number, Summary>) {
     if (!full || sameStart(full.messages, local)) continue;
     const to = newUuid();
     renumber(h.uuid, to);
+    moveChange(h.uuid, to);
     const { [h.uuid]: at = Date.now(), ...changed } = $syncMeta.get().changed;
     $syncMeta.set({ ...$syncMeta.get(), changed: { ...changed, [to]: at } });
   }
@@ -137,7 +138,10 @@ async function sync(): Promise<void> {
     // What stays this visitor's when the login ends (stores/account-data.ts).
     const visitorPrompts = $promptStore.get().promptList.map((p) => p.key);
     const kept = yes ? [] : worth.map((h) => h.uuid);
+    dropChanges(kept);
     $syncMeta.set({ ...$syncMeta.get(), owner: token, kept, visitorPrompts });
+    // Changes made while this first sync ran waited in the outbox for it.
+    void flushOutbox();
     if (!yes) return;
   }
   // A visitor's conversation kept only on this device stays there until it is changed while logged in.
@@ -166,8 +170,8 @@ function leave() {
 export function startSync(): () => void {
   const off = onConversationChange((uuid, deleted) => {
     markChanged(uuid, Date.now());
-    const token = getToken();
-    if (token && $syncMeta.get().owner === token) recordChange({ uuid, deleted, changedAt: changedOf(uuid) });
+    // Kept from the login on; sent once the login's first sync has settled uuids and a visitor's choice.
+    if (getToken()) recordChange({ uuid, deleted, changedAt: changedOf(uuid) });
     clearTimeout(timers.get(uuid));
     timers.set(
       uuid,
