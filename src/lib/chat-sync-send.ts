@@ -1,6 +1,6 @@
 import { Code } from '../shared/codes';
 import { getToken } from '../stores/auth';
-import { $outbox, pendingChanges, settleChange, withinBudget } from '../stores/chat-outbox';
+import { $outbox, type PendingChange, pendingChanges, settleChange, withinBudget } from '../stores/chat-outbox';
 import { $chatStorage, type ChatStorage } from '../stores/chat-storage';
 import { $syncMeta, changedOf } from '../stores/chat-sync-state';
 import { type ApiResult, request } from './api';
@@ -31,7 +31,8 @@ const syncing = () => {
   return token !== undefined && $syncMeta.get().owner === token;
 };
 
-const inFlight = new Map<number, number>();
+/** Each conversation's send on its way: a keepalive one outlives the page, a plain one ends with it. */
+const inFlight = new Map<number, { changedAt: number; keepalive: boolean }>();
 
 /** Applied, found older than the server's, or refused for good; not a lost connection, a busy server or a lost login. */
 function answered(result: ApiResult<unknown>): boolean {
@@ -50,25 +51,31 @@ function answered(result: ApiResult<unknown>): boolean {
 export async function sendChange(uuid: number, opts: { keepalive?: boolean } = {}): Promise<void> {
   if (!syncing()) return;
   const body = conversationBody($chatStorage.get(), uuid, $outbox.get()[uuid]?.deleted ?? false);
-  inFlight.set(uuid, body.changedAt);
+  const sending = { changedAt: body.changedAt, keepalive: opts.keepalive === true };
+  inFlight.set(uuid, sending);
   const result = await request('PUT', `/chat/conversations/${uuid}`, body, {
     silent: true,
     // A logout waits for these: a stalled server must not hold it for the default 30 s.
     timeoutMs: 10_000,
     ...(opts.keepalive ? { keepalive: true } : {}),
   });
-  if (inFlight.get(uuid) === body.changedAt) inFlight.delete(uuid);
+  if (inFlight.get(uuid) === sending) inFlight.delete(uuid);
   if (answered(result)) settleChange(uuid, body.changedAt);
 }
 
 /**
- * Sends every waiting change not already on its way. With `keepalive` (the page is being left) all
- * go again, as keepalive requests within the browser's budget: what does not fit, or does not
- * arrive, stays in the outbox for the next load.
+ * Sends every waiting change not already on its way. With `keepalive` (the page is being left), a
+ * plain send on its way goes again, since it ends with the page; all go as keepalive requests
+ * within the browser's budget, and what does not fit, or does not arrive, stays in the outbox for
+ * the next load.
  */
 export function flushOutbox(opts: { keepalive?: boolean } = {}): Promise<void> {
   if (!syncing()) return Promise.resolve();
-  let changes = pendingChanges();
+  const onItsWay = (c: PendingChange) => {
+    const sending = inFlight.get(c.uuid);
+    return sending?.changedAt === c.changedAt && (sending.keepalive || !opts.keepalive);
+  };
+  let changes = pendingChanges().filter((c) => !onItsWay(c));
   if (opts.keepalive) {
     const s = $chatStorage.get();
     const sized = changes.map((c) => ({
@@ -76,8 +83,6 @@ export function flushOutbox(opts: { keepalive?: boolean } = {}): Promise<void> {
       bytes: utf8Bytes(JSON.stringify(conversationBody(s, c.uuid, c.deleted))),
     }));
     changes = withinBudget(sized);
-  } else {
-    changes = changes.filter((c) => inFlight.get(c.uuid) !== c.changedAt);
   }
   return Promise.all(changes.map((c) => sendChange(c.uuid, opts))).then(() => undefined);
 }

@@ -157,7 +157,9 @@ async function fetchFull(uuid: number): Promise<Full | null> {
 /**
  * The page is being left (or hidden, which on a phone may be the last chance): a deletion still
  * waiting for its debounce happens now, and every unconfirmed change goes out as a keepalive
- * request; what does not arrive stays in the outbox for the next load.
+ * request; what does not arrive stays in the outbox for the next load. `beforeunload` comes while
+ * the page is whole (Chromium sometimes drops a keepalive request made as late as `pagehide`);
+ * `pagehide` and `visibilitychange` cover the tab closed on a phone, where it may not fire.
  */
 function leave() {
   commitPendingDelete();
@@ -186,12 +188,14 @@ export function startSync(): () => void {
   const onFocus = () => void syncNow();
   const onHidden = () => document.visibilityState === 'hidden' && leave();
   window.addEventListener('focus', onFocus);
+  window.addEventListener('beforeunload', leave);
   window.addEventListener('pagehide', leave);
   document.addEventListener('visibilitychange', onHidden);
   return () => {
     off();
     unToken();
     window.removeEventListener('focus', onFocus);
+    window.removeEventListener('beforeunload', leave);
     window.removeEventListener('pagehide', leave);
     document.removeEventListener('visibilitychange', onHidden);
   };
