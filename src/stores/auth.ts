@@ -1,4 +1,5 @@
 import { persistentAtom } from '@nanostores/persistent';
+import { forgetAccountData } from './account-data';
 
 /** Local key of the login token, a plain string without expiry (docs/routes-and-screens.md). */
 export const TOKEN_KEY = 'SECRET_TOKEN';
@@ -23,6 +24,9 @@ export function setToken(token: string): void {
   $token.set(token);
 }
 
+/** Ends the login on this browser, and with it what the account kept here (stores/account-data.ts). */
 export function removeToken(): void {
+  const had = getToken() !== undefined;
   $token.set(undefined);
+  if (had) forgetAccountData();
 }

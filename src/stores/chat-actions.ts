@@ -67,6 +67,23 @@ export function deleteHistory(uuid: number): void {
   notifyChange(uuid, true);
 }
 
+let pendingDelete: { timer: ReturnType<typeof setTimeout>; run: () => void } | null = null;
+
+/** Runs `run` (a deletion) after `ms`; a newer call replaces one still waiting (the sidebar's debounce). */
+export function deleteLater(run: () => void, ms: number): void {
+  if (pendingDelete) clearTimeout(pendingDelete.timer);
+  pendingDelete = { run, timer: setTimeout(commitPendingDelete, ms) };
+}
+
+/** Runs a waiting deletion now: the page is being left, and the deletion must not be lost with it. */
+export function commitPendingDelete(): void {
+  const waiting = pendingDelete;
+  pendingDelete = null;
+  if (!waiting) return;
+  clearTimeout(waiting.timer);
+  waiting.run();
+}
+
 /** Clears every normal conversation back to the default one (drawing history untouched). */
 export function clearHistory(): void {
   const removed = $chatStorage.get().history.map((h) => h.uuid);

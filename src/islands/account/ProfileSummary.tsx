@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import type { IconName } from '../../components/icons';
 import { SvgIcon } from '../../components/SvgIcon';
+import { flushOutbox } from '../../lib/chat-sync-send';
 import type { UserInfo } from '../../stores/user';
 import { Avatar } from './Avatar';
 import { logout } from './account-api';
@@ -43,7 +44,9 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
 
   const signOut = async () => {
     setLeaving(true);
-    // Revoked on the server when reachable; forgotten locally either way.
+    // Changes not yet confirmed reach the account first (the logout forgets them here);
+    // then the session is revoked on the server when reachable, and forgotten locally either way.
+    await flushOutbox();
     await logout();
     finishLogout(t('account:logout.success'));
   };

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConversationList, footerLink } from '../../components/conversation/ConversationList';
 import { Icon } from '../../components/conversation/icons';
 import { $token } from '../../stores/auth';
-import { clearHistory, deleteHistory, newChat, setActive, updateHistory } from '../../stores/chat-actions';
+import { clearHistory, deleteHistory, deleteLater, newChat, setActive, updateHistory } from '../../stores/chat-actions';
 import { $chatStorage } from '../../stores/chat-storage';
 import { ChatSearch } from './ChatSearch';
 import { stop } from './controller';
@@ -17,17 +16,14 @@ export function Sidebar({ onNavigate }: { onNavigate(uuid: number | null): void 
   const { t } = useTranslation();
   const { history, active } = useStore($chatStorage);
   const token = useStore($token);
-  const deleting = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  const remove = (uuid: number) => {
-    if (deleting.current) clearTimeout(deleting.current);
-    deleting.current = setTimeout(() => {
-      deleting.current = null;
+  // Leaving the page within the debounce still deletes (islands/chat/sync.ts commits it on pagehide).
+  const remove = (uuid: number) =>
+    deleteLater(() => {
       if ($chatStorage.get().active === uuid) stop();
       deleteHistory(uuid);
       onNavigate($chatStorage.get().active);
     }, DELETE_DEBOUNCE_MS);
-  };
 
   const open = (uuid: number) => {
     // A synced conversation not on this device yet opens by its address (the page loads it).

@@ -1,9 +1,12 @@
-import { persistentAtom } from '@nanostores/persistent';
 import { atom } from 'nanostores';
-import { get, request } from '../../lib/api';
+import { get } from '../../lib/api';
+import { flushOutbox, sendChange } from '../../lib/chat-sync-send';
 import { $token, getToken } from '../../stores/auth';
-import { newUuid, renumber } from '../../stores/chat-actions';
-import { $chatStorage, type ChatMessage, type ChatStorage, onConversationChange } from '../../stores/chat-storage';
+import { commitPendingDelete, newUuid, renumber } from '../../stores/chat-actions';
+import { dropChanges, moveChange, recordChange } from '../../stores/chat-outbox';
+import { $chatStorage, type ChatMessage, onConversationChange } from '../../stores/chat-storage';
+import { $syncMeta, changedOf, markChanged } from '../../stores/chat-sync-state';
+import { $promptStore } from '../../stores/prompt-store';
 
 interface Summary {
   uuid: number;
@@ -18,12 +21,6 @@ interface Full extends Summary {
   messages: ChatMessage[];
 }
 
-/** Sync bookkeeping: the login it belongs to and each conversation's latest local change. */
-const $meta = persistentAtom<{ owner: string; changed: Record<string, number> }>(
-  'chatSync',
-  { owner: '', changed: {} },
-  { encode: JSON.stringify, decode: (raw) => ({ owner: '', changed: {}, ...JSON.parse(raw) }) },
-);
 /** Local conversations a visitor made, offered for upload on first login; answer through answerUpload(). */
 export const $uploadOffer = atom<number>(0);
 let answer: ((yes: boolean) => void) | null = null;
@@ -33,29 +30,14 @@ export function answerUpload(yes: boolean) {
   answer = null;
 }
 
-const changedOf = (uuid: number) => $meta.get().changed[uuid] ?? 0;
 const timers = new Map<number, ReturnType<typeof setTimeout>>();
 
-function body(s: ChatStorage, uuid: number, deleted: boolean) {
-  const h = s.history.find((x) => x.uuid === uuid);
-  const messages = (s.chat.find((c) => c.uuid === uuid)?.data ?? [])
-    .filter((m) => !m.loading)
-    // Every synced field (shared/contract/chat.ts) goes along; the stream state stays local.
-    .map(({ loading: _, ...m }) => ({ ...m, text: m.text.slice(0, 32_000) }));
-  return {
-    title: (h?.title ?? '').slice(0, 200) || '新对话',
-    systemPrompt: h?.content?.slice(0, 8000) ?? null,
-    description: h?.description?.slice(0, 1000) ?? null,
-    templateId: h?.templateId ?? null,
-    messages,
-    deleted: deleted || !h,
-    changedAt: changedOf(uuid) || Date.now(),
-  };
-}
-
+/** Into the outbox first (it outlives the page), then to the server. */
 function push(uuid: number, deleted: boolean) {
-  if (!getToken() || $meta.get().owner !== getToken()) return;
-  void request('PUT', `/chat/conversations/${uuid}`, body($chatStorage.get(), uuid, deleted), { silent: true });
+  const token = getToken();
+  if (!token || $syncMeta.get().owner !== token) return;
+  recordChange({ uuid, deleted, changedAt: changedOf(uuid) || Date.now() });
+  void sendChange(uuid);
 }
 
 function apply(full: Full) {
@@ -84,7 +66,7 @@ function apply(full: Full) {
       at >= 0 ? s.history.map((h) => (h.uuid === full.uuid ? { ...item, model: h.model } : h)) : [item, ...s.history];
     $chatStorage.set({ ...s, history, chat: [{ uuid: full.uuid, data: full.messages }, ...chatRest] });
   }
-  $meta.set({ ...$meta.get(), changed: { ...$meta.get().changed, [full.uuid]: full.changedAt } });
+  markChanged(full.uuid, full.changedAt);
 }
 
 const sameStart = (a: ChatMessage[], b: ChatMessage[]) =>
@@ -104,8 +86,9 @@ async function separateCollisions(server: Map<number, Summary>) {
     if (!full || sameStart(full.messages, local)) continue;
     const to = newUuid();
     renumber(h.uuid, to);
-    const { [h.uuid]: at = Date.now(), ...changed } = $meta.get().changed;
-    $meta.set({ ...$meta.get(), changed: { ...changed, [to]: at } });
+    moveChange(h.uuid, to);
+    const { [h.uuid]: at = Date.now(), ...changed } = $syncMeta.get().changed;
+    $syncMeta.set({ ...$syncMeta.get(), changed: { ...changed, [to]: at } });
   }
 }
 
@@ -122,10 +105,13 @@ export function syncNow(): Promise<void> {
 async function sync(): Promise<void> {
   const token = getToken();
   if (!token) return;
+  // Changes a closed page could not confirm go first, so the list below already holds them.
+  await flushOutbox();
   const list = await get<{ records: Summary[] }>('/chat/conversations', undefined, { silent: true });
   if (list.kind !== 'reply') return;
   const server = new Map(list.data.records.map((r) => [r.uuid, r]));
-  if ($meta.get().owner !== token) await separateCollisions(server);
+  const first = $syncMeta.get().owner !== token;
+  if (first) await separateCollisions(server);
   for (const r of list.data.records) {
     if (r.changedAt <= changedOf(r.uuid)) continue;
     const exists = $chatStorage.get().history.some((h) => h.uuid === r.uuid);
@@ -140,7 +126,7 @@ async function sync(): Promise<void> {
     const remote = server.get(h.uuid);
     return !remote || changedOf(h.uuid) > remote.changedAt;
   });
-  if ($meta.get().owner !== token) {
+  if (first) {
     // First sync of this login: what a visitor wrote is uploaded only if the person agrees.
     const worth = newer.filter((h) => (s.chat.find((c) => c.uuid === h.uuid)?.data.length ?? 0) > 0);
     const yes =
@@ -149,10 +135,18 @@ async function sync(): Promise<void> {
         answer = resolve;
         $uploadOffer.set(worth.length);
       }));
-    $meta.set({ ...$meta.get(), owner: token });
+    // What stays this visitor's when the login ends (stores/account-data.ts).
+    const visitorPrompts = $promptStore.get().promptList.map((p) => p.key);
+    const kept = yes ? [] : worth.map((h) => h.uuid);
+    dropChanges(kept);
+    $syncMeta.set({ ...$syncMeta.get(), owner: token, kept, visitorPrompts });
+    // Changes made while this first sync ran waited in the outbox for it.
+    void flushOutbox();
     if (!yes) return;
   }
-  for (const h of newer) push(h.uuid, false);
+  // A visitor's conversation kept only on this device stays there until it is changed while logged in.
+  const kept = new Set($syncMeta.get().kept);
+  for (const h of newer) if (!kept.has(h.uuid)) push(h.uuid, false);
 }
 
 async function fetchFull(uuid: number): Promise<Full | null> {
@@ -160,23 +154,49 @@ async function fetchFull(uuid: number): Promise<Full | null> {
   return r.kind === 'reply' ? r.data : null;
 }
 
+/**
+ * The page is being left (or hidden, which on a phone may be the last chance): a deletion still
+ * waiting for its debounce happens now, and every unconfirmed change goes out as a keepalive
+ * request; what does not arrive stays in the outbox for the next load. `beforeunload` comes while
+ * the page is whole (Chromium sometimes drops a keepalive request made as late as `pagehide`);
+ * `pagehide` and `visibilitychange` cover the tab closed on a phone, where it may not fire.
+ */
+function leave() {
+  commitPendingDelete();
+  for (const timer of timers.values()) clearTimeout(timer);
+  timers.clear();
+  void flushOutbox({ keepalive: true });
+}
+
 /** Starts syncing; returns the function that stops it. */
 export function startSync(): () => void {
   const off = onConversationChange((uuid, deleted) => {
-    $meta.set({ ...$meta.get(), changed: { ...$meta.get().changed, [uuid]: Date.now() } });
+    markChanged(uuid, Date.now());
+    // Kept from the login on; sent once the login's first sync has settled uuids and a visitor's choice.
+    if (getToken()) recordChange({ uuid, deleted, changedAt: changedOf(uuid) });
     clearTimeout(timers.get(uuid));
     timers.set(
       uuid,
-      setTimeout(() => push(uuid, deleted), 800),
+      setTimeout(() => {
+        timers.delete(uuid);
+        push(uuid, deleted);
+      }, 800),
     );
   });
   const unToken = $token.listen(() => void syncNow());
   void syncNow();
   const onFocus = () => void syncNow();
+  const onHidden = () => document.visibilityState === 'hidden' && leave();
   window.addEventListener('focus', onFocus);
+  window.addEventListener('beforeunload', leave);
+  window.addEventListener('pagehide', leave);
+  document.addEventListener('visibilitychange', onHidden);
   return () => {
     off();
     unToken();
     window.removeEventListener('focus', onFocus);
+    window.removeEventListener('beforeunload', leave);
+    window.removeEventListener('pagehide', leave);
+    document.removeEventListener('visibilitychange', onHidden);
   };
 }

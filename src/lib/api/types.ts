@@ -17,6 +17,8 @@ export interface RequestOptions {
    * failures are only logged). A 401 still clears the token and reloads.
    */
   silent?: boolean;
+  /** Outlives the page (fetch `keepalive`): a change sent while the page is being left. */
+  keepalive?: boolean;
 }
 
 export interface StreamOptions extends Omit<RequestOptions, 'timeoutMs'> {

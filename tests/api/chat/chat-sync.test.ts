@@ -50,4 +50,33 @@ describe('conversation sync', () => {
     );
     expect((await srv.call('GET', '/api/chat/conversations', undefined, b.headers)).body.data.records).toEqual([]);
   });
+
+  it('applies a replayed change once: a deletion sent twice, an old rename after a newer change, change nothing', async () => {
+    const u = await createUserWithToken(srv, 'sync-replay@example.com');
+    const put = (uuid: number, body: object) => srv.call('PUT', `/api/chat/conversations/${uuid}`, body, u.headers);
+    const one = async (uuid: number) =>
+      (await srv.call('GET', `/api/chat/conversations/${uuid}`, undefined, u.headers)).body.data;
+
+    await put(1, conv(1000));
+    const deletion = { ...conv(2000), deleted: true };
+    expect((await put(1, deletion)).body.data).toEqual({ applied: true, changedAt: 2000 });
+    expect((await put(1, deletion)).body.data).toEqual({ applied: false, changedAt: 2000 });
+    // The rename made before the deletion, arriving after it (a closed page's outbox): still deleted.
+    expect((await put(1, conv(1500, 'Renamed before deleting'))).body.data).toEqual({
+      applied: false,
+      changedAt: 2000,
+    });
+    expect(await one(1)).toMatchObject({ deleted: true, title: 'Trip plan', messages: [], changedAt: 2000 });
+
+    await put(2, conv(1000, 'First name'));
+    await put(2, conv(3000, 'Newest name'));
+    expect((await put(2, conv(2000, 'Older rename'))).body.data).toEqual({ applied: false, changedAt: 3000 });
+    expect((await put(2, conv(3000, 'Newest name'))).body.data).toEqual({ applied: false, changedAt: 3000 });
+    expect(await one(2)).toMatchObject({ deleted: false, title: 'Newest name', changedAt: 3000 });
+    const list = (await srv.call('GET', '/api/chat/conversations', undefined, u.headers)).body.data.records;
+    expect(list).toEqual([
+      { uuid: 2, title: 'Newest name', changedAt: 3000, deleted: false },
+      { uuid: 1, title: 'Trip plan', changedAt: 2000, deleted: true },
+    ]);
+  });
 });

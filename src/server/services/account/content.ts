@@ -1,14 +1,16 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { apps, chatConversations, DrawingStatus, drawings, songs } from '../../db/schema';
+import { apps, chatAttachments, chatConversations, chatShares, DrawingStatus, drawings, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { forgetStore } from '../apps/store-cache';
 import { invalidateSquare } from '../drawing/square';
 import { forgetFileAccess } from '../file-access';
+import { invalidatePages } from '../pages/channel';
 
 /**
  * Takes down everything a deleted account showed or kept: its drawings (and
- * their square pages), songs, published apps, conversations and their files.
- * Running tasks stop on their own: their workers find the row gone.
+ * their square pages), songs, published apps, conversations, shared
+ * conversations, chat attachments and their files. Running tasks stop on their
+ * own: their workers find the row gone.
  */
 export async function removeAccountContent(rt: Runtime, userId: number): Promise<void> {
   const { db } = rt.database;
@@ -29,11 +31,16 @@ export async function removeAccountContent(rt: Runtime, userId: number): Promise
       .set({ published: false, deletedAt: new Date() })
       .where(and(eq(apps.ownerId, userId), isNull(apps.deletedAt)));
     await tx.delete(chatConversations).where(eq(chatConversations.userId, userId));
+    // Shares are snapshots, not links to the conversation: they go themselves (/share/{id} answers 404).
+    await tx.delete(chatShares).where(eq(chatShares.userId, userId));
+    await tx.delete(chatAttachments).where(eq(chatAttachments.userId, userId));
     return { drawn, sung };
   });
   if (drawn.some((d) => d.status === DrawingStatus.DONE && d.publicFlag === 1)) await invalidateSquare(rt);
   await forgetStore(rt);
   await forgetFileAccess(rt);
+  // Share and song pages sit in every process's page cache: each drops them on this notice.
+  await invalidatePages(rt);
   const urls = [
     ...drawn.flatMap((d) => [d.imageUrl, d.thumbnailsUrl]),
     ...sung.flatMap((s) => [s.audioUrl, s.coverUrl]),
@@ -42,7 +49,9 @@ export async function removeAccountContent(rt: Runtime, userId: number): Promise
     if (url)
       await rt.storage.remove(url).catch((err: Error) => rt.log.warn('file not removed', { url, err: err.message }));
   }
-  await rt.storage
-    .removeFolder(`app-icons/${userId}/`)
-    .catch((err: Error) => rt.log.warn('app icons not removed', { userId, err: err.message }));
+  for (const folder of [`app-icons/${userId}/`, `chat-attachments/${userId}/`]) {
+    await rt.storage
+      .removeFolder(folder)
+      .catch((err: Error) => rt.log.warn('files not removed', { folder, err: err.message }));
+  }
 }
