@@ -96,7 +96,8 @@ describe('deleting an account', () => {
     expect(await squarePicture(srv.runtime, other.id)).not.toBeNull();
     // The session is over.
     expect((await srv.call('GET', '/api/user/info', undefined, u.headers)).status).toBe(401);
-  });
+    // Three drawings and a song made one after another: ~12 s on a quiet machine, more beside other suites.
+  }, 60_000);
 });
 
 describe('deleting a WeChat-only account', () => {

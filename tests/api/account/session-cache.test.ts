@@ -5,6 +5,7 @@
 // the polls below pass).
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { makeUser } from '../admin/admin-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
@@ -69,7 +70,8 @@ describe.skipIf(!inject('postgresUrl'))('a cached session across processes', () 
     const u = await createUserWithToken(one, 'banned-there@example.com');
     expect(await infoAt(two.url, u.headers)).toBe(200);
     const { setBanned } = await import('../../../src/server/services/admin/users');
-    const staff = await createUserWithToken(one, 'ban-admin@example.com');
+    // The console acts on a plain user only for a staff member (services/admin/hierarchy.ts).
+    const staff = await makeUser(one, 'ban-admin@example.com', 'operator');
     const actor = { userId: staff.id, email: 'ban-admin@example.com', ip: '127.0.0.1' };
     await setBanned(one.runtime.database.db, { actor, userId: u.id, reason: 'test', requestId: 'ban-1' }, true);
     await expect.poll(() => infoAt(two.url, u.headers), fast).toBe(401);

@@ -103,8 +103,12 @@ describe('drawing with the offline renderer', () => {
     const u = await newUser();
     const task = await submit(srv, u.headers, { prompt: 'sea waves at night' });
     await waitForStatus(srv, u.headers, task.id);
-    const before = await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 });
-    expect(before.body.data.records.map((r: { id: string }) => r.id)).toContain(task.id);
+    // The finished status is written a moment before the square is told (finishTask): a busy machine can ask between.
+    const squareIds = async () =>
+      (await srv.call('POST', '/api/sd/list/picture', { pageNum: 1, pageSize: 30 })).body.data.records.map(
+        (r: { id: string }) => r.id,
+      );
+    await expect.poll(squareIds).toContain(task.id);
     // The page's reply is encoded once and kept with it: asked again in each encoding, it still names the picture.
     const inEach = async (encoding: string) => {
       const res = await fetch(`${srv.url}/api/sd/list/picture`, {
