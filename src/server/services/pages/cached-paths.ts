@@ -13,6 +13,15 @@ export interface CachedPath {
   query?: readonly string[];
   /** Parameters only the island reads (in the browser): allowed, and left out of the key. */
   browserQuery?: readonly string[];
+  /** The answer kept: 200 text/html unless the page says otherwise (its error status, another type). */
+  status?: number;
+  type?: string;
+}
+
+/** What a kept answer of a page must be: any other (a redirect, an error) is rendered every time. */
+export interface PageKind {
+  status: number;
+  type: string;
 }
 
 export const CACHED_PATHS: readonly CachedPath[] = [
@@ -39,11 +48,22 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/createApplication$/ },
   { path: /^\/modifyApplication$/, query: ['id'] },
   { path: /^\/(?:terms|privacy|offline)$/ },
+  // Where every unknown address and the console (without its session) lead; the same page for all.
+  { path: /^\/404$/, status: 404 },
+  { path: /^\/500$/, status: 500 },
+  // Its pictures and shares announce their changes (miaobi_square, miaobi_files, miaobi_pages).
+  { path: /^\/sitemap\.xml$/, type: 'application/xml' },
   // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
   { path: /^\/share\/[A-Za-z0-9_-]{1,40}$/ },
 ];
 
 const pageOf = (url: URL) => CACHED_PATHS.find((p) => p.path.test(url.pathname));
+
+/** The status and type a kept answer of this URL's page has. */
+export function pageKind(url: URL): PageKind {
+  const page = pageOf(url);
+  return { status: page?.status ?? 200, type: page?.type ?? 'text/html' };
+}
 
 /** Whether this URL's page may come from the cache. */
 export function isCachedPath(url: URL): boolean {
