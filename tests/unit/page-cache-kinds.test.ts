@@ -39,6 +39,7 @@ describe('cached paths', () => {
   it('names the status and type of the error pages and the sitemap', () => {
     expect(pageKind(url('/404'))).toEqual({ status: 404, type: 'text/html' });
     expect(pageKind(url('/500'))).toEqual({ status: 500, type: 'text/html' });
+    expect(pageKind(url('/gone'))).toEqual({ status: 410, type: 'text/html' });
     expect(pageKind(url('/sitemap.xml'))).toEqual({ status: 200, type: 'application/xml' });
     expect(pageKind(url('/music'))).toEqual({ status: 200, type: 'text/html' });
   });

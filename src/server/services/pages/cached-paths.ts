@@ -51,6 +51,8 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   // Where every unknown address and the console (without its session) lead; the same page for all.
   { path: /^\/404$/, status: 404 },
   { path: /^\/500$/, status: 500 },
+  // Also what a taken-down picture's page rewrites to: that page is decided per request, /gone's body kept.
+  { path: /^\/gone$/, status: 410 },
   // Its pictures and shares announce their changes (miaobi_square, miaobi_files, miaobi_pages).
   { path: /^\/sitemap\.xml$/, type: 'application/xml' },
   // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
