@@ -134,7 +134,7 @@ async function main() {
           await section('load', () => measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, ...loadTiming }));
         });
         // The same pages on the embedded database (the default set-up), against the same floor.
-        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 10, floor.url));
+        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 4, floor.url));
       } finally {
         await floor?.stop();
       }
