@@ -41,6 +41,7 @@ describe('cached paths', () => {
     expect(pageKind(url('/500'))).toEqual({ status: 500, type: 'text/html' });
     expect(pageKind(url('/gone'))).toEqual({ status: 410, type: 'text/html' });
     expect(pageKind(url('/sitemap.xml'))).toEqual({ status: 200, type: 'application/xml' });
+    expect(pageKind(url('/robots.txt'))).toEqual({ status: 200, type: 'text/plain' });
     expect(pageKind(url('/music'))).toEqual({ status: 200, type: 'text/html' });
   });
 });

@@ -55,6 +55,7 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/gone$/, status: 410 },
   // Its pictures and shares announce their changes (miaobi_square, miaobi_files, miaobi_pages).
   { path: /^\/sitemap\.xml$/, type: 'application/xml' },
+  { path: /^\/robots\.txt$/, type: 'text/plain' },
   // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
   { path: /^\/share\/[A-Za-z0-9_-]{1,40}$/ },
 ];
