@@ -29,6 +29,13 @@ interface Measured {
   bad: number;
 }
 
+/** Answers other than `status`, errors and time-outs of an autocannon run. */
+export function wrongAnswers(result: autocannon.Result, status: number): number {
+  const counts = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0] as const);
+  const other = counts.reduce((n, [code, count]) => (code === String(status) ? n : n + count), 0);
+  return other + result.errors + result.timeouts;
+}
+
 async function hammer(url: string, t: Pick<Target, 'method' | 'body' | 'status'>, seconds: number): Promise<Measured> {
   const headers: Record<string, string> = { 'accept-encoding': BROWSER_ENCODING, accept: 'text/html,*/*' };
   if (t.body) headers['content-type'] = 'application/json';
@@ -40,13 +47,11 @@ async function hammer(url: string, t: Pick<Target, 'method' | 'body' | 'status'>
     connections: CONNECTIONS,
     duration: seconds,
   });
-  const answered = Object.values(result.statusCodeStats ?? {}).reduce((n, s) => n + s.count, 0);
-  const expected = result.statusCodeStats?.[String(t.status) as keyof typeof result.statusCodeStats]?.count ?? 0;
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bad: answered - expected + result.errors + result.timeouts,
+    bad: wrongAnswers(result, t.status),
   };
 }
 

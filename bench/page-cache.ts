@@ -15,6 +15,7 @@ import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/db/queries/sessions';
 import { users } from '../src/server/db/schema';
 import { BARE_STATIC, buildBare, startBare } from './bare';
+import { wrongAnswers } from './load';
 import { fillPath, sitePages } from './routes';
 import { startBuiltServer } from './server';
 
@@ -49,9 +50,7 @@ async function hammer(
   const before = cpuSeconds(pid);
   const r = await autocannon({ url, headers: BROWSER, connections: 50, duration: SECONDS });
   const cpuUs = ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total);
-  const answered = Object.values(r.statusCodeStats ?? {}).reduce((n, s) => n + s.count, 0);
-  const expected = r.statusCodeStats?.[String(status) as keyof typeof r.statusCodeStats]?.count ?? 0;
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, bad: answered - expected + r.errors + r.timeouts };
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, bad: wrongAnswers(r, status) };
 }
 
 /** A user and its session written straight into the database: `Bearer <token>`. */
