@@ -1,10 +1,12 @@
 // Load on loopback with autocannon, bounded in time, in interleaved rounds:
 // each round hammers the bare Astro project's static page (the floor) and
-// then each of our pages, with a browser's accept-encoding. Budgets are
-// same-run ratios to the floor (bench/floor.ts).
+// then every route of the site (bench/routes.ts: read from src/pages, so none
+// is left out) and the picture list API, with a browser's accept-encoding.
+// Every row has the same budget: same-run ratios to the floor (bench/floor.ts).
 import autocannon from 'autocannon';
 import { BARE_STATIC } from './bare';
 import { judgeLoad, MAX_P99_MS, MIN_RPS_RATIO, median, spread } from './floor';
+import { type BenchPage, fillPath, type Seeded, sitePages } from './routes';
 import type { Row } from './table';
 
 const CONNECTIONS = 50;
@@ -16,23 +18,9 @@ interface Target {
   path: string;
   method: 'GET' | 'POST';
   body?: string;
+  /** What the address answers a visitor (bench/routes.ts); any other answer counts as an error. */
+  status: number;
 }
-
-/** The pages of issue 20 and the app store's first page (the picture list API is measured beside them). */
-export const PAGES = [
-  '/product',
-  '/groups',
-  '/test',
-  '/officialAccount',
-  '/special',
-  '/square',
-  '/square/{id}',
-  '/songsDetail',
-  '/app/store',
-  '/chat',
-  '/draw',
-  '/order',
-];
 
 interface Measured {
   rps: number;
@@ -41,7 +29,14 @@ interface Measured {
   bad: number;
 }
 
-async function hammer(url: string, t: Pick<Target, 'method' | 'body'>, seconds: number): Promise<Measured> {
+/** Answers other than `status`, errors and time-outs of an autocannon run. */
+export function wrongAnswers(result: autocannon.Result, status: number): number {
+  const counts = Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s?.count ?? 0] as const);
+  const other = counts.reduce((n, [code, count]) => (code === String(status) ? n : n + count), 0);
+  return other + result.errors + result.timeouts;
+}
+
+async function hammer(url: string, t: Pick<Target, 'method' | 'body' | 'status'>, seconds: number): Promise<Measured> {
   const headers: Record<string, string> = { 'accept-encoding': BROWSER_ENCODING, accept: 'text/html,*/*' };
   if (t.body) headers['content-type'] = 'application/json';
   const result = await autocannon({
@@ -56,11 +51,11 @@ async function hammer(url: string, t: Pick<Target, 'method' | 'body'>, seconds: 
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    bad: result.non2xx + result.errors + result.timeouts,
+    bad: wrongAnswers(result, t.status),
   };
 }
 
-/** A target that is missing (404 or a redirect to /404) belongs to a feature not built yet. */
+/** A target answering another status than its own (bench/routes.ts) is not measured: its row fails. */
 async function available(base: string, t: Target): Promise<{ ok: boolean; note: string }> {
   const res = await fetch(base + t.path, {
     method: t.method,
@@ -69,8 +64,11 @@ async function available(base: string, t: Target): Promise<{ ok: boolean; note: 
     redirect: 'manual',
   });
   const text = await res.text();
-  if (res.status !== 200) return { ok: false, note: `answers ${res.status}: not built yet` };
-  if (t.method === 'GET') return { ok: true, note: `HTML ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB` };
+  if (res.status !== t.status) return { ok: false, note: `answers ${res.status}, not ${t.status}` };
+  if (t.method === 'GET') {
+    const kind = (res.headers.get('content-type') ?? '').split(';')[0] || 'no body';
+    return { ok: true, note: `${t.status} ${kind} ${(Buffer.byteLength(text) / 1024).toFixed(1)} KB` };
+  }
   const total = (JSON.parse(text) as { data?: { total?: number } }).data?.total ?? 0;
   return { ok: true, note: total >= 30 ? '' : `only ${total} pictures` };
 }
@@ -89,6 +87,10 @@ async function firstPicture(base: string): Promise<string | null> {
 export interface LoadOptions {
   rounds?: number;
   seconds?: number;
+  /** The pages to measure: every route of the tree (bench/routes.ts) unless given. */
+  pages?: readonly BenchPage[];
+  /** The seeded share for /share/{id} (seedShare); a page whose data is missing is a failed row. */
+  share?: string | null;
   /** Before each row's name: which server this is (the database it runs on), when not the default. */
   label?: string;
 }
@@ -103,32 +105,41 @@ export async function measureLoad(
   const rounds = opts.rounds ?? 3;
   const seconds = opts.seconds ?? 5;
   const named = (name: string) => `load ${opts.label ? `${opts.label} ` : ''}${name}`;
-  const picture = await firstPicture(base);
-  const targets: Target[] = PAGES.map((p) => ({
-    name: p,
-    path: p.replace('{id}', picture ?? 'none'),
-    method: 'GET' as const,
-  }));
+  const ids: Seeded = { picture: await firstPicture(base), share: opts.share ?? null };
+  const rows: Row[] = [];
+  const targets: Target[] = [];
+  for (const page of opts.pages ?? (await sitePages())) {
+    const path = fillPath(page, ids);
+    if (path) targets.push({ name: page.path, path, method: 'GET', status: page.status });
+    else
+      rows.push({
+        name: named(page.path),
+        value: 'not measured',
+        budget: '',
+        ok: false,
+        note: 'its data was not seeded',
+      });
+  }
   targets.push({
     name: 'POST /api/sd/list/picture',
     path: '/api/sd/list/picture',
     method: 'POST',
     body: JSON.stringify({ pageNum: 1, pageSize: 30 }),
+    status: 200,
   });
-  const rows: Row[] = [];
   const live: Array<{ t: Target; note: string; runs: Measured[] }> = [];
   for (const t of targets) {
     const state = await available(base, t);
     if (state.ok) live.push({ t, note: state.note, runs: [] });
-    else rows.push({ name: named(t.name), value: 'pending', budget: '', ok: null, note: state.note });
+    else rows.push({ name: named(t.name), value: 'not measured', budget: '', ok: false, note: state.note });
   }
   const floor: Measured[] = [];
   const bareUrl = bareBase + BARE_STATIC;
-  await hammer(bareUrl, { method: 'GET' }, 2); // warm-up: JIT and connection pools
+  await hammer(bareUrl, { method: 'GET', status: 200 }, 2); // warm-up: JIT and connection pools
   for (const l of live) await hammer(base + l.t.path, l.t, 1);
   for (let round = 0; round < rounds; round++) {
     process.stderr.write(`load round ${round + 1}/${rounds}\n`);
-    floor.push(await hammer(bareUrl, { method: 'GET' }, seconds));
+    floor.push(await hammer(bareUrl, { method: 'GET', status: 200 }, seconds));
     for (const l of live) l.runs.push(await hammer(base + l.t.path, l.t, seconds));
   }
   const sum = (runs: Measured[]) => ({

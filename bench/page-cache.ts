@@ -2,7 +2,7 @@
 // Astro 7 static page (node adapter, standalone), in one run, on PostgreSQL and
 // on PGlite (docs/page-cache.md). Serves this tree's dist/ (run `npm run build`
 // first). Options: --seconds=5 --db=pg,pglite --port=4760 --root=DIR (another
-// build to compare, e.g. before a change). Prints one row per page: req/s, its
+// build to compare, e.g. before a change). Prints one row per route (bench/routes.ts): req/s, its
 // ratio to the bare page, p99 and the server's CPU time per answer; a browser's
 // accept-encoding, 50 connections; the bare page is measured again before each row.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -15,7 +15,8 @@ import { openDatabase } from '../src/server/db/client';
 import { createSession } from '../src/server/db/queries/sessions';
 import { users } from '../src/server/db/schema';
 import { BARE_STATIC, buildBare, startBare } from './bare';
-import { PAGES } from './load';
+import { wrongAnswers } from './load';
+import { fillPath, sitePages } from './routes';
 import { startBuiltServer } from './server';
 
 const { values } = parseArgs({
@@ -41,11 +42,15 @@ function cpuSeconds(pid: number): number {
  * req/s and p99 at 50 connections, and the server's CPU time per answer: on a
  * shared host the first two follow the neighbours' load, the last one hardly.
  */
-async function hammer(url: string, pid: number): Promise<{ rps: number; p99: number; cpuUs: number; bad: number }> {
+async function hammer(
+  url: string,
+  pid: number,
+  status = 200,
+): Promise<{ rps: number; p99: number; cpuUs: number; bad: number }> {
   const before = cpuSeconds(pid);
   const r = await autocannon({ url, headers: BROWSER, connections: 50, duration: SECONDS });
   const cpuUs = ((cpuSeconds(pid) - before) * 1e6) / Math.max(1, r.requests.total);
-  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, bad: r.non2xx + r.errors + r.timeouts };
+  return { rps: r.requests.average, p99: r.latency.p99, cpuUs, bad: wrongAnswers(r, status) };
 }
 
 /** A user and its session written straight into the database: `Bearer <token>`. */
@@ -99,16 +104,16 @@ async function run(kind: 'pg' | 'pglite', bare: { url: string; pid: number }) {
     console.log(
       `${'page'.padEnd(18)} ${'req/s'.padStart(7)} ${'× bare'.padStart(7)} ${'p99 ms'.padStart(7)}  bare req/s, p99`,
     );
-    for (const page of PAGES) {
-      const p = page.replace('{id}', picture || 'none');
-      const res = await fetch(server.url + p, { headers: BROWSER, redirect: 'manual' });
-      if (res.status !== 200) {
-        console.log(`${page.padEnd(18)} answers ${res.status}, not measured`);
+    for (const { path: page, status } of await sitePages()) {
+      const p = fillPath({ route: page, path: page, status }, { picture: picture || null, share: null });
+      const res = p ? await fetch(server.url + p, { headers: BROWSER, redirect: 'manual' }) : null;
+      if (!p || res?.status !== status) {
+        console.log(`${page.padEnd(18)} ${res ? `answers ${res.status}, not ${status}` : 'not seeded'}, not measured`);
         continue;
       }
       // The floor is measured right before each page: a shared host's speed drifts within a run.
       const floor = await hammer(bare.url, bare.pid);
-      const m = await hammer(server.url + p, server.pid);
+      const m = await hammer(server.url + p, server.pid, status);
       const ratio = m.rps / floor.rps;
       console.log(
         `${page.padEnd(18)} ${m.rps.toFixed(0).padStart(7)} ${ratio.toFixed(2).padStart(7)} ${m.p99.toFixed(0).padStart(7)} ${m.cpuUs.toFixed(0).padStart(7)}  ${floor.rps.toFixed(0)}, ${floor.p99.toFixed(0)}, ${floor.cpuUs.toFixed(0)}${m.bad ? ` (${m.bad} bad)` : ''}`,

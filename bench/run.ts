@@ -7,6 +7,7 @@
 // --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
+// --load-rounds=3 --load-seconds=5 (load: rounds, and seconds each route is hammered a round)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -18,7 +19,7 @@ import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { measureLoad } from './load';
 import { measureScale } from './scale/run';
-import { benchUsers, SEED_ENV, seedSquare } from './seed';
+import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
 import { measureSockets } from './sockets';
 import { measureStartup } from './startup';
@@ -39,6 +40,8 @@ const { values } = parseArgs({
     details: { type: 'string' },
     idle: { type: 'string', default: '10000' },
     starts: { type: 'string', default: '3' },
+    'load-rounds': { type: 'string', default: '3' },
+    'load-seconds': { type: 'string', default: '5' },
   },
 });
 const only = new Set((values.only?.split(',') ?? SECTIONS).map((s) => s.trim()));
@@ -46,6 +49,13 @@ for (const s of only) if (!SECTIONS.includes(s as Section)) throw new Error(`unk
 const wanted = (s: Section) => only.has(s);
 const basePort = Number(process.env.BENCH_PORT ?? 4610);
 const idle = Number(values.idle);
+const loadTiming = { rounds: Number(values['load-rounds']), seconds: Number(values['load-seconds']) };
+
+/** The square's 30 pictures and one listed share, by bench users; what the load rows need. */
+async function seedLoad(url: string, seeders: Array<Record<string, string>>) {
+  const note = await seedSquare(url, seeders);
+  return { note, share: await seedShare(url, seeders[0] ?? {}) };
+}
 
 async function withServer<T>(
   root: string,
@@ -68,7 +78,12 @@ async function measurePgliteLoad(root: string, port: number, bareUrl: string): P
     const seeders = await benchUsers({ dataDir });
     const server = await startBuiltServer(root, port, { ...SEED_ENV, MAX_CONNECTIONS_PER_IP: '0' }, { dataDir });
     try {
-      return await measureLoad(server.url, bareUrl, await seedSquare(server.url, seeders), { label: 'PGlite' });
+      const seeded = await seedLoad(server.url, seeders);
+      return await measureLoad(server.url, bareUrl, seeded.note, {
+        label: 'PGlite',
+        share: seeded.share,
+        ...loadTiming,
+      });
     } finally {
       await server.stop();
     }
@@ -104,7 +119,9 @@ async function main() {
       try {
         await withServer(root, basePort, env, async (s) => {
           // Lighthouse too: /draw shows the public pictures.
-          const seeded = floor ? await seedSquare(s.url, await benchUsers({ databaseUrl: cluster.url })) : '';
+          const seeded = floor
+            ? await seedLoad(s.url, await benchUsers({ databaseUrl: cluster.url }))
+            : { note: '', share: null };
           const bareUrl = floor?.url ?? '';
           await section('weight', () => measureWeights(s.url));
           await section('lighthouse', () =>
@@ -114,10 +131,10 @@ async function main() {
               details: values.details,
             }),
           );
-          await section('load', () => measureLoad(s.url, bareUrl, seeded));
+          await section('load', () => measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, ...loadTiming }));
         });
         // The same pages on the embedded database (the default set-up), against the same floor.
-        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 10, floor.url));
+        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 4, floor.url));
       } finally {
         await floor?.stop();
       }

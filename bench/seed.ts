@@ -81,3 +81,20 @@ export async function seedSquare(base: string, seeders: Array<Record<string, str
   const total = (listed.body.data as { total?: number } | undefined)?.total ?? 0;
   return total >= PICTURES ? '' : `only ${total} public pictures after seeding`;
 }
+
+/** A conversation of `headers`' user shared and listed, for /share/{id}: its id, or null when the API refused. */
+export async function seedShare(base: string, headers: Record<string, string>): Promise<string | null> {
+  const messages = [
+    { id: 'q1', dateTime: 1, inversion: true, text: '长城有多长？' },
+    { id: 'a1', dateTime: 2, inversion: false, text: '**长城**总长约 21,196 千米（2012 年国家文物局公布）。' },
+  ];
+  const made = await post(base, '/api/chat/shares', { conversationUuid: 1, title: '长城', messages }, headers);
+  const id = (made.body.data as { id?: string } | undefined)?.id;
+  if (!id) return null;
+  const listed = await fetch(`${base}/api/chat/shares/${id}`, {
+    method: 'PATCH',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ listed: true }),
+  });
+  return ((await listed.json()) as { code?: number }).code === 200 ? id : null;
+}

@@ -1,18 +1,22 @@
 import { defineMiddleware } from 'astro:middleware';
 import { getRuntime } from './server/runtime';
-import { isCacheable, pageKey } from './server/services/pages/cached-paths';
+import { isCacheable, pageKey, pageKind } from './server/services/pages/cached-paths';
+import { encodeWhole } from './server/services/pages/encode-page';
 import { cachedPage } from './server/services/pages/page-cache';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /**
  * Per-request language and `t`, from the cookie mirroring appSetting.language;
- * the public pages come from the page cache (docs/page-cache.md).
+ * the public pages come from the page cache (docs/page-cache.md), and what is
+ * rendered for one request alone is compressed whole (encode-page.ts).
  */
-export const onRequest = defineMiddleware((context, next) => {
+export const onRequest = defineMiddleware(async (context, next) => {
   const lang = pickLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value);
   context.locals.lang = lang;
   context.locals.t = i18nOf(lang).t;
-  if (!isCacheable(context.request, context.url)) return next();
+  if (!isCacheable(context.request, context.url)) return encodeWhole(context.request, await next());
   const setsCookies = () => !context.cookies.headers().next().done;
-  return cachedPage(getRuntime(), context.request, pageKey(lang, context.url), next, setsCookies);
+  const key = pageKey(lang, context.url);
+  const page = await cachedPage(getRuntime(), context.request, key, next, setsCookies, pageKind(context.url));
+  return encodeWhole(context.request, page);
 });

@@ -64,4 +64,26 @@ test.describe('/activities daily experience code', () => {
     // Said once, inline: no toast repeats it.
     await expect(page.getByText('体验码不存在，请检查后重新输入')).toHaveCount(1);
   });
+
+  test('is one cached page for every visitor; the island takes the clock from the coupon list', async ({
+    page,
+    request,
+  }) => {
+    const first = await request.get('/activities');
+    const second = await request.get('/activities');
+    expect(first.status()).toBe(200);
+    expect(first.headers()['cache-control'] ?? '').not.toContain('no-store');
+    expect(second.headers().etag).toBe(first.headers().etag);
+
+    // The cached page carries no clock: 15 s before the opening by the list's answer, the countdown says so.
+    await page.route('**/api/coupon/draw/list/48', async (route) => {
+      const res = await route.fetch();
+      const body = await res.json();
+      body.data.serverTime = body.data.opensAt - 15_000;
+      await route.fulfill({ response: res, json: body });
+    });
+    await page.goto('/activities');
+    await expect(page.getByRole('timer')).toHaveAttribute('data-countdown', /^00:00:(0\d|1[0-5])$/);
+    await expect(page.getByRole('button', { name: '即将开始' })).toBeDisabled();
+  });
 });

@@ -7,14 +7,13 @@ import type { Language } from '../../shared/languages';
 import { ClaimPanel } from './ClaimPanel';
 import { ClaimHistory, CodeCard } from './CodeCard';
 import { RedeemDialog } from './RedeemDialog';
-import { type CouponInitial, useCoupon } from './use-coupon';
+import { useCoupon } from './use-coupon';
 
 export interface ActivitiesProps {
   /** activity, common and layout texts in `lang` (island-messages.ts). */
   messages: IslandMessages;
   lang: Language;
   timeZone: string;
-  initial: CouponInitial;
 }
 
 function useFormatTime(lang: Language, timeZone: string) {
@@ -31,21 +30,41 @@ function useFormatTime(lang: Language, timeZone: string) {
   }, [lang, timeZone]);
 }
 
-function DailyCoupon({ lang, timeZone, initial }: ActivitiesProps) {
+const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
+
+/** The page's own placeholder (activities.astro), until the first list answer brings the server's clock. */
+function ClaimSkeleton() {
   const { t } = useTranslation();
-  const { state, now, phase, claim, reload, warning, closeWarning } = useCoupon(initial);
+  return (
+    <div className="flex flex-col items-center gap-5" aria-busy="true">
+      <span className="sr-only" role="status">
+        {t('activity:claim.loading')}
+      </span>
+      <div className={`h-16 w-64 rounded-xl ${pulse}`} />
+      <div className={`h-12 w-48 rounded-full ${pulse}`} />
+    </div>
+  );
+}
+
+function DailyCoupon({ lang, timeZone }: ActivitiesProps) {
+  const { t } = useTranslation();
+  const { state, now, phase, claim, reload, warning, closeWarning } = useCoupon();
   const [redeemOpen, setRedeemOpen] = useState(false);
   const formatTime = useFormatTime(lang, timeZone);
   const today = phase === 'claimed' ? state.coupons[0] : undefined;
   return (
     <div className="space-y-6">
-      <ClaimPanel
-        phase={phase}
-        now={now}
-        opensAt={state.opensAt}
-        leftDailyLimit={state.leftDailyLimit}
-        onClaim={() => void claim()}
-      />
+      {state.timed ? (
+        <ClaimPanel
+          phase={phase}
+          now={now}
+          opensAt={state.opensAt}
+          leftDailyLimit={state.leftDailyLimit}
+          onClaim={() => void claim()}
+        />
+      ) : (
+        !state.failed && <ClaimSkeleton />
+      )}
       {state.failed && (
         <p role="alert" className="flex items-center justify-center gap-3 text-sm text-red-700 dark:text-red-300">
           {t('activity:claim.loadFailed')}

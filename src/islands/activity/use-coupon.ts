@@ -9,17 +9,10 @@ import { loadUser } from '../../stores/user';
 import { claimPhase, clockSkew, msToNextSecond } from './claim-state';
 import { type ClaimData, type CouponList, claimCoupon, fetchCouponList, type UserCoupon } from './coupon-api';
 
-/** What the server rendered the page with: its clock and today's window (epoch ms). */
-export interface CouponInitial {
-  serverTime: number;
-  opensAt: number;
-  closesAt: number;
-  leftDailyLimit: number;
-  dailyLimit: number;
-}
-
 interface State {
   loaded: boolean;
+  /** Whether the server's clock and today's window are known (the first list answer brings them). */
+  timed: boolean;
   failed: boolean;
   claiming: boolean;
   isDraw: boolean;
@@ -37,17 +30,21 @@ function isCoupon(value: unknown): value is UserCoupon {
 /**
  * The daily coupon on the server's clock: the browser's own clock only
  * measures elapsed time, so a wrong or foreign clock neither opens the claim
- * early nor shows a wrong countdown.
+ * early nor shows a wrong countdown. The page is cached for everyone, so the
+ * clock, the window and what is left come from the first list call.
  */
-export function useCoupon(initial: CouponInitial) {
+export function useCoupon() {
   const { t } = useTranslation();
-  // The page was requested at about timeOrigin; the list call refines this.
-  const [skew, setSkew] = useState(() => initial.serverTime - performance.timeOrigin);
-  const [now, setNow] = useState(() => Date.now() + skew);
+  const [skew, setSkew] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
   const [warning, setWarning] = useState<string | null>(null);
   const [s, setS] = useState<State>({
-    ...initial,
     loaded: false,
+    timed: false,
+    leftDailyLimit: 0,
+    dailyLimit: 0,
+    opensAt: 0,
+    closesAt: 0,
     failed: false,
     claiming: false,
     isDraw: false,
@@ -68,6 +65,7 @@ export function useCoupon(initial: CouponInitial) {
     setNow(Date.now() + skewNow);
     patch({
       loaded: true,
+      timed: true,
       failed: false,
       isDraw: list.isDraw,
       leftDailyLimit: list.leftDailyLimit,
@@ -86,6 +84,7 @@ export function useCoupon(initial: CouponInitial) {
   const edges = useRef({ opensAt: s.opensAt, closesAt: s.closesAt });
   edges.current = { opensAt: s.opensAt, closesAt: s.closesAt };
   useEffect(() => {
+    if (!s.timed) return;
     let timer: ReturnType<typeof setTimeout>;
     const tick = () => {
       const current = Date.now() + skew;
@@ -98,7 +97,7 @@ export function useCoupon(initial: CouponInitial) {
     };
     timer = setTimeout(tick, msToNextSecond(Date.now() + skew));
     return () => clearTimeout(timer);
-  }, [skew, load]);
+  }, [skew, load, s.timed]);
 
   const claim = useCallback(async () => {
     if (!getToken()) {

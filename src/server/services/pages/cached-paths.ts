@@ -9,7 +9,19 @@ import { LANGUAGE_COOKIE, type Language } from '../../../shared/i18n';
  */
 export interface CachedPath {
   path: RegExp;
+  /** Parameters the server reads: each value is its own page. */
   query?: readonly string[];
+  /** Parameters only the island reads (in the browser): allowed, and left out of the key. */
+  browserQuery?: readonly string[];
+  /** The answer kept: 200 text/html unless the page says otherwise (its error status, another type). */
+  status?: number;
+  type?: string;
+}
+
+/** What a kept answer of a page must be: any other (a redirect, an error) is rendered every time. */
+export interface PageKind {
+  status: number;
+  type: string;
 }
 
 export const CACHED_PATHS: readonly CachedPath[] = [
@@ -25,15 +37,44 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/chat(?:\/\d{1,16})?$/ },
   { path: /^\/draw$/, query: ['from', 'id'] },
   { path: /^\/order$/ },
+  // Client-only islands behind a skeleton: what is personal loads in the browser.
+  { path: /^\/music$/, browserQuery: ['like'] },
+  { path: /^\/activities$/ },
+  { path: /^\/gallery$/ },
+  { path: /^\/midjourney$/ },
+  { path: /^\/sd$/ },
+  { path: /^\/chat\/history$/ },
+  { path: /^\/myapplication$/ },
+  { path: /^\/createApplication$/ },
+  { path: /^\/modifyApplication$/, query: ['id'] },
+  { path: /^\/(?:terms|privacy|offline)$/ },
+  // Where every unknown address and the console (without its session) lead; the same page for all.
+  { path: /^\/404$/, status: 404 },
+  { path: /^\/500$/, status: 500 },
+  // Also what a taken-down picture's page rewrites to: that page is decided per request, /gone's body kept.
+  { path: /^\/gone$/, status: 410 },
+  // Its pictures and shares announce their changes (miaobi_square, miaobi_files, miaobi_pages).
+  { path: /^\/sitemap\.xml$/, type: 'application/xml' },
+  { path: /^\/robots\.txt$/, type: 'text/plain' },
   // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
   { path: /^\/share\/[A-Za-z0-9_-]{1,40}$/ },
 ];
 
+const pageOf = (url: URL) => CACHED_PATHS.find((p) => p.path.test(url.pathname));
+
+/** The status and type a kept answer of this URL's page has. */
+export function pageKind(url: URL): PageKind {
+  const page = pageOf(url);
+  return { status: page?.status ?? 200, type: page?.type ?? 'text/html' };
+}
+
 /** Whether this URL's page may come from the cache. */
 export function isCachedPath(url: URL): boolean {
-  const page = CACHED_PATHS.find((p) => p.path.test(url.pathname));
+  const page = pageOf(url);
   if (!page) return false;
-  for (const name of url.searchParams.keys()) if (!page.query?.includes(name)) return false;
+  for (const name of url.searchParams.keys()) {
+    if (!page.query?.includes(name) && !page.browserQuery?.includes(name)) return false;
+  }
   return true;
 }
 
@@ -56,5 +97,11 @@ export function isCacheable(request: Request, url: URL): boolean {
   return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
 }
 
-/** What a page depends on: its language and its URL. */
-export const pageKey = (lang: Language, url: URL) => `${lang}|${url.pathname}${url.search}`;
+/** What a page depends on: its language and its URL, without the parameters only its island reads. */
+export function pageKey(lang: Language, url: URL): string {
+  const browserOnly = pageOf(url)?.browserQuery;
+  if (!browserOnly?.some((name) => url.searchParams.has(name))) return `${lang}|${url.pathname}${url.search}`;
+  const kept = new URLSearchParams([...url.searchParams].filter(([name]) => !browserOnly.includes(name)));
+  const search = kept.size ? `?${kept}` : '';
+  return `${lang}|${url.pathname}${search}`;
+}

@@ -8,7 +8,7 @@ import { FILES_CHANNEL } from '../file-access';
 import { WORDS_CHANNEL } from '../moderation/words';
 import { CACHE_CHANNEL } from '../shop/products';
 import { SETTINGS_CHANNEL } from '../site-settings';
-import { isCachedPath, isSharedRequest, pageKey } from './cached-paths';
+import { isCachedPath, isSharedRequest, type PageKind, pageKey } from './cached-paths';
 import { PAGES_CHANNEL } from './channel';
 
 /**
@@ -27,6 +27,8 @@ const VARY = 'Accept-Encoding, Cookie';
 
 interface Entry {
   key: string;
+  /** 200, or the error status of an error page (cached-paths.ts). */
+  status: number;
   generation: number;
   at: number;
   etag: string;
@@ -109,7 +111,7 @@ function notModified(entry: Entry): Record<string, string> {
 }
 
 async function answer(entry: Entry, request: Request): Promise<Response> {
-  if (matches(request.headers.get('if-none-match'), entry.etag)) {
+  if (entry.status === 200 && matches(request.headers.get('if-none-match'), entry.etag)) {
     return new Response(null, { status: 304, headers: notModified(entry) });
   }
   const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
@@ -118,7 +120,7 @@ async function answer(entry: Entry, request: Request): Promise<Response> {
   const headers: Record<string, string> = { ...entry.headers, etag: entry.etag, vary: VARY };
   // An encoded body is left alone by the server's compression (src/server/http.ts).
   if (encoded && encoding) headers['content-encoding'] = encoding;
-  return new Response(new Uint8Array(encoded ?? entry.body), { status: 200, headers });
+  return new Response(new Uint8Array(encoded ?? entry.body), { status: entry.status, headers });
 }
 
 function evict(state: State, maxBytes: number) {
@@ -145,11 +147,11 @@ function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
   );
 }
 
-/** Whether a rendered answer is the same for everyone and may be kept. */
-function storable(res: Response, setsCookies: boolean): boolean {
+/** Whether a rendered answer is the same for everyone and may be kept: the page's own status and type. */
+function storable(res: Response, setsCookies: boolean, kind: PageKind): boolean {
   return (
-    res.status === 200 &&
-    (res.headers.get('content-type') ?? '').includes('text/html') &&
+    res.status === kind.status &&
+    (res.headers.get('content-type') ?? '').includes(kind.type) &&
     !res.headers.has('set-cookie') &&
     !setsCookies &&
     !/no-store/.test(res.headers.get('cache-control') ?? '')
@@ -160,7 +162,8 @@ function storable(res: Response, setsCookies: boolean): boolean {
  * Answers a cacheable page request (see `isCacheable`) from the cache, else
  * renders it, keeps it when it is the same for everyone, and answers it.
  * `key` names what the page depends on beyond the URL: the language.
- * `setsCookies` tells after the render whether the page set a cookie.
+ * `setsCookies` tells after the render whether the page set a cookie;
+ * `kind` is what a keepable answer of the page is (cached-paths.ts, pageKind).
  */
 export async function cachedPage(
   rt: Runtime,
@@ -168,6 +171,7 @@ export async function cachedPage(
   key: string,
   render: () => Promise<Response>,
   setsCookies: () => boolean = () => false,
+  kind: PageKind = { status: 200, type: 'text/html' },
 ): Promise<Response> {
   const maxBytes = rt.env.PAGE_CACHE_MB * 1024 * 1024;
   if (maxBytes === 0) return render();
@@ -188,7 +192,8 @@ export async function cachedPage(
     settle = resolve;
   });
   state.rendering.set(key, { generation: state.generation, done });
-  const rendered = renderEntry(state, key, maxBytes, render, setsCookies).then(
+  const keep = (res: Response) => storable(res, setsCookies(), kind);
+  const rendered = renderEntry(state, key, maxBytes, render, keep).then(
     (result) => {
       settle('entry' in result ? result.entry : null);
       return result;
@@ -217,17 +222,18 @@ async function renderEntry(
   key: string,
   maxBytes: number,
   render: () => Promise<Response>,
-  setsCookies: () => boolean,
+  keep: (res: Response) => boolean,
 ): Promise<{ entry: Entry } | { response: Response }> {
   const generation = state.generation;
   const res = await render();
-  if (!storable(res, setsCookies())) return { response: res };
+  if (!keep(res)) return { response: res };
   const body = Buffer.from(await res.arrayBuffer());
   const headers = Object.fromEntries(res.headers);
   for (const name of ['content-length', 'etag', 'vary', 'content-encoding']) delete headers[name];
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
   const entry: Entry = {
     key,
+    status: res.status,
     generation,
     at: Date.now(),
     etag,
@@ -276,7 +282,7 @@ export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerRespo
   // A stale page goes to the pages' middleware, which starts its refresh.
   if (!hit || hit.stale) return false;
   const entry = hit.entry;
-  if (matches(req.headers['if-none-match'] ?? null, entry.etag)) {
+  if (entry.status === 200 && matches(req.headers['if-none-match'] ?? null, entry.etag)) {
     // Browsers copy a 304's headers onto the kept page: the fallback policy must not replace the page's.
     res.removeHeader('content-security-policy');
     res.writeHead(304, notModified(entry)).end();
@@ -292,6 +298,6 @@ export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerRespo
     'content-length': body.byteLength,
   };
   if (encoding) headers['content-encoding'] = encoding;
-  res.writeHead(200, headers).end(body);
+  res.writeHead(entry.status, headers).end(body);
   return true;
 }

@@ -1,0 +1,119 @@
+// The pages the load bench measures, derived from the route table itself
+// (src/pages, by Astro's file-name rules), so a new page is measured without
+// anyone remembering to list it. A route with parameters needs a sample
+// address below, and a route a visitor is answered with another status than
+// 200 names that status; tests/unit/bench-routes.test.ts fails when a route
+// of src/pages has no measurable address here.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Files Astro turns into routes; names starting with `_` are not routes. */
+const ROUTE_FILE = /^(?!_).+\.(?:astro|md|mdx|html|ts|js|mjs)$/;
+
+/** Every route of a pages directory, as Astro writes it: `/chat/[...uuid]`, `/admin`, `/robots.txt`. */
+export function pageRoutes(pagesDir: string): string[] {
+  const routes: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name.startsWith('_')) continue;
+      if (entry.isDirectory()) {
+        walk(path.join(dir, entry.name), `${prefix}/${entry.name}`);
+      } else if (ROUTE_FILE.test(entry.name) && !entry.name.endsWith('.d.ts')) {
+        const name = entry.name.replace(/\.[^.]+$/, '');
+        routes.push(name === 'index' ? prefix || '/' : `${prefix}/${name}`);
+      }
+    }
+  };
+  walk(pagesDir, '');
+  return routes.sort();
+}
+
+/** Seeded data a sample address names: `{picture}` a public picture's id, `{share}` a listed conversation share's. */
+export interface Seeded {
+  picture: string | null;
+  share: string | null;
+}
+
+interface Sample {
+  /** The address to load, with `{picture}` or `{share}` filled in from the seeded data. */
+  path?: string;
+  /** What a visitor (no login, no console session) is answered with. */
+  status?: number;
+}
+
+/**
+ * What differs from "the route itself, answered 200". The sandbox pages
+ * answer a link without its one-time key as unknown.
+ */
+export const SAMPLES: Readonly<Record<string, Sample>> = {
+  '/404': { status: 404 },
+  '/500': { status: 500 },
+  '/gone': { status: 410 },
+  '/chat/[...uuid]': { path: '/chat' },
+  '/square/[id]': { path: '/square/{picture}' },
+  '/share/[id]': { path: '/share/{share}' },
+  '/admin/orders/[orderNo]': { path: '/admin/orders/M2026000000000001' },
+  '/admin/users/[id]': { path: '/admin/users/1' },
+  '/pay/sandbox/[orderNo]': { path: '/pay/sandbox/M2026000000000001', status: 404 },
+  '/wx/sandbox/[qrcodeSocket]': { path: '/wx/sandbox/0123456789abcdef' },
+};
+
+/** The console's pages send whoever has no console session to /404. */
+const CONSOLE = /^\/admin(?:\/|$)/;
+
+export interface BenchPage {
+  /** The route as src/pages names it. */
+  route: string;
+  /** The address measured; `{…}` names seeded data. */
+  path: string;
+  status: number;
+}
+
+const hasParams = (route: string) => route.includes('[');
+
+/** The measured address of every route; throws naming each route with parameters but no sample. */
+export function benchPages(routes: readonly string[]): BenchPage[] {
+  const missing = routes.filter((r) => hasParams(r) && !SAMPLES[r]?.path);
+  if (missing.length) throw new Error(`bench/routes.ts: no sample address for ${missing.join(', ')}`);
+  return routes.map((route) => ({
+    route,
+    path: SAMPLES[route]?.path ?? route,
+    status: SAMPLES[route]?.status ?? (CONSOLE.test(route) ? 302 : 200),
+  }));
+}
+
+/** The address with the seeded ids filled in; null when what it needs was not seeded. */
+export function fillPath(page: BenchPage, seeded: Seeded): string | null {
+  let missing = false;
+  const filled = page.path.replace(/\{(picture|share)\}/g, (_, name: keyof Seeded) => {
+    const id = seeded[name];
+    if (!id) missing = true;
+    return id ?? '';
+  });
+  return missing ? null : filled;
+}
+
+/**
+ * Every route of this tree: the pages of src/pages and the redirects of
+ * astro.config.mjs (a redirect answers 301 unless it names its status).
+ */
+export async function siteRoutes(): Promise<{ routes: string[]; redirects: Record<string, number> }> {
+  const config = (await import('../astro.config.mjs')).default as {
+    redirects?: Record<string, string | { status?: number }>;
+  };
+  const redirects = Object.fromEntries(
+    Object.entries(config.redirects ?? {}).map(([from, to]) => [
+      from,
+      typeof to === 'string' ? 301 : (to.status ?? 301),
+    ]),
+  );
+  const pages = pageRoutes(fileURLToPath(new URL('../src/pages', import.meta.url)));
+  return { routes: [...new Set([...pages, ...Object.keys(redirects)])].sort(), redirects };
+}
+
+/** The measured address and status of every route of this tree (siteRoutes). */
+export async function sitePages(): Promise<BenchPage[]> {
+  const { routes, redirects } = await siteRoutes();
+  return benchPages(routes).map((p) => (redirects[p.route] ? { ...p, status: redirects[p.route] as number } : p));
+}

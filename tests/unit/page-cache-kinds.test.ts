@@ -1,0 +1,117 @@
+import { gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/server/runtime';
+import { isCachedPath, pageKey, pageKind } from '../../src/server/services/pages/cached-paths';
+import { encodeWhole } from '../../src/server/services/pages/encode-page';
+import { cachedPage } from '../../src/server/services/pages/page-cache';
+
+// Which pages the cache keeps, under which key and with which status, and the
+// one-call compression of what is rendered for one request.
+
+const url = (path: string) => new URL(path, 'http://site');
+
+function runtime(): Runtime {
+  return {
+    env: { PAGE_CACHE_MB: 8 },
+    log: { warn() {}, info() {}, error() {}, debug() {} },
+    database: { notifier: { listen: async () => {} } },
+  } as unknown as Runtime;
+}
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('cached paths', () => {
+  it('keeps /music and /activities, and every other client-only public page', () => {
+    for (const path of ['/music', '/activities', '/gallery', '/midjourney', '/sd', '/chat/history', '/myapplication']) {
+      expect(isCachedPath(url(path)), path).toBe(true);
+    }
+    expect(isCachedPath(url('/modifyApplication?id=3'))).toBe(true);
+    // Personal links stay rendered per request.
+    expect(isCachedPath(url('/emailValidation?email=a@b.c&code=123456'))).toBe(false);
+  });
+
+  it('leaves a parameter only the island reads out of the key; any other still bypasses the cache', () => {
+    expect(isCachedPath(url('/music?like=s1'))).toBe(true);
+    expect(pageKey('zh-CN', url('/music?like=s1'))).toBe(pageKey('zh-CN', url('/music')));
+    expect(isCachedPath(url('/music?tab=mine'))).toBe(false);
+    expect(pageKey('en-US', url('/songsDetail?id=s1'))).toBe('en-US|/songsDetail?id=s1');
+  });
+
+  it('names the status and type of the error pages and the sitemap', () => {
+    expect(pageKind(url('/404'))).toEqual({ status: 404, type: 'text/html' });
+    expect(pageKind(url('/500'))).toEqual({ status: 500, type: 'text/html' });
+    expect(pageKind(url('/gone'))).toEqual({ status: 410, type: 'text/html' });
+    expect(pageKind(url('/sitemap.xml'))).toEqual({ status: 200, type: 'application/xml' });
+    expect(pageKind(url('/robots.txt'))).toEqual({ status: 200, type: 'text/plain' });
+    expect(pageKind(url('/music'))).toEqual({ status: 200, type: 'text/html' });
+  });
+});
+
+describe('kept answers with their own status', () => {
+  it('keeps /404 with its 404 and answers it from memory', async () => {
+    const rt = runtime();
+    await settle();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return new Response('<p>not found</p>', { status: 404, headers: { 'content-type': 'text/html' } });
+    };
+    const kind = pageKind(url('/404'));
+    const request = () => new Request('http://site/404');
+    const first = await cachedPage(rt, request(), 'zh-CN|/404', render, () => false, kind);
+    const second = await cachedPage(rt, request(), 'zh-CN|/404', render, () => false, kind);
+    expect([first.status, second.status]).toEqual([404, 404]);
+    expect(await second.text()).toBe('<p>not found</p>');
+    expect(renders).toBe(1);
+  });
+
+  it('never keeps an answer of another status than the page its own', async () => {
+    const rt = runtime();
+    await settle();
+    let renders = 0;
+    const render = async () => {
+      renders += 1;
+      return new Response('<p>missing</p>', { status: 404, headers: { 'content-type': 'text/html' } });
+    };
+    for (let i = 0; i < 2; i++) await cachedPage(rt, new Request('http://site/product'), 'zh-CN|/product', render);
+    expect(renders).toBe(2);
+  });
+});
+
+describe('a page rendered for one request', () => {
+  const streamed = (chunks: string[], headers: Record<string, string>, status = 200) =>
+    new Response(
+      new ReadableStream({
+        start(c) {
+          for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
+          c.close();
+        },
+      }),
+      { status, headers },
+    );
+  const asking = (encoding: string) => new Request('http://site/x', { headers: { 'accept-encoding': encoding } });
+
+  it('is compressed whole, in the encoding asked, keeping its status and headers', async () => {
+    const chunks = Array.from({ length: 200 }, (_, i) => `<li>row ${i}</li>`);
+    const res = streamed(chunks, { 'content-type': 'text/html', 'cache-control': 'no-store' }, 404);
+    const out = await encodeWhole(asking('gzip'), res);
+    expect(out.status).toBe(404);
+    expect(out.headers.get('content-encoding')).toBe('gzip');
+    expect(out.headers.get('vary')).toBe('Accept-Encoding');
+    expect(out.headers.get('cache-control')).toBe('no-store');
+    expect(gunzipSync(Buffer.from(await out.arrayBuffer())).toString()).toBe(chunks.join(''));
+  });
+
+  it('is left alone when already encoded, not text, small, or not asked for', async () => {
+    const html = { 'content-type': 'text/html' };
+    const big = 'x'.repeat(4096);
+    const encoded = streamed([big], { ...html, 'content-encoding': 'br' });
+    expect(await encodeWhole(asking('br'), encoded)).toBe(encoded);
+    const png = streamed([big], { 'content-type': 'image/png' });
+    expect(await encodeWhole(asking('br'), png)).toBe(png);
+    const plain = streamed([big], html);
+    expect(await encodeWhole(asking('identity'), plain)).toBe(plain);
+    const small = await encodeWhole(asking('br'), streamed(['<p>hi</p>'], html));
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('<p>hi</p>');
+  });
+});
