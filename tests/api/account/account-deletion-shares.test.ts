@@ -81,7 +81,7 @@ describe('deleting an account with shared conversations', () => {
     const shown = await cached(srv.url, `/share/${leaving.id}`);
     expect(shown).toMatchObject({ status: 200, text: expect.stringContaining('离开的分享') });
     expect((await fetch(srv.url + leaving.file)).status).toBe(200);
-    expect((await listedShares(srv.runtime.database.db)).map((s) => s.id)).toContain(leaving.id);
+    expect((await listedShares(srv.runtime)).map((s) => s.id)).toContain(leaving.id);
     const onDisk = path.join(srv.runtime.env.DATA_DIR, 'files', leaving.key);
     expect(existsSync(onDisk)).toBe(true);
 
@@ -89,7 +89,7 @@ describe('deleting an account with shared conversations', () => {
 
     await expect.poll(async () => (await page(srv.url, `/share/${leaving.id}`)).status, fast).toBe(404);
     expect((await fetch(srv.url + leaving.file)).status).toBe(404);
-    expect((await listedShares(srv.runtime.database.db)).map((s) => s.id)).not.toContain(leaving.id);
+    expect((await listedShares(srv.runtime)).map((s) => s.id)).not.toContain(leaving.id);
     expect(existsSync(onDisk)).toBe(false);
     expect(await srv.runtime.storage.size(leaving.key)).toBeNull();
     const rows = await srv.runtime.database.db
@@ -100,7 +100,7 @@ describe('deleting an account with shared conversations', () => {
     // Someone else's share, picture and listing stay.
     expect((await page(srv.url, `/share/${staying.id}`)).status).toBe(200);
     expect((await fetch(srv.url + staying.file)).status).toBe(200);
-    expect((await listedShares(srv.runtime.database.db)).map((s) => s.id)).toContain(staying.id);
+    expect((await listedShares(srv.runtime)).map((s) => s.id)).toContain(staying.id);
   });
 });
 
