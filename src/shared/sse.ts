@@ -12,7 +12,7 @@ export interface SseEvent {
  * EventSource does. Read by the browser (the chat answer) and the server (upstream models).
  * Stopping early cancels the body, so the connection is let go.
  */
-export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<SseEvent> {
+export async function* sseEvents(body: ReadableStream<Uint8Array<ArrayBuffer>>): AsyncGenerator<SseEvent> {
   const reader = body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
   try {
     for (;;) {

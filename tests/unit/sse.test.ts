@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sseEvents } from '../../src/shared/sse';
 
 /** A body that arrives in the given pieces (split anywhere, even inside a character). */
-function body(pieces: Array<string | Uint8Array>): ReadableStream<Uint8Array> {
+function body(pieces: Array<string | Uint8Array<ArrayBuffer>>): ReadableStream<Uint8Array<ArrayBuffer>> {
   const encoder = new TextEncoder();
   return new ReadableStream({
     start(c) {
@@ -12,7 +12,7 @@ function body(pieces: Array<string | Uint8Array>): ReadableStream<Uint8Array> {
   });
 }
 
-async function all(stream: ReadableStream<Uint8Array>) {
+async function all(stream: ReadableStream<Uint8Array<ArrayBuffer>>) {
   const out = [];
   for await (const e of sseEvents(stream)) out.push(e);
   return out;
@@ -43,7 +43,7 @@ describe('SSE events', () => {
 
   it('cancels the body when the reader stops early', async () => {
     let cancelled = false;
-    const stream = new ReadableStream<Uint8Array>({
+    const stream = new ReadableStream<Uint8Array<ArrayBuffer>>({
       start(c) {
         c.enqueue(new TextEncoder().encode('data: 1\n\ndata: 2\n\n'));
       },

@@ -109,7 +109,7 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
         arm(opts.idleTimeoutMs);
         // Any bytes from upstream, keep-alive comments included, restart the idle clock.
         const watched = res.body.pipeThrough(
-          new TransformStream<Uint8Array, Uint8Array>({
+          new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
             transform(bytes, out) {
               arm(opts.idleTimeoutMs);
               out.enqueue(bytes);
