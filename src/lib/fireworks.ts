@@ -38,18 +38,6 @@ export interface Show {
   rand: () => number;
 }
 
-/** mulberry32: small, seeded, good enough for sparks. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function createShow(width: number, height: number, rand: () => number = Math.random): Show {
   const rockets = Array.from({ length: ROCKETS }, (_, i) => {
     // Launch speed that peaks between 20 % and 45 % of the height from the top.

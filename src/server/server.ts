@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createApiApp } from './api';
 import { closeRuntime, createRuntime, startBackground, stopBackground } from './bootstrap';
 import type { Env } from './config/env';
@@ -44,7 +45,7 @@ export async function startServer(env: Env, log: Logger, pages: NodeHandler = no
 
   async function stop(graceMs = env.SHUTDOWN_GRACE_MS) {
     runtime.lifecycle.draining = true;
-    if (env.DRAIN_DELAY_MS > 0) await new Promise((r) => setTimeout(r, env.DRAIN_DELAY_MS));
+    if (env.DRAIN_DELAY_MS > 0) await sleep(env.DRAIN_DELAY_MS);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     await stopBackground(runtime);
     await runtime.hub.close();

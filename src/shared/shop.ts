@@ -17,6 +17,12 @@ export const OrderStatus = {
   PARTLY_REFUNDED: 11,
 } as const;
 
+/** The payment services an installation can take money with (PAY_PROVIDER, docs/payments.md). */
+export const PAY_PROVIDERS = ['sandbox', 'wechatpay', 'alipay'] as const;
+export type PayProvider = (typeof PAY_PROVIDERS)[number];
+/** What an order records as its pay_provider: the service, or `free` when nothing was to be paid. */
+export const ORDER_PAY_PROVIDERS = [...PAY_PROVIDERS, 'free'] as const;
+
 /** Product types (docs/payments.md): 1 membership days, 2 Plus days, 4 a composition pack. */
 export const PRODUCT_TYPES = [1, 2, 4] as const;
 /** Orders the user paid for (or got free) and still holds in whole or in part. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { claimPhase, clockSkew, msToNextSecond } from '../../src/islands/activity/claim-state';
 import { groupCode } from '../../src/islands/activity/coupon-api';
-import { createShow, PARTICLES, ROCKETS, seeded, step } from '../../src/lib/fireworks';
+import { createShow, PARTICLES, ROCKETS, step } from '../../src/lib/fireworks';
 import { hourlyUrl } from '../../src/lib/hourly-url';
 import { DISMISS_MS, INSTALL_DELAY_MS, isIosSafari, type PromptFacts, promptKind } from '../../src/lib/install-prompt';
 import { clockOffset, cookieOffset } from '../../src/server/services/activity/clock';
+import { seededRandom as seeded } from '../../src/shared/seeded-random';
 
 describe('install prompt timing', () => {
   const base: PromptFacts = {

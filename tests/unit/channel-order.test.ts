@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderCandidates, weightedOrder } from '../../src/server/services/channels/order';
 import type { ActiveChannel } from '../../src/server/services/channels/store';
-
-/** A seeded generator (mulberry32), so the proportions below are exact for this seed. */
-function seeded(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as seeded } from '../../src/shared/seeded-random';
 
 const channel = (id: number, priority: number, weight: number, keys: number[]): ActiveChannel => ({
   id,

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { OrderStatus } from '../../shared/shop';
+import { ORDER_PAY_PROVIDERS, OrderStatus } from '../../shared/shop';
 import { StatusBadge } from '../shop/StatusBadge';
 import { call, card, field, yuan } from './admin-api';
 import { Pager } from './Pager';
@@ -28,7 +28,6 @@ interface Page {
   current: number;
   size: number;
 }
-export const PROVIDERS = ['sandbox', 'wechatpay', 'alipay', 'free'] as const;
 const TEXT_FILTERS = ['user', 'product'] as const;
 export const time = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '—');
 
@@ -81,7 +80,7 @@ function OrdersView() {
               onChange={(e) => set('provider', e.target.value)}
             >
               <option value="">{t('admin:orders.any')}</option>
-              {PROVIDERS.map((p) => (
+              {ORDER_PAY_PROVIDERS.map((p) => (
                 <option key={p} value={p}>
                   {t(`admin:provider.${p}`)}
                 </option>

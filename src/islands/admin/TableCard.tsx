@@ -1,18 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { toCsv } from '../../shared/csv';
 
 type Cell = string | number | null | undefined;
-
-// Quoted, and a leading formula character neutralised, so a spreadsheet shows text (as the audit export).
-const cell = (v: Cell) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
-
-/** A table's rows as CSV, UTF-8 with a BOM for spreadsheet programs. */
-export function toCsv(head: string[], rows: Cell[][]): string {
-  return `\uFEFF${[head, ...rows].map((r) => r.map(cell).join(',')).join('\r\n')}\r\n`;
-}
 
 /** Downloads the table it sits under as `name`.csv, built from the rows on screen. */
 export function CsvButton({ name, head, rows }: { name: string; head: string[]; rows: Cell[][] }) {

@@ -1,5 +1,6 @@
 import { get, request } from '../../lib/api';
 import type { ChatAttachment, ChatModels, ChatQuota, ChatStreamEvents } from '../../shared/contract/chat';
+import { sseEvents } from '../../shared/sse';
 
 export interface ChatRequest {
   prompt: string;
@@ -20,31 +21,6 @@ export type StreamOutcome =
   | { status: 'aborted' }
   | { status: 'error'; message: string }
   | { status: 'quota'; message: string };
-
-/** Splits an SSE byte stream into events. */
-export async function* sseEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<{ event: string; data: string }> {
-  const reader = body.getReader();
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    buffer += decoder.decode(value, { stream: true }).replace(/\r\n/g, '\n');
-    let end = buffer.indexOf('\n\n');
-    while (end >= 0) {
-      const block = buffer.slice(0, end);
-      buffer = buffer.slice(end + 2);
-      end = buffer.indexOf('\n\n');
-      let event = 'message';
-      const data: string[] = [];
-      for (const line of block.split('\n')) {
-        if (line.startsWith('event:')) event = line.slice(6).trim();
-        else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-      }
-      if (data.length) yield { event, data: data.join('\n') };
-    }
-  }
-}
 
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAY_PROVIDERS } from '../../shared/shop';
 import { sandboxEnvProblem, sandboxEnvShape } from '../sandbox';
 import { activityEnvShape } from './activity';
 import { chatEnvShape } from './chat';
@@ -75,7 +76,7 @@ export const envSchema = z.object({
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
 
   /** sandbox (default) | wechatpay | alipay */
-  PAY_PROVIDER: z.enum(['sandbox', 'wechatpay', 'alipay']).default('sandbox'),
+  PAY_PROVIDER: z.enum(PAY_PROVIDERS).default('sandbox'),
   /** Minutes an order may stay unpaid before it is auto-cancelled (status 7). */
   ...activityEnvShape,
   ...chatEnvShape,

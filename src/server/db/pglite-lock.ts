@@ -1,4 +1,5 @@
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * One process per PGlite directory: two would each run their own Postgres on
@@ -72,7 +73,7 @@ function tryCreate(file: string): boolean {
  */
 export async function acquireDataDirLock(file: string, what: string): Promise<() => void> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    if (attempt > 0) await new Promise((r) => setTimeout(r, 20));
+    if (attempt > 0) await sleep(20);
     if (tryCreate(file)) {
       held.add(file);
       return () => releaseDataDirLock(file);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from './client';
 import { users } from './schema';
@@ -25,7 +26,7 @@ export async function transaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promis
       return await db.transaction((tx) => fn(tx as unknown as Db));
     } catch (err) {
       if (attempt >= ATTEMPTS || !isRetryable(err)) throw err;
-      await new Promise((r) => setTimeout(r, attempt * 15 + Math.random() * 40));
+      await sleep(attempt * 15 + Math.random() * 40);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { Code, SocketClose } from '../../shared/codes';
 import type { Db, Notice, Notifier } from '../db/client';
@@ -190,7 +191,7 @@ export async function createPushHub(deps: { db: Db; notifier: Notifier; log: Log
         }
       }
       // A peer that never answers the close handshake must not hold shutdown.
-      await Promise.race([Promise.all(closing), new Promise((r) => setTimeout(r, 2000).unref())]);
+      await Promise.race([Promise.all(closing), sleep(2000, undefined, { ref: false })]);
       for (const set of byTask.values()) for (const ws of set) ws.terminate();
       byTask.clear();
       wss.close();

@@ -105,6 +105,23 @@ describe('console actions', () => {
     expect(lines[1]).toContain('"membership.vip"');
   });
 
+  it('exports a formula typed as a reason as text, so a spreadsheet does not run it', async () => {
+    const u = await makeUser(srv, 'formula@example.com');
+    const reason = '=HYPERLINK("http://evil.example/","click")';
+    const ban = await srv.call(
+      'POST',
+      `/api/admin/users/${u.id}/ban`,
+      { banned: true, reason, requestId: requestId() },
+      { cookie: op.cookie },
+    );
+    expect(ban.body.data).toEqual({ applied: true });
+    const csv = await srv.call('GET', '/api/admin/audit.csv?action=user.ban', undefined, { cookie: op.cookie });
+    const line = String(csv.body)
+      .split('\r\n')
+      .find((l) => l.includes('HYPERLINK'));
+    expect(line).toContain(`,"'=HYPERLINK(""http://evil.example/"",""click"")",`);
+  });
+
   it('finds users by e-mail, nickname, id and WeChat openId', async () => {
     const u = await makeUser(srv, 'findme@example.com');
     await srv.runtime.database.db

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
+import { ORDER_PAY_PROVIDERS } from '../../../shared/shop';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { intParam, pattern, text } from '../validation';
 import { anyData, codes, date, reason, requestId, tags, totpCode } from './admin.routes';
@@ -13,7 +14,7 @@ export const orderQuery = z.object({
   to: date.optional(),
   product: text(40).optional(),
   user: text(200).optional().describe('e-mail (contains) or user id'),
-  provider: z.enum(['sandbox', 'wechatpay', 'alipay', 'free']).optional(),
+  provider: z.enum(ORDER_PAY_PROVIDERS).optional(),
 });
 
 export const listOrders = createRoute({

@@ -1,8 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { OverlayOptions } from 'sharp';
 import { loadSharp } from '../sharp';
 import { composeScene, sceneSvg } from './scene';
 import { rngFrom } from './scene-theme';
-import { type DrawJob, type ImageProvider, sleep } from './types';
+import type { DrawJob, ImageProvider } from './types';
 
 const GRAIN_TILE = 256;
 
@@ -55,7 +56,7 @@ export function createOfflineProvider(opts: { stepMs: number }): ImageProvider {
     mode: 'offline',
     async draw(job, hooks) {
       for (let step = 1; step <= job.steps; step++) {
-        await sleep(opts.stepMs, hooks.signal);
+        await sleep(opts.stepMs, undefined, { signal: hooks.signal });
         await hooks.progress(Math.round((step / job.steps) * 95));
       }
       const image = await renderOffline(job);

@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { downloadImage, fromBase64, HttpStatusError, isRecord, requestJson } from './http';
-import { type AspectRatio, type DrawHooks, type ImageProvider, ImageProviderError, sleep } from './types';
+import { type AspectRatio, type DrawHooks, type ImageProvider, ImageProviderError } from './types';
 
 export interface OpenAiImageConfig {
   /** …/v1 of an OpenAI-compatible service. */
@@ -24,7 +25,7 @@ const POLICY = /content_policy|moderation|safety/i;
 async function estimate(hooks: DrawHooks, stop: AbortSignal) {
   const started = Date.now();
   while (!stop.aborted) {
-    await sleep(2000, stop).catch(() => undefined);
+    await sleep(2000, undefined, { signal: stop }).catch(() => undefined);
     if (stop.aborted) return;
     await hooks.progress(Math.round(90 * (1 - Math.exp(-(Date.now() - started) / 25_000))));
   }

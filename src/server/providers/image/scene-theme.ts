@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { seededRandom } from '../../../shared/seeded-random';
 import { KEYWORDS, type Motif, THEMES, type Theme } from './scene-palettes';
 
 export type { Motif, Theme } from './scene-palettes';
 
-/** A deterministic pseudo-random stream (sfc32) seeded from text. */
+/** A deterministic pseudo-random stream seeded from text (the shared mulberry32 under a hash of it). */
 export interface Rng {
   next(): number;
   range(min: number, max: number): number;
@@ -12,25 +13,7 @@ export interface Rng {
 }
 
 export function rngFrom(text: string): Rng {
-  const h = createHash('sha256').update(text).digest();
-  let a = h.readUInt32LE(0);
-  let b = h.readUInt32LE(4);
-  let c = h.readUInt32LE(8);
-  let d = h.readUInt32LE(12);
-  const next = () => {
-    a >>>= 0;
-    b >>>= 0;
-    c >>>= 0;
-    d >>>= 0;
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return (t >>> 0) / 4294967296;
-  };
-  for (let i = 0; i < 12; i++) next();
+  const next = seededRandom(createHash('sha256').update(text).digest().readUInt32LE(0));
   const range = (min: number, max: number) => min + (max - min) * next();
   return {
     next,

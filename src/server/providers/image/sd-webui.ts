@@ -1,5 +1,6 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fromBase64, isRecord, requestJson } from './http';
-import { type ImageProvider, ImageProviderError, sleep } from './types';
+import { type ImageProvider, ImageProviderError } from './types';
 
 export interface SdWebuiConfig {
   /** Base URL of Stable Diffusion WebUI started with --api. */
@@ -46,7 +47,7 @@ export function createSdWebuiProvider(cfg: SdWebuiConfig): ImageProvider {
       const signal = AbortSignal.any([hooks.signal, polling.signal]);
       const poll = (async () => {
         while (!signal.aborted) {
-          await sleep(cfg.pollMs, signal).catch(() => undefined);
+          await sleep(cfg.pollMs, undefined, { signal }).catch(() => undefined);
           if (signal.aborted) return;
           const p = await requestJson(`${base}/progress?skip_current_image=true`, {
             headers,

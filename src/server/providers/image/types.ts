@@ -75,19 +75,3 @@ export interface ImageProvider {
   readonly mode: ImageMode;
   draw(job: DrawJob, hooks: DrawHooks): Promise<DrawResult>;
 }
-
-/** Sleeps `ms`, rejecting at once when `signal` aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { i18nOf, isLanguage } from '../../../shared/i18n';
 import { OFFLINE_MODELS } from '../../config/chat';
 import { withoutAttachmentBlocks } from './attachment-blocks';
@@ -43,19 +44,9 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
   ].join('\n');
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+/** Waits between pieces; a stop ends the wait early and the loop then returns. */
+const pause = (ms: number, signal: AbortSignal) =>
+  ms > 0 ? sleep(ms, undefined, { signal }).catch(() => undefined) : undefined;
 
 /** A local responder that streams offlineAnswer() a few characters at a time, at about a model's pace. */
 export function createOfflineLlm(delayMs = 16): LlmProvider {
@@ -68,12 +59,12 @@ export function createOfflineLlm(delayMs = 16): LlmProvider {
       for (const piece of tokenize(thinking)) {
         if (request.signal.aborted) return;
         yield { type: 'reasoning', text: piece };
-        await sleep(delayMs, request.signal);
+        await pause(delayMs, request.signal);
       }
       for (const piece of tokenize(offlineContinue(request, offlineAnswer) ?? offlineAnswer(request))) {
         if (request.signal.aborted) return;
         yield { type: 'text', text: piece };
-        await sleep(delayMs, request.signal);
+        await pause(delayMs, request.signal);
       }
     },
   };

@@ -1,3 +1,4 @@
+import { sseEvents } from '../../../shared/sse';
 import { createThinkSplitter } from './think-split';
 import { LlmError, type LlmErrorKind, type LlmEvent, type LlmProvider } from './types';
 
@@ -106,31 +107,29 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
         });
         if (!res.ok || !res.body) throw classifyUpstreamError(res.status, await res.text().catch(() => ''));
         arm(opts.idleTimeoutMs);
-        const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+        // Any bytes from upstream, keep-alive comments included, restart the idle clock.
+        const watched = res.body.pipeThrough(
+          new TransformStream<Uint8Array<ArrayBuffer>, Uint8Array<ArrayBuffer>>({
+            transform(bytes, out) {
+              arm(opts.idleTimeoutMs);
+              out.enqueue(bytes);
+            },
+          }),
+        );
         const think = createThinkSplitter();
-        let buffer = '';
-        read: for (;;) {
-          const { done, value } = await reader.read();
-          if (done) break;
-          arm(opts.idleTimeoutMs);
-          buffer += value;
-          const lines = buffer.split(/\r?\n/);
-          buffer = lines.pop() ?? '';
-          for (const line of lines) {
-            if (!line.startsWith('data:')) continue;
-            const data = line.slice(5).trim();
-            if (data === '[DONE]') break read;
-            if (!data) continue;
-            const chunk = JSON.parse(data) as Chunk;
-            if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
-            yield* chunkEvents(chunk, think);
-            if (chunk.usage)
-              yield {
-                type: 'usage',
-                inputTokens: chunk.usage.prompt_tokens ?? 0,
-                outputTokens: chunk.usage.completion_tokens ?? 0,
-              };
-          }
+        for await (const { data: raw } of sseEvents(watched)) {
+          const data = raw.trim();
+          if (data === '[DONE]') break;
+          if (!data) continue;
+          const chunk = JSON.parse(data) as Chunk;
+          if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
+          yield* chunkEvents(chunk, think);
+          if (chunk.usage)
+            yield {
+              type: 'usage',
+              inputTokens: chunk.usage.prompt_tokens ?? 0,
+              outputTokens: chunk.usage.completion_tokens ?? 0,
+            };
         }
         for (const piece of think.end()) yield piece;
       } catch (err) {

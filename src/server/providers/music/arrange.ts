@@ -1,7 +1,8 @@
+import { seededRandom } from '../../../shared/seeded-random';
 import type { LyricSection, SectionKind } from './lyrics';
 import { syllables } from './lyrics';
 import { degreeMidi, melodyLine, melodyScale, type NoteEvent, PROGRESSIONS, triad } from './melody';
-import { keyName, type Plan, rng, type Style } from './theory';
+import { keyName, type Plan, type Style } from './theory';
 
 export interface Score {
   bpm: number;
@@ -115,7 +116,7 @@ function drumBar(style: Style, at: number, soft: boolean): NoteEvent[] {
 
 /** The whole piece as note events: chords, melody (sung lines or a wordless tune), bass and drums. */
 export function arrange(plan: Plan, sections: LyricSection[], seed: number): Score {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const { key, style } = plan;
   const prog = PROGRESSIONS[key.mode];
   const verse = prog.verse[Math.floor(random() * prog.verse.length)] ?? prog.verse[0];

@@ -1,6 +1,7 @@
+import { seededRandom } from '../../../shared/seeded-random';
 import { loadSharp } from '../sharp';
 import type { Score } from './arrange';
-import { type Mood, rng } from './theory';
+import type { Mood } from './theory';
 
 /** Base hue of each mood: warm for happy, blue for sad, teal for calm, red for epic, pink for romantic. */
 const HUE: Record<Mood, number> = { happy: 38, sad: 215, calm: 175, epic: 355, romantic: 330 };
@@ -12,7 +13,7 @@ export const COVER_SIZE = 512;
  * machine); the 'AI生成' label is shown by the page and stored in the audio file.
  */
 export function coverSvg(score: Score, mood: Mood, seed: number): string {
-  const random = rng(seed ^ 0x2545f491);
+  const random = seededRandom(seed ^ 0x2545f491);
   const hue = (HUE[mood] + Math.floor(random() * 40) - 20 + 360) % 360;
   const s = COVER_SIZE;
   const lead = score.events.filter((e) => e.voice === 'lead');

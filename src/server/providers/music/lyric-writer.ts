@@ -1,5 +1,6 @@
+import { seededRandom } from '../../../shared/seeded-random';
 import { EN, type Group, TW, ZH } from './lyric-templates';
-import { type Mood, rng } from './theory';
+import type { Mood } from './theory';
 
 type Lang = 'zh-CN' | 'zh-TW' | 'en-US';
 interface Book {
@@ -130,7 +131,7 @@ export function writeLyrics(prompt: string, lang: Lang, mood: Mood, seed: number
   const group = GROUP[mood];
   const lower = prompt.toLowerCase();
   const found = book.images.filter((w) => lower.includes(w.toLowerCase()));
-  const random = rng(seed ^ 0x5bd1e995);
+  const random = seededRandom(seed ^ 0x5bd1e995);
   const [da, db] = DEFAULT_IMAGES[group];
   const pool = [...found, book.images[da] ?? '', book.images[db] ?? ''];
   const a = pool[0] ?? '';

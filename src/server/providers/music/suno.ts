@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DownloadError, downloadFile, type FileKind } from '../download';
 import {
   type ComposedSong,
@@ -50,20 +51,6 @@ const MAX_IMAGE = 5 * 1024 * 1024;
 const CALL_TIMEOUT_MS = 20_000;
 /** Failed polls in a row tolerated (a restarting upstream) before the task fails. */
 const MAX_POLL_ERRORS = 5;
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-}
 
 /** A suno-api compatible service: submit, poll /api/get?ids=, then re-host audio and cover in our storage. */
 export function createSunoProvider(o: SunoOptions): MusicProvider {
@@ -120,7 +107,7 @@ export function createSunoProvider(o: SunoOptions): MusicProvider {
   async function waitFor(id: string, signal: AbortSignal, progress: MusicProviderProgress): Promise<Clip> {
     let errors = 0;
     for (let poll = 1; ; poll++) {
-      await sleep(o.pollMs, signal);
+      await sleep(o.pollMs, undefined, { signal });
       let clip: Clip | undefined;
       try {
         const list = await call<Clip[]>('GET', `/api/get?ids=${encodeURIComponent(id)}`, undefined, signal);

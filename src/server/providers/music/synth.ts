@@ -1,6 +1,6 @@
+import { seededRandom } from '../../../shared/seeded-random';
 import type { Score } from './arrange';
 import type { NoteEvent } from './melody';
-import { rng } from './theory';
 
 export const SAMPLE_RATE = 22_050;
 const TABLE = 2048;
@@ -149,7 +149,7 @@ export async function render(
   const length = Math.ceil((score.beats * spb + TAIL_SECONDS) * SAMPLE_RATE);
   const lead = new Float32Array(length);
   const mix = new Float32Array(length);
-  const noise = rng(seed ^ 0x9e3779b9);
+  const noise = seededRandom(seed ^ 0x9e3779b9);
   const events = score.events;
   let slice = performance.now();
   for (let i = 0; i < events.length; i++) {

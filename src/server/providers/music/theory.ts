@@ -38,18 +38,6 @@ export function seedOf(...parts: string[]): number {
   return createHash('sha256').update(parts.join('\u0000')).digest().readUInt32BE(0);
 }
 
-/** mulberry32: small, fast, deterministic. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 function countHits(text: string, words: string[]): number {
   let n = 0;
   for (const w of words) {

@@ -1,3 +1,5 @@
+import type { PayProvider } from '../../../shared/shop';
+
 export interface PaymentOrder {
   orderNo: string;
   /** Fen. */
@@ -81,7 +83,7 @@ export interface CreatedPayment {
 }
 
 export interface PaymentProvider {
-  mode: 'sandbox' | 'wechatpay' | 'alipay';
+  mode: PayProvider;
   /** Places the order; payLink is what the QR code encodes. */
   createPayment(order: PaymentOrder): Promise<CreatedPayment>;
   /** Asks the service about an order (for missed notifies). */

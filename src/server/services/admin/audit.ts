@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lt, type SQL } from 'drizzle-orm';
+import { toCsv } from '../../../shared/csv';
 import { toSafeText } from '../../../shared/safe-text';
 import type { Db } from '../../db/client';
 import { adminAudit } from '../../db/schema';
@@ -86,16 +87,6 @@ export async function listAudit(db: Db, f: AuditFilter, page: number, size: numb
 }
 
 const CSV_LIMIT = 50_000;
-const cell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : typeof v === 'string' ? v : JSON.stringify(v);
-  // Quoted, and a leading formula character neutralised, so a spreadsheet shows text.
-  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
-
-/** A CSV file: a header and rows of cells, UTF-8 with a BOM for spreadsheet programs, CRLF lines. */
-export function toCsv(head: string[], rows: unknown[][]): string {
-  return `\uFEFF${[head.join(','), ...rows.map((r) => r.map(cell).join(','))].join('\r\n')}\r\n`;
-}
 
 /** The filtered log as CSV (newest first, UTF-8 with a BOM for spreadsheet programs). */
 export async function auditCsv(db: Db, f: AuditFilter): Promise<string> {

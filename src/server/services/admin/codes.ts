@@ -1,9 +1,10 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { toCsv } from '../../../shared/csv';
 import type { Db } from '../../db/client';
 import { codeBatches, experienceCodes, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { insertBatch } from '../activity/experience-codes';
-import { type Actor, auditedOnce, toCsv, writeAudit } from './audit';
+import { type Actor, auditedOnce, writeAudit } from './audit';
 
 export interface BatchInput {
   label: string;

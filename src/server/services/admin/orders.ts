@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { toCsv } from '../../../shared/csv';
 import { OrderStatus } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { type Order, orderEvents, orderRefunds, orders, users } from '../../db/schema';
@@ -7,7 +8,7 @@ import type { Runtime } from '../../runtime';
 import { markPaid, type PaidOutcome } from '../shop/mark-paid';
 import { UNPAID } from '../shop/orders';
 import { requestRefund, sendRefund } from '../shop/refunds';
-import { type Actor, toCsv, writeAudit } from './audit';
+import { type Actor, writeAudit } from './audit';
 import { checkReach } from './hierarchy';
 
 export interface OrderFilter {
