@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
 import { Dashboard } from '../../../shared/contract/admin';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { id, intParam, pattern, text } from '../validation';
 
@@ -15,6 +16,7 @@ export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
 export const reason = text(500, 1);
 
 export const openSession = createRoute({
+  security: access.consoleOpening,
   method: 'post',
   path: '/admin/session',
   tags,
@@ -23,6 +25,7 @@ export const openSession = createRoute({
 });
 
 export const me = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/me',
   tags,
@@ -31,6 +34,7 @@ export const me = createRoute({
 });
 
 export const closeSession = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/logout',
   tags,
@@ -39,6 +43,7 @@ export const closeSession = createRoute({
 });
 
 export const enrol = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/enrol',
   tags,
@@ -48,6 +53,7 @@ export const enrol = createRoute({
 
 const codeBody = jsonBody(z.object({ code: totpCode }));
 export const confirm = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/confirm',
   tags,
@@ -57,6 +63,7 @@ export const confirm = createRoute({
 });
 
 export const verifyTotp = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/verify',
   tags,
@@ -67,6 +74,7 @@ export const verifyTotp = createRoute({
 
 export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 export const dashboard = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/dashboard',
   tags,
@@ -82,6 +90,7 @@ export const dashboard = createRoute({
 });
 
 export const searchUsers = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/users',
   tags,
@@ -92,6 +101,7 @@ export const searchUsers = createRoute({
 
 const userParam = z.object({ id: id() });
 export const userDetail = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/users/{id}',
   tags,
@@ -101,6 +111,7 @@ export const userDetail = createRoute({
 });
 
 export const ban = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/ban',
   tags,
@@ -111,6 +122,7 @@ export const ban = createRoute({
 });
 
 export const membership = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/membership',
   tags,
@@ -131,6 +143,7 @@ export const membership = createRoute({
 });
 
 export const role = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/role',
   tags,
@@ -148,6 +161,7 @@ export const role = createRoute({
 });
 
 export const revokeSessions = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/sessions/revoke',
   tags,
@@ -161,6 +175,7 @@ export const revokeSessions = createRoute({
 });
 
 export const passwordReset = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/password-reset',
   tags,
@@ -175,6 +190,7 @@ export const passwordReset = createRoute({
 });
 
 export const deleteUser = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/delete',
   tags,
@@ -204,6 +220,7 @@ const auditQuery = z.object({
   to: date.optional(),
 });
 export const audit = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/audit',
   tags,
@@ -213,6 +230,7 @@ export const audit = createRoute({
 });
 
 export const auditCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/audit.csv',
   tags,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { BANNER_PAGES, CODE_BATCH_MAX, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, pattern, safeString, text } from '../validation';
 
@@ -13,6 +14,7 @@ const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
 const applied = z.object({ applied: z.boolean() }).catchall(z.unknown());
 
 export const generateCodes = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/codes/batches',
   tags,
@@ -33,6 +35,7 @@ export const generateCodes = createRoute({
 });
 
 export const listBatches = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes/batches',
   tags,
@@ -42,6 +45,7 @@ export const listBatches = createRoute({
 });
 
 export const listCodes = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes',
   tags,
@@ -60,6 +64,7 @@ export const listCodes = createRoute({
 
 const batchParam = z.object({ id: id() });
 export const batchCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes/batches/{id}/codes.csv',
   tags,
@@ -69,6 +74,7 @@ export const batchCsv = createRoute({
 });
 
 export const disableBatch = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/codes/batches/{id}/disable',
   tags,
@@ -120,6 +126,7 @@ export const noticeBody = z
   });
 
 export const listNotices = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/notices',
   tags,
@@ -128,6 +135,7 @@ export const listNotices = createRoute({
 });
 
 export const createNotice = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/notices',
   tags,
@@ -137,6 +145,7 @@ export const createNotice = createRoute({
 });
 
 export const updateNotice = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/notices/{id}',
   tags,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { intParam, pattern, text } from '../validation';
 import { anyData, codes, date, reason, requestId, tags, totpCode } from './admin.routes';
@@ -17,6 +18,7 @@ export const orderQuery = z.object({
 });
 
 export const listOrders = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders',
   tags,
@@ -26,6 +28,7 @@ export const listOrders = createRoute({
 });
 
 export const ordersCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders.csv',
   tags,
@@ -35,6 +38,7 @@ export const ordersCsv = createRoute({
 });
 
 export const orderDetail = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders/{orderNo}',
   tags,
@@ -44,6 +48,7 @@ export const orderDetail = createRoute({
 });
 
 export const queryProvider = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/orders/{orderNo}/query',
   tags,
@@ -53,6 +58,7 @@ export const queryProvider = createRoute({
 });
 
 export const refund = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/orders/{orderNo}/refund',
   tags,

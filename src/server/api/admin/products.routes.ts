@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { PRODUCT_TYPES } from '../../../shared/shop';
 import { YUAN_PATTERN } from '../../services/shop/money';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
 import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
@@ -47,6 +48,7 @@ const writeCodes = { ...codes, 1001602: 'the price changes: a fresh TOTP code is
 const param = z.object({ id: id() });
 
 export const listProducts = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/products',
   tags,
@@ -55,6 +57,7 @@ export const listProducts = createRoute({
 });
 
 export const createProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products',
   tags,
@@ -72,6 +75,7 @@ export const createProduct = createRoute({
 });
 
 export const updateProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}',
   tags,
@@ -81,6 +85,7 @@ export const updateProduct = createRoute({
 });
 
 export const moveProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}/move',
   tags,
@@ -90,6 +95,7 @@ export const moveProduct = createRoute({
 });
 
 export const enableProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}/enabled',
   tags,

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { REVIEW_KINDS, reviewQueue, wordListHistory, wordListVersion } from '../../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
 import { codes, reason, requestId, tags } from './admin.routes';
@@ -8,6 +9,7 @@ import { codes, reason, requestId, tags } from './admin.routes';
 // The review queue and the moderation word list (docs/console.md): operators and admins.
 
 export const queue = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/review',
   tags,
@@ -16,6 +18,7 @@ export const queue = createRoute({
 });
 
 export const decide = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/review/decide',
   tags,
@@ -58,6 +61,7 @@ export const wordsBody = z
   });
 
 export const words = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/words',
   tags,
@@ -68,6 +72,7 @@ export const words = createRoute({
 const saved = z.object({ applied: z.boolean(), version: wordListVersion.nullable() });
 
 export const saveWords = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/words',
   tags,
@@ -77,6 +82,7 @@ export const saveWords = createRoute({
 });
 
 export const revertWords = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/words/revert',
   tags,

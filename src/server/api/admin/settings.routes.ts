@@ -6,6 +6,7 @@ import {
   SITE_SETTINGS,
   UPLOADED_IMAGE,
 } from '../../../shared/site-settings';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { int, pattern, rawText, text } from '../validation';
 import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
@@ -32,6 +33,7 @@ const values = z
   .strict();
 
 export const getSettings = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/settings',
   tags,
@@ -40,6 +42,7 @@ export const getSettings = createRoute({
 });
 
 export const changeSettings = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/settings',
   tags,
@@ -55,6 +58,7 @@ export const changeSettings = createRoute({
 // gets the service's message in kilobytes; BODY_LIMIT caps the request all the same.
 const DATA_URL_MAX = SETTING_IMAGE_MAX_BYTES * 2;
 export const uploadImage = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/settings/image',
   tags,
