@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
-import { Dashboard } from '../../../shared/contract/admin';
+import { AuditPage, ConsoleMe, ConsoleSessionOpened, Dashboard, TotpEnrolment } from '../../../shared/contract/admin';
+import { UserDetail, UserSearchRow } from '../../../shared/contract/admin-users';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { id, intParam, pattern, text } from '../validation';
@@ -9,7 +10,6 @@ import { id, intParam, pattern, text } from '../validation';
 // console session, and 403 (code 1001601) until TOTP is verified in it.
 export const tags = ['admin'];
 export const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-export const anyData = z.record(z.string(), z.unknown());
 export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
 /** The browser's id for one action (one dialog): repeated requests act once. */
 export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
@@ -21,7 +21,7 @@ export const openSession = createRoute({
   path: '/admin/session',
   tags,
   summary: 'Opens a console session (HttpOnly cookie) for the bearer of a console role',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleSessionOpened, codes),
 });
 
 export const me = createRoute({
@@ -30,7 +30,7 @@ export const me = createRoute({
   path: '/admin/me',
   tags,
   summary: 'The console account: role, TOTP enrolled and verified',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleMe, codes),
 });
 
 export const closeSession = createRoute({
@@ -48,7 +48,7 @@ export const enrol = createRoute({
   path: '/admin/totp/enrol',
   tags,
   summary: 'A new TOTP secret as QR and text, until it is confirmed',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(TotpEnrolment, codes),
 });
 
 const codeBody = jsonBody(z.object({ code: totpCode }));
@@ -96,7 +96,7 @@ export const searchUsers = createRoute({
   tags,
   summary: 'Users by id, e-mail, nickname or WeChat openId',
   request: { query: z.object({ q: text(200) }) },
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(UserSearchRow), codes),
 });
 
 const userParam = z.object({ id: id() });
@@ -107,7 +107,7 @@ export const userDetail = createRoute({
   tags,
   summary: 'A user: profile, membership, orders',
   request: { params: userParam },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(UserDetail, codes),
 });
 
 export const ban = createRoute({
@@ -226,7 +226,7 @@ export const audit = createRoute({
   tags,
   summary: 'The audit log, newest first, filtered',
   request: { query: auditQuery.extend(paging(100, 50).shape) },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(AuditPage, codes),
 });
 
 export const auditCsv = createRoute({

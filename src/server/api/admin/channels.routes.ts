@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CHANNEL_FLAVOURS, CHANNEL_KINDS, ChannelModel } from '../../../shared/contract/channels';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, ChannelModel, ChannelView } from '../../../shared/contract/channels';
 import { normalBaseUrl } from '../../services/channels/store';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's model channels (docs/channels.md): admins only. A stored key is never
 // answered again, only its last four characters and health.
@@ -59,7 +59,7 @@ export const listChannels = createRoute({
   path: '/admin/channels',
   tags,
   summary: 'Every channel by kind, with its models and its keys (last four characters and health only)',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(ChannelView), codes),
 });
 
 export const createChannel = createRoute({

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { CodeBatchPage, ExperienceCodePage, NoticeList } from '../../../shared/contract/content';
 import { BANNER_PAGES, CODE_BATCH_MAX, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
@@ -8,7 +9,6 @@ import { id, intParam, pattern, safeString, text } from '../validation';
 // without a console session and 403 before TOTP; code routes are admin-only.
 const tags = ['admin'];
 const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-const anyData = z.record(z.string(), z.unknown());
 /** The browser's id for one action (one opened form): repeated requests act once. */
 const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
 const applied = z.object({ applied: z.boolean() }).catchall(z.unknown());
@@ -41,7 +41,7 @@ export const listBatches = createRoute({
   tags,
   summary: 'Code batches, newest first, with redeemed and disabled counts (admin only)',
   request: { query: paging(100, 20) },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(CodeBatchPage, codes),
 });
 
 export const listCodes = createRoute({
@@ -59,7 +59,7 @@ export const listCodes = createRoute({
       })
       .extend(paging(200, 50).shape),
   },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ExperienceCodePage, codes),
 });
 
 const batchParam = z.object({ id: id() });
@@ -131,7 +131,7 @@ export const listNotices = createRoute({
   path: '/admin/notices',
   tags,
   summary: 'Every notice with its texts, schedule and audience; the values its placeholders take',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(NoticeList, codes),
 });
 
 export const createNotice = createRoute({

@@ -1,10 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { PRODUCT_TYPES } from '../../../shared/shop';
 import { YUAN_PATTERN } from '../../services/shop/money';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's product routes (docs/console.md#products): operators read, admins change.
 
@@ -53,7 +54,7 @@ export const listProducts = createRoute({
   path: '/admin/products',
   tags,
   summary: 'Every product, disabled ones too, in display order',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(ConsoleProduct), codes),
 });
 
 export const createProduct = createRoute({

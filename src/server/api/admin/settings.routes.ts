@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SettingsChanged, SettingView } from '../../../shared/contract/settings';
 import {
   SETTING_IMAGE_MAX_BYTES,
   SETTING_KEYS,
@@ -9,7 +10,7 @@ import {
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { int, pattern, rawText, text } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // Site settings (docs/console.md): admin only; a change asks for a fresh TOTP code.
 
@@ -38,7 +39,7 @@ export const getSettings = createRoute({
   path: '/admin/settings',
   tags,
   summary: 'Every site setting: effective value, environment default, source (admin only)',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(SettingView), codes),
 });
 
 export const changeSettings = createRoute({
@@ -48,7 +49,7 @@ export const changeSettings = createRoute({
   tags,
   summary: 'Changes site settings (null: back to the environment default); asks for a fresh TOTP code',
   request: { body: jsonBody(z.object({ values, requestId, code: totpCode.optional() })) },
-  responses: jsonResponses(z.object({ applied: z.boolean(), settings: z.array(anyData) }), {
+  responses: jsonResponses(SettingsChanged, {
     ...codes,
     1001602: 'TOTP code needed again',
   }),
