@@ -34,7 +34,7 @@ export const securitySchemes = {
   },
 } as const;
 
-const checks = new WeakMap<Security, Check>();
+const checks = new WeakMap<object, Check>();
 
 function kind(security: Security, check: Check): Security {
   checks.set(security, check);
@@ -103,29 +103,37 @@ export function operationIdOf(method: string, path: string): string {
 
 /**
  * Wraps app.openapi: each route's declared access is checked (after input validation, as the handlers did
- * before) and its operationId is derived from its method and path.
+ * before). Every documented operation, also those served by a plain handler (payment notifications), must
+ * declare one, and gets its operationId from its method and path (as routed, without the /api mount point).
  */
 export function enforceAccess(app: ApiApp): void {
   const register = app.openapi.bind(app) as (...args: unknown[]) => ApiApp;
-  const ids = new Set<string>();
   const openapi = (
-    route: { method: string; path: string; security?: Security; operationId?: string },
+    route: { method: string; path: string; security?: Security },
     handler: (c: Context<ApiEnv>, next: () => Promise<void>) => unknown,
     hook?: unknown,
   ) => {
-    const where = `${route.method.toUpperCase()} ${route.path}`;
     const check = route.security && checks.get(route.security);
-    if (!check) throw new Error(`${where} declares no access (src/server/api/access.ts)`);
-    const operationId = route.operationId ?? operationIdOf(route.method, route.path);
-    if (ids.has(operationId)) throw new Error(`${where}: operationId ${operationId} is taken`);
-    ids.add(operationId);
+    if (!check) throw new Error(`${route.method.toUpperCase()} ${route.path} declares no access (api/access.ts)`);
     const guarded = async (c: Context<ApiEnv>, next: () => Promise<void>) => {
       await check(c);
       return handler(c, next);
     };
-    return register({ ...route, operationId }, guarded, hook);
+    return register(route, guarded, hook);
   };
   app.openapi = openapi as unknown as ApiApp['openapi'];
+
+  const registry = app.openAPIRegistry;
+  const registerPath = registry.registerPath.bind(registry);
+  const ids = new Set<string>();
+  registry.registerPath = (route) => {
+    const where = `${route.method.toUpperCase()} ${route.path}`;
+    if (!route.security || !checks.has(route.security)) throw new Error(`${where} declares no access (api/access.ts)`);
+    const operationId = route.operationId ?? operationIdOf(route.method, route.path);
+    if (ids.has(operationId)) throw new Error(`${where}: operationId ${operationId} is taken`);
+    ids.add(operationId);
+    registerPath({ ...route, operationId });
+  };
   for (const [name, scheme] of Object.entries(securitySchemes))
-    app.openAPIRegistry.registerComponent('securitySchemes', name, scheme);
+    registry.registerComponent('securitySchemes', name, scheme);
 }
