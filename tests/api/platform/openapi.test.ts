@@ -2,6 +2,8 @@
 // accepts it, every operation names who may call it (and the server enforces
 // exactly that), has a unique operationId, and types its JSON reply.
 import SwaggerParser from '@apidevtools/swagger-parser';
+import openapiTS, { astToString } from 'openapi-typescript';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSOLE_COOKIE } from '../../../src/shared/admin';
 import { makeStaff, type Staff } from '../admin/admin-helpers';
@@ -53,6 +55,19 @@ describe('/api/openapi.json', () => {
     expect(doc.openapi).toBe('3.1.0');
     // The parser dereferences in place: it gets its own copy.
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('compiles to TypeScript types with openapi-typescript, and those type-check', async () => {
+    const source = astToString(await openapiTS(structuredClone(doc) as never));
+    expect(source).toContain('getChatConversationsByUuid: {');
+    const name = 'api.d.ts';
+    const host = ts.createCompilerHost({ strict: true, noEmit: true });
+    const read = host.getSourceFile.bind(host);
+    host.getSourceFile = (file, lang) =>
+      file === name ? ts.createSourceFile(name, source, ts.ScriptTarget.Latest) : read(file, lang);
+    const program = ts.createProgram([name], { strict: true, noEmit: true, types: [] }, host);
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(problems).toEqual([]);
   });
 
   it('declares the login token and the console cookie as security schemes', () => {
