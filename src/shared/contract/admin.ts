@@ -101,7 +101,9 @@ export const TotpEnrolment = z
   .openapi('AdminTotpEnrolment');
 
 /** Any JSON value: an audit entry's before and after are snapshots whose shape depends on the action. */
-const JsonValue = z.unknown().openapi('JsonValue', { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] });
+const JsonValue = z
+  .unknown()
+  .openapi('JsonValue', { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] });
 
 export const AuditEntry = z
   .object({

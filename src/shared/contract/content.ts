@@ -63,6 +63,20 @@ export const NoticeList = z
   .object({ notices: z.array(NoticeView), vars: z.record(z.string(), z.string()) })
   .openapi('AdminNoticeList');
 
+/** A console change answers applied false, and nothing else, when its request id already acted. */
+const outcome = <T extends z.ZodRawShape>(shape: T) =>
+  z.object({ applied: z.boolean() }).extend(z.object(shape).partial().shape);
+
+/** A new batch: `codes` made (the rest as in the list), when applied. */
+export const CodeBatchMade = outcome({
+  ...CodeBatch.omit({ redeemed: true, disabled: true }).shape,
+  codes: count,
+}).openapi('AdminCodeBatchMade');
+/** Codes disabled by the action, when applied. */
+export const CodeBatchDisabled = outcome({ disabled: count }).openapi('AdminCodeBatchDisabled');
+/** The notice as saved, when applied. */
+export const NoticeSaved = outcome({ notice: NoticeView }).openapi('AdminNoticeSaved');
+
 export type CodeBatch = z.infer<typeof CodeBatch>;
 export type ExperienceCode = z.infer<typeof ExperienceCode>;
 export type NoticeView = z.infer<typeof NoticeView>;

@@ -1,5 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CodeBatchPage, ExperienceCodePage, NoticeList } from '../../../shared/contract/content';
+import {
+  CodeBatchDisabled,
+  CodeBatchMade,
+  CodeBatchPage,
+  ExperienceCodePage,
+  NoticeList,
+  NoticeSaved,
+} from '../../../shared/contract/content';
 import { BANNER_PAGES, CODE_BATCH_MAX, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
@@ -11,7 +18,6 @@ const tags = ['admin'];
 const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
 /** The browser's id for one action (one opened form): repeated requests act once. */
 const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
-const applied = z.object({ applied: z.boolean() }).catchall(z.unknown());
 
 export const generateCodes = createRoute({
   security: access.console,
@@ -31,7 +37,7 @@ export const generateCodes = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(CodeBatchMade, codes),
 });
 
 export const listBatches = createRoute({
@@ -80,7 +86,7 @@ export const disableBatch = createRoute({
   tags,
   summary: "Disables a batch's unredeemed codes, with a reason (admin only)",
   request: { params: batchParam, body: jsonBody(z.object({ reason: text(500, 1), requestId })) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(CodeBatchDisabled, codes),
 });
 
 /** A calendar day that exists (Date.parse would roll 02-31 over to March). */
@@ -141,7 +147,7 @@ export const createNotice = createRoute({
   tags,
   summary: 'Creates a notice',
   request: { body: jsonBody(noticeBody) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(NoticeSaved, codes),
 });
 
 export const updateNotice = createRoute({
@@ -151,5 +157,5 @@ export const updateNotice = createRoute({
   tags,
   summary: 'Replaces a notice’s texts, schedule, audience and switch (a changed text shows again)',
   request: { params: z.object({ id: id() }), body: jsonBody(noticeBody) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(NoticeSaved, codes),
 });

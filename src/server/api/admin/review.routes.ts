@@ -1,5 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { REVIEW_KINDS, reviewQueue, wordListHistory, wordListVersion } from '../../../shared/contract/review';
+import {
+  REVIEW_KINDS,
+  reviewDecided,
+  reviewQueue,
+  wordListHistory,
+  wordListVersion,
+} from '../../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
@@ -34,7 +40,7 @@ export const decide = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }).catchall(z.unknown()), {
+  responses: jsonResponses(reviewDecided, {
     ...codes,
     409: 'no longer pending: decided already or taken back (HTTP 409)',
   }),
