@@ -102,9 +102,10 @@ export function operationIdOf(method: string, path: string): string {
 }
 
 /**
- * Wraps app.openapi: each route's declared access is checked (after input validation, as the handlers did
- * before). Every documented operation, also those served by a plain handler (payment notifications), must
- * declare one, and gets its operationId from its method and path (as routed, without the /api mount point).
+ * Wraps app.openapi: each route's declared access is checked after input validation (bad input answers
+ * 400 whoever asks) and before the handler. Every documented operation, also those served by a plain
+ * handler (payment notifications), must declare one, and gets its operationId from its method and path
+ * (as routed, without the /api mount point).
  */
 export function enforceAccess(app: ApiApp): void {
   const register = app.openapi.bind(app) as (...args: unknown[]) => ApiApp;
@@ -129,7 +130,7 @@ export function enforceAccess(app: ApiApp): void {
   registry.registerPath = (route) => {
     const where = `${route.method.toUpperCase()} ${route.path}`;
     if (!route.security || !checks.has(route.security)) throw new Error(`${where} declares no access (api/access.ts)`);
-    const operationId = route.operationId ?? operationIdOf(route.method, route.path);
+    const operationId = operationIdOf(route.method, route.path);
     if (ids.has(operationId)) throw new Error(`${where}: operationId ${operationId} is taken`);
     ids.add(operationId);
     registerPath({ ...route, operationId });
