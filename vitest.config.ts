@@ -37,7 +37,7 @@ export default defineConfig({
           // connections, locks, NOTIFY between processes, transactions or restarts runs here too. Keeps the whole
           // CI run under its time budget.
           exclude: [
-            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public,parse-bombs}.test.ts',
+            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public,parse-bombs,openapi}.test.ts',
             'tests/api/account/{wechat-official,wechat-official-provider}.test.ts',
             'tests/api/activity/notices.test.ts',
             'tests/api/admin/{channels-test-button,refund-providers}.test.ts',

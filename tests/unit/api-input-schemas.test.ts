@@ -73,6 +73,11 @@ function problems(schema: z.ZodType, path: string): string[] {
       return problems(d.innerType as z.ZodType, path);
     case 'union':
       return (d.options ?? []).flatMap((o) => problems(o, path));
+    case 'pipe':
+      // intParam's preprocess (null refused before coercion): the bounded number it feeds is what counts.
+      return defOf(d.in as z.ZodType).type === 'transform'
+        ? problems(d.out as z.ZodType, path)
+        : [`${path}: pipe is not allowed in a request`];
     case 'literal':
     case 'enum':
     case 'boolean':

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../shared/codes';
 import { hit } from '../db/queries/rate-limits';
 import { DomainError } from '../errors';
+import { access } from './access';
 import type { ApiApp } from './context';
 import { reply } from './errors';
 import { errorResponses, replySchema } from './reply-schema';
@@ -18,6 +19,7 @@ const body = z
   .openapi('ClientLog');
 
 const route = createRoute({
+  security: access.public,
   method: 'post',
   path: '/client-log',
   tags: ['system'],

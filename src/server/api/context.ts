@@ -11,6 +11,8 @@ export interface ApiEnv {
     t: TFunction;
     /** Client address, from X-Forwarded-For only when TRUST_PROXY is on. */
     ip: string;
+    /** The caller, set by the route's declared access (access.ts): null for a visitor where login is optional. */
+    userId?: number | null;
   };
 }
 

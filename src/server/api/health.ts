@@ -1,11 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sandboxProviders } from '../sandbox';
+import { access } from './access';
 import type { ApiApp } from './context';
 import { reply } from './errors';
 import { registerReady } from './ready';
 import { replySchema } from './reply-schema';
 
 const route = createRoute({
+  security: access.public,
   method: 'get',
   path: '/health',
   tags: ['system'],

@@ -5,6 +5,7 @@ import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
+import { enforceAccess } from './access';
 import { registerUser } from './account';
 import { registerWx } from './account/wx';
 import { registerWxCallback } from './account/wx-callback';
@@ -67,6 +68,7 @@ export function createApiApp(runtime: Runtime): ApiApp {
     await next();
   });
 
+  enforceAccess(app);
   for (const register of domains) register(app);
 
   app.doc31('/openapi.json', {

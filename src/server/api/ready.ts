@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
 import type { Runtime } from '../runtime';
+import { access } from './access';
 import type { ApiApp } from './context';
 import { replySchema } from './reply-schema';
 
@@ -62,6 +63,7 @@ const readyData = z
   .openapi('Readiness');
 
 const route = createRoute({
+  security: access.public,
   method: 'get',
   path: '/ready',
   tags: ['system'],

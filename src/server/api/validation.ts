@@ -50,9 +50,13 @@ export function fraction(min: number, max: number) {
   return z.number().min(min).max(max);
 }
 
-/** The same for query and path parameters (and legacy bodies that send numbers as strings). */
+/**
+ * The same for query and path parameters (and legacy bodies that send numbers as strings). null is refused
+ * before coercion (Number(null) is 0): else the schema would accept null, and the OpenAPI document would call a
+ * path parameter optional.
+ */
 export function intParam(min = INT32_MIN, max = INT32_MAX) {
-  return z.coerce.number().int().min(min).max(max);
+  return z.preprocess((v) => (v === null ? undefined : v), z.coerce.number().int().min(min).max(max));
 }
 
 /** A serial primary key (products, apps, notices, coupons). */

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { ROLES } from '../admin';
+import { pageOf } from './common';
 
 /**
  * Console replies (docs/console.md) the islands read: the dashboard and the
@@ -77,3 +79,51 @@ export const Dashboard = z
 
 export type DashboardDay = z.infer<typeof DashboardDay>;
 export type Dashboard = z.infer<typeof Dashboard>;
+
+/** Opening a console session answers an empty object; the session travels in its HttpOnly cookie. */
+export const ConsoleSessionOpened = z.object({}).strict().openapi('AdminSessionOpened');
+
+/** The console account of the session (GET /api/admin/me). */
+export const ConsoleMe = z
+  .object({
+    id: count,
+    email: z.string().nullable(),
+    role: z.enum(ROLES),
+    /** TOTP confirmed for the account; `verified`: a code checked in this session within the last half hour. */
+    enrolled: z.boolean(),
+    verified: z.boolean(),
+  })
+  .openapi('AdminMe');
+
+/** A new TOTP secret: the text, its otpauth:// URI and that URI as a PNG data URL. */
+export const TotpEnrolment = z
+  .object({ secret: z.string(), uri: z.string(), qr: z.string() })
+  .openapi('AdminTotpEnrolment');
+
+/** Any JSON value: an audit entry's before and after are snapshots whose shape depends on the action. */
+const JsonValue = z
+  .unknown()
+  .openapi('JsonValue', { type: ['object', 'array', 'string', 'number', 'boolean', 'null'] });
+
+export const AuditEntry = z
+  .object({
+    id: count,
+    /** ISO time. */
+    at: z.string(),
+    actorId: count.nullable(),
+    actorEmail: z.string().nullable(),
+    ip: z.string().nullable(),
+    action: z.string(),
+    targetType: z.string().nullable(),
+    targetId: z.string().nullable(),
+    reason: z.string().nullable(),
+    before: JsonValue,
+    after: JsonValue,
+    requestId: z.string().nullable(),
+  })
+  .openapi('AdminAuditEntry');
+export const AuditPage = pageOf(AuditEntry);
+
+export type ConsoleMe = z.infer<typeof ConsoleMe>;
+export type TotpEnrolment = z.infer<typeof TotpEnrolment>;
+export type AuditEntry = z.infer<typeof AuditEntry>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { MEMBER_LEVELS } from '../channels';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelFlavour, MEMBER_LEVELS } from '../channels';
 
 export {
   CHANNEL_FLAVOURS,
@@ -38,3 +38,32 @@ export const ChannelModel = z.object({
   price: ModelPrice,
 });
 export type ChannelModel = z.infer<typeof ChannelModel>;
+
+/** One key of a channel as the console sees it: never the key, its last four characters and health. */
+export const ChannelKeyView = z.object({
+  id: z.number().int(),
+  last4: z.string(),
+  enabled: z.boolean(),
+  failures: z.number().int(),
+  /** ISO times; null when never (or the cool-down has ended). */
+  cooldownUntil: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastOkAt: z.string().nullable(),
+  lastFailAt: z.string().nullable(),
+});
+
+/** One channel of the console's list (GET /api/admin/channels). */
+export const ChannelView = z.object({
+  id: z.number().int(),
+  kind: z.enum(CHANNEL_KINDS),
+  flavour: z.enum(Object.values(CHANNEL_FLAVOURS).flat() as [ChannelFlavour, ...ChannelFlavour[]]),
+  name: z.string(),
+  baseUrl: z.string(),
+  priority: z.number().int(),
+  weight: z.number().int(),
+  models: z.array(ChannelModel),
+  enabled: z.boolean(),
+  updatedAt: z.string(),
+  keys: z.array(ChannelKeyView),
+});
+export type ChannelView = z.infer<typeof ChannelView>;

@@ -50,3 +50,13 @@ export const wordListHistory = z.object({
   builtIn: z.object({ violation: z.number().int(), sensitive: z.number().int() }),
 });
 export type WordListHistory = z.infer<typeof wordListHistory>;
+
+/** A decision: the item and where it stands now; applied false (nothing else) when it was no longer pending. */
+export const reviewDecided = z
+  .object({
+    applied: z.boolean(),
+    kind: z.enum(REVIEW_KINDS).optional(),
+    id: z.string().optional(),
+    review: z.enum(['published', 'hidden']).optional(),
+  })
+  .openapi('ReviewDecided');

@@ -4,6 +4,7 @@ import * as auth from '../../services/account/auth';
 import { findUserByEmail } from '../../services/account/auth';
 import * as profile from '../../services/account/profile';
 import { consumeCode, sendCode } from '../../services/account/verification-codes';
+import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './user.routes';
@@ -14,8 +15,6 @@ export function registerUser(app: ApiApp) {
     userAgent: c.req.header('user-agent') ?? null,
     lang: c.get('lang'),
   });
-  const userId = (c: Parameters<Parameters<ApiApp['openapi']>[1]>[0]) =>
-    auth.requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
 
   app.openapi(r.sendCode, async (c) => {
     const rt = c.get('runtime');
@@ -80,7 +79,7 @@ export function registerUser(app: ApiApp) {
     return reply(c, null, c.get('t')('account:password.changed'));
   });
 
-  app.openapi(r.info, async (c) => reply(c, await profile.userInfo(c.get('runtime'), await userId(c), c.get('lang'))));
+  app.openapi(r.info, async (c) => reply(c, await profile.userInfo(c.get('runtime'), userIdOf(c), c.get('lang'))));
 
   app.openapi(r.logout, async (c) => {
     const token = auth.bearer(c.req.header('authorization'));
@@ -89,20 +88,20 @@ export function registerUser(app: ApiApp) {
   });
 
   app.openapi(r.profile, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await profile.updateProfile(c.get('runtime'), id, c.req.valid('json'));
     return reply(c, await profile.userInfo(c.get('runtime'), id, c.get('lang')), c.get('t')('account:profile.saved'));
   });
 
   app.openapi(r.changePassword, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const token = auth.bearer(c.req.header('authorization')) ?? '';
     await profile.changePassword(c.get('runtime'), id, token, { ...c.req.valid('json'), ip: c.get('ip') });
     return reply(c, null, c.get('t')('account:password.changed'));
   });
 
   app.openapi(r.bindEmail, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await profile.bindEmail(
       c.get('runtime'),
       id,
@@ -113,7 +112,7 @@ export function registerUser(app: ApiApp) {
   });
 
   app.openapi(r.deleteAccount, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await profile.deleteAccount(c.get('runtime'), id, { ...c.req.valid('json'), ip: c.get('ip') });
     return reply(c, null, c.get('t')('account:account.deleted'), Code.OK);
   });

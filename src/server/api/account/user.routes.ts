@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import * as s from './user.schemas';
 
@@ -7,6 +8,7 @@ const token = z.object({ token: z.string() });
 const auth = { 1000001: 'not logged in' };
 
 export const sendCode = createRoute({
+  security: access.public,
   method: 'get',
   path: '/user/getEmailVerifycode',
   tags,
@@ -17,6 +19,7 @@ export const sendCode = createRoute({
   }),
 });
 export const verifyCode = createRoute({
+  security: access.public,
   method: 'post',
   path: '/user/verify_email_code',
   tags,
@@ -27,6 +30,7 @@ export const verifyCode = createRoute({
   }),
 });
 export const register = createRoute({
+  security: access.public,
   method: 'post',
   path: '/user/register/email',
   tags,
@@ -35,6 +39,7 @@ export const register = createRoute({
   responses: jsonResponses(z.null(), { 400: 'address taken or bad code', 429: 'too many registrations' }),
 });
 export const loginEmail = createRoute({
+  security: access.public,
   method: 'post',
   path: '/user/login/email',
   tags,
@@ -46,6 +51,7 @@ export const loginEmail = createRoute({
   }),
 });
 export const loginOpenid = createRoute({
+  security: access.public,
   method: 'post',
   path: '/user/login/openid',
   tags,
@@ -54,6 +60,7 @@ export const loginOpenid = createRoute({
   responses: jsonResponses(token, { 400: 'QR not confirmed by the server, used or expired' }),
 });
 export const modifyPassword = createRoute({
+  security: access.public,
   method: 'post',
   path: '/user/password/modify',
   tags,
@@ -62,6 +69,7 @@ export const modifyPassword = createRoute({
   responses: jsonResponses(z.null(), { 400: 'wrong, expired or used code' }),
 });
 export const info = createRoute({
+  security: access.login,
   method: 'get',
   path: '/user/info',
   tags,
@@ -69,6 +77,7 @@ export const info = createRoute({
   responses: jsonResponses(s.userInfo, auth),
 });
 export const logout = createRoute({
+  security: access.tokenIfAny,
   method: 'post',
   path: '/user/logout',
   tags,
@@ -76,6 +85,7 @@ export const logout = createRoute({
   responses: jsonResponses(z.null()),
 });
 export const profile = createRoute({
+  security: access.login,
   method: 'post',
   path: '/user/profile',
   tags,
@@ -84,6 +94,7 @@ export const profile = createRoute({
   responses: jsonResponses(s.userInfo, auth),
 });
 export const changePassword = createRoute({
+  security: access.login,
   method: 'post',
   path: '/user/password/change',
   tags,
@@ -92,6 +103,7 @@ export const changePassword = createRoute({
   responses: jsonResponses(z.null(), { ...auth, 400: 'current password wrong' }),
 });
 export const bindEmail = createRoute({
+  security: access.login,
   method: 'post',
   path: '/user/email/bind',
   tags,
@@ -100,6 +112,7 @@ export const bindEmail = createRoute({
   responses: jsonResponses(s.userInfo, { ...auth, 400: 'already bound, address taken or bad code' }),
 });
 export const deleteAccount = createRoute({
+  security: access.login,
   method: 'post',
   path: '/user/delete',
   tags,

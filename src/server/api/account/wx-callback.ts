@@ -10,6 +10,7 @@ import {
   verifySignature,
 } from '../../providers/wechat/callback';
 import { confirmWechatLogin } from '../../services/account/wechat-login';
+import { access } from '../access';
 import type { ApiApp, ApiEnv } from '../context';
 import { replySchema } from '../reply-schema';
 import { rawText } from '../validation';
@@ -35,6 +36,7 @@ const errors = {
 };
 
 const verifyRoute = createRoute({
+  security: access.public,
   method: 'get',
   path: PATH,
   tags: ['wechat'],
@@ -47,6 +49,7 @@ const verifyRoute = createRoute({
 });
 
 const eventRoute = createRoute({
+  security: access.public,
   method: 'post',
   path: PATH,
   tags: ['wechat'],

@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
 import { confirmSandboxLogin, createLoginQr } from '../../services/account/wechat-login';
+import { access } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonBody, jsonResponses } from '../route-kit';
@@ -11,6 +12,7 @@ import { qrcodeSocket } from './user.schemas';
 const tags = ['wx'];
 
 const qrRoute = createRoute({
+  security: access.public,
   method: 'post',
   path: '/wx/wxacoden',
   tags,
@@ -33,6 +35,7 @@ const qrRoute = createRoute({
 });
 
 const confirmRoute = createRoute({
+  security: access.public,
   method: 'post',
   path: '/wx/sandbox/{qrcodeSocket}/confirm',
   tags,

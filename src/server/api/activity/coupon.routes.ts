@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, text } from '../validation';
 
@@ -40,6 +41,7 @@ const claimCodes = {
 };
 
 export const claim = createRoute({
+  security: access.login,
   method: 'get',
   path: '/coupon/draw/{couponId}',
   tags,
@@ -49,6 +51,7 @@ export const claim = createRoute({
 });
 
 export const left = createRoute({
+  security: access.public,
   method: 'get',
   path: '/coupon/draw/left/{couponId}',
   tags,
@@ -58,6 +61,7 @@ export const left = createRoute({
 });
 
 export const list = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/coupon/draw/list/{couponId}',
   tags,
@@ -67,6 +71,7 @@ export const list = createRoute({
 });
 
 export const redeem = createRoute({
+  security: access.login,
   method: 'post',
   path: '/coupon/redeem',
   tags,

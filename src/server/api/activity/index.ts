@@ -1,21 +1,14 @@
 import { Code } from '../../../shared/codes';
-import { bearer, requireUserId } from '../../services/account/auth';
 import { requestNow } from '../../services/activity/clock';
 import { claimCoupon, leftToday, listCoupons } from '../../services/activity/coupons';
 import { redeemCode } from '../../services/activity/experience-codes';
 import { activityConfig } from '../../services/site-settings';
+import { userIdOf, viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './coupon.routes';
 
 type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
-
-/** The caller when logged in; visitors are null (a dead token still answers 401). */
-export async function optionalUserId(c: C): Promise<number | null> {
-  const authorization = c.req.header('authorization');
-  if (!bearer(authorization)) return null;
-  return requireUserId(c.get('runtime').database.db, authorization);
-}
 
 /** Coupon calls (daily experience code, coupon 48) and code redemption (docs/api.md). */
 export function registerCoupon(app: ApiApp) {
@@ -25,11 +18,10 @@ export function registerCoupon(app: ApiApp) {
     const now = requestNow(rt.env.NODE_ENV, c.req.raw.headers);
     return { db: rt.database.db, settings: await activityConfig(rt), now };
   };
-  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
 
   app.openapi(r.claim, async (c) => {
     const { db, settings, now } = await ctx(c);
-    const id = await userId(c);
+    const id = userIdOf(c);
     const claimed = await claimCoupon(db, settings, c.req.valid('param').couponId, id, now);
     return reply(c, claimed, c.get('t')('activity:coupon.claimed'), Code.SUCCESS);
   });
@@ -41,13 +33,13 @@ export function registerCoupon(app: ApiApp) {
 
   app.openapi(r.list, async (c) => {
     const { db, settings, now } = await ctx(c);
-    const id = await optionalUserId(c);
+    const id = viewerOf(c);
     return reply(c, await listCoupons(db, settings, c.req.valid('param').couponId, id, now));
   });
 
   app.openapi(r.redeem, async (c) => {
     const { db, settings, now } = await ctx(c);
-    const id = await userId(c);
+    const id = userIdOf(c);
     const redeemed = await redeemCode(db, id, c.req.valid('json').code, settings, new Date(now));
     return reply(c, redeemed, c.get('t')('activity:redeem.success'), Code.SUCCESS);
   });

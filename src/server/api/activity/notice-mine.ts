@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { requireUserId } from '../../services/account/auth';
 import { markUserNoticeRead, unreadUserNotices } from '../../services/activity/notices';
+import { access, userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
@@ -9,6 +9,7 @@ import { id } from '../validation';
 const tags = ['notice'];
 
 const mine = createRoute({
+  security: access.login,
   method: 'post',
   path: '/notice/mine',
   tags,
@@ -20,6 +21,7 @@ const mine = createRoute({
 });
 
 const read = createRoute({
+  security: access.login,
   method: 'post',
   path: '/notice/mine/read',
   tags,
@@ -32,13 +34,13 @@ const read = createRoute({
 export function registerUserNotices(app: ApiApp) {
   app.openapi(mine, async (c) => {
     const db = c.get('runtime').database.db;
-    const userId = await requireUserId(db, c.req.header('authorization'));
+    const userId = await userIdOf(c);
     return reply(c, await unreadUserNotices(db, userId, c.get('t')));
   });
 
   app.openapi(read, async (c) => {
     const db = c.get('runtime').database.db;
-    const userId = await requireUserId(db, c.req.header('authorization'));
+    const userId = await userIdOf(c);
     return reply(c, await markUserNoticeRead(db, userId, c.req.valid('query').id));
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { access } from '../access';
 import { jsonResponses } from '../route-kit';
 import { id } from '../validation';
 
@@ -16,6 +17,7 @@ const notice = z
   .openapi('Notice');
 
 export const load = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/notice/load',
   tags,
@@ -25,6 +27,7 @@ export const load = createRoute({
 });
 
 export const announcements = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/notice/announcements',
   tags,
@@ -33,6 +36,7 @@ export const announcements = createRoute({
 });
 
 export const push = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/notice/push',
   tags,

@@ -1,7 +1,7 @@
 import { currentAnnouncements, loadNotice, markNoticeRead, noticeVars } from '../../services/activity/notices';
+import { viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { optionalUserId } from './index';
 import * as r from './notice.routes';
 import { registerUserNotices } from './notice-mine';
 
@@ -9,20 +9,20 @@ import { registerUserNotices } from './notice-mine';
 export function registerNotice(app: ApiApp) {
   app.openapi(r.load, async (c) => {
     const rt = c.get('runtime');
-    const userId = await optionalUserId(c);
+    const userId = viewerOf(c);
     const { noticeId } = c.req.valid('query');
     return reply(c, await loadNotice(rt.database.db, noticeId, userId, c.get('lang'), await noticeVars(rt)));
   });
 
   app.openapi(r.announcements, async (c) => {
     const rt = c.get('runtime');
-    const userId = await optionalUserId(c);
+    const userId = viewerOf(c);
     return reply(c, await currentAnnouncements(rt.database.db, userId, c.get('lang'), await noticeVars(rt)));
   });
 
   app.openapi(r.push, async (c) => {
     const db = c.get('runtime').database.db;
-    const userId = await optionalUserId(c);
+    const userId = viewerOf(c);
     const { noticeId } = c.req.valid('query');
     if (userId === null) return reply(c, { noticeId, revision: null });
     return reply(c, await markNoticeRead(db, noticeId, userId));

@@ -1,6 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, PERIODS, ROLES } from '../../../shared/admin';
-import { Dashboard } from '../../../shared/contract/admin';
+import { AuditPage, ConsoleMe, ConsoleSessionOpened, Dashboard, TotpEnrolment } from '../../../shared/contract/admin';
+import { UserDetail, UserSearchRow } from '../../../shared/contract/admin-users';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { id, intParam, pattern, text } from '../validation';
 
@@ -8,29 +10,31 @@ import { id, intParam, pattern, text } from '../validation';
 // console session, and 403 (code 1001601) until TOTP is verified in it.
 export const tags = ['admin'];
 export const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-export const anyData = z.record(z.string(), z.unknown());
 export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
 /** The browser's id for one action (one dialog): repeated requests act once. */
 export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
 export const reason = text(500, 1);
 
 export const openSession = createRoute({
+  security: access.consoleOpening,
   method: 'post',
   path: '/admin/session',
   tags,
   summary: 'Opens a console session (HttpOnly cookie) for the bearer of a console role',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleSessionOpened, codes),
 });
 
 export const me = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/me',
   tags,
   summary: 'The console account: role, TOTP enrolled and verified',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleMe, codes),
 });
 
 export const closeSession = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/logout',
   tags,
@@ -39,15 +43,17 @@ export const closeSession = createRoute({
 });
 
 export const enrol = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/enrol',
   tags,
   summary: 'A new TOTP secret as QR and text, until it is confirmed',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(TotpEnrolment, codes),
 });
 
 const codeBody = jsonBody(z.object({ code: totpCode }));
 export const confirm = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/confirm',
   tags,
@@ -57,6 +63,7 @@ export const confirm = createRoute({
 });
 
 export const verifyTotp = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/totp/verify',
   tags,
@@ -67,6 +74,7 @@ export const verifyTotp = createRoute({
 
 export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
 export const dashboard = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/dashboard',
   tags,
@@ -82,25 +90,28 @@ export const dashboard = createRoute({
 });
 
 export const searchUsers = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/users',
   tags,
   summary: 'Users by id, e-mail, nickname or WeChat openId',
   request: { query: z.object({ q: text(200) }) },
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(UserSearchRow), codes),
 });
 
 const userParam = z.object({ id: id() });
 export const userDetail = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/users/{id}',
   tags,
   summary: 'A user: profile, membership, orders',
   request: { params: userParam },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(UserDetail, codes),
 });
 
 export const ban = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/ban',
   tags,
@@ -111,6 +122,7 @@ export const ban = createRoute({
 });
 
 export const membership = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/membership',
   tags,
@@ -131,6 +143,7 @@ export const membership = createRoute({
 });
 
 export const role = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/role',
   tags,
@@ -148,6 +161,7 @@ export const role = createRoute({
 });
 
 export const revokeSessions = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/sessions/revoke',
   tags,
@@ -161,6 +175,7 @@ export const revokeSessions = createRoute({
 });
 
 export const passwordReset = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/password-reset',
   tags,
@@ -175,6 +190,7 @@ export const passwordReset = createRoute({
 });
 
 export const deleteUser = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/users/{id}/delete',
   tags,
@@ -204,15 +220,17 @@ const auditQuery = z.object({
   to: date.optional(),
 });
 export const audit = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/audit',
   tags,
   summary: 'The audit log, newest first, filtered',
   request: { query: auditQuery.extend(paging(100, 50).shape) },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(AuditPage, codes),
 });
 
 export const auditCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/audit.csv',
   tags,

@@ -1,9 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { CHANNEL_FLAVOURS, CHANNEL_KINDS, ChannelModel } from '../../../shared/contract/channels';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, ChannelModel, ChannelView } from '../../../shared/contract/channels';
 import { normalBaseUrl } from '../../services/channels/store';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's model channels (docs/channels.md): admins only. A stored key is never
 // answered again, only its last four characters and health.
@@ -53,14 +54,16 @@ const keyParam = z.object({ id: id(), keyId: id() });
 const applied = z.object({ applied: z.boolean() });
 
 export const listChannels = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/channels',
   tags,
   summary: 'Every channel by kind, with its models and its keys (last four characters and health only)',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(ChannelView), codes),
 });
 
 export const createChannel = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels',
   tags,
@@ -70,6 +73,7 @@ export const createChannel = createRoute({
 });
 
 export const updateChannel = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}',
   tags,
@@ -79,6 +83,7 @@ export const updateChannel = createRoute({
 });
 
 export const deleteChannel = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}/delete',
   tags,
@@ -88,6 +93,7 @@ export const deleteChannel = createRoute({
 });
 
 export const addKey = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}/keys',
   tags,
@@ -106,6 +112,7 @@ export const addKey = createRoute({
 });
 
 export const enableKey = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}/keys/{keyId}/enabled',
   tags,
@@ -115,6 +122,7 @@ export const enableKey = createRoute({
 });
 
 export const deleteKey = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}/keys/{keyId}/delete',
   tags,
@@ -124,6 +132,7 @@ export const deleteKey = createRoute({
 });
 
 export const testChannel = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/channels/{id}/test',
   tags,

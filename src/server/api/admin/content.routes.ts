@@ -1,5 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import {
+  CodeBatchDisabled,
+  CodeBatchMade,
+  CodeBatchPage,
+  ExperienceCodePage,
+  NoticeList,
+  NoticeSaved,
+} from '../../../shared/contract/content';
 import { BANNER_PAGES, CODE_BATCH_MAX, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, pattern, safeString, text } from '../validation';
 
@@ -7,12 +16,11 @@ import { id, intParam, pattern, safeString, text } from '../validation';
 // without a console session and 403 before TOTP; code routes are admin-only.
 const tags = ['admin'];
 const codes = { 404: 'no console session (HTTP 404)', 403: 'role too low, or TOTP required (HTTP 403)' };
-const anyData = z.record(z.string(), z.unknown());
 /** The browser's id for one action (one opened form): repeated requests act once. */
 const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
-const applied = z.object({ applied: z.boolean() }).catchall(z.unknown());
 
 export const generateCodes = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/codes/batches',
   tags,
@@ -29,19 +37,21 @@ export const generateCodes = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(CodeBatchMade, codes),
 });
 
 export const listBatches = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes/batches',
   tags,
   summary: 'Code batches, newest first, with redeemed and disabled counts (admin only)',
   request: { query: paging(100, 20) },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(CodeBatchPage, codes),
 });
 
 export const listCodes = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes',
   tags,
@@ -55,11 +65,12 @@ export const listCodes = createRoute({
       })
       .extend(paging(200, 50).shape),
   },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ExperienceCodePage, codes),
 });
 
 const batchParam = z.object({ id: id() });
 export const batchCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/codes/batches/{id}/codes.csv',
   tags,
@@ -69,12 +80,13 @@ export const batchCsv = createRoute({
 });
 
 export const disableBatch = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/codes/batches/{id}/disable',
   tags,
   summary: "Disables a batch's unredeemed codes, with a reason (admin only)",
   request: { params: batchParam, body: jsonBody(z.object({ reason: text(500, 1), requestId })) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(CodeBatchDisabled, codes),
 });
 
 /** A calendar day that exists (Date.parse would roll 02-31 over to March). */
@@ -120,27 +132,30 @@ export const noticeBody = z
   });
 
 export const listNotices = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/notices',
   tags,
   summary: 'Every notice with its texts, schedule and audience; the values its placeholders take',
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(NoticeList, codes),
 });
 
 export const createNotice = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/notices',
   tags,
   summary: 'Creates a notice',
   request: { body: jsonBody(noticeBody) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(NoticeSaved, codes),
 });
 
 export const updateNotice = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/notices/{id}',
   tags,
   summary: 'Replaces a notice’s texts, schedule, audience and switch (a changed text shows again)',
   request: { params: z.object({ id: id() }), body: jsonBody(noticeBody) },
-  responses: jsonResponses(applied, codes),
+  responses: jsonResponses(NoticeSaved, codes),
 });

@@ -1,9 +1,16 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
+import {
+  ConsoleOrderDetail,
+  ConsoleOrderPage,
+  ProviderQuery,
+  RefundOutcome,
+} from '../../../shared/contract/shop-console';
 import { ORDER_PAY_PROVIDERS } from '../../../shared/shop';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { intParam, pattern, text } from '../validation';
-import { anyData, codes, date, reason, requestId, tags, totpCode } from './admin.routes';
+import { codes, date, reason, requestId, tags, totpCode } from './admin.routes';
 
 // The console's orders and refunds (docs/console.md#orders).
 const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
@@ -18,15 +25,17 @@ export const orderQuery = z.object({
 });
 
 export const listOrders = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders',
   tags,
   summary: 'Orders, newest first, filtered by status, dates, product, user and provider',
   request: { query: orderQuery.extend(paging(100, 20).shape) },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleOrderPage, codes),
 });
 
 export const ordersCsv = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders.csv',
   tags,
@@ -36,24 +45,27 @@ export const ordersCsv = createRoute({
 });
 
 export const orderDetail = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/orders/{orderNo}',
   tags,
   summary: "An order with its whole history, its refunds and the payment service's transaction id",
   request: { params: param },
-  responses: jsonResponses(anyData, codes),
+  responses: jsonResponses(ConsoleOrderDetail, codes),
 });
 
 export const queryProvider = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/orders/{orderNo}/query',
   tags,
   summary: 'Asks the payment service about the order: a missed payment is applied, processing refunds sent again',
   request: { params: param },
-  responses: jsonResponses(anyData, { ...codes, 400: 'the payment service could not be asked' }),
+  responses: jsonResponses(ProviderQuery, { ...codes, 400: 'the payment service could not be asked' }),
 });
 
 export const refund = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/orders/{orderNo}/refund',
   tags,
@@ -70,7 +82,7 @@ export const refund = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(anyData, {
+  responses: jsonResponses(RefundOutcome, {
     ...codes,
     ...reachCodes,
     400: 'not refundable, or more than is left',

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { PRODUCT_TYPES } from '../../../shared/shop';
 import { YUAN_PATTERN } from '../../services/shop/money';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's product routes (docs/console.md#products): operators read, admins change.
 
@@ -47,14 +49,16 @@ const writeCodes = { ...codes, 1001602: 'the price changes: a fresh TOTP code is
 const param = z.object({ id: id() });
 
 export const listProducts = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/products',
   tags,
   summary: 'Every product, disabled ones too, in display order',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(ConsoleProduct), codes),
 });
 
 export const createProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products',
   tags,
@@ -72,6 +76,7 @@ export const createProduct = createRoute({
 });
 
 export const updateProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}',
   tags,
@@ -81,6 +86,7 @@ export const updateProduct = createRoute({
 });
 
 export const moveProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}/move',
   tags,
@@ -90,6 +96,7 @@ export const moveProduct = createRoute({
 });
 
 export const enableProduct = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/products/{id}/enabled',
   tags,

@@ -1,6 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { REVIEW_KINDS, reviewQueue, wordListHistory, wordListVersion } from '../../../shared/contract/review';
+import {
+  REVIEW_KINDS,
+  reviewDecided,
+  reviewQueue,
+  wordListHistory,
+  wordListVersion,
+} from '../../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
 import { codes, reason, requestId, tags } from './admin.routes';
@@ -8,6 +15,7 @@ import { codes, reason, requestId, tags } from './admin.routes';
 // The review queue and the moderation word list (docs/console.md): operators and admins.
 
 export const queue = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/review',
   tags,
@@ -16,6 +24,7 @@ export const queue = createRoute({
 });
 
 export const decide = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/review/decide',
   tags,
@@ -31,7 +40,7 @@ export const decide = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }).catchall(z.unknown()), {
+  responses: jsonResponses(reviewDecided, {
     ...codes,
     409: 'no longer pending: decided already or taken back (HTTP 409)',
   }),
@@ -58,6 +67,7 @@ export const wordsBody = z
   });
 
 export const words = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/words',
   tags,
@@ -68,6 +78,7 @@ export const words = createRoute({
 const saved = z.object({ applied: z.boolean(), version: wordListVersion.nullable() });
 
 export const saveWords = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/words',
   tags,
@@ -77,6 +88,7 @@ export const saveWords = createRoute({
 });
 
 export const revertWords = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/words/revert',
   tags,

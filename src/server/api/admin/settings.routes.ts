@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { SettingsChanged, SettingView } from '../../../shared/contract/settings';
 import {
   SETTING_IMAGE_MAX_BYTES,
   SETTING_KEYS,
@@ -6,9 +7,10 @@ import {
   SITE_SETTINGS,
   UPLOADED_IMAGE,
 } from '../../../shared/site-settings';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { int, pattern, rawText, text } from '../validation';
-import { anyData, codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // Site settings (docs/console.md): admin only; a change asks for a fresh TOTP code.
 
@@ -32,20 +34,22 @@ const values = z
   .strict();
 
 export const getSettings = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/settings',
   tags,
   summary: 'Every site setting: effective value, environment default, source (admin only)',
-  responses: jsonResponses(z.array(anyData), codes),
+  responses: jsonResponses(z.array(SettingView), codes),
 });
 
 export const changeSettings = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/settings',
   tags,
   summary: 'Changes site settings (null: back to the environment default); asks for a fresh TOTP code',
   request: { body: jsonBody(z.object({ values, requestId, code: totpCode.optional() })) },
-  responses: jsonResponses(z.object({ applied: z.boolean(), settings: z.array(anyData) }), {
+  responses: jsonResponses(SettingsChanged, {
     ...codes,
     1001602: 'TOTP code needed again',
   }),
@@ -55,6 +59,7 @@ export const changeSettings = createRoute({
 // gets the service's message in kilobytes; BODY_LIMIT caps the request all the same.
 const DATA_URL_MAX = SETTING_IMAGE_MAX_BYTES * 2;
 export const uploadImage = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/settings/image',
   tags,

@@ -3,6 +3,7 @@ import { PERIODS } from '../../../shared/admin';
 import { UsageReport } from '../../../shared/contract/ledger';
 import { checkRange, lastDays } from '../../services/admin/dashboard';
 import { usageReport } from '../../services/admin/usage';
+import { access } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
@@ -10,6 +11,7 @@ import { intParam } from '../validation';
 import { codes, date, tags } from './admin.routes';
 
 export const usage = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/usage',
   tags,

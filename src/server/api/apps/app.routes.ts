@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { reviewState } from '../../../shared/contract/review';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { pattern, rawText, id as serialId, text } from '../validation';
 import { storeApp } from './prompt';
@@ -27,6 +28,7 @@ const input = z.object({
 });
 
 export const mine = createRoute({
+  security: access.login,
   method: 'get',
   path: '/app/mine',
   tags,
@@ -34,6 +36,7 @@ export const mine = createRoute({
   responses: jsonResponses(z.object({ records: z.array(ownApp) }), auth),
 });
 export const detail = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/app/detail',
   tags,
@@ -42,6 +45,7 @@ export const detail = createRoute({
   responses: jsonResponses(ownApp, { 404: 'no such application, or a draft of someone else (HTTP 404)' }),
 });
 export const create = createRoute({
+  security: access.login,
   method: 'post',
   path: '/app/create',
   tags,
@@ -50,6 +54,7 @@ export const create = createRoute({
   responses: jsonResponses(ownApp, auth),
 });
 export const update = createRoute({
+  security: access.login,
   method: 'post',
   path: '/app/update',
   tags,
@@ -58,6 +63,7 @@ export const update = createRoute({
   responses: jsonResponses(ownApp, { ...auth, 403: 'not the owner (HTTP 403)', 404: 'no such application (HTTP 404)' }),
 });
 export const remove = createRoute({
+  security: access.login,
   method: 'post',
   path: '/app/delete',
   tags,
@@ -71,6 +77,7 @@ export const remove = createRoute({
   }),
 });
 export const icon = createRoute({
+  security: access.login,
   method: 'post',
   path: '/app/icon',
   tags,

@@ -1,6 +1,6 @@
 import { Code } from '../../../shared/codes';
-import { bearer, requireUserId } from '../../services/account/auth';
 import * as apps from '../../services/apps/apps';
+import { userIdOf, viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './app.routes';
@@ -13,36 +13,35 @@ const savedNote = (a: { published: boolean; review: string }) =>
 export function registerApp(app: ApiApp) {
   type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
   const db = (c: C) => c.get('runtime').database.db;
-  const userId = (c: C) => requireUserId(db(c), c.req.header('authorization'));
 
-  app.openapi(r.mine, async (c) => reply(c, { records: await apps.listOwn(db(c), await userId(c), c.get('lang')) }));
+  app.openapi(r.mine, async (c) => reply(c, { records: await apps.listOwn(db(c), userIdOf(c), c.get('lang')) }));
 
   app.openapi(r.detail, async (c) => {
-    const viewer = bearer(c.req.header('authorization')) ? await userId(c) : null;
+    const viewer = viewerOf(c);
     return reply(c, apps.ownDto(await apps.readApp(db(c), c.req.valid('query').id, viewer), c.get('lang')));
   });
 
   app.openapi(r.create, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const saved = await apps.createApp(c.get('runtime'), id, c.req.valid('json'));
     return reply(c, saved, c.get('t')(savedNote(saved)));
   });
 
   app.openapi(r.update, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const { id: appId, ...input } = c.req.valid('json');
     const saved = await apps.updateApp(c.get('runtime'), id, appId, input);
     return reply(c, saved, c.get('t')(savedNote(saved)));
   });
 
   app.openapi(r.remove, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await apps.deleteApp(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, null, c.get('t')('chat:app.deleted'), Code.DELETE_RESULT);
   });
 
   app.openapi(r.icon, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const data = c.req.valid('json').image;
     const bytes = Buffer.from(data.slice(data.indexOf(',') + 1), 'base64');
     return reply(c, { iconUrl: await apps.storeIcon(c.get('runtime'), id, bytes) });

@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { pageOf } from '../../../shared/contract/common';
 import { listStore } from '../../services/apps/apps';
+import { access } from '../access';
 import type { ApiApp } from '../context';
 import { sharedReply } from '../errors';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
@@ -18,6 +19,7 @@ export const storeApp = z
   .openapi('StoreApp');
 
 const listAll = createRoute({
+  security: access.public,
   method: 'post',
   path: '/prompt/list/all',
   tags: ['prompt'],
@@ -35,6 +37,7 @@ const listAll = createRoute({
 });
 
 const exportList = createRoute({
+  security: access.public,
   method: 'get',
   path: '/prompt/export',
   tags: ['prompt'],

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { chatAttachment } from '../../../shared/contract/chat';
+import { access } from '../access';
 import { replySchema } from '../reply-schema';
 import { jsonResponses } from '../route-kit';
 import { text } from '../validation';
@@ -7,6 +8,7 @@ import { text } from '../validation';
 const tags = ['chat'];
 
 export const uploadAttachment = createRoute({
+  security: access.loginOr401,
   method: 'post',
   path: '/chat/attachments',
   tags,
@@ -24,6 +26,7 @@ export const uploadAttachment = createRoute({
 });
 
 export const readAttachment = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/chat/attachments/{id}',
   tags,

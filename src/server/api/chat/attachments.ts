@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
-import { bearer, requireUserId } from '../../services/account/auth';
-import { addAttachment, attachmentOwner, readAttachment } from '../../services/chat/attachments';
+import { addAttachment, readAttachment } from '../../services/chat/attachments';
+import { userIdOf, viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './attachments.routes';
@@ -12,7 +12,7 @@ const noFile = () => new DomainError(Code.BAD_REQUEST, 'chat:attach.noFile', { s
 export function registerAttachments(app: ApiApp) {
   app.openapi(r.uploadAttachment, async (c) => {
     const rt = c.get('runtime');
-    const userId = await attachmentOwner(rt, c.req.header('authorization'));
+    const userId = userIdOf(c);
     const form = await c.req.raw.formData().catch(() => {
       throw noFile();
     });
@@ -24,8 +24,7 @@ export function registerAttachments(app: ApiApp) {
 
   app.openapi(r.readAttachment, async (c) => {
     const rt = c.get('runtime');
-    const auth = c.req.header('authorization');
-    const userId = bearer(auth) ? await requireUserId(rt.database.db, auth) : null;
+    const userId = viewerOf(c);
     const { row, body } = await readAttachment(rt, userId, c.req.valid('param').id);
     const headers = {
       'content-type': row.mime,

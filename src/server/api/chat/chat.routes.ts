@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { chatModels, chatQuota } from '../../../shared/contract/chat';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { fraction, int, rawText, text } from '../validation';
 
@@ -14,6 +15,7 @@ const message = z.object({
 });
 
 export const processChat = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/chat/process',
   tags,
@@ -61,6 +63,7 @@ export const processChat = createRoute({
 });
 
 export const listModels = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/chat/models',
   tags,
@@ -69,6 +72,7 @@ export const listModels = createRoute({
 });
 
 export const readQuota = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/chat/quota',
   tags,

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { storedChatMessage } from '../../../shared/contract/chat';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { bigintParam, int, rawText } from '../validation';
 
@@ -30,6 +31,7 @@ export const conversation = z
 export type Conversation = z.infer<typeof conversation>;
 
 export const listConversations = createRoute({
+  security: access.login,
   method: 'get',
   path: '/chat/conversations',
   tags,
@@ -38,6 +40,7 @@ export const listConversations = createRoute({
 });
 
 export const getConversation = createRoute({
+  security: access.login,
   method: 'get',
   path: '/chat/conversations/{uuid}',
   tags,
@@ -47,6 +50,7 @@ export const getConversation = createRoute({
 });
 
 export const putConversation = createRoute({
+  security: access.login,
   method: 'put',
   path: '/chat/conversations/{uuid}',
   tags,

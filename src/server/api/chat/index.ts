@@ -1,7 +1,7 @@
-import { bearer, requireUserId } from '../../services/account/auth';
 import { chatModelsFor } from '../../services/channels/offer';
 import { readQuota } from '../../services/chat/quota';
 import { streamChat } from '../../services/chat/stream';
+import { viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { registerAttachments } from './attachments';
@@ -13,8 +13,7 @@ type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
 
 /** Visitors chat too: no token is a visitor (counted by IP), a dead token still answers 401. */
 async function caller(c: C) {
-  const auth = c.req.header('authorization');
-  const userId = bearer(auth) ? await requireUserId(c.get('runtime').database.db, auth) : null;
+  const userId = viewerOf(c);
   return { userId, ip: c.get('ip') };
 }
 

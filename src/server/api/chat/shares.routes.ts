@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { storedChatMessage } from '../../../shared/contract/chat';
 import { CHAT_SEARCH_MAX, chatSearchResult, chatShareInfo, chatShareList } from '../../../shared/contract/chat-share';
+import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { bigintParam, pattern, rawText, text } from '../validation';
 
@@ -10,6 +11,7 @@ const shareId = pattern(/^[A-Za-z0-9_-]{16,64}$/, 64);
 const mine = { ...auth, 404: 'no such live share of the caller (HTTP 404)' };
 
 export const createShare = createRoute({
+  security: access.login,
   method: 'post',
   path: '/chat/shares',
   tags,
@@ -33,6 +35,7 @@ export const createShare = createRoute({
 });
 
 export const listShares = createRoute({
+  security: access.login,
   method: 'get',
   path: '/chat/shares',
   tags,
@@ -41,6 +44,7 @@ export const listShares = createRoute({
 });
 
 export const updateShare = createRoute({
+  security: access.login,
   method: 'patch',
   path: '/chat/shares/{id}',
   tags,
@@ -50,6 +54,7 @@ export const updateShare = createRoute({
 });
 
 export const revokeShare = createRoute({
+  security: access.login,
   method: 'delete',
   path: '/chat/shares/{id}',
   tags,
@@ -59,6 +64,7 @@ export const revokeShare = createRoute({
 });
 
 export const shareFile = createRoute({
+  security: access.public,
   method: 'get',
   path: '/chat/shares/{id}/files/{attachmentId}',
   tags,
@@ -71,6 +77,7 @@ export const shareFile = createRoute({
 });
 
 export const searchConversations = createRoute({
+  security: access.login,
   method: 'get',
   path: '/chat/search',
   tags,

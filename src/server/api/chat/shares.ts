@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
-import { requireUserId } from '../../services/account/auth';
 import { searchConversations } from '../../services/chat/search';
 import { createShare, listShares, revokeShare, setListed, shareFile } from '../../services/chat/shares';
+import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './shares.routes';
@@ -9,23 +9,22 @@ import * as r from './shares.routes';
 /** Shares of conversations (docs/chat.md#sharing) and search across one's own (docs/chat.md#search). */
 export function registerShares(app: ApiApp) {
   type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
-  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
   const db = (c: C) => c.get('runtime').database.db;
 
   app.openapi(r.createShare, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, await createShare(c.get('runtime'), id, c.req.valid('json')));
   });
 
-  app.openapi(r.listShares, async (c) => reply(c, { records: await listShares(db(c), await userId(c)) }));
+  app.openapi(r.listShares, async (c) => reply(c, { records: await listShares(db(c), userIdOf(c)) }));
 
   app.openapi(r.updateShare, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, await setListed(c.get('runtime'), id, c.req.valid('param').id, c.req.valid('json').listed));
   });
 
   app.openapi(r.revokeShare, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await revokeShare(c.get('runtime'), id, c.req.valid('param').id);
     return reply(c, null);
   });
@@ -40,7 +39,7 @@ export function registerShares(app: ApiApp) {
   });
 
   app.openapi(r.searchConversations, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, { records: await searchConversations(c.get('runtime'), id, c.req.valid('query').q) });
   });
 }

@@ -1,7 +1,6 @@
 import { Code } from '../../../shared/codes';
 import type { DrawingPage } from '../../../shared/contract/drawing';
 import { DomainError } from '../../errors';
-import { requireUserId } from '../../services/account/auth';
 import { drawingMessage } from '../../services/drawing/dto';
 import { receiveHook } from '../../services/drawing/hook';
 import {
@@ -14,6 +13,7 @@ import {
 import { readDrawQuota } from '../../services/drawing/quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage, squarePageAfter } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
+import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { keptReply, reply, sharedReply } from '../errors';
 import * as r from './sd.routes';
@@ -23,11 +23,8 @@ const DEFAULT_STEPS = 20;
 
 /** Drawing API (the sd calls of docs/api.md): submit, lists, one task, delete, quota, and the provider's notifyHook. */
 export function registerSd(app: ApiApp) {
-  type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
-  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
-
   app.openapi(r.submitImagine, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const body = c.req.valid('json');
     const drawing = await submitDrawing(c.get('runtime'), id, {
       prompt: body.prompt,
@@ -61,36 +58,36 @@ export function registerSd(app: ApiApp) {
   });
 
   app.openapi(r.listUserDrawing, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, await listMyRunning(c.get('runtime'), id));
   });
 
   app.openapi(r.listUserPicture, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const { pageNum, pageSize, content } = c.req.valid('json');
     return keptReply<DrawingPage>(c, await listMyPictures(c.get('runtime'), id, { pageNum, pageSize, content }));
   });
 
   app.openapi(r.taskDetail, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const drawing = await ownDrawing(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, await drawingMessage(drawing, c.get('runtime')));
   });
 
   app.openapi(r.deleteDrawing, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     await deleteDrawing(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, null, c.get('t')('draw:delete.done'), Code.DELETE_RESULT);
   });
 
   app.openapi(r.setVisibility, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const { id: taskId, drawPublicFlag } = c.req.valid('json');
     return reply(c, await setDrawingVisibility(c.get('runtime'), id, taskId, drawPublicFlag as 1 | 2));
   });
 
   app.openapi(r.readQuota, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, await readDrawQuota(c.get('runtime'), id));
   });
 

@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { drawingMessage, drawingPage, drawQuota, picturePage } from '../../../shared/contract/drawing';
+import { access } from '../access';
 import { replySchema } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { intParam, pattern } from '../validation';
@@ -9,6 +10,7 @@ const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };
 
 export const submitImagine = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/submit/imagine',
   tags,
@@ -33,6 +35,7 @@ export const submitImagine = createRoute({
 });
 
 export const listPicture = createRoute({
+  security: access.public,
   method: 'post',
   path: '/sd/list/picture',
   tags,
@@ -42,6 +45,7 @@ export const listPicture = createRoute({
 });
 
 export const listUserDrawing = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/list/user/drawing',
   tags,
@@ -51,6 +55,7 @@ export const listUserDrawing = createRoute({
 });
 
 export const listUserPicture = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/list/user/picture',
   tags,
@@ -60,6 +65,7 @@ export const listUserPicture = createRoute({
 });
 
 export const taskDetail = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/task',
   tags,
@@ -69,6 +75,7 @@ export const taskDetail = createRoute({
 });
 
 export const deleteDrawing = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/delete',
   tags,
@@ -82,6 +89,7 @@ export const deleteDrawing = createRoute({
 });
 
 export const setVisibility = createRoute({
+  security: access.login,
   method: 'post',
   path: '/sd/visibility',
   tags,
@@ -91,6 +99,7 @@ export const setVisibility = createRoute({
 });
 
 export const readQuota = createRoute({
+  security: access.login,
   method: 'get',
   path: '/sd/quota',
   tags,
@@ -99,6 +108,7 @@ export const readQuota = createRoute({
 });
 
 export const notifyHook = createRoute({
+  security: access.public,
   method: 'post',
   path: '/sd/hook/{taskId}/{token}',
   tags,

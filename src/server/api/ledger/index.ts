@@ -1,12 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { MyUsage } from '../../../shared/contract/ledger';
-import { requireUserId } from '../../services/account/auth';
 import { myUsage } from '../../services/ledger/mine';
+import { access, userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
 
 export const mine = createRoute({
+  security: access.login,
   method: 'get',
   path: '/usage/mine',
   tags: ['usage'],
@@ -18,7 +19,7 @@ export const mine = createRoute({
 export function registerUsage(app: ApiApp) {
   app.openapi(mine, async (c) => {
     const rt = c.get('runtime');
-    const userId = await requireUserId(rt.database.db, c.req.header('authorization'));
+    const userId = await userIdOf(c);
     return reply(c, await myUsage(rt, userId, c.get('ip')));
   });
 }

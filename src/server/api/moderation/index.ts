@@ -1,7 +1,7 @@
-import { bearer, requireUserId } from '../../services/account/auth';
 import { moderateItem } from '../../services/moderation/actions';
 import { reportQueue } from '../../services/moderation/queue';
 import { fileReport } from '../../services/moderation/reports';
+import { viewerOf } from '../access';
 import { actorOf } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -15,9 +15,8 @@ import * as r from './reports.routes';
 export function registerModeration(app: ApiApp) {
   app.openapi(r.fileReport, async (c) => {
     const rt = c.get('runtime');
-    const auth = c.req.header('authorization');
     // A token that is sent must be valid (401 otherwise); without one the visitor's limit applies.
-    const userId = bearer(auth) ? await requireUserId(rt.database.db, auth) : null;
+    const userId = viewerOf(c);
     await fileReport(rt, { userId, ip: c.get('ip') }, c.req.valid('json'));
     return reply(c, null, c.get('t')('common:report.thanks'));
   });

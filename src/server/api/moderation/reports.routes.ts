@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { ReportQueue } from '../../../shared/contract/reports';
 import { REPORT_ACTIONS, REPORT_KINDS, REPORT_REASONS, REPORT_TEXT_MAX } from '../../../shared/moderation-reports';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { pattern, text } from '../validation';
 
@@ -23,6 +24,7 @@ export const reportBody = z
   });
 
 export const fileReport = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/report',
   tags,
@@ -35,6 +37,7 @@ export const fileReport = createRoute({
 const codes = { 404: 'no console session (HTTP 404)', 403: 'TOTP required (HTTP 403)' };
 
 export const reportQueue = createRoute({
+  security: access.console,
   method: 'get',
   path: '/admin/reports',
   tags,
@@ -44,6 +47,7 @@ export const reportQueue = createRoute({
 });
 
 export const moderate = createRoute({
+  security: access.console,
   method: 'post',
   path: '/admin/reports/act',
   tags,

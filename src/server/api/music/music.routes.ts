@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { musicQuota, song, songPage } from '../../../shared/contract/music';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { pattern, rawText, text } from '../validation';
 
@@ -13,6 +14,7 @@ const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
 
 export const submitSong = createRoute({
+  security: access.login,
   method: 'post',
   path: '/music/submit',
   tags,
@@ -38,6 +40,7 @@ export const submitSong = createRoute({
   }),
 });
 export const listMine = createRoute({
+  security: access.login,
   method: 'post',
   path: '/music/list/mine',
   tags,
@@ -46,6 +49,7 @@ export const listMine = createRoute({
   responses: jsonResponses(songPage, auth),
 });
 export const listPublic = createRoute({
+  security: access.optionalLogin,
   method: 'post',
   path: '/music/list/public',
   tags,
@@ -54,6 +58,7 @@ export const listPublic = createRoute({
   responses: jsonResponses(songPage),
 });
 export const songDetail = createRoute({
+  security: access.optionalLogin,
   method: 'get',
   path: '/music/detail',
   tags,
@@ -62,6 +67,7 @@ export const songDetail = createRoute({
   responses: jsonResponses(song, missing),
 });
 export const deleteSong = createRoute({
+  security: access.login,
   method: 'post',
   path: '/music/delete',
   tags,
@@ -75,6 +81,7 @@ export const deleteSong = createRoute({
   }),
 });
 export const setVisibility = createRoute({
+  security: access.login,
   method: 'post',
   path: '/music/visibility',
   tags,
@@ -83,6 +90,7 @@ export const setVisibility = createRoute({
   responses: jsonResponses(song, { ...auth, ...missing }),
 });
 export const writeLyrics = createRoute({
+  security: access.login,
   method: 'post',
   path: '/music/lyrics',
   tags,
@@ -94,6 +102,7 @@ export const writeLyrics = createRoute({
   }),
 });
 export const readQuota = createRoute({
+  security: access.login,
   method: 'get',
   path: '/music/quota',
   tags,

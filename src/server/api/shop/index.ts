@@ -1,27 +1,24 @@
 import { Code } from '../../../shared/codes';
 import type { OrderPage } from '../../../shared/contract/shop';
 import { DEVICE_ID_HEADER } from '../../../shared/device-id';
-import { requireUserId } from '../../services/account/auth';
 import { loadUser } from '../../services/account/profile';
 import { cancelOrder } from '../../services/shop/order-lifecycle';
 import { deviceIdFrom } from '../../services/shop/order-rules';
 import { createOrder, hasOrdered, listOrders, orderDtoIn, ownOrder } from '../../services/shop/orders';
 import { actOnSandboxKey, ownerSandboxLink } from '../../services/shop/sandbox-pay';
+import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
 import * as r from './order.routes';
 
 export function registerOrder(app: ApiApp) {
-  type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
-  const userId = (c: C) => requireUserId(c.get('runtime').database.db, c.req.header('authorization'));
-
   app.openapi(r.listProducts, async (c) => {
     const list = await c.get('runtime').products.list(c.req.valid('query').type, c.get('lang'));
     return reply(c, { data: list });
   });
 
   app.openapi(r.createOrder, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const rt = c.get('runtime');
     const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
     const order = await createOrder(rt, id, c.req.valid('json'), client, c.get('lang'));
@@ -29,7 +26,7 @@ export function registerOrder(app: ApiApp) {
   });
 
   app.openapi(r.listOrders, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const { pageNum, pageSize, orderNo } = c.req.valid('json');
     const page = await listOrders(c.get('runtime'), id, {
       pageNum,
@@ -41,13 +38,13 @@ export function registerOrder(app: ApiApp) {
   });
 
   app.openapi(r.cancelOrder, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     const order = await cancelOrder(c.get('runtime'), id, c.req.valid('json').orderNo, c.get('lang'));
     return reply(c, order, c.get('t')('order:cancel.success'));
   });
 
   app.openapi(r.orderDetail, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(
       c,
       orderDtoIn(c.get('lang'))(await ownOrder(c.get('runtime').database.db, id, c.req.valid('query').orderNo)),
@@ -56,14 +53,14 @@ export function registerOrder(app: ApiApp) {
 
   app.openapi(r.userLog, async (c) => {
     const rt = c.get('runtime');
-    const id = await userId(c);
+    const id = userIdOf(c);
     const user = await loadUser(rt, id);
     return reply(c, { avatar: user.avatarUrl, orderFlag: await hasOrdered(rt.database.db, id) });
   });
 
   // Registered before {action} so 'link' is not read as an action.
   app.openapi(r.sandboxLink, async (c) => {
-    const id = await userId(c);
+    const id = userIdOf(c);
     return reply(c, { payLink: await ownerSandboxLink(c.get('runtime'), id, c.req.valid('param').orderNo) });
   });
 

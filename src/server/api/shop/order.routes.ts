@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { order, orderPage, product } from '../../../shared/contract/shop';
+import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, keySchema, pattern, text } from '../validation';
 
@@ -8,6 +9,7 @@ const tags = ['order'];
 const auth = { 1000001: 'not logged in' };
 
 export const listProducts = createRoute({
+  security: access.public,
   method: 'post',
   path: '/product/list/aichat',
   tags: ['product'],
@@ -16,6 +18,7 @@ export const listProducts = createRoute({
   responses: jsonResponses(z.object({ data: z.array(product) })),
 });
 export const createOrder = createRoute({
+  security: access.login,
   method: 'post',
   path: '/order/create',
   tags,
@@ -37,6 +40,7 @@ export const createOrder = createRoute({
   }),
 });
 export const listOrders = createRoute({
+  security: access.login,
   method: 'post',
   path: '/order/list',
   tags,
@@ -45,6 +49,7 @@ export const listOrders = createRoute({
   responses: jsonResponses(orderPage, auth),
 });
 export const cancelOrder = createRoute({
+  security: access.login,
   method: 'post',
   path: '/order/cancel',
   tags,
@@ -57,6 +62,7 @@ export const cancelOrder = createRoute({
   }),
 });
 export const orderDetail = createRoute({
+  security: access.login,
   method: 'get',
   path: '/order/detail',
   tags,
@@ -65,6 +71,7 @@ export const orderDetail = createRoute({
   responses: jsonResponses(order, { ...auth, 404: 'no such order of the caller (HTTP 404)' }),
 });
 export const userLog = createRoute({
+  security: access.login,
   method: 'get',
   path: '/user/log',
   tags: ['user'],
@@ -73,6 +80,7 @@ export const userLog = createRoute({
 });
 const sandboxParams = z.object({ orderNo, action: z.enum(['confirm', 'cancel']) });
 export const sandboxPay = createRoute({
+  security: access.public,
   method: 'post',
   path: '/pay/sandbox/{orderNo}/{action}',
   tags: ['pay'],
@@ -87,6 +95,7 @@ export const sandboxPay = createRoute({
   }),
 });
 export const sandboxLink = createRoute({
+  security: access.login,
   method: 'post',
   path: '/pay/sandbox/{orderNo}/link',
   tags: ['pay'],

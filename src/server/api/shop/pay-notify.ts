@@ -4,6 +4,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { type ApiReply, Code } from '../../../shared/codes';
 import type { NotifyAck, PaymentProvider } from '../../providers/payment';
 import { applyNotify } from '../../services/shop/notify';
+import { access } from '../access';
 import type { ApiApp, ApiEnv } from '../context';
 import { rawText } from '../validation';
 
@@ -40,6 +41,8 @@ function guard(app: ApiApp, path: string, mode: PaymentProvider['mode']) {
 function document(app: ApiApp) {
   const fail = z.object({ code: z.literal('FAIL'), message: z.string() });
   app.openAPIRegistry.registerPath({
+    // No site credential: the payment service's signature is checked by the handler.
+    security: access.public,
     method: 'post',
     path: WECHAT,
     tags: ['payment'],
@@ -81,6 +84,8 @@ function document(app: ApiApp) {
     },
   });
   app.openAPIRegistry.registerPath({
+    // No site credential: the payment service's signature is checked by the handler.
+    security: access.public,
     method: 'post',
     path: ALIPAY,
     tags: ['payment'],

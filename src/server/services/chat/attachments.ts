@@ -10,7 +10,6 @@ import { DomainError } from '../../errors';
 import { DocumentRefused } from '../../providers/documents';
 import { pictureSize } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
-import { bearer, requireUserId } from '../account/auth';
 import { pictureRefused } from '../pictures';
 import { fileType } from './attachment-files';
 
@@ -27,12 +26,6 @@ const DAY = 86_400_000;
 const bad = (key: string, params: Record<string, unknown> = {}, status: 400 | 413 = 400) =>
   new DomainError(status === 413 ? Code.PAYLOAD_TOO_LARGE : Code.BAD_REQUEST, key, { status, params });
 const notFound = () => new DomainError(Code.NOT_FOUND, 'chat:attach.notFound', { status: 404 });
-
-/** The signed-in owner of an upload; a visitor is asked to log in (401), a dead token too. */
-export async function attachmentOwner(rt: Runtime, authorization: string | undefined): Promise<number> {
-  if (!bearer(authorization)) throw new DomainError(Code.UNAUTHORIZED, 'chat:attach.signIn', { status: 401 });
-  return requireUserId(rt.database.db, authorization);
-}
 
 export function attachmentDto(row: ChatAttachmentRow, truncated = false): ChatAttachment {
   return {
