@@ -43,8 +43,9 @@ interface Sample {
 }
 
 /**
- * What differs from "the route itself, answered 200". The sandbox pages
- * answer a link without its one-time key as unknown.
+ * What differs from "the route itself, answered 200". The personal-link pages
+ * are loaded as their links come (a made-up key reads as invalid in the
+ * browser: the server sends the same shell).
  */
 export const SAMPLES: Readonly<Record<string, Sample>> = {
   '/404': { status: 404 },
@@ -55,8 +56,9 @@ export const SAMPLES: Readonly<Record<string, Sample>> = {
   '/share/[id]': { path: '/share/{share}' },
   '/admin/orders/[orderNo]': { path: '/admin/orders/M2026000000000001' },
   '/admin/users/[id]': { path: '/admin/users/1' },
-  '/pay/sandbox/[orderNo]': { path: '/pay/sandbox/M2026000000000001', status: 404 },
-  '/wx/sandbox/[qrcodeSocket]': { path: '/wx/sandbox/0123456789abcdef' },
+  '/pay/sandbox/[orderNo]': { path: '/pay/sandbox/M2026000000000001?key=bench' },
+  '/wx/sandbox/[qrcodeSocket]': { path: '/wx/sandbox/0123456789abcdef?key=bench' },
+  '/emailValidation': { path: '/emailValidation?email=someone%40example.com&code=ABCDEF&type=register' },
 };
 
 /** The console's pages send whoever has no console session to /404. */

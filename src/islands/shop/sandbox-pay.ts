@@ -113,11 +113,12 @@ function wireActions(actions: HTMLElement, output: HTMLElement, orderNo: string,
     for (const button of buttons) button.disabled = true;
     output.textContent = msg.msgWorking ?? '';
     const { status, result } = await send(orderNo, key, action);
-    const done = status !== null && isPaid(status)
-      ? msg.msgPaid
-      : status !== null && status !== OrderStatus.PAYING && status !== OrderStatus.TO_PAY
-        ? msg.msgCancelled
-        : undefined;
+    const done =
+      status !== null && isPaid(status)
+        ? msg.msgPaid
+        : status !== null && status !== OrderStatus.PAYING && status !== OrderStatus.TO_PAY
+          ? msg.msgCancelled
+          : undefined;
     if (done) {
       actions.remove();
       showResult(output, done, status !== null && isPaid(status));
