@@ -114,6 +114,6 @@ export const sandboxView = createRoute({
       orderStatus: z.number().int(),
       product: z.string().describe("the product's name in the request's language"),
     }),
-    { 1000000: 'the order', 404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)' },
+    { 200: 'the order', 404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)' },
   ),
 });
