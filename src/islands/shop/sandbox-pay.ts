@@ -77,7 +77,7 @@ export async function initSandboxPay(root: ParentNode = document): Promise<void>
   const actions = section?.querySelector<HTMLElement>('[data-actions]');
   const output = section?.querySelector<HTMLElement>('[data-result]');
   if (!section || !notFound || !actions || !output || !notFound.hidden) return;
-  const orderNo = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+  const orderNo = location.pathname.split('/').pop() ?? '';
   const key = new URLSearchParams(location.search).get('key') ?? '';
   const order = key && ORDER_NO_PATTERN.test(orderNo) ? await view(orderNo, key) : null;
   if (!order) {

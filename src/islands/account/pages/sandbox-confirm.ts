@@ -73,7 +73,7 @@ async function confirm(
 }
 
 export async function initSandboxConfirm(root: HTMLElement): Promise<void> {
-  const qrcodeSocket = decodeURIComponent(location.pathname.split('/').pop() ?? '');
+  const qrcodeSocket = location.pathname.split('/').pop() ?? '';
   const key = new URLSearchParams(location.search).get('key') ?? '';
   const ok = /^[0-9a-f]{16}$/.test(qrcodeSocket) && key !== '' && (await pending(qrcodeSocket, key));
   root.querySelector<HTMLElement>(ok ? '[data-pending]' : '[data-invalid]')?.removeAttribute('hidden');
