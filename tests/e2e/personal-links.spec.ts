@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { cancelOrder, createOrder, newAccount } from './shop-helpers';
 
 // The pages a personal link opens (an e-mailed code, a sandbox pay link, a
@@ -8,10 +8,10 @@ import { cancelOrder, createOrder, newAccount } from './shop-helpers';
 
 const KEY = 'k'.repeat(43);
 
-async function shell(request: import('@playwright/test').APIRequestContext, path: string) {
+async function shell(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
   expect(res.status(), path).toBe(200);
-  return { etag: res.headers()['etag'], referrer: res.headers()['referrer-policy'], text: await res.text() };
+  return { etag: res.headers().etag, referrer: res.headers()['referrer-policy'], text: await res.text() };
 }
 
 test('every link of a personal-link page gets the same shell, with no address, code or key in it', async ({
