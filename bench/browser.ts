@@ -1,3 +1,5 @@
+import { type BrowserPage, fillPath, type Seeded } from './routes';
+
 /** Debian's chromium, the same flags as the browser tests: no browser download. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -11,20 +13,28 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** The pages bench/RESULTS.md budgets: static ones (≤ 15 KB JS, Lighthouse 100) and island ones (≤ 150 KB, ≥ 95). */
-export const STATIC_PAGES = ['/product', '/square', '/groups', '/officialAccount', '/special', '/404'];
-export const ISLAND_PAGES = ['/chat', '/draw', '/order'];
-
 export function pageUrl(base: string, page: string): string {
   return base + page;
 }
 
 /**
- * Unknown paths redirect to /404 (docs/routes-and-screens.md): a budgeted page that does so has
- * not been built yet (its feature is pending). /404 itself answers 404.
+ * Whether the page answers a visitor as the route table says (bench/routes.ts): unknown paths
+ * redirect to /404 (docs/routes-and-screens.md), error pages answer their own status.
  */
-export async function pageExists(base: string, page: string): Promise<boolean> {
+export async function answers(base: string, page: string, status: number): Promise<boolean> {
   const res = await fetch(pageUrl(base, page), { redirect: 'manual' });
   await res.arrayBuffer();
-  return res.status === (page === '/404' ? 404 : 200);
+  return res.status === status;
+}
+
+/** The measured address of a page, or why it cannot be measured. */
+export async function browserAddress(
+  base: string,
+  page: BrowserPage,
+  seeded: Seeded,
+): Promise<{ path: string } | { error: string }> {
+  const path = fillPath(page, seeded);
+  if (!path) return { error: 'its data was not seeded' };
+  if (!(await answers(base, path, page.status))) return { error: `does not answer ${page.status}` };
+  return { path };
 }

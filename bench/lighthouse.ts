@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { BARE_ISLAND, BARE_STATIC } from './bare';
-import { CHROME_FLAGS, CHROME_PATH, ISLAND_PAGES, pageExists, pageUrl, STATIC_PAGES } from './browser';
+import { browserAddress, CHROME_FLAGS, CHROME_PATH, pageUrl } from './browser';
 import { judgeLighthouse, type LighthouseFigures, lcpRatio, median, type PageKind, spread, tbtBudgetMs } from './floor';
+import { type Seeded, siteBrowserPages } from './routes';
 import type { Row } from './table';
 
 const run = promisify(execFile);
@@ -56,17 +57,17 @@ function weakAudits(report: Report): string[] {
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
-async function lighthouseRun(url: string, out: string, details?: string): Promise<Figures> {
+async function lighthouseRun(url: string, status: number, out: string, details?: string): Promise<Figures> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await lighthouseOnce(url, out, details);
+      return await lighthouseOnce(url, status, out, details);
     } catch (err) {
       if (attempt >= 2 || !/Runtime error|NO_NAVSTART|NO_FCP/.test((err as Error).message)) throw err;
     }
   }
 }
 
-async function lighthouseOnce(url: string, out: string, details?: string): Promise<Figures> {
+async function lighthouseOnce(url: string, status: number, out: string, details?: string): Promise<Figures> {
   await run(
     process.execPath,
     [
@@ -77,8 +78,8 @@ async function lighthouseOnce(url: string, out: string, details?: string): Promi
       `--only-categories=${CATEGORIES.join(',')}`,
       `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
       '--quiet',
-      // The 404 page rightly answers 404; Lighthouse refuses such a page unless told.
-      ...(url.endsWith('/404') ? ['--ignore-status-code'] : []),
+      // The error pages rightly answer their status; Lighthouse refuses such a page unless told.
+      ...(status !== 200 ? ['--ignore-status-code'] : []),
     ],
     { env: { ...process.env, CHROME_PATH }, timeout: 180_000, maxBuffer: 16 * 1024 * 1024 },
   );
@@ -105,6 +106,7 @@ interface Target {
   kind: PageKind;
   bare: boolean;
   page: string;
+  status: number;
 }
 
 const summary = (runs: Figures[]) => ({
@@ -119,7 +121,10 @@ const slug = (page: string) => page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/
 
 export interface LighthouseOptions {
   rounds?: number;
+  /** Only these pages (their route or address) of the route table. */
   pages?: string[];
+  /** The seeded ids the pages that show a picture or a share need. */
+  seeded?: Seeded;
   /** A directory: each run's main-thread breakdown, boot-up time, DOM size and long tasks as JSON. */
   details?: string;
 }
@@ -130,17 +135,19 @@ export async function measureLighthouse(base: string, bareBase: string, opts: Li
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lh-'));
   if (opts.details) mkdirSync(opts.details, { recursive: true });
   const targets: Target[] = [
-    { label: 'bare static', url: bareBase + BARE_STATIC, kind: 'static', bare: true, page: 'bare-static' },
-    { label: 'bare island', url: bareBase + BARE_ISLAND, kind: 'island', bare: true, page: 'bare-island' },
+    { label: 'bare static', url: bareBase + BARE_STATIC, kind: 'static', bare: true, page: 'bare-static', status: 200 },
+    { label: 'bare island', url: bareBase + BARE_ISLAND, kind: 'island', bare: true, page: 'bare-island', status: 200 },
   ];
-  for (const page of [...STATIC_PAGES, ...ISLAND_PAGES]) {
-    if (opts.pages && !opts.pages.includes(page)) continue;
-    if (!(await pageExists(base, page))) {
-      rows.push({ name: `lighthouse ${page}`, value: 'pending', budget: '', ok: null, note: 'page not built yet' });
+  // Every page of the route table a browser loads (bench/routes.ts): none is left out by hand.
+  for (const page of await siteBrowserPages()) {
+    if (opts.pages && !opts.pages.includes(page.route) && !opts.pages.includes(page.path)) continue;
+    const address = await browserAddress(base, page, opts.seeded ?? { picture: null, share: null });
+    if ('error' in address) {
+      rows.push({ name: `lighthouse ${page.path}`, value: 'not measured', budget: '', ok: false, note: address.error });
       continue;
     }
-    const kind = STATIC_PAGES.includes(page) ? 'static' : 'island';
-    targets.push({ label: page, url: pageUrl(base, page), kind, bare: false, page });
+    const { path: at } = address;
+    targets.push({ label: at, url: pageUrl(base, at), kind: page.kind, bare: false, page: at, status: page.status });
   }
   const runs = new Map<Target, Figures[]>(targets.map((t) => [t, []]));
   const failed = new Map<Target, string>();
@@ -151,7 +158,7 @@ export async function measureLighthouse(base: string, bareBase: string, opts: Li
         if (failed.has(t)) continue;
         const details = opts.details ? path.join(opts.details, `${slug(t.page)}-${round + 1}.json`) : undefined;
         try {
-          runs.get(t)?.push(await lighthouseRun(t.url, path.join(dir, 'report.json'), details));
+          runs.get(t)?.push(await lighthouseRun(t.url, t.status, path.join(dir, 'report.json'), details));
         } catch (err) {
           const note = (err as Error).message.split('\n').find((l) => /error/i.test(l)) ?? 'failed';
           failed.set(t, note.slice(0, 160));
@@ -199,7 +206,7 @@ export async function measureLighthouse(base: string, bareBase: string, opts: Li
         .join('; '),
     });
     // Accessibility stays an absolute budget; SEO on the static pages (Lighthouse fails any 4xx page: /404 is told).
-    const seoBudget = t.kind === 'static' && t.page !== '/404' ? 100 : 0;
+    const seoBudget = t.kind === 'static' && t.status === 200 ? 100 : 0;
     for (const [c, budget] of [
       ['accessibility', 95],
       ['seo', seoBudget],

@@ -74,7 +74,7 @@ async function available(base: string, t: Target): Promise<{ ok: boolean; note: 
 }
 
 /** The first public picture, for /square/{id}. */
-async function firstPicture(base: string): Promise<string | null> {
+export async function firstPicture(base: string): Promise<string | null> {
   const res = await fetch(`${base}/api/sd/list/picture`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -4,7 +4,7 @@
 // load on PostgreSQL and on PGlite; login against that project's /login.
 // Prints a table; exits 1 when a budget is missed.
 // Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup  --reuse-build
-// --pages=/chat,/draw (Lighthouse on these pages only)  --rounds=5 (Lighthouse rounds)
+// --pages=/chat,/draw (Lighthouse on these pages of the route table only: route or address)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
 // --load-rounds=3 --load-seconds=5 (load: rounds, and seconds each route is hammered a round)
@@ -17,7 +17,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { buildBare, startBare } from './bare';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
-import { measureLoad } from './load';
+import { firstPicture, measureLoad } from './load';
 import { measureScale } from './scale/run';
 import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
@@ -118,15 +118,15 @@ async function main() {
       const floor = wanted('lighthouse') || wanted('load') ? await startBare(bare(), basePort + 6) : null;
       try {
         await withServer(root, basePort, env, async (s) => {
-          // Lighthouse too: /draw shows the public pictures.
-          const seeded = floor
-            ? await seedLoad(s.url, await benchUsers({ databaseUrl: cluster.url }))
-            : { note: '', share: null };
+          // Lighthouse and the weights too: /draw shows the public pictures, /square/{id} and /share/{id} need one.
+          const seeded = await seedLoad(s.url, await benchUsers({ databaseUrl: cluster.url }));
+          const ids = { picture: await firstPicture(s.url), share: seeded.share };
           const bareUrl = floor?.url ?? '';
-          await section('weight', () => measureWeights(s.url));
+          await section('weight', () => measureWeights(s.url, ids));
           await section('lighthouse', () =>
             measureLighthouse(s.url, bareUrl, {
               pages: values.pages?.split(',').map((p) => p.trim()),
+              seeded: ids,
               rounds: Number(values.rounds),
               details: values.details,
             }),

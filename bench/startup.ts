@@ -3,7 +3,8 @@
 // page, rendered from the database), on PGlite (a new DATA_DIR: initdb and
 // every migration; then the same directory again) and on PostgreSQL (a new
 // database; then the same one again); the bare Astro project's start in the
-// same run is the floor. Idle: RSS after a few pages and a quiet spell, then
+// same run is the floor. Idle: RSS after every page of the route table a fresh
+// server answers (bench/routes.ts, warmPages) and a quiet spell, then
 // after a full GC the server is asked for through a preloaded signal handler.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,13 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startBare } from './bare';
+import { siteBrowserPages, warmPages } from './routes';
 import { type BenchServer, type StartOptions, startBuiltServer } from './server';
 import type { Row } from './table';
 
 const MB = 1024 * 1024;
-const FIRST_PAGE = '/product';
-/** Pages a visitor opens before the server is left idle (public: no sign-in). */
-const WARM_PAGES = ['/product', '/chat', '/square', '/app/store', '/draw', '/groups', '/songsDetail'];
+/** A real page, rendered from the database; one of the route table's (tests/unit/bench-routes.test.ts). */
+export const FIRST_PAGE = '/product';
 const BARE_PAGES = ['/', '/island'];
 const START_BUDGET_MS = 3000;
 const PG_RSS_BUDGET = 150 * MB;
@@ -66,7 +67,7 @@ interface Memory {
 }
 
 /** Opens the warm pages twice, lets the process settle, reads RSS; then a full GC and RSS again. */
-async function idleMemory(s: BenchServer, memoryFile: string, pages = WARM_PAGES): Promise<Memory> {
+async function idleMemory(s: BenchServer, memoryFile: string, pages: readonly string[]): Promise<Memory> {
   const statuses = new Map<string, number>();
   for (let round = 0; round < 2; round++)
     for (const page of pages) {
@@ -89,7 +90,7 @@ async function idleMemory(s: BenchServer, memoryFile: string, pages = WARM_PAGES
   return { settled, afterGc, usage, statuses: failed.length ? `; not 200: ${failed.join(', ')}` : '' };
 }
 
-function memoryRow(name: string, m: Memory, budget: number | null, pages = WARM_PAGES): Row {
+function memoryRow(name: string, m: Memory, budget: number | null, pages: readonly string[]): Row {
   const u = m.usage;
   const parts = u
     ? `; after GC heap ${(u.heapUsed / MB).toFixed(0)}/${(u.heapTotal / MB).toFixed(0)} MB, external ${(u.external / MB).toFixed(0)} MB (array buffers ${(u.arrayBuffers / MB).toFixed(0)} MB)`
@@ -127,6 +128,8 @@ export async function measureStartup(
 ): Promise<Row[]> {
   const env = opts.env ?? {};
   const page: StartOptions = { ready: FIRST_PAGE, pollMs: 20 };
+  // What a visitor may open before the server idles: every page of the route table a fresh server answers 200.
+  const warm = warmPages(await siteBrowserPages());
   const memoryFile = path.join(tmpdir(), `miaobi-bench-memory-${process.pid}.json`);
   // Every server started from here inherits it; only the preloaded ones write to it.
   process.env.BENCH_MEMORY_FILE = memoryFile;
@@ -160,7 +163,7 @@ export async function measureStartup(
       if (last) {
         const s = await startBuiltServer(root, port, env, { ...measured, dataDir });
         try {
-          liteMemory = await idleMemory(s, memoryFile);
+          liteMemory = await idleMemory(s, memoryFile, warm);
         } finally {
           await s.stop();
         }
@@ -176,7 +179,7 @@ export async function measureStartup(
       if (last) {
         const s = await startBuiltServer(root, port, pgEnv, measured);
         try {
-          pgMemory = await idleMemory(s, memoryFile);
+          pgMemory = await idleMemory(s, memoryFile, warm);
         } finally {
           await s.stop();
         }
@@ -193,8 +196,8 @@ export async function measureStartup(
     startRow('start PostgreSQL, existing database', pgOld, true),
   ];
   if (bareMemory) rows.push(memoryRow('idle RSS bare Astro (floor)', bareMemory, null, BARE_PAGES));
-  if (pgMemory) rows.push(memoryRow('idle RSS (PostgreSQL)', pgMemory, PG_RSS_BUDGET));
+  if (pgMemory) rows.push(memoryRow('idle RSS (PostgreSQL)', pgMemory, PG_RSS_BUDGET, warm));
   // The embedded database lives in the process (WASM heap and code): told, not judged.
-  if (liteMemory) rows.push(memoryRow('idle RSS (PGlite)', liteMemory, null));
+  if (liteMemory) rows.push(memoryRow('idle RSS (PGlite)', liteMemory, null, warm));
   return rows;
 }

@@ -3,7 +3,8 @@
 // ones in its HTML, each gzipped (level 9 would flatter; Node's default is 6).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { CHROME_FLAGS, CHROME_PATH, ISLAND_PAGES, pageExists, pageUrl, STATIC_PAGES } from './browser';
+import { browserAddress, CHROME_FLAGS, CHROME_PATH, pageUrl } from './browser';
+import { type Seeded, siteBrowserPages } from './routes';
 import type { Row } from './table';
 
 const KB = 1024;
@@ -49,17 +50,19 @@ async function weigh(base: string, page: string): Promise<Weight> {
   }
 }
 
-export async function measureWeights(base: string): Promise<Row[]> {
+/** Every page of the route table a browser loads (bench/routes.ts), budgeted by its kind. */
+export async function measureWeights(base: string, seeded: Seeded): Promise<Row[]> {
   const rows: Row[] = [];
   let consoleScripts = 0;
-  for (const page of [...STATIC_PAGES, ...ISLAND_PAGES]) {
-    const budgetKb = STATIC_PAGES.includes(page) ? 15 : 150;
-    const name = `weight ${page} JS gzip`;
-    if (!(await pageExists(base, page))) {
-      rows.push({ name, value: 'pending', budget: `≤ ${budgetKb} KB`, ok: null, note: 'page not built yet' });
+  for (const page of await siteBrowserPages()) {
+    const budgetKb = page.kind === 'static' ? 15 : 150;
+    const name = `weight ${page.path} JS gzip`;
+    const address = await browserAddress(base, page, seeded);
+    if ('error' in address) {
+      rows.push({ name, value: 'not measured', budget: `≤ ${budgetKb} KB`, ok: false, note: address.error });
       continue;
     }
-    const w = await weigh(base, page);
+    const w = await weigh(base, address.path);
     consoleScripts += w.consoleScripts;
     rows.push({
       name,

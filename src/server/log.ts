@@ -8,8 +8,8 @@ export interface Logger {
   error(msg: string, fields?: Record<string, unknown>): void;
 }
 
-/** Query parameters whose values must never reach a log line. */
-const SECRET_PARAMS = /([?&](?:token|password|code|secret|key|signature|sign)=)[^&#]*/gi;
+/** Query parameters whose values must never reach a log line: secrets, and the address an e-mailed link carries. */
+const SECRET_PARAMS = /([?&](?:token|password|code|secret|key|signature|sign|email)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');

@@ -126,8 +126,14 @@ test.describe('buying a membership', () => {
 });
 
 test.describe('sandbox pay page', () => {
-  test('an unknown order answers 404', async ({ page }) => {
-    const response = await page.goto('/pay/sandbox/MBNOSUCHORDER123');
+  test('an unknown order or a wrong key says the link is invalid; a malformed order number answers 404', async ({
+    page,
+  }) => {
+    await page.goto(`/pay/sandbox/MBNOSUCHORDER123?key=${'k'.repeat(43)}`);
+    await expect(page.getByRole('heading', { name: '支付链接无效' })).toBeVisible();
+    await expect(page).toHaveTitle(/^支付链接无效/);
+    await expect(page.getByRole('button', { name: '确认支付' })).toHaveCount(0);
+    const response = await page.goto('/pay/sandbox/NOT-AN-ORDER');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: '支付链接无效' })).toBeVisible();
   });

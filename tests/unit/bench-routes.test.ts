@@ -2,7 +2,19 @@ import { globSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { benchPages, fillPath, pageRoutes, SAMPLES, sitePages } from '../../bench/routes';
+import {
+  benchPages,
+  browserPages,
+  fillPath,
+  HTML_FILE,
+  pageRoutes,
+  SAMPLES,
+  STATIC_ROUTES,
+  siteBrowserPages,
+  sitePages,
+  warmPages,
+} from '../../bench/routes';
+import { FIRST_PAGE } from '../../bench/startup';
 
 const PAGES_DIR = path.resolve('src/pages');
 
@@ -46,6 +58,52 @@ describe('the load bench measures every route of the site', () => {
   });
 });
 
+describe('the browser benches (Lighthouse, page weight, start-up) load every page of the site', () => {
+  it('has each HTML page of src/pages but the console, and no redirect or endpoint', async () => {
+    const pages = await siteBrowserPages();
+    const routes = new Set(pages.map((p) => p.route));
+    const files = globSync('**/*.{astro,md,mdx,html}', { cwd: PAGES_DIR }).filter(
+      (f) => !path.basename(f).startsWith('_') && !f.startsWith('admin/'),
+    );
+    expect(files.length).toBeGreaterThan(30);
+    for (const file of files) {
+      const route = `/${file.replace(/\.\w+$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, '') || '/';
+      expect(routes, `${file} is not in the browser benches' page list`).toContain(route);
+    }
+    for (const route of ['/emailValidation', '/pay/sandbox/[orderNo]', '/wx/sandbox/[qrcodeSocket]', '/music', '/404'])
+      expect(routes).toContain(route);
+    for (const route of ['/', '/admin', '/admin/users', '/robots.txt', '/sitemap.xml'])
+      expect(routes).not.toContain(route);
+  });
+
+  it('budgets the listed static pages as static and every other as an island page', async () => {
+    const kind = Object.fromEntries((await siteBrowserPages()).map((p) => [p.route, p.kind]));
+    for (const route of STATIC_ROUTES) expect(kind[route], route).toBe('static');
+    expect(kind['/chat/[...uuid]']).toBe('island');
+    expect(kind['/emailValidation']).toBe('island');
+  });
+
+  it('refuses a static page that is not a page of the tree', () => {
+    const pages = benchPages(['/product', '/chat']);
+    expect(() => browserPages(pages, ['/product', '/chat'])).toThrow(/static pages that are no page: \/square/);
+  });
+
+  it("warms the start-up's server on every page a fresh server answers 200, its first page among them", async () => {
+    const warm = warmPages(await siteBrowserPages());
+    expect(warm).toContain(FIRST_PAGE);
+    for (const page of [
+      '/product',
+      '/chat',
+      '/draw',
+      '/music',
+      '/emailValidation?email=someone%40example.com&code=ABCDEF&type=register',
+    ])
+      expect(warm).toContain(page);
+    // Error pages and pages of seeded data (a picture, a share) are not warmed on an empty database.
+    for (const page of ['/404', '/square/{picture}', '/share/{share}']) expect(warm).not.toContain(page);
+  });
+});
+
 describe('pageRoutes reads a pages directory by Astro file-name rules', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-routes-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -65,5 +123,6 @@ describe('pageRoutes reads a pages directory by Astro file-name rules', () => {
       writeFileSync(path.join(dir, file), '');
     }
     expect(pageRoutes(dir)).toEqual(['/', '/a', '/b', '/b/[id]', '/feed.xml']);
+    expect(pageRoutes(dir, HTML_FILE)).toEqual(['/', '/a', '/b', '/b/[id]']);
   });
 });

@@ -25,8 +25,23 @@ describe('cached paths', () => {
       expect(isCachedPath(url(path)), path).toBe(true);
     }
     expect(isCachedPath(url('/modifyApplication?id=3'))).toBe(true);
-    // Personal links stay rendered per request.
-    expect(isCachedPath(url('/emailValidation?email=a@b.c&code=123456'))).toBe(false);
+  });
+
+  it('keeps one shell per language of the personal-link pages: no address, code or key in the key', () => {
+    const email = url('/emailValidation?email=a%40b.c&code=123456&type=register');
+    expect(isCachedPath(email)).toBe(true);
+    expect(pageKey('zh-CN', email)).toBe('zh-CN|/emailValidation');
+    expect(pageKey('en-US', url('/emailValidation?email=x%40y.z&type=login'))).toBe('en-US|/emailValidation');
+    const key = 'k'.repeat(43);
+    const pay = pageKey('zh-CN', url(`/pay/sandbox/MB20260001?key=${key}`));
+    expect(pay).toBe('zh-CN|/pay/sandbox/{orderNo}');
+    expect(pageKey('zh-CN', url('/pay/sandbox/MB20260002'))).toBe(pay);
+    expect(pageKey('zh-TW', url(`/wx/sandbox/0123456789abcdef?key=${key}`))).toBe('zh-TW|/wx/sandbox/{qrcodeSocket}');
+    expect(pageKey('zh-TW', url('/wx/sandbox/fedcba9876543210'))).toBe('zh-TW|/wx/sandbox/{qrcodeSocket}');
+    // Addresses the page answers otherwise (404, a redirect) and junk queries are rendered every time.
+    expect(isCachedPath(url('/pay/sandbox/not-an-order!'))).toBe(false);
+    expect(isCachedPath(url('/wx/sandbox/not-a-socket'))).toBe(false);
+    expect(isCachedPath(url(`/pay/sandbox/MB1?key=${key}&x=1`))).toBe(false);
   });
 
   it('leaves a parameter only the island reads out of the key; any other still bypasses the cache', () => {

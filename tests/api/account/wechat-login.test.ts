@@ -84,6 +84,12 @@ describe('the sandbox serves only whoever holds the QR', () => {
     expect(qrcode).toMatch(new RegExp(`^https://miaobi\\.example/wx/sandbox/${qrcodeSocket}\\?key=[\\w-]{43}$`));
     const bare = await srv.call('POST', `/api/wx/sandbox/${qrcodeSocket}/confirm`);
     expect(bare.status).toBe(400);
+    // What the sandbox page asks before it offers 'confirm': only the QR's key, and asking changes nothing.
+    const key = new URL(qrcode).searchParams.get('key');
+    const check = (body?: unknown) => srv.call('POST', `/api/wx/sandbox/${qrcodeSocket}/check`, body);
+    expect((await check({ key })).body).toMatchObject({ code: 1000000, data: { pending: true } });
+    expect((await check({ key: 'A'.repeat(43) })).status).toBe(400);
+    expect((await check()).status).toBe(400);
     const wrong = await srv.call('POST', `/api/wx/sandbox/${qrcodeSocket}/confirm`, { key: 'A'.repeat(43) });
     expect(wrong).toMatchObject({ status: 400, body: { result: '二维码已过期或已被使用，请刷新后重新扫码' } });
     expect(await pendingWechatLogin(srv.runtime, qrcodeSocket)).toBe('pending');
@@ -93,6 +99,10 @@ describe('the sandbox serves only whoever holds the QR', () => {
     await socket.next((m) => (m as { code: number }).code === 1000000);
     const reused = await confirmQr(srv, qrcode);
     expect(reused.status).toBe(400);
+    expect(await check({ key })).toMatchObject({
+      status: 400,
+      body: { result: '二维码已过期或已被使用，请刷新后重新扫码' },
+    });
     socket.ws.close();
   });
 

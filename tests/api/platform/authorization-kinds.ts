@@ -54,6 +54,7 @@ const order: OwnedKind = {
     '/api/order/cancel',
     '/api/pay/sandbox/{orderNo}/{action}',
     '/api/pay/sandbox/{orderNo}/link',
+    '/api/pay/sandbox/{orderNo}/view',
   ],
   async create(srv, owner) {
     const list = await srv.call('POST', '/api/product/list/aichat');

@@ -1,7 +1,9 @@
 /**
- * The sandbox WeChat confirmation page, framework-free: 'confirm login'
- * posts /api/wx/sandbox/{qrcodeSocket}/confirm with the QR's one-time key,
- * which pushes the login to the browser showing the QR code.
+ * The sandbox WeChat confirmation page, framework-free. The page is one shell
+ * for every QR: the QR and its one-time key come from the address, and POST
+ * /api/wx/sandbox/{qrcodeSocket}/check says whether the key still confirms
+ * (else 'expired'). 'Confirm login' posts .../confirm with the key, which
+ * pushes the login to the browser showing the QR code.
  *
  * The phone plays one WeChat user: the server hands it an identity on its
  * first confirm, kept here in local storage and sent with later confirms
@@ -35,6 +37,21 @@ function keepIdentity(identity: unknown) {
   }
 }
 
+/** Whether the QR waits for this key's confirmation; any failure reads as expired. */
+async function pending(qrcodeSocket: string, key: string): Promise<boolean> {
+  try {
+    const response = await fetch(`/api/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/check`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ key }),
+    });
+    const reply = (await response.json()) as ConfirmReply;
+    return response.ok && reply.code === SUCCESS;
+  } catch {
+    return false;
+  }
+}
+
 async function confirm(
   qrcodeSocket: string,
   key: string,
@@ -55,20 +72,21 @@ async function confirm(
   }
 }
 
-export function initSandboxConfirm(root: HTMLElement): void {
+export async function initSandboxConfirm(root: HTMLElement): Promise<void> {
+  const qrcodeSocket = location.pathname.split('/').pop() ?? '';
+  const key = new URLSearchParams(location.search).get('key') ?? '';
+  const ok = /^[0-9a-f]{16}$/.test(qrcodeSocket) && key !== '' && (await pending(qrcodeSocket, key));
+  root.querySelector<HTMLElement>(ok ? '[data-pending]' : '[data-invalid]')?.removeAttribute('hidden');
+  if (ok) wire(root, qrcodeSocket, key);
+}
+
+function wire(root: HTMLElement, qrcodeSocket: string, key: string): void {
   const button = root.querySelector<HTMLButtonElement>('[data-confirm]');
   const newUser = root.querySelector<HTMLButtonElement>('[data-new-user]');
   const who = root.querySelector<HTMLElement>('[data-who]');
   const result = root.querySelector<HTMLElement>('[data-result]');
-  const {
-    qrcodeSocket = '',
-    key = '',
-    confirmingLabel = '',
-    failedText = '',
-    doneText = '',
-    knownText = '',
-  } = root.dataset;
-  if (!button || !newUser || !result || !key) return;
+  const { confirmingLabel = '', failedText = '', doneText = '', knownText = '' } = root.dataset;
+  if (!button || !newUser || !result) return;
   const known = storedIdentity();
   if (known) {
     newUser.hidden = false;

@@ -1,10 +1,15 @@
 /**
- * /emailValidation, framework-free: posts the link's code to
- * /api/user/verify_email_code and reveals the matching outcome block that the
- * server rendered hidden. The continue buttons open the account dialog on
- * the right tab, with the e-mail (and code) filled in.
+ * /emailValidation, framework-free. The page is one shell for every link: the
+ * address, code and kind come from the query here, never from the server.
+ * A complete link posts its code to /api/user/verify_email_code and reveals
+ * the matching outcome block that the server rendered hidden. The continue
+ * buttons open the account dialog on the right tab, with the e-mail (and
+ * code) filled in.
  */
 import { isLoginTab, openLogin } from '../../../lib/login-event';
+import { checkCode, checkEmail } from '../../../shared/account-rules';
+
+const TYPES = ['register', 'reset', 'bind'];
 
 interface VerifyReply {
   code?: number;
@@ -35,8 +40,38 @@ async function verify(email: string, code: string, type: string): Promise<{ outc
   }
 }
 
+/** What the link asks: a code to verify, a registered address's login link, or an incomplete link. */
+export function readLink(search: string) {
+  const query = new URLSearchParams(search);
+  const email = query.get('email') ?? '';
+  const code = query.get('code') ?? '';
+  const type = query.get('type') ?? 'register';
+  const valid = checkEmail(email) === null && checkCode(code) === null && TYPES.includes(type);
+  // The link of the mail a registered address gets instead of a code: login or reset, address filled in.
+  const account = type === 'login' && checkEmail(email) === null;
+  return {
+    state: valid ? ('checking' as const) : account ? ('account' as const) : ('invalid' as const),
+    email: valid || account ? email.trim() : '',
+    code: valid ? code.trim() : '',
+    type,
+  };
+}
+
 export async function initEmailValidation(root: HTMLElement): Promise<void> {
-  const { email = '', code = '', type = 'register' } = root.dataset;
+  const { state, email, code, type } = readLink(location.search);
+  const withEmail = (node: HTMLElement | null) => {
+    if (node) node.textContent = (node.dataset.text ?? '').replace('{email}', email);
+  };
+  if (state === 'account') {
+    const title = root.querySelector('h1');
+    if (title) title.textContent = root.dataset.accountTitle ?? title.textContent;
+    withEmail(root.querySelector<HTMLElement>('[data-state="account"]'));
+    root.querySelector<HTMLElement>('[data-when="account"]')?.removeAttribute('hidden');
+  }
+  if (state !== 'checking') root.querySelector<HTMLElement>('[data-unless="valid"]')?.removeAttribute('hidden');
+  withEmail(root.querySelector<HTMLElement>('[data-success]'));
+  root.querySelector<HTMLElement>(`[data-state="${state}"]`)?.removeAttribute('hidden');
+
   for (const button of root.querySelectorAll<HTMLButtonElement>('button[data-tab]')) {
     const { tab } = button.dataset;
     if (!isLoginTab(tab)) continue;
@@ -44,10 +79,10 @@ export async function initEmailValidation(root: HTMLElement): Promise<void> {
     const withCode = tab === 'register' || tab === 'reset' || tab === 'bind';
     button.addEventListener('click', () => openLogin(withCode ? { tab, email, code } : { tab, email }));
   }
-  if (!email || !code) return;
+  if (state !== 'checking') return;
 
   const { outcome, message } = await verify(email, code, type);
-  root.querySelector<HTMLElement>('[data-checking]')?.setAttribute('hidden', '');
+  root.querySelector<HTMLElement>('[data-state="checking"]')?.setAttribute('hidden', '');
   const block = root.querySelector<HTMLElement>(`[data-outcome="${outcome}"]`);
   if (!block) return;
   const text = block.querySelector<HTMLElement>('[data-message]');

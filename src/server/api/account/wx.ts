@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../../shared/codes';
 import { DomainError } from '../../errors';
-import { confirmSandboxLogin, createLoginQr } from '../../services/account/wechat-login';
+import { confirmSandboxLogin, createLoginQr, pendingWechatLogin } from '../../services/account/wechat-login';
 import { access } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -57,6 +57,22 @@ const confirmRoute = createRoute({
   }),
 });
 
+const checkRoute = createRoute({
+  security: access.public,
+  method: 'post',
+  path: '/wx/sandbox/{qrcodeSocket}/check',
+  tags,
+  summary: "Sandbox only: whether the QR's one-time key still confirms its login (changes nothing)",
+  request: {
+    params: z.object({ qrcodeSocket }),
+    body: jsonBody(z.object({ key: keySchema.describe('the one-time key from the QR link') })),
+  },
+  responses: jsonResponses(z.object({ pending: z.literal(true) }), {
+    1000000: 'the QR waits for this confirmation',
+    400: 'QR unknown, expired or used, or the key is wrong',
+  }),
+});
+
 export function registerWx(app: ApiApp) {
   app.openapi(qrRoute, async (c) => {
     const rt = c.get('runtime');
@@ -73,6 +89,15 @@ export function registerWx(app: ApiApp) {
       'success',
       Code.SUCCESS,
     );
+  });
+
+  // The sandbox page asks before it offers 'confirm'; the key travels in the body, out of every log.
+  app.openapi(checkRoute, async (c) => {
+    const rt = c.get('runtime');
+    if (rt.wechat.mode !== 'sandbox') throw new DomainError(Code.NOT_FOUND, 'error.notFound', { status: 404 });
+    const state = await pendingWechatLogin(rt, c.req.valid('param').qrcodeSocket, c.req.valid('json').key);
+    if (state !== 'pending') throw new DomainError(Code.BAD_REQUEST, 'account:wx.qrExpired', { status: 400 });
+    return reply(c, { pending: true as const }, 'success', Code.SUCCESS);
   });
 
   app.openapi(confirmRoute, async (c) => {

@@ -5,7 +5,7 @@ import { loadUser } from '../../services/account/profile';
 import { cancelOrder } from '../../services/shop/order-lifecycle';
 import { deviceIdFrom } from '../../services/shop/order-rules';
 import { createOrder, hasOrdered, listOrders, orderDtoIn, ownOrder } from '../../services/shop/orders';
-import { actOnSandboxKey, ownerSandboxLink } from '../../services/shop/sandbox-pay';
+import { actOnSandboxKey, ownerSandboxLink, sandboxOrderView } from '../../services/shop/sandbox-pay';
 import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
@@ -58,10 +58,16 @@ export function registerOrder(app: ApiApp) {
     return reply(c, { avatar: user.avatarUrl, orderFlag: await hasOrdered(rt.database.db, id) });
   });
 
-  // Registered before {action} so 'link' is not read as an action.
+  // Registered before {action} so 'link' and 'view' are not read as actions.
   app.openapi(r.sandboxLink, async (c) => {
     const id = userIdOf(c);
     return reply(c, { payLink: await ownerSandboxLink(c.get('runtime'), id, c.req.valid('param').orderNo) });
+  });
+
+  // The key travels in the body, so no access log or proxy sees it.
+  app.openapi(r.sandboxView, async (c) => {
+    const { orderNo } = c.req.valid('param');
+    return reply(c, await sandboxOrderView(c.get('runtime'), orderNo, c.req.valid('json').key, c.get('lang')));
   });
 
   app.openapi(r.sandboxPay, async (c) => {

@@ -107,3 +107,23 @@ export const sandboxLink = createRoute({
     400: 'not unpaid any more, or not the sandbox',
   }),
 });
+export const sandboxView = createRoute({
+  security: access.public,
+  method: 'post',
+  path: '/pay/sandbox/{orderNo}/view',
+  tags: ['pay'],
+  summary: "Sandbox only: the order a pay link shows, with the link's one-time key (not used up)",
+  request: {
+    params: z.object({ orderNo }),
+    body: jsonBody(z.object({ key: keySchema.describe('the key in the pay link (?key=…)') })),
+  },
+  responses: jsonResponses(
+    z.object({
+      orderNo: z.string(),
+      orderPrice: z.number().int().describe('fen'),
+      orderStatus: z.number().int(),
+      product: z.string().describe("the product's name in the request's language"),
+    }),
+    { 200: 'the order', 404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)' },
+  ),
+});

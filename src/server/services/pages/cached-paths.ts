@@ -13,6 +13,8 @@ export interface CachedPath {
   query?: readonly string[];
   /** Parameters only the island reads (in the browser): allowed, and left out of the key. */
   browserQuery?: readonly string[];
+  /** The key's path for every address of the page: a shell whose island reads the address (the path is not rendered). */
+  shell?: string;
   /** The answer kept: 200 text/html unless the page says otherwise (its error status, another type). */
   status?: number;
   type?: string;
@@ -56,6 +58,11 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   // Its pictures and shares announce their changes (miaobi_square, miaobi_files, miaobi_pages).
   { path: /^\/sitemap\.xml$/, type: 'application/xml' },
   { path: /^\/robots\.txt$/, type: 'text/plain' },
+  // Personal links (an e-mailed code, one-time sandbox keys): one shell per language, the island reads the
+  // address and asks the API (which checks the keys); the personal parameters never reach the key.
+  { path: /^\/emailValidation$/, browserQuery: ['email', 'code', 'type'] },
+  { path: /^\/pay\/sandbox\/[A-Za-z0-9]{1,40}$/, browserQuery: ['key'], shell: '/pay/sandbox/{orderNo}' },
+  { path: /^\/wx\/sandbox\/[0-9a-f]{16}$/, browserQuery: ['key'], shell: '/wx/sandbox/{qrcodeSocket}' },
   // Changes to a share (listed, revoked) announce themselves (services/chat/shares.ts).
   { path: /^\/share\/[A-Za-z0-9_-]{1,40}$/ },
 ];
@@ -97,11 +104,16 @@ export function isCacheable(request: Request, url: URL): boolean {
   return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
 }
 
-/** What a page depends on: its language and its URL, without the parameters only its island reads. */
+/**
+ * What a page depends on: its language and its URL, without the parameters
+ * only its island reads, and a shell's one path for all its addresses.
+ */
 export function pageKey(lang: Language, url: URL): string {
-  const browserOnly = pageOf(url)?.browserQuery;
-  if (!browserOnly?.some((name) => url.searchParams.has(name))) return `${lang}|${url.pathname}${url.search}`;
+  const page = pageOf(url);
+  const path = page?.shell ?? url.pathname;
+  const browserOnly = page?.browserQuery;
+  if (!browserOnly?.some((name) => url.searchParams.has(name))) return `${lang}|${path}${url.search}`;
   const kept = new URLSearchParams([...url.searchParams].filter(([name]) => !browserOnly.includes(name)));
   const search = kept.size ? `?${kept}` : '';
-  return `${lang}|${url.pathname}${search}`;
+  return `${lang}|${path}${search}`;
 }

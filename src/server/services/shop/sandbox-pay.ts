@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
 import { prepared } from '../../db/queries/prepared';
 import { OrderStatus, orderSandboxKeys, orders } from '../../db/schema';
@@ -10,6 +11,7 @@ import type { Runtime } from '../../runtime';
 import { forgetList } from '../user-lists';
 import { markPaid } from './mark-paid';
 import { moveStatus, ownOrder, UNPAID } from './orders';
+import { localText } from './products';
 
 const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
 
@@ -67,6 +69,22 @@ export async function orderForSandboxKey(db: Db, orderNo: string, key: string | 
     .where(and(eq(orders.orderNo, orderNo), eq(orderSandboxKeys.keyHash, hashKey(key))))
     .limit(1);
   return o ?? null;
+}
+
+/**
+ * What the sandbox pay page shows (its island asks with the link's key): the
+ * order in `lang`, without using the key up. A wrong or used key, an unknown
+ * order and a site without the sandbox all look the same: an invalid link.
+ */
+export async function sandboxOrderView(rt: Runtime, orderNo: string, key: string, lang: Language) {
+  const order = rt.payment.mode === 'sandbox' ? await orderForSandboxKey(rt.database.db, orderNo, key) : null;
+  if (!order) throw invalidLink();
+  return {
+    orderNo: order.orderNo,
+    orderPrice: order.orderPrice,
+    orderStatus: order.orderStatus,
+    product: localText(order.orderDesc, order.orderDescNames, lang),
+  };
 }
 
 /** Uses up the live key of an order's pay link, answering the order; undefined when it was not the live key. */
