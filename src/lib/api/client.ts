@@ -149,8 +149,8 @@ export async function request<T>(
       // A stream must stay cancellable by the caller after this function returns.
       const response = await config.fetch(built.url, {
         ...built.init,
-        ...(opts.keepalive ? { keepalive: true } : {}),
-        signal: stream ? (opts.signal ?? signal) : signal,
+        // A keepalive request outlives the page that sends it: no signal of that page may end it.
+        ...(opts.keepalive ? { keepalive: true } : { signal: stream ? (opts.signal ?? signal) : signal }),
       });
       if (stream && response.status === 200 && !isJson(response)) return { response, body: undefined };
       return { response, body: parseBody(await response.text()) };
