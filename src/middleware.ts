@@ -1,14 +1,14 @@
 import { defineMiddleware } from 'astro:middleware';
+import { encodeWhole } from './server/page-encoding';
 import { getRuntime } from './server/runtime';
 import { isCacheable, pageKey, pageKind } from './server/services/pages/cached-paths';
-import { encodeWhole } from './server/services/pages/encode-page';
 import { cachedPage } from './server/services/pages/page-cache';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /**
  * Per-request language and `t`, from the cookie mirroring appSetting.language;
  * the public pages come from the page cache (docs/page-cache.md), and what is
- * rendered for one request alone is compressed whole (encode-page.ts).
+ * rendered for one request alone is compressed whole (server/page-encoding.ts).
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const lang = pickLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value);

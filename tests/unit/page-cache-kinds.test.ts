@@ -1,8 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { encodeWhole } from '../../src/server/page-encoding';
 import type { Runtime } from '../../src/server/runtime';
 import { isCachedPath, pageKey, pageKind } from '../../src/server/services/pages/cached-paths';
-import { encodeWhole } from '../../src/server/services/pages/encode-page';
 import { cachedPage } from '../../src/server/services/pages/page-cache';
 
 // Which pages the cache keeps, under which key and with which status, and the

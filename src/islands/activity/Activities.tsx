@@ -32,7 +32,7 @@ function useFormatTime(lang: Language, timeZone: string) {
 
 const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
 
-/** The page's own placeholder (activities.astro), until the first list answer brings the server's clock. */
+/** The claim panel's skeleton (as activities.astro renders it), until the first list answer brings the server's clock. */
 function ClaimSkeleton() {
   const { t } = useTranslation();
   return (

@@ -64,10 +64,8 @@ export async function startFakeWechatPay() {
     refusalCode: 'PARAM_ERROR',
     /** What 申请退款 answers for a new refund: PROCESSING as WeChat Pay usually does, or SUCCESS at once. */
     refundStatus: 'PROCESSING' as 'PROCESSING' | 'SUCCESS',
-    /**
-     * 申请退款 records new refunds but never answers them (a crash's window: the service made the
-     * refund, the merchant never heard); held replies are dropped when this is switched off.
-     */
+    // 申请退款 records new refunds but never answers them (a crash's window: the service made the refund,
+    // the merchant never heard); held replies are dropped when this is switched off.
     holdRefundReplies: false,
     /** A refund asked again this many times turns SUCCESS at that ask (WeChat Pay finished it meanwhile). */
     settleOnRequest: 0,

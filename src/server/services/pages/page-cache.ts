@@ -78,11 +78,8 @@ export function watchPageChanges(rt: Runtime): void {
   stateOf(rt);
 }
 
-/**
- * The entry for `key` of the current data version, now the most recently used;
- * null when there is none. `stale` entries outlived TTL_MS: they may be served
- * while one render refreshes them (nothing announced a change).
- */
+/** The entry for `key` of the current data version, now the most recently used, or null; a `stale` one
+ * outlived TTL_MS and may be served while one render refreshes it (nothing announced a change). */
 function lookup(rt: Runtime, key: string): { entry: Entry; stale: boolean } | null {
   if (rt.env.PAGE_CACHE_MB === 0) return null;
   const state = stateOf(rt);
@@ -262,12 +259,8 @@ const header = (req: IncomingMessage) => (name: string) => {
   return Array.isArray(v) ? v.join(', ') : v;
 };
 
-/**
- * The fast path, before the page framework and the compression (src/server/http.ts):
- * answers a request for a page already in the cache straight from memory and
- * says so; false leaves the request to the pages, which render it or wait for
- * its compressed forms.
- */
+/** The fast path, before the page framework and the compression (src/server/http.ts): answers a request
+ * for a page already in the cache from memory; false leaves it to the pages, which render it or wait. */
 export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method !== 'GET' || !isSharedRequest(header(req))) return false;
   let url: URL;

@@ -1,4 +1,4 @@
-import { encodeNow, pickEncoding, SMALL_BODY } from '../../encoding';
+import { encodeNow, pickEncoding, SMALL_BODY } from './encoding';
 
 /** What is worth compressing: markup and text (pages, the sitemap, robots.txt). */
 const TEXT = /^(?:text\/|application\/(?:xml|json|javascript|manifest\+json))/;
