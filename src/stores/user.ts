@@ -56,7 +56,7 @@ export function loadUser(): Promise<UserInfo | null> {
 
 async function fetchUser(): Promise<UserInfo | null> {
   if ($user.get().status !== 'ready') $user.set({ status: 'loading' });
-  const result = await get<UserInfo>('/user/info', undefined, { silent: true });
+  const result = await get('/user/info', undefined, { silent: true });
   if (result.kind === 'reply') {
     $user.set({ status: 'ready', user: result.data });
     if (result.data.vipType === null) void loadLog();
@@ -79,7 +79,7 @@ export interface LogData {
 export const $log = atom<LogData | null>(null);
 
 async function loadLog(): Promise<void> {
-  const result = await get<LogData>('/user/log', undefined, { silent: true });
+  const result = await get('/user/log', undefined, { silent: true });
   if (result.kind === 'reply') $log.set(result.data);
 }
 

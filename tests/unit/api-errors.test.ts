@@ -1,6 +1,7 @@
 import { getTestStorage } from '@nanostores/persistent';
 import { describe, expect, it, vi } from 'vitest';
 import { configureApi, get, post } from '../../src/lib/api';
+import { transport } from '../../src/lib/api/client';
 import { setLanguage } from '../../src/stores/app-setting';
 import { getToken, setToken } from '../../src/stores/auth';
 import { hang, installApiHarness, json } from './support/api-harness';
@@ -10,10 +11,10 @@ const api = installApiHarness();
 describe('HTTP errors (docs/reply-codes.md)', () => {
   it.each([400, 503])('%i shows the server message, else "Error"', async (status) => {
     api.serve(() => json({ code: status, result: '邮箱格式不正确', data: null }, status));
-    const withMessage = await post('/user/register/email', {});
+    const withMessage = await transport('POST', '/user/register/email', {}, {});
     expect(withMessage).toMatchObject({ ok: false, kind: 'http', status, code: status, message: '邮箱格式不正确' });
     api.serve(() => new Response('<html>bad gateway</html>', { status }));
-    const without = await post('/user/register/email', {});
+    const without = await transport('POST', '/user/register/email', {}, {});
     expect(without).toMatchObject({ ok: false, kind: 'http', status, message: 'Error' });
     expect(api.notices).toEqual([
       ['error', '邮箱格式不正确'],
@@ -23,7 +24,7 @@ describe('HTTP errors (docs/reply-codes.md)', () => {
 
   it("uses a proxy's `message` when the body has no result", async () => {
     api.serve(() => json({ message: '系统维护中' }, 503));
-    expect(await get('/x')).toMatchObject({ ok: false, kind: 'http', status: 503, code: 503, message: '系统维护中' });
+    expect(await get('/user/info')).toMatchObject({ ok: false, kind: 'http', status: 503, code: 503, message: '系统维护中' });
     expect(api.notices).toEqual([['error', '系统维护中']]);
   });
 
@@ -47,14 +48,14 @@ describe('HTTP errors (docs/reply-codes.md)', () => {
 
   it('other statuses show their message and carry the status', async () => {
     api.serve(() => json({ code: 500, result: '', data: null }, 500));
-    expect(await get('/x')).toMatchObject({
+    expect(await get('/user/info')).toMatchObject({
       ok: false,
       kind: 'http',
       status: 500,
       message: '服务器开小差了，请稍后重试',
     });
     api.serve(() => new Response('teapot', { status: 418 }));
-    expect(await get('/x')).toMatchObject({ ok: false, kind: 'http', status: 418, code: 418, message: 'Error' });
+    expect(await get('/user/info')).toMatchObject({ ok: false, kind: 'http', status: 418, code: 418, message: 'Error' });
     expect(api.notices.map(([kind]) => kind)).toEqual(['error', 'error']);
   });
 
@@ -72,7 +73,7 @@ describe('timeouts and network failures', () => {
   it('gives up after 30 s with the translated timeout message', async () => {
     vi.useFakeTimers();
     configureApi({ fetch: hang });
-    const pending = get('/slow');
+    const pending = get('/user/info');
     await vi.advanceTimersByTimeAsync(29_999);
     expect(api.notices).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -83,7 +84,7 @@ describe('timeouts and network failures', () => {
   it('translates in the chosen language by default', async () => {
     setLanguage('en-US');
     configureApi({ fetch: () => Promise.reject(new TypeError('Failed to fetch')) });
-    expect(await get('/x')).toMatchObject({
+    expect(await get('/user/info')).toMatchObject({
       ok: false,
       kind: 'network',
       message: 'Network error, please try again later',
@@ -94,7 +95,7 @@ describe('timeouts and network failures', () => {
   it('reports an abort by the caller without a message', async () => {
     configureApi({ fetch: hang });
     const controller = new AbortController();
-    const pending = get('/x', undefined, { signal: controller.signal });
+    const pending = get('/user/info', undefined, { signal: controller.signal });
     controller.abort();
     expect(await pending).toMatchObject({ ok: false, kind: 'aborted' });
     expect(api.notices).toEqual([]);

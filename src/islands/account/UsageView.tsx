@@ -16,7 +16,7 @@ export function UsageView() {
   const [state, setState] = useState<State>({ status: 'loading' });
   const load = useCallback(async () => {
     setState({ status: 'loading' });
-    const r = await get<MyUsage>('/usage/mine', undefined, { silent: true });
+    const r = await get('/usage/mine', undefined, { silent: true });
     if (r.kind === 'reply') setState({ status: 'ready', usage: r.data });
     else setState({ status: 'failed', message: 'result' in r ? r.result : '' });
   }, []);

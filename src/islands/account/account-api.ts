@@ -1,6 +1,5 @@
 /** The account calls of docs/api.md used by the login and profile dialogs. */
 import { type ApiResult, get, post } from '../../lib/api';
-import type { UserInfo } from '../../stores/user';
 
 export type CodePurpose = 'register' | 'reset' | 'bind';
 
@@ -30,13 +29,13 @@ export interface Token {
 
 /** Silent: the code button shows its own texts (docs/reply-codes.md). */
 export const requestCode = (email: string, type: CodePurpose) =>
-  get<SentCode>('/user/getEmailVerifycode', { email: email.trim(), type }, { silent: true });
+  get('/user/getEmailVerifycode', { email: email.trim(), type }, { silent: true });
 
 export const loginWithEmail = (username: string, password: string) =>
-  post<Token>('/user/login/email', { username: username.trim(), password });
+  post('/user/login/email', { username: username.trim(), password });
 
 export const register = (p: { email: string; password: string; code: string; sessionId: string }) =>
-  post<null>('/user/register/email', {
+  post('/user/register/email', {
     identity: p.email.trim(),
     password: p.password,
     picCodeSessionId: p.sessionId,
@@ -45,36 +44,35 @@ export const register = (p: { email: string; password: string; code: string; ses
   });
 
 export const resetPassword = (p: { email: string; password: string; code: string }) =>
-  post<null>('/user/password/modify', {
+  post('/user/password/modify', {
     identity: p.email.trim(),
     password: p.password,
     picVerificationCode: p.code.trim(),
   });
 
 /** Answers with code 1000000 (not 200), so success arrives as a `business` result. */
-export const requestLoginQr = (qrcodeSocket: string) =>
-  post<LoginQr>('/api/wx/wxacoden', { qrcodeSocket }, { silent: true });
+export const requestLoginQr = (qrcodeSocket: string) => post('/api/wx/wxacoden', { qrcodeSocket }, { silent: true });
 
 export const loginWithOpenId = (openId: string, qrcodeSocket: string) =>
-  post<Token>('/user/login/openid', { openId, qrcodeSocket });
+  post('/user/login/openid', { openId, qrcodeSocket });
 
-export const logout = () => post<null>('/user/logout', undefined, { silent: true });
+export const logout = () => post('/user/logout', undefined, { silent: true });
 
 export const saveProfile = (p: { nickname?: string; description?: string; avatar?: string }) =>
-  post<UserInfo>('/user/profile', p);
+  post('/user/profile', p);
 
 export const changePassword = (oldPassword: string, password: string) =>
-  post<null>('/user/password/change', { oldPassword, password });
+  post('/user/password/change', { oldPassword, password });
 
 export const bindEmail = (p: { email: string; code: string; password: string }) =>
-  post<UserInfo>('/user/email/bind', { email: p.email.trim(), code: p.code.trim(), password: p.password });
+  post('/user/email/bind', { email: p.email.trim(), code: p.code.trim(), password: p.password });
 
 export const deleteAccount = (password: string | undefined) =>
-  post<null>('/user/delete', password ? { confirm: true, password } : { confirm: true });
+  post('/user/delete', password ? { confirm: true, password } : { confirm: true });
 
 /** A WeChat-only account's deletion, proven by a fresh scan (its failure shows on the QR, not as a toast). */
 export const deleteAccountByScan = (scan: { openId: string; qrcodeSocket: string }) =>
-  post<null>('/user/delete', { confirm: true, ...scan }, { silent: true });
+  post('/user/delete', { confirm: true, ...scan }, { silent: true });
 
 /** The server's text for a failed call, '' when it sent none. */
 export function failureText(result: ApiResult<unknown>): string {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { successData } from '../../lib/api';
 import { openPush, type PushMessage } from '../../lib/push';
 import { Code } from '../../shared/codes';
 import { failureText, type LoginQr, loginWithOpenId, newQrcodeSocket, requestLoginQr } from './account-api';
@@ -64,11 +65,11 @@ export function useQrLogin(attempt: number, onScan?: ScanAction): QrLoginState {
     setState({ status: 'loading' });
     void requestLoginQr(qrcodeSocket).then((result) => {
       if (!alive) return;
-      if (result.kind !== 'business' || result.code !== Code.SUCCESS || !result.data) {
+      const qr = successData(result);
+      if (!qr) {
         setState({ status: 'failed', message: failureText(result) || t('account:wx.qrFailed') });
         return;
       }
-      const qr = result.data;
       setState({ status: 'ready', qr });
       expiry = setTimeout(() => {
         push?.close();

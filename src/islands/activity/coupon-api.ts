@@ -33,11 +33,10 @@ export interface RedeemData {
   validUntil: string;
 }
 
-export const fetchCouponList = () =>
-  get<CouponList>(`/coupon/draw/list/${DAILY_COUPON_ID}`, undefined, { silent: true });
-export const claimCoupon = () => get<ClaimData | UserCoupon | null>(`/coupon/draw/${DAILY_COUPON_ID}`);
+export const fetchCouponList = () => get(`/coupon/draw/list/${DAILY_COUPON_ID}`, undefined, { silent: true });
+export const claimCoupon = () => get(`/coupon/draw/${DAILY_COUPON_ID}`);
 /** Silent: the redeem dialog shows every failure inline, once (no toast besides). */
-export const redeemCode = (code: string) => post<RedeemData | null>('/coupon/redeem', { code }, { silent: true });
+export const redeemCode = (code: string) => post('/coupon/redeem', { code }, { silent: true });
 
 /** Shows a code in groups of four, as people read it aloud or type it. */
 export function groupCode(code: string): string {

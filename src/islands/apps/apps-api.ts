@@ -17,12 +17,12 @@ export interface AppFields {
   published: boolean;
 }
 
-export const listMine = () => get<{ records: OwnApp[] }>('/app/mine', undefined, { silent: true });
-export const loadApp = (id: number) => get<OwnApp>('/app/detail', { id });
+export const listMine = () => get('/app/mine', undefined, { silent: true });
+export const loadApp = (id: number) => get('/app/detail', { id });
 export const saveApp = (fields: AppFields, id?: number) =>
-  id ? post<OwnApp>('/app/update', { ...fields, id }) : post<OwnApp>('/app/create', fields);
-export const removeApp = (id: number) => post<null>('/app/delete', { id });
-export const uploadIcon = (image: string) => post<{ iconUrl: string }>('/app/icon', { image });
+  id ? post('/app/update', { ...fields, id }) : post('/app/create', fields);
+export const removeApp = (id: number) => post('/app/delete', { id });
+export const uploadIcon = (image: string) => post('/app/icon', { image });
 
 /** Built-in icons offered in the form. */
 export const BUILTIN_ICONS = [

@@ -65,11 +65,11 @@ export async function streamAnswer(
 }
 
 export async function fetchQuota(): Promise<ChatQuota | null> {
-  const r = await get<ChatQuota>('/chat/quota', undefined, { silent: true });
+  const r = await get('/chat/quota', undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }
 
 export async function fetchModels(): Promise<ChatModels | null> {
-  const r = await get<ChatModels>('/chat/models', undefined, { silent: true });
+  const r = await get('/chat/models', undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }

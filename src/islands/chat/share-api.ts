@@ -18,26 +18,26 @@ export function snapshotOf(uuid: number) {
 
 /** POST /api/chat/shares; failures were already shown by the API client. */
 export async function createShare(uuid: number): Promise<ChatShareInfo | null> {
-  const r = await request<ChatShareInfo>('POST', '/chat/shares', snapshotOf(uuid));
+  const r = await request('POST', '/chat/shares', snapshotOf(uuid));
   return r.kind === 'reply' ? r.data : null;
 }
 
 export async function fetchShares(): Promise<ChatShareInfo[] | null> {
-  const r = await get<{ records: ChatShareInfo[] }>('/chat/shares');
+  const r = await get('/chat/shares');
   return r.kind === 'reply' ? r.data.records : null;
 }
 
 export async function setListed(id: string, listed: boolean): Promise<ChatShareInfo | null> {
-  const r = await request<ChatShareInfo>('PATCH', `/chat/shares/${id}`, { listed });
+  const r = await request('PATCH', `/chat/shares/${id}`, { listed });
   return r.kind === 'reply' ? r.data : null;
 }
 
 export async function revokeShare(id: string): Promise<boolean> {
-  return (await request<null>('DELETE', `/chat/shares/${id}`)).kind === 'reply';
+  return (await request('DELETE', `/chat/shares/${id}`)).kind === 'reply';
 }
 
 /** The server's search over synced conversations (silent: the local results still show). */
 export async function searchServer(q: string, signal: AbortSignal): Promise<ChatSearchHit[]> {
-  const r = await get<{ records: ChatSearchHit[] }>('/chat/search', { q }, { silent: true, signal });
+  const r = await get('/chat/search', { q }, { silent: true, signal });
   return r.kind === 'reply' ? r.data.records : [];
 }

@@ -107,7 +107,7 @@ async function sync(): Promise<void> {
   if (!token) return;
   // Changes a closed page could not confirm go first, so the list below already holds them.
   await flushOutbox();
-  const list = await get<{ records: Summary[] }>('/chat/conversations', undefined, { silent: true });
+  const list = await get('/chat/conversations', undefined, { silent: true });
   if (list.kind !== 'reply') return;
   const server = new Map(list.data.records.map((r) => [r.uuid, r]));
   const first = $syncMeta.get().owner !== token;
@@ -150,7 +150,7 @@ async function sync(): Promise<void> {
 }
 
 async function fetchFull(uuid: number): Promise<Full | null> {
-  const r = await get<Full>(`/chat/conversations/${uuid}`, undefined, { silent: true });
+  const r = await get(`/chat/conversations/${uuid}`, undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }
 

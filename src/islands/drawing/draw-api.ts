@@ -1,4 +1,4 @@
-import { type ApiResult, get, type PageData, post } from '../../lib/api';
+import { type ApiResult, get, type InputOf, type PageData, post } from '../../lib/api';
 import type { DrawingMessage, DrawQuota, PublicPicture } from '../../shared/contract/drawing';
 
 /** Reply shapes of the drawing API, shared with the server. */
@@ -7,21 +7,12 @@ export type { DrawingMessage, DrawQuota, PublicPicture };
 /** What both lists show in a card or the viewer. */
 export type Picture = PublicPicture | DrawingMessage;
 
-export interface SubmitParams {
-  prompt: string;
-  drawRate: string;
-  drawQuality: number;
-  drawSteps: number;
-  drawPublicFlag: number;
-  negativePrompt?: string;
-  seed?: number;
-  base64Array?: string[];
-  mode?: 'draw' | 'midjourney' | 'sd';
-}
+/** What the drawing forms send; the hook fields are the API's, not theirs. */
+export type SubmitParams = Omit<InputOf<'POST', '/sd/submit/imagine'>, 'notifyHook' | 'state'>;
 
 /** Submit: `{code, result, mjChatMessage}`; 1000000 is success (docs/api.md). */
 export function submitDrawing(params: SubmitParams) {
-  return post<DrawingMessage>('/api/sd/submit/imagine', { base64Array: [], notifyHook: '', state: '', ...params });
+  return post('/api/sd/submit/imagine', { base64Array: [], notifyHook: '', state: '', ...params });
 }
 
 export interface ListQuery {

@@ -1,5 +1,5 @@
-import { get, type PageData, post } from '../../lib/api';
-import type { MusicQuota, Song } from './types';
+import { get, post } from '../../lib/api';
+import type { MusicQuota } from './types';
 
 export interface ComposeInput {
   mode: 'inspiration' | 'custom';
@@ -17,13 +17,13 @@ export interface Exhausted {
   link: string;
 }
 
-export const submitSong = (input: ComposeInput) => post<Song | Exhausted>('/music/submit', input);
+export const submitSong = (input: ComposeInput) => post('/music/submit', input);
 export const listMine = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
-  post<PageData<Song>>('/music/list/mine', { pageNum, pageSize }, { signal, silent: true });
+  post('/music/list/mine', { pageNum, pageSize }, { signal, silent: true });
 export const listPublic = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
-  post<PageData<Song>>('/music/list/public', { pageNum, pageSize }, { signal, silent: true });
-export const songDetail = (id: string) => get<Song>('/music/detail', { id }, { silent: true });
-export const deleteSong = (id: string) => post<null>('/music/delete', { id });
-export const setVisibility = (id: string, isPublic: boolean) => post<Song>('/music/visibility', { id, isPublic });
-export const writeLyrics = (prompt: string) => post<{ title: string; lyrics: string }>('/music/lyrics', { prompt });
-export const readQuota = () => get<MusicQuota>('/music/quota', undefined, { silent: true });
+  post('/music/list/public', { pageNum, pageSize }, { signal, silent: true });
+export const songDetail = (id: string) => get('/music/detail', { id }, { silent: true });
+export const deleteSong = (id: string) => post('/music/delete', { id });
+export const setVisibility = (id: string, isPublic: boolean) => post('/music/visibility', { id, isPublic });
+export const writeLyrics = (prompt: string) => post('/music/lyrics', { prompt });
+export const readQuota = () => get('/music/quota', undefined, { silent: true });

@@ -20,7 +20,7 @@ export function useCancelOrder(onDone: () => void): { ask: (order: OrderInfo) =>
   const confirm = async () => {
     if (!order) return;
     setState((s) => ({ ...s, busy: true }));
-    const result = await post<OrderInfo>('/order/cancel', { orderNo: order.orderNo });
+    const result = await post('/order/cancel', { orderNo: order.orderNo });
     // HTTP failures were already shown by the client; business ones carry their own text.
     if (result.kind === 'reply') toast.success(result.result);
     else if (result.kind === 'business') toast.error(result.result);

@@ -26,7 +26,7 @@ export function useOrders() {
     const controller = new AbortController();
     setState((s) => ({ status: 'loading', page: s.page }));
     const body = { pageNum: query.pageNum, pageSize: ORDER_PAGE_SIZE, orderNo: query.orderNo };
-    void post<OrderPage>('/order/list', body, { silent: true, signal: controller.signal }).then((result) => {
+    void post('/order/list', body, { silent: true, signal: controller.signal }).then((result) => {
       if (controller.signal.aborted) return;
       if (result.kind === 'reply') {
         setState({ status: 'ready', page: result.data });

@@ -20,7 +20,7 @@ export function usePayLink(order: OrderInfo, open: boolean): string {
     setKeyed(null);
     if (!open || !needsKey) return;
     const controller = new AbortController();
-    void post<{ payLink: string }>(`/pay/sandbox/${encodeURIComponent(orderNo)}/link`, undefined, {
+    void post(`/pay/sandbox/${encodeURIComponent(orderNo)}/link`, undefined, {
       signal: controller.signal,
     }).then((result) => {
       if (result.kind === 'reply') setKeyed({ orderNo, link: result.data.payLink });

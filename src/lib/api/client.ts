@@ -1,15 +1,15 @@
-import type { ApiReply } from '../../shared/codes';
+import { type ApiReply, Code } from '../../shared/codes';
 import { getToken, removeToken } from '../../stores/auth';
 import { apiConfig } from './config';
 import { deviceHeader } from './device-id';
 import { apiUrl, buildRequest, withAbort } from './http';
+import type { ApiPath, DataArgs, ReplyData, RequestData, RouteAt } from './routes';
 import {
   ApiError,
   type ApiFailure,
   type ApiResult,
   type ApiStreamResult,
   type Method,
-  type QueryData,
   type RequestOptions,
   type StreamOptions,
 } from './types';
@@ -93,25 +93,15 @@ function httpFailure(status: number, body: Body, silent: boolean | undefined): A
   return result;
 }
 
-function classify<T>(status: number, body: Body, silent: boolean | undefined): ApiResult<T> {
+function classify(status: number, body: Body, silent: boolean | undefined): ApiResult<unknown> {
   if (status !== 200) return httpFailure(status, body, silent);
   if (body.type === 'text') return { ok: true, kind: 'text', status, text: body.text };
   if (body.type === 'other') return httpFailure(status, body, silent);
   const { reply } = body;
   if (reply.code === 200) {
-    const typed = reply as ApiReply<T>;
-    return { ok: true, kind: 'reply', status, code: reply.code, result: reply.result, data: typed.data, reply: typed };
+    return { ok: true, kind: 'reply', status, code: reply.code, result: reply.result, data: reply.data, reply };
   }
-  const typed = reply as ApiReply<T | null>;
-  return {
-    ok: false,
-    kind: 'business',
-    status,
-    code: reply.code,
-    result: reply.result,
-    data: typed.data,
-    reply: typed,
-  };
+  return { ok: false, kind: 'business', status, code: reply.code, result: reply.result, data: reply.data, reply };
 }
 
 function isJson(response: Response): boolean {
@@ -119,25 +109,22 @@ function isJson(response: Response): boolean {
 }
 
 /**
+ * The untyped transport under the typed calls below, exported for its own
+ * tests only: browser code calls `get`, `post` and `request`, which the route
+ * table types (tests/unit/contract-shapes.test.ts keeps it so).
+ *
  * One call to the API (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Never rejects: every outcome is
  * a result to branch on. HTTP, timeout and network problems have already been
  * shown through `notify`; business codes have not — the caller decides.
  * With `{ stream: true }` a 200 non-JSON response comes back unread, without
  * a timeout; a JSON answer (an error instead of a stream) is classified as usual.
  */
-export function request<T>(
+export async function transport(
   method: Method,
   url: string,
   data: object | undefined,
-  opts: StreamOptions,
-): Promise<ApiStreamResult<T>>;
-export function request<T>(method: Method, url: string, data?: object, opts?: RequestOptions): Promise<ApiResult<T>>;
-export async function request<T>(
-  method: Method,
-  url: string,
-  data?: object,
-  opts: RequestOptions | StreamOptions = {},
-): Promise<ApiStreamResult<T>> {
+  opts: RequestOptions | StreamOptions,
+): Promise<ApiStreamResult<unknown>> {
   const config = apiConfig();
   const stream = 'stream' in opts && opts.stream;
   const headers = { ...deviceHeader(), ...opts.headers };
@@ -164,15 +151,58 @@ export async function request<T>(
   if (outcome.kind === 'network') return failure('network', 'error.network', opts.silent);
   const { response, body } = outcome.value;
   if (body === undefined) return { ok: true, kind: 'stream', status: response.status, response };
-  return classify<T>(response.status, body, opts.silent);
+  return classify(response.status, body, opts.silent);
 }
 
-export function get<T>(url: string, query?: QueryData, opts?: RequestOptions): Promise<ApiResult<T>> {
-  return request<T>('GET', url, query, opts);
+/** The reply data of the route a call reaches, as its schema declares it (src/lib/api/routes.ts). */
+export type ReplyOf<M extends Method, U extends string> = ReplyData<RouteAt<M, U>>;
+/** What a call to the route sends, as its schema accepts it (query for GET, else the body). */
+export type InputOf<M extends Method, U extends string> = RequestData<RouteAt<M, U>>;
+type Args<M extends Method, U extends string> = DataArgs<InputOf<M, U>, RequestOptions>;
+
+/**
+ * A call typed by the route table: the address must be a route's, the data what
+ * its schema accepts, and the reply's data is what its schema declares.
+ */
+export function request<M extends Method, U extends ApiPath<M>>(
+  method: M,
+  url: U,
+  data: RequestData<RouteAt<M, U>> | undefined,
+  opts: StreamOptions,
+): Promise<ApiStreamResult<ReplyOf<M, U>>>;
+export function request<M extends Method, U extends ApiPath<M>>(
+  method: M,
+  url: U,
+  ...args: Args<M, U>
+): Promise<ApiResult<ReplyOf<M, U>>>;
+export function request(
+  method: Method,
+  url: string,
+  data?: object,
+  opts: RequestOptions | StreamOptions = {},
+): Promise<ApiStreamResult<unknown>> {
+  return transport(method, url, data, opts);
 }
 
-export function post<T>(url: string, body?: object, opts?: RequestOptions): Promise<ApiResult<T>> {
-  return request<T>('POST', url, body, opts);
+export function get<U extends ApiPath<'GET'>>(url: U, ...args: Args<'GET', U>): Promise<ApiResult<ReplyOf<'GET', U>>> {
+  return transport('GET', url, args[0] as object | undefined, args[1] ?? {}) as Promise<ApiResult<ReplyOf<'GET', U>>>;
+}
+
+export function post<U extends ApiPath<'POST'>>(
+  url: U,
+  ...args: Args<'POST', U>
+): Promise<ApiResult<ReplyOf<'POST', U>>> {
+  return transport('POST', url, args[0] as object | undefined, args[1] ?? {}) as Promise<ApiResult<ReplyOf<'POST', U>>>;
+}
+
+/**
+ * The route's data when the call succeeded: code 200, or the business success
+ * 1000000 some routes answer with the same data (docs/reply-codes.md).
+ */
+export function successData<T>(result: ApiResult<T>): T | undefined {
+  if (result.kind === 'reply') return result.data;
+  if (result.kind === 'business' && result.code === Code.SUCCESS) return result.data as T;
+  return undefined;
 }
 
 /** The data of a code-200 reply, or an ApiError for anything else. */

@@ -1,5 +1,5 @@
 /** Browser API client (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Import from here, not the parts. */
-export { get, post, request, unwrap } from './client';
+export { get, type InputOf, post, type ReplyOf, request, successData, unwrap } from './client';
 export {
   type ApiConfig,
   apiConfig,
@@ -21,6 +21,7 @@ export {
   type PageFetcher,
   type PageRequest,
 } from './list-loader';
+export type { ApiPath, RouteAt } from './routes';
 export {
   type ApiBusiness,
   ApiError,

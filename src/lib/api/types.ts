@@ -56,16 +56,18 @@ export interface ApiStream {
 /**
  * HTTP 200 with a code other than 200. Nothing was shown: the caller branches
  * on `code` per docs/reply-codes.md (1000000 business success, 1000001 not logged in,
- * 100000304 duplicate unpaid order...). `data` is whatever the server sent.
+ * 100000304 duplicate unpaid order...). `data` is whatever the server sent with
+ * that code: for 1000000 it is the route's data (read it with `successData`),
+ * for a refusal a shape the contract names for that code.
  */
-export interface ApiBusiness<T> {
+export interface ApiBusiness {
   ok: false;
   kind: 'business';
   status: number;
   code: number;
   result: string;
-  data: T | null;
-  reply: ApiReply<T | null>;
+  data: unknown;
+  reply: ApiReply<unknown>;
 }
 
 /**
@@ -83,16 +85,16 @@ export interface ApiFailure {
   reply?: ApiReply<unknown>;
 }
 
-export type ApiResult<T> = ApiOk<T> | ApiText | ApiBusiness<T> | ApiFailure;
-export type ApiStreamResult<T = unknown> = ApiStream | ApiOk<T> | ApiText | ApiBusiness<T> | ApiFailure;
+export type ApiResult<T> = ApiOk<T> | ApiText | ApiBusiness | ApiFailure;
+export type ApiStreamResult<T = unknown> = ApiStream | ApiOk<T> | ApiText | ApiBusiness | ApiFailure;
 
 /** Thrown by `unwrap`, for callers that prefer exceptions (list loaders). */
 export class ApiError extends Error {
-  readonly kind: ApiBusiness<unknown>['kind'] | ApiFailure['kind'] | 'text';
+  readonly kind: ApiBusiness['kind'] | ApiFailure['kind'] | 'text';
   readonly code: number;
   readonly status: number | undefined;
 
-  constructor(result: ApiBusiness<unknown> | ApiFailure | ApiText) {
+  constructor(result: ApiBusiness | ApiFailure | ApiText) {
     const message =
       result.kind === 'business'
         ? result.result

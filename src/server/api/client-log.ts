@@ -18,7 +18,7 @@ const body = z
   .strict()
   .openapi('ClientLog');
 
-const route = createRoute({
+export const route = createRoute({
   security: access.public,
   method: 'post',
   path: '/client-log',

@@ -6,7 +6,7 @@ import { reply } from './errors';
 import { registerReady } from './ready';
 import { replySchema } from './reply-schema';
 
-const route = createRoute({
+export const route = createRoute({
   security: access.public,
   method: 'get',
   path: '/health',

@@ -62,7 +62,7 @@ const readyData = z
   })
   .openapi('Readiness');
 
-const route = createRoute({
+export const route = createRoute({
   security: access.public,
   method: 'get',
   path: '/ready',

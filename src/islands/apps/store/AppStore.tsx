@@ -21,7 +21,7 @@ function Store() {
         pageSize: STORE_PAGE_SIZE,
         fetchPage: async ({ pageNum, pageSize, signal }) =>
           unwrap(
-            await post<{ records: StoreApp[]; total: number; size: number; current: number }>(
+            await post(
               '/prompt/list/all',
               { pageNum, pageSize, orderNo: '', content: term.current },
               { signal, silent: true },

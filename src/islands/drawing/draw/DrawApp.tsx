@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import type { PageData } from '../../../lib/api';
+import { ASPECT_RATIOS } from '../../../shared/drawing';
 import { $token } from '../../../stores/auth';
 import { $drawSettings, applySettings } from '../../../stores/draw-settings';
 import { type DrawQuota, fetchQuota, listMine, listPublic, type Picture, type PublicPicture } from '../draw-api';
@@ -65,7 +66,8 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
     const seed = extra.seed === '' ? undefined : Number(extra.seed);
     void drawing.submit({
       prompt: source.prompt,
-      drawRate: source.drawRate ?? s.selectedAspectRatio,
+      // A picture's stored ratio may predate today's list: an unknown one falls back to the setting.
+      drawRate: ASPECT_RATIOS.find((r) => r === source.drawRate) ?? s.selectedAspectRatio,
       drawQuality: source.drawQuality ?? s.drawSelectedOption,
       drawSteps: source.drawSteps ?? s.drawSteps,
       drawPublicFlag: s.drawPublicFlag,

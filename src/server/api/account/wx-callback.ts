@@ -35,7 +35,7 @@ const errors = {
   },
 };
 
-const verifyRoute = createRoute({
+export const verifyRoute = createRoute({
   security: access.public,
   method: 'get',
   path: PATH,
@@ -48,7 +48,7 @@ const verifyRoute = createRoute({
   },
 });
 
-const eventRoute = createRoute({
+export const eventRoute = createRoute({
   security: access.public,
   method: 'post',
   path: PATH,

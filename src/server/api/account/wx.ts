@@ -11,7 +11,7 @@ import { qrcodeSocket } from './user.schemas';
 
 const tags = ['wx'];
 
-const qrRoute = createRoute({
+export const qrRoute = createRoute({
   security: access.public,
   method: 'post',
   path: '/wx/wxacoden',
@@ -34,7 +34,7 @@ const qrRoute = createRoute({
   ),
 });
 
-const confirmRoute = createRoute({
+export const confirmRoute = createRoute({
   security: access.public,
   method: 'post',
   path: '/wx/sandbox/{qrcodeSocket}/confirm',
@@ -57,7 +57,7 @@ const confirmRoute = createRoute({
   }),
 });
 
-const checkRoute = createRoute({
+export const checkRoute = createRoute({
   security: access.public,
   method: 'post',
   path: '/wx/sandbox/{qrcodeSocket}/check',

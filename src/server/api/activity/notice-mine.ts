@@ -8,7 +8,7 @@ import { id } from '../validation';
 
 const tags = ['notice'];
 
-const mine = createRoute({
+export const mine = createRoute({
   security: access.login,
   method: 'post',
   path: '/notice/mine',
@@ -20,7 +20,7 @@ const mine = createRoute({
   ),
 });
 
-const read = createRoute({
+export const read = createRoute({
   security: access.login,
   method: 'post',
   path: '/notice/mine/read',

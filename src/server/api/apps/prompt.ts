@@ -18,7 +18,7 @@ export const storeApp = z
   })
   .openapi('StoreApp');
 
-const listAll = createRoute({
+export const listAll = createRoute({
   security: access.public,
   method: 'post',
   path: '/prompt/list/all',
@@ -36,7 +36,7 @@ const listAll = createRoute({
   responses: jsonResponses(pageOf(storeApp)),
 });
 
-const exportList = createRoute({
+export const exportList = createRoute({
   security: access.public,
   method: 'get',
   path: '/prompt/export',

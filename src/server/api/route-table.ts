@@ -1,0 +1,78 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import * as accountUser from './account/user.routes';
+import * as accountWx from './account/wx';
+import * as accountWxCallback from './account/wx-callback';
+import * as activityCoupon from './activity/coupon.routes';
+import * as activityNotice from './activity/notice.routes';
+import * as activityNoticeMine from './activity/notice-mine';
+import * as admin from './admin/admin.routes';
+import * as adminChannels from './admin/channels.routes';
+import * as adminContent from './admin/content.routes';
+import * as adminOrders from './admin/orders.routes';
+import * as adminProducts from './admin/products.routes';
+import * as adminReview from './admin/review.routes';
+import * as adminSettings from './admin/settings.routes';
+import * as adminUsage from './admin/usage';
+import * as apps from './apps/app.routes';
+import * as appsPrompt from './apps/prompt';
+import * as chatAttachments from './chat/attachments.routes';
+import * as chat from './chat/chat.routes';
+import * as chatConversations from './chat/conversations.routes';
+import * as chatShares from './chat/shares.routes';
+import * as clientLog from './client-log';
+import * as drawing from './drawing/sd.routes';
+import * as health from './health';
+import * as ledger from './ledger';
+import * as moderation from './moderation/reports.routes';
+import * as music from './music/music.routes';
+import * as ready from './ready';
+import * as shop from './shop/order.routes';
+
+/**
+ * Every module that declares routes. The browser's client is typed from
+ * `RouteTable` (src/lib/api/routes.ts, `import type` only: no server code
+ * reaches the bundle); tests/unit/route-table.test.ts keeps it equal to the
+ * OpenAPI document, so a route cannot be served without being typed here.
+ */
+const modules = {
+  accountUser,
+  accountWx,
+  accountWxCallback,
+  activityCoupon,
+  activityNotice,
+  activityNoticeMine,
+  admin,
+  adminChannels,
+  adminContent,
+  adminOrders,
+  adminProducts,
+  adminReview,
+  adminSettings,
+  adminUsage,
+  apps,
+  appsPrompt,
+  chat,
+  chatAttachments,
+  chatConversations,
+  chatShares,
+  clientLog,
+  drawing,
+  health,
+  ledger,
+  moderation,
+  music,
+  ready,
+  shop,
+};
+
+type Modules = typeof modules;
+type RoutesOf<M> = { [K in keyof M]: M[K] extends RouteConfig ? M[K] : never }[keyof M];
+
+/** Every route of the API, as declared (method, path under /api, request and reply schemas). */
+export type RouteTable = { [K in keyof Modules]: RoutesOf<Modules[K]> }[keyof Modules];
+
+const isRoute = (value: unknown): value is RouteConfig =>
+  typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'responses' in value;
+
+/** The same routes at run time, for the test that holds the table against the served document. */
+export const routeTable: RouteConfig[] = Object.values(modules).flatMap((m) => Object.values(m).filter(isRoute));
