@@ -51,7 +51,12 @@ describe('success rule (docs/api.md)', () => {
 describe('request shape', () => {
   it('GET sends data as query parameters under /api, without a body', async () => {
     api.serve(() => json({ code: 200, result: '', data: null }));
-    await transport('GET', '/user/getEmailVerifycode', { email: 'a+b@x.cn', skip: undefined, none: null, tag: ['1', '2'] }, {});
+    await transport(
+      'GET',
+      '/user/getEmailVerifycode',
+      { email: 'a+b@x.cn', skip: undefined, none: null, tag: ['1', '2'] },
+      {},
+    );
     expect(api.calls[0]?.url).toBe('/api/user/getEmailVerifycode?email=a%2Bb%40x.cn&tag=1&tag=2');
     expect(api.calls[0]?.init.method).toBe('GET');
     expect(api.calls[0]?.init.body).toBeUndefined();
@@ -67,7 +72,7 @@ describe('request shape', () => {
     expect(api.calls[1]).toMatchObject({ url: '/api/sd/delete', init: { method: 'DELETE', body: '{"id":3}' } });
   });
 
-  it('a typed call fills a templated route with the caller\'s segment', async () => {
+  it("a typed call fills a templated route with the caller's segment", async () => {
     api.serve(() => json({ code: 200, result: '', data: null }));
     const id = 'abc';
     await request('DELETE', `/chat/shares/${id}`);

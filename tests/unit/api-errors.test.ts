@@ -24,7 +24,13 @@ describe('HTTP errors (docs/reply-codes.md)', () => {
 
   it("uses a proxy's `message` when the body has no result", async () => {
     api.serve(() => json({ message: '系统维护中' }, 503));
-    expect(await get('/user/info')).toMatchObject({ ok: false, kind: 'http', status: 503, code: 503, message: '系统维护中' });
+    expect(await get('/user/info')).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 503,
+      code: 503,
+      message: '系统维护中',
+    });
     expect(api.notices).toEqual([['error', '系统维护中']]);
   });
 
@@ -55,7 +61,13 @@ describe('HTTP errors (docs/reply-codes.md)', () => {
       message: '服务器开小差了，请稍后重试',
     });
     api.serve(() => new Response('teapot', { status: 418 }));
-    expect(await get('/user/info')).toMatchObject({ ok: false, kind: 'http', status: 418, code: 418, message: 'Error' });
+    expect(await get('/user/info')).toMatchObject({
+      ok: false,
+      kind: 'http',
+      status: 418,
+      code: 418,
+      message: 'Error',
+    });
     expect(api.notices.map(([kind]) => kind)).toEqual(['error', 'error']);
   });
 

@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { OpenAPIHono, RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../shared/i18n';
 import type { Runtime } from '../runtime';
@@ -17,3 +17,10 @@ export interface ApiEnv {
 }
 
 export type ApiApp = OpenAPIHono<ApiEnv>;
+
+/**
+ * A handler typed by its route: the request it reads and the reply it returns
+ * must match the route's schemas, or typecheck fails (tests/types/contract.ts).
+ * `app.openapi(route, handler)` checks inline handlers the same way.
+ */
+export type AppRouteHandler<R extends RouteConfig> = RouteHandler<R, ApiEnv>;
