@@ -126,6 +126,24 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(all.some(({ file }) => /\bi18nOf\(/.test(readFileSync(file, 'utf8')))).toBe(true);
   });
 
+  it('services speak no HTTP: no hono, no Response built, no header set (the api layer does that)', () => {
+    const http = [
+      /from '(hono|@hono\/[^']+)(\/[^']*)?'/,
+      /\bnew Response\(/,
+      /\bnew Headers\(/,
+      /\.(setHeader|writeHead|appendHeader)\(/,
+      /\.headers\.(set|append)\(/,
+      /['"](content-type|cache-control|x-accel-buffering)['"]\s*:/i,
+    ];
+    // The page cache's own move to the server layer is separate work, under its own check.
+    const elsewhere = ['src/server/services/pages/page-cache.ts'];
+    const speaking = all
+      .map(({ file }) => file)
+      .filter((file) => under(file, 'src/server/services') && !elsewhere.includes(file))
+      .filter((file) => http.some((pattern) => pattern.test(readFileSync(file, 'utf8'))));
+    expect(speaking).toEqual([]);
+  });
+
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
   });
