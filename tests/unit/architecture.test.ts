@@ -144,6 +144,35 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(speaking).toEqual([]);
   });
 
+  it('services call no upstream and build no model adapter: the registry (rt.registry) hands them out', () => {
+    const factories = [
+      'createLlmProvider',
+      'createOpenAiLlm',
+      'createOfflineLlm',
+      'createImageProvider',
+      'createMidjourneyProxyProvider',
+      'createOpenAiImageProvider',
+      'createSdWebuiProvider',
+      'createOfflineProvider',
+      'createMusicProvider',
+      'createSunoProvider',
+      'createOfflineComposer',
+      'createProviderRegistry',
+      'probeChannel',
+      'probeCall',
+    ];
+    const calls = new RegExp(`\\bfetch\\(|\\b(${factories.join('|')})\\(`);
+    const building = all
+      .map(({ file }) => file)
+      .filter((file) => under(file, 'src/server/services'))
+      .filter((file) => calls.test(readFileSync(file, 'utf8')));
+    expect(building).toEqual([]);
+    // The patterns find what they name (this guard is not vacuous).
+    expect(calls.test('await fetch(url)')).toBe(true);
+    expect(calls.test('createOpenAiLlm({ baseUrl })')).toBe(true);
+    expect(calls.test('rt.registry.llm(target)')).toBe(false);
+  });
+
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
   });

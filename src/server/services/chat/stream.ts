@@ -4,7 +4,6 @@ import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../.
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
-import { routedChatLlm } from '../channels/router';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
 import { continuation } from './continue';
@@ -76,8 +75,8 @@ interface ChatContext {
 export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput): Promise<AsyncGenerator<ChatEvent>> {
   // The caller's level decides which channel models it may use; refused before any quota is spent.
   const offered = await modelForCaller(rt, c.caller, input.options.model);
-  // The console's chat channels when there are any; the environment's provider is the bootstrap channel.
-  const provider = (await routedChatLlm(rt)) ?? rt.llm;
+  // The console's chat channels when there are any, else the environment's provider: the registry decides.
+  const provider = await rt.registry.chat();
   // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
   const demo = provider.mode === 'offline';
   const model = offered ?? pickModel(provider, input.options.model);
