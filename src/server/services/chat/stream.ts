@@ -93,6 +93,7 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   return answer(rt, c, { provider, model, messages, meta, meter, giveBack, input });
 }
 
+/** The answer's events; read to the end even after the person left, so the ledger row and a refund are written. */
 async function* answer(
   rt: Runtime,
   c: ChatContext,
