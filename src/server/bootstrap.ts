@@ -12,6 +12,7 @@ import { createMailProvider } from './providers/mail';
 import { createModeration } from './providers/moderation';
 import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
+import { createProviderRegistry } from './providers/registry';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
@@ -19,6 +20,8 @@ import type { BackgroundJobs, Runtime } from './runtime';
 import { startSandboxWarning } from './sandbox';
 import { flushActivity, startActivityWriter } from './services/account/activity';
 import { seedAppsIfEmpty } from './services/apps/apps';
+import { routedChatLlm } from './services/channels/router';
+import { CHANNELS_CHANNEL } from './services/channels/store';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
 import { consoleWordEdits } from './services/moderation/words';
@@ -26,6 +29,7 @@ import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
 import { refundJob } from './services/shop/refund-worker';
+import { SETTINGS_CHANNEL } from './services/site-settings';
 
 /**
  * The composition root: the one place that builds the database, the push hub,
@@ -69,6 +73,11 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   await seedAppsIfEmpty(database.db);
   const products = createProductCatalog(database.db);
   await database.notifier.listen(CACHE_CHANNEL, () => products.invalidate());
+  // Chat routes over the console's channels through the finished runtime (answers come after start-up).
+  const registry = createProviderRegistry({ env, bootstrapLlm: llm, routedChat: () => routedChatLlm(rt) });
+  // A changed channel or setting, in any process, drops every adapter kept (docs/channel-routing.md#adapters).
+  for (const channel of [CHANNELS_CHANNEL, SETTINGS_CHANNEL])
+    await database.notifier.listen(channel, () => registry.invalidate());
   const rt = {
     env,
     log,
@@ -76,7 +85,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     database,
     hub,
     mail,
-    llm,
+    registry,
     payment,
     storage,
     wechat,

@@ -4,11 +4,11 @@ import type { Job } from './jobs/runner';
 import type { Logger } from './log';
 import type { DocumentReader } from './providers/documents';
 import type { ImageProvider } from './providers/image';
-import type { LlmProvider } from './providers/llm';
 import type { MailProvider } from './providers/mail';
 import type { ModerationProvider } from './providers/moderation';
 import type { MusicProvider } from './providers/music';
 import type { PaymentProvider } from './providers/payment';
+import type { ProviderRegistry } from './providers/registry';
 import type { StorageProvider } from './providers/storage';
 import type { WechatLoginProvider } from './providers/wechat';
 import type { PushHub } from './push/hub';
@@ -35,7 +35,8 @@ export interface Runtime {
   database: Database;
   hub: PushHub;
   mail: MailProvider;
-  llm: LlmProvider;
+  /** The model adapters: chat's (routed or the bootstrap channel) and each console channel key's, built once. */
+  registry: ProviderRegistry;
   payment: PaymentProvider;
   storage: StorageProvider;
   wechat: WechatLoginProvider;

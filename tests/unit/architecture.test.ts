@@ -131,6 +131,53 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(all.some(({ file }) => /\bi18nOf\(/.test(readFileSync(file, 'utf8')))).toBe(true);
   });
 
+  it('services speak no HTTP: no hono, no Response built, no header set (the api layer does that)', () => {
+    const http = [
+      /from '(hono|@hono\/[^']+)(\/[^']*)?'/,
+      /\bnew Response\(/,
+      /\bnew Headers\(/,
+      /\.(setHeader|writeHead|appendHeader)\(/,
+      /\.headers\.(set|append)\(/,
+      /['"](content-type|cache-control|x-accel-buffering)['"]\s*:/i,
+    ];
+    // The page cache's own move to the server layer is separate work, under its own check.
+    const elsewhere = ['src/server/services/pages/page-cache.ts'];
+    const speaking = all
+      .map(({ file }) => file)
+      .filter((file) => under(file, 'src/server/services') && !elsewhere.includes(file))
+      .filter((file) => http.some((pattern) => pattern.test(readFileSync(file, 'utf8'))));
+    expect(speaking).toEqual([]);
+  });
+
+  it('services call no upstream and build no model adapter: the registry (rt.registry) hands them out', () => {
+    const factories = [
+      'createLlmProvider',
+      'createOpenAiLlm',
+      'createOfflineLlm',
+      'createImageProvider',
+      'createMidjourneyProxyProvider',
+      'createOpenAiImageProvider',
+      'createSdWebuiProvider',
+      'createOfflineProvider',
+      'createMusicProvider',
+      'createSunoProvider',
+      'createOfflineComposer',
+      'createProviderRegistry',
+      'probeChannel',
+      'probeCall',
+    ];
+    const calls = new RegExp(`\\bfetch\\(|\\b(${factories.join('|')})\\(`);
+    const building = all
+      .map(({ file }) => file)
+      .filter((file) => under(file, 'src/server/services'))
+      .filter((file) => calls.test(readFileSync(file, 'utf8')));
+    expect(building).toEqual([]);
+    // The patterns find what they name (this guard is not vacuous).
+    expect(calls.test('await fetch(url)')).toBe(true);
+    expect(calls.test('createOpenAiLlm({ baseUrl })')).toBe(true);
+    expect(calls.test('rt.registry.llm(target)')).toBe(false);
+  });
+
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
   });

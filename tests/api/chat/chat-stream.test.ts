@@ -71,6 +71,26 @@ describe('chat with an OpenAI-compatible model', () => {
     expect(fake.authHeaders.at(-1)).toBe('Bearer sk-test');
   });
 
+  it('frames every event as one event line and one line of JSON data, with the stream headers the browser relies on', async () => {
+    const res = await ask(srv, { prompt: 'hi', options: { model: 'ok', usingContext: false } });
+    expect(res.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    expect(res.headers.get('cache-control')).toBe('no-cache, no-transform');
+    expect(res.headers.get('x-accel-buffering')).toBe('no');
+    const raw = await res.text();
+    expect(raw).toMatch(/^(event: (meta|delta|done)\ndata: \{[^\n]*\}\n\n)+$/);
+    const frames = raw.split('\n\n').filter(Boolean);
+    expect(frames.map((f) => f.split('\n')[0])).toEqual([
+      'event: meta',
+      'event: delta',
+      'event: delta',
+      'event: delta',
+      'event: done',
+    ]);
+    expect(frames.slice(1, 4)).toEqual(
+      ['Hel', 'lo', ' world'].map((text) => `event: delta\ndata: ${JSON.stringify({ text })}`),
+    );
+  });
+
   it('sends only the question when usingContext is off, and the default model for an unknown one', async () => {
     await readEvents(
       await ask(srv, {

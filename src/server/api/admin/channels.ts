@@ -1,10 +1,9 @@
 import type { z } from '@hono/zod-openapi';
 import type { ChannelFlavour } from '../../../shared/contract/channels';
-import { probeChannel } from '../../services/channels/probe';
+import { testChannel } from '../../services/channels/probe';
 import {
   addChannelKey,
   type ChannelFields,
-  channelForTest,
   createChannel,
   deleteChannel,
   deleteChannelKey,
@@ -84,9 +83,9 @@ export function registerAdminChannels(app: ApiApp) {
   app.openapi(r.testChannel, async (c) => {
     requireAdmin(c);
     const t = c.get('t');
-    const { channel, secret, hasKey } = await channelForTest(c.get('runtime'), c.req.valid('param').id);
+    const { channel, hasKey, result } = await testChannel(c.get('runtime'), c.req.valid('param').id);
     const flavourName = (f: string | null) => (f ? t(`channels:flavour.${f}`) : '');
-    if (hasKey && secret === null) {
+    if (result === null) {
       const message = t('channels:test.keyUnreadable');
       return reply(c, {
         ok: false,
@@ -98,13 +97,6 @@ export function registerAdminChannels(app: ApiApp) {
         missing: [],
       });
     }
-    const result = await probeChannel({
-      kind: channel.kind,
-      flavour: channel.flavour,
-      baseUrl: channel.baseUrl,
-      secret,
-      models: channel.models.map((m) => m.id),
-    });
     const params = {
       detected: flavourName(result.detected),
       expected: flavourName(channel.flavour),

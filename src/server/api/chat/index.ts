@@ -4,6 +4,7 @@ import { streamChat } from '../../services/chat/stream';
 import { viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
+import { sseReply } from '../sse';
 import { registerAttachments } from './attachments';
 import * as r from './chat.routes';
 import { registerConversations } from './conversations';
@@ -20,12 +21,23 @@ async function caller(c: C) {
 export function registerChat(app: ApiApp) {
   app.openapi(r.processChat, async (c) => {
     const rt = c.get('runtime');
-    const response = await streamChat(
-      rt,
-      { caller: await caller(c), t: c.get('t'), lang: c.get('lang'), signal: c.req.raw.signal },
-      c.req.valid('json'),
-    );
-    return response as never;
+    // One signal for both ways the person leaves: the request aborted, or the response stream cancelled.
+    const gone = new AbortController();
+    const leave = () => gone.abort();
+    const request = c.req.raw.signal;
+    request.addEventListener('abort', leave, { once: true });
+    try {
+      const events = await streamChat(
+        rt,
+        { caller: await caller(c), t: c.get('t'), lang: c.get('lang'), signal: gone.signal },
+        c.req.valid('json'),
+      );
+      return sseReply(c, events, leave, rt.log) as never;
+    } catch (err) {
+      // Refused before the stream began (model, quota, attachments): an ordinary JSON reply.
+      request.removeEventListener('abort', leave);
+      throw err;
+    }
   });
 
   app.openapi(r.listModels, async (c) =>

@@ -44,7 +44,7 @@ const describe = (m: ChannelModel, lang: Language): ChatModelInfo => ({
 export async function chatModelsFor(rt: Runtime, who: Caller, lang: Language): Promise<ChatModels> {
   const served = await channelModels(rt);
   if (served.size === 0) {
-    const { llm } = rt;
+    const llm = rt.registry.bootstrapLlm;
     // The offline responder's models are ours: named in the page's language, with what they can do.
     const offline = llm.mode === 'offline' ? new Map(offlineModelDetails(lang).map((d) => [d.id, d])) : null;
     const details = llm.models.map(

@@ -1,3 +1,4 @@
+import type { ChannelTarget } from '../../providers/registry';
 import type { ActiveChannel } from './store';
 
 /** One (channel, key) pair to try. */
@@ -7,6 +8,15 @@ export interface Candidate {
   /** The key's failures in a row when the request began (a success then resets them). */
   failures: number;
 }
+
+/** What the registry builds (or finds) the candidate's adapter from. */
+export const targetOf = (c: Candidate): ChannelTarget => ({
+  kind: c.channel.kind,
+  flavour: c.channel.flavour,
+  baseUrl: c.channel.baseUrl,
+  secret: c.key.secret,
+  models: c.channel.models.map((m) => m.id),
+});
 
 type KeyView = { failures: number; cooldownUntil: Date | null };
 

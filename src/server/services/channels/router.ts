@@ -1,9 +1,7 @@
-import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmEvent, type LlmProvider } from '../../providers/llm';
-import { createOpenAiLlm } from '../../providers/llm/openai';
 import type { Runtime } from '../../runtime';
 import { keyStates, markFailure, markOk } from './cooldown';
-import { type Candidate, orderCandidates } from './order';
+import { type Candidate, orderCandidates, targetOf } from './order';
 import { type ActiveChannel, activeChannels } from './store';
 
 /** At most this many (channel, key) pairs are tried for one answer, so a wide outage fails in bounded time. */
@@ -31,7 +29,7 @@ export async function chatCandidates(rt: Runtime, channels: ActiveChannel[], mod
 
 /**
  * Chat over the console's chat channels (docs/channel-routing.md), or null when there are none
- * (the environment's provider, `rt.llm`, is then the bootstrap channel). Each answer tries
+ * (the registry then answers with the bootstrap channel). Each answer tries
  * (channel, key) pairs in order; a failure before the first text moves on silently and cools
  * the key down; once text reached the person, an error ends the answer as before.
  */
@@ -40,7 +38,6 @@ export async function routedChatLlm(rt: Runtime): Promise<LlmProvider | null> {
   if (channels.length === 0) return null;
   const byPriority = [...channels].sort((a, b) => b.priority - a.priority);
   const models = [...new Set(byPriority.flatMap((c) => c.models.map((m) => m.id)))];
-  const cfg = chatConfig(rt.env);
   return {
     mode: 'openai',
     models,
@@ -49,13 +46,8 @@ export async function routedChatLlm(rt: Runtime): Promise<LlmProvider | null> {
       if (candidates.length === 0) throw new LlmError('badModel', `no channel serves ${request.model}`);
       let last: LlmError = new LlmError('upstream');
       for (const cand of candidates) {
-        const llm = createOpenAiLlm({
-          baseUrl: cand.channel.baseUrl.replace(/\/+$/, ''),
-          apiKey: cand.key.secret,
-          models: [request.model],
-          connectTimeoutMs: cfg.LLM_CONNECT_TIMEOUT_MS,
-          idleTimeoutMs: cfg.LLM_IDLE_TIMEOUT_MS,
-        });
+        // Kept per channel key by the registry, so answers share one adapter until the channel changes.
+        const llm = rt.registry.llm(targetOf(cand));
         const price = cand.channel.models.find((m) => m.id === request.model)?.price ?? null;
         let texted = false;
         try {

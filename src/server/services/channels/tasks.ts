@@ -1,51 +1,16 @@
-import { drawConfig } from '../../config/drawing';
-import { musicConfig } from '../../config/music';
-import { createMidjourneyProxyProvider } from '../../providers/image/midjourney-proxy';
-import { createOpenAiImageProvider } from '../../providers/image/openai';
-import { createSdWebuiProvider } from '../../providers/image/sd-webui';
 import { type ImageProvider, ImageProviderError } from '../../providers/image/types';
-import { createSunoProvider } from '../../providers/music/suno';
-import { type MusicProvider, MusicProviderError } from '../../providers/music/types';
+import { MusicProviderError } from '../../providers/music/types';
 import type { Runtime } from '../../runtime';
 import { keyStates, markFailure, markOk } from './cooldown';
 import { type Candidate, orderCandidates } from './order';
 import { MAX_ATTEMPTS } from './router';
 import { type ActiveChannel, activeChannels } from './store';
 
-/** The adapter for an image channel's flavour, on its base URL with one of its keys. */
-export function imageProviderFor(rt: Runtime, channel: ActiveChannel, secret: string): ImageProvider {
-  const baseUrl = channel.baseUrl.replace(/\/+$/, '');
-  const key = secret || undefined;
-  switch (channel.flavour) {
-    case 'sd-webui':
-      return createSdWebuiProvider({ baseUrl, auth: key, pollMs: 500, sampler: drawConfig(rt.env).SD_WEBUI_SAMPLER });
-    case 'openai-images':
-      return createOpenAiImageProvider({
-        baseUrl,
-        apiKey: key,
-        model: channel.models[0]?.id ?? drawConfig(rt.env).OPENAI_IMAGE_MODEL,
-      });
-    default:
-      // midjourney-proxy and mj-plus
-      return createMidjourneyProxyProvider({ baseUrl, secret: key, pollMs: 3000, plus: channel.flavour === 'mj-plus' });
-  }
-}
-
 /** The provider mode an image channel's flavour runs as (the drawings' `provider` column). */
 export function imageMode(flavour: ActiveChannel['flavour']): ImageProvider['mode'] {
   if (flavour === 'sd-webui') return 'sd-webui';
   if (flavour === 'openai-images') return 'openai';
   return 'midjourney-proxy';
-}
-
-/** A suno-api adapter on a music channel's base URL with one of its keys. */
-export function musicProviderFor(rt: Runtime, channel: ActiveChannel, secret: string): MusicProvider {
-  return createSunoProvider({
-    baseUrl: channel.baseUrl,
-    apiKey: secret || undefined,
-    model: channel.models[0]?.id,
-    pollMs: musicConfig(rt.env).MUSIC_POLL_MS,
-  });
 }
 
 /** Whether a failure before the upstream took the task should move on; `auth` cools the key longer. */

@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
+import type { ChatStreamEvents } from '../../../shared/contract/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
 import { modelForCaller } from '../channels/offer';
-import { routedChatLlm } from '../channels/router';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
 import { continuation } from './continue';
@@ -53,23 +53,30 @@ export function pickModel(provider: LlmProvider, wanted: string | undefined): st
   return wanted && provider.models.includes(wanted) ? wanted : fallback;
 }
 
-const encoder = new TextEncoder();
-const frame = (event: string, data: unknown) => encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+/** One event of the answer's stream, as the browser reads it (docs/chat.md#stream). */
+export type ChatEvent = {
+  [K in keyof ChatStreamEvents]: { event: K; data: ChatStreamEvents[K] };
+}[keyof ChatStreamEvents];
+
+interface ChatContext {
+  caller: Caller;
+  t: TFunction;
+  lang: string;
+  /** Aborted when the person goes away: the upstream call stops and nothing more is yielded. */
+  signal: AbortSignal;
+}
 
 /**
- * Streams the answer as Server-Sent Events (docs/chat.md#stream): `meta` (model, quota), then
- * `reasoning` and `delta` {text} pieces, then `done` (with thinking time, token counts, cut) or
- * `error` {kind, message}. The upstream call is cancelled as soon as the browser goes away.
+ * Checks the request (model, attachments, quota) and answers the events of the answer
+ * (docs/chat.md#stream): `meta` (model, quota), then `reasoning` and `delta` {text} pieces, then
+ * `done` (with thinking time, token counts, cut) or `error` {kind, message}. A refusal throws
+ * before any event; the api layer turns the events into Server-Sent Events.
  */
-export async function streamChat(
-  rt: Runtime,
-  c: { caller: Caller; t: TFunction; lang: string; signal: AbortSignal },
-  input: ChatInput,
-): Promise<Response> {
+export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput): Promise<AsyncGenerator<ChatEvent>> {
   // The caller's level decides which channel models it may use; refused before any quota is spent.
   const offered = await modelForCaller(rt, c.caller, input.options.model);
-  // The console's chat channels when there are any; the environment's provider is the bootstrap channel.
-  const provider = (await routedChatLlm(rt)) ?? rt.llm;
+  // The console's chat channels when there are any, else the environment's provider: the registry decides.
+  const provider = await rt.registry.chat();
   // A demo answer (no model configured) costs nothing, so it spends none of the day's messages.
   const demo = provider.mode === 'offline';
   const model = offered ?? pickModel(provider, input.options.model);
@@ -80,72 +87,65 @@ export async function streamChat(
   const messages = [...asked.messages, ...continuation(input.options.partial, c.t)];
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
   const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
-  const abort = new AbortController();
-  const stop = () => abort.abort();
-  c.signal.addEventListener('abort', stop, { once: true });
-  const started = Date.now();
+  const meta: ChatEvent = { event: 'meta', data: { model, quota, ...(attachments.length ? { attachments } : {}) } };
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
+  return answer(rt, c, { provider, model, messages, meta, meter, giveBack, input });
+}
 
-  const body = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const send = (event: string, data: unknown) => {
-        if (!abort.signal.aborted) controller.enqueue(frame(event, data));
-      };
-      const progress = answerProgress();
-      let outcome: 'ok' | 'failed' = 'ok';
-      let recorded: Promise<LlmUsage | null> | null = null;
-      const finish = (o: Outcome) => {
-        recorded ??= meter.finish(o);
-        return recorded;
-      };
-      send('meta', { model, quota, ...(attachments.length ? { attachments } : {}) });
-      try {
-        const pieces = provider.stream({
-          model,
-          messages,
-          temperature: input.options.temperature,
-          signal: abort.signal,
-          lang: c.lang,
-          continuing: Boolean(input.options.partial),
-        });
-        for await (const event of pieces) {
-          if (abort.signal.aborted) break;
-          meter.see(event);
-          const out = progress.frame(event);
-          if (out) send(out[0], out[1]);
-        }
-        const ms = Date.now() - started;
-        const usage = await finish(abort.signal.aborted ? 'cancelled' : 'ok');
-        send('done', { model, chars: progress.chars, ms, ...progress.done(usage) });
-      } catch (err) {
-        outcome = 'failed';
-        const kind = err instanceof LlmError ? err.kind : 'upstream';
-        rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
-        if (progress.shown === 0) await giveBack();
-        send('error', { kind, message: c.t(`chat:error.${kind}`) });
-      } finally {
-        c.signal.removeEventListener('abort', stop);
-        await finish(abort.signal.aborted ? 'cancelled' : outcome);
-        if (abort.signal.aborted && progress.shown === 0) await giveBack();
-        try {
-          controller.close();
-        } catch {
-          // Already cancelled by the reader: nothing left to close.
-        }
-      }
-    },
-    cancel() {
-      abort.abort();
-    },
-  });
-  return new Response(body, {
-    status: 200,
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      // no-transform keeps the compression middleware from buffering the stream.
-      'cache-control': 'no-cache, no-transform',
-      'x-accel-buffering': 'no',
-    },
-  });
+/** The answer's events; read to the end even after the person left, so the ledger row and a refund are written. */
+async function* answer(
+  rt: Runtime,
+  c: ChatContext,
+  a: {
+    provider: LlmProvider;
+    model: string;
+    messages: LlmMessage[];
+    meta: ChatEvent;
+    meter: ReturnType<typeof chatMeter>;
+    giveBack: () => Promise<void>;
+    input: ChatInput;
+  },
+): AsyncGenerator<ChatEvent> {
+  const { signal } = c;
+  const { model, meter } = a;
+  const started = Date.now();
+  const progress = answerProgress();
+  let outcome: 'ok' | 'failed' = 'ok';
+  let recorded: Promise<LlmUsage | null> | null = null;
+  const finish = (o: Outcome) => {
+    recorded ??= meter.finish(o);
+    return recorded;
+  };
+  // Once the person left, nothing more is sent.
+  const live = () => !signal.aborted;
+  yield a.meta;
+  try {
+    const pieces = a.provider.stream({
+      model,
+      messages: a.messages,
+      temperature: a.input.options.temperature,
+      signal,
+      lang: c.lang,
+      continuing: Boolean(a.input.options.partial),
+    });
+    for await (const event of pieces) {
+      if (!live()) break;
+      meter.see(event);
+      const out = progress.frame(event);
+      if (out) yield { event: out[0], data: out[1] } as ChatEvent;
+    }
+    const ms = Date.now() - started;
+    const usage = await finish(live() ? 'ok' : 'cancelled');
+    if (live()) yield { event: 'done', data: { model, chars: progress.chars, ms, ...progress.done(usage) } };
+  } catch (err) {
+    outcome = 'failed';
+    const kind = err instanceof LlmError ? err.kind : 'upstream';
+    rt.log.warn('chat upstream failed', { kind, err: err instanceof Error ? err.message : String(err) });
+    if (progress.shown === 0) await a.giveBack();
+    if (live()) yield { event: 'error', data: { kind, message: c.t(`chat:error.${kind}`) } };
+  } finally {
+    await finish(live() ? outcome : 'cancelled');
+    if (!live() && progress.shown === 0) await a.giveBack();
+  }
 }

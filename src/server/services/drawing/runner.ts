@@ -9,7 +9,8 @@ import {
   pictureSize,
 } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
-import { imageMode, imageProviderFor, runOverChannels } from '../channels/tasks';
+import { targetOf } from '../channels/order';
+import { imageMode, runOverChannels } from '../channels/tasks';
 import { hookUrl, waitForHook } from './hook';
 import { removePicture, storePicture } from './store';
 import { finishTask, moveTask } from './tasks';
@@ -87,7 +88,7 @@ export async function runTask(rt: Runtime, claimed: Drawing, signal: AbortSignal
   const routed = onEnv
     ? null
     : await runOverChannels(rt, 'image', task.channelId, signal, (cand, taken) => {
-        const provider = imageProviderFor(rt, cand.channel, cand.key.secret);
+        const provider = rt.registry.image(targetOf(cand));
         return provider.draw(job, {
           ...hooks,
           async rememberProviderTaskId(id) {

@@ -24,7 +24,7 @@ export function chatMeter(rt: Runtime, work: ChatWork) {
   const started = Date.now();
   let served: { channelId: number | null; provider: string; price: ModelPrice | null } = {
     channelId: null,
-    provider: rt.llm.mode,
+    provider: rt.registry.bootstrapLlm.mode,
     price: null,
   };
   let usage: LlmUsage | null = null;

@@ -7,7 +7,8 @@ import type { JobSpec } from '../../jobs/runner';
 import type { ComposeContext, ComposeRequest, StoredFile } from '../../providers/music/types';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
-import { musicProviderFor, runOverChannels } from '../channels/tasks';
+import { targetOf } from '../channels/order';
+import { runOverChannels } from '../channels/tasks';
 import { invalidatePages } from '../pages/channel';
 import { MUSIC_WAKE_CHANNEL } from './compose';
 import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, recordSongUsage, running } from './tasks';
@@ -82,7 +83,7 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
     const routed = onEnv
       ? null
       : await runOverChannels(rt, 'music', song.channelId, signal, (cand, taken) =>
-          musicProviderFor(rt, cand.channel, cand.key.secret).compose(requestOf(song), {
+          rt.registry.music(targetOf(cand)).compose(requestOf(song), {
             ...ctx,
             async saveRef(ref) {
               taken();

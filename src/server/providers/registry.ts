@@ -1,0 +1,123 @@
+import type { ChannelFlavour, ChannelKind } from '../../shared/contract/channels';
+import { chatConfig } from '../config/chat';
+import { drawConfig } from '../config/drawing';
+import type { Env } from '../config/env';
+import { musicConfig } from '../config/music';
+import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
+import { createOpenAiImageProvider } from './image/openai';
+import { createSdWebuiProvider } from './image/sd-webui';
+import type { ImageProvider } from './image/types';
+import type { LlmProvider } from './llm';
+import { createOpenAiLlm } from './llm/openai';
+import { createSunoProvider } from './music/suno';
+import type { MusicProvider } from './music/types';
+import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
+
+/** One key of one console channel, as an adapter is built from it (the key opened, in memory only). */
+export interface ChannelTarget {
+  kind: ChannelKind;
+  flavour: ChannelFlavour;
+  baseUrl: string;
+  /** The key; '' when the upstream takes none. */
+  secret: string;
+  /** The channel's model ids: chat lists them; an image or music adapter works with the first. */
+  models: string[];
+}
+
+/**
+ * Hands out the model adapters (docs/channel-routing.md#adapters): built once per channel key and
+ * kept until a channel or setting changes in any process. Built by bootstrap.ts; services ask it and
+ * never build an adapter or call an upstream themselves.
+ */
+export interface ProviderRegistry {
+  /** The adapter a chat answer goes through: the console's chat channels when there are any, else the bootstrap channel. */
+  chat(): Promise<LlmProvider>;
+  /** The environment's chat adapter (OPENAI_BASE_URL, or the offline responder): the bootstrap channel. */
+  readonly bootstrapLlm: LlmProvider;
+  llm(target: ChannelTarget): LlmProvider;
+  image(target: ChannelTarget): ImageProvider;
+  music(target: ChannelTarget): MusicProvider;
+  /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
+  probe(target: ProbeTarget): Promise<ProbeResult>;
+  /** Drops every adapter kept (bootstrap calls it on the channels' and settings' NOTIFY). */
+  invalidate(): void;
+}
+
+/** Adapters kept at most; past it the registry starts again (keys rotate, channels are few). */
+const MAX_ADAPTERS = 256;
+
+const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
+
+export function createProviderRegistry(opts: {
+  env: Env;
+  bootstrapLlm: LlmProvider;
+  /** The chat channels' router (services/channels/router.ts); null when the console has none. */
+  routedChat: () => Promise<LlmProvider | null>;
+}): ProviderRegistry {
+  const { env } = opts;
+  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider>();
+  // Everything an adapter is built from is in its key, so a kept adapter is never one of an older setting.
+  const keep = <T extends LlmProvider | ImageProvider | MusicProvider>(t: ChannelTarget, build: () => T): T => {
+    const key = JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]);
+    const hit = kept.get(key);
+    if (hit) return hit as T;
+    if (kept.size >= MAX_ADAPTERS) kept.clear();
+    const made = build();
+    kept.set(key, made);
+    return made;
+  };
+  return {
+    bootstrapLlm: opts.bootstrapLlm,
+    async chat() {
+      return (await opts.routedChat()) ?? opts.bootstrapLlm;
+    },
+    llm(t) {
+      return keep(t, () => {
+        const cfg = chatConfig(env);
+        return createOpenAiLlm({
+          baseUrl: trimmed(t.baseUrl),
+          apiKey: t.secret,
+          models: t.models,
+          connectTimeoutMs: cfg.LLM_CONNECT_TIMEOUT_MS,
+          idleTimeoutMs: cfg.LLM_IDLE_TIMEOUT_MS,
+        });
+      });
+    },
+    image(t) {
+      return keep(t, () => imageAdapter(env, t));
+    },
+    music(t) {
+      return keep(t, () =>
+        createSunoProvider({
+          baseUrl: t.baseUrl,
+          apiKey: t.secret || undefined,
+          model: t.models[0],
+          pollMs: musicConfig(env).MUSIC_POLL_MS,
+        }),
+      );
+    },
+    probe: probeChannel,
+    invalidate() {
+      kept.clear();
+    },
+  };
+}
+
+/** The adapter for an image channel's flavour, on its base URL with one of its keys. */
+function imageAdapter(env: Env, t: ChannelTarget): ImageProvider {
+  const baseUrl = trimmed(t.baseUrl);
+  const key = t.secret || undefined;
+  switch (t.flavour) {
+    case 'sd-webui':
+      return createSdWebuiProvider({ baseUrl, auth: key, pollMs: 500, sampler: drawConfig(env).SD_WEBUI_SAMPLER });
+    case 'openai-images':
+      return createOpenAiImageProvider({
+        baseUrl,
+        apiKey: key,
+        model: t.models[0] ?? drawConfig(env).OPENAI_IMAGE_MODEL,
+      });
+    default:
+      // midjourney-proxy and mj-plus
+      return createMidjourneyProxyProvider({ baseUrl, secret: key, pollMs: 3000, plus: t.flavour === 'mj-plus' });
+  }
+}
