@@ -45,6 +45,16 @@ describe('HTTP errors (docs/reply-codes.md)', () => {
     expect(api.notices).toEqual([['error', '登录已失效']]);
   });
 
+  it("a console call's 401 ends the console session only: the login token stays and nothing reloads", async () => {
+    setToken('still-logged-in');
+    api.serve(() => json({ code: 401, result: '控制台会话已结束', data: null }, 401));
+    const result = await get('/admin/me', undefined, { console: true, silent: true });
+    expect(result).toMatchObject({ ok: false, kind: 'http', status: 401 });
+    expect(getToken()).toBe('still-logged-in');
+    expect(api.reload).not.toHaveBeenCalled();
+    expect(api.notices).toEqual([]);
+  });
+
   it('401 without a token does not reload, so a logged-out page cannot loop', async () => {
     api.serve(() => new Response('', { status: 401 }));
     await get('/user/info');

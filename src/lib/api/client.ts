@@ -75,12 +75,13 @@ function failure(kind: ApiFailure['kind'], messageKey: string, silent: boolean |
   return { ok: false, kind, code: 0, message };
 }
 
-function httpFailure(status: number, body: Body, silent: boolean | undefined): ApiFailure {
+function httpFailure(status: number, body: Body, opts: RequestOptions): ApiFailure {
+  const { silent } = opts;
   const message = statusMessage(status, body);
   const reply = body.type === 'reply' ? body.reply : undefined;
   const result: ApiFailure = { ok: false, kind: 'http', status, code: reply?.code ?? status, message };
   if (reply) result.reply = reply;
-  if (status === 401) {
+  if (status === 401 && !opts.console) {
     // Reload only when a token was cleared: reloading a logged-out page
     // whose start-up call answers 401 would loop forever.
     const hadToken = getToken() !== undefined;
@@ -93,10 +94,10 @@ function httpFailure(status: number, body: Body, silent: boolean | undefined): A
   return result;
 }
 
-function classify(status: number, body: Body, silent: boolean | undefined): ApiResult<unknown> {
-  if (status !== 200) return httpFailure(status, body, silent);
+function classify(status: number, body: Body, opts: RequestOptions): ApiResult<unknown> {
+  if (status !== 200) return httpFailure(status, body, opts);
   if (body.type === 'text') return { ok: true, kind: 'text', status, text: body.text };
-  if (body.type === 'other') return httpFailure(status, body, silent);
+  if (body.type === 'other') return httpFailure(status, body, opts);
   const { reply } = body;
   if (reply.code === 200) {
     return { ok: true, kind: 'reply', status, code: reply.code, result: reply.result, data: reply.data, reply };
@@ -151,7 +152,7 @@ export async function transport(
   if (outcome.kind === 'network') return failure('network', 'error.network', opts.silent);
   const { response, body } = outcome.value;
   if (body === undefined) return { ok: true, kind: 'stream', status: response.status, response };
-  return classify(response.status, body, opts.silent);
+  return classify(response.status, body, opts);
 }
 
 /** The reply data of the route a call reaches, as its schema declares it (src/lib/api/routes.ts). */

@@ -19,6 +19,11 @@ export interface RequestOptions {
   silent?: boolean;
   /** Outlives the page (fetch `keepalive`): a change sent while the page is being left. */
   keepalive?: boolean;
+  /**
+   * A console call: the console cookie authenticates it, so a 401 means the
+   * console session ended, not the login: the token is kept, nothing reloads.
+   */
+  console?: boolean;
 }
 
 export interface StreamOptions extends Omit<RequestOptions, 'timeoutMs'> {
