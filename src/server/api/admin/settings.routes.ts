@@ -10,7 +10,7 @@ import {
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { int, pattern, rawText, text } from '../validation';
-import { codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './console-kit';
 
 // Site settings (docs/console.md): admin only; a change asks for a fresh TOTP code.
 

@@ -5,12 +5,12 @@ import {
   ordersCsv,
   queryProvider,
   refundOrder,
-} from '../../services/admin/orders';
+} from '../../services/shop/console-orders';
+import { dayRange } from '../admin/console-kit';
+import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { dayRange } from './admin.routes';
-import { actorOf, requireAdmin, requireFreshCode } from './guard';
-import * as r from './orders.routes';
+import * as r from './console-orders.routes';
 
 type Query = { status?: number; from?: string; to?: string; product?: string; user?: string; provider?: string };
 const filter = (q: Query) => ({
@@ -22,7 +22,7 @@ const filter = (q: Query) => ({
 });
 
 /** The console's orders: operators and admins read and query; only admins refund (docs/console.md#orders). */
-export function registerAdminOrders(app: ApiApp) {
+export function registerConsoleOrders(app: ApiApp) {
   app.openapi(r.listOrders, async (c) => {
     const { pageNum, pageSize, ...q } = c.req.valid('query');
     return reply(c, await listOrders(c.get('runtime').database.db, filter(q), pageNum, pageSize));

@@ -3,7 +3,7 @@ import type { NoticeAudience, NoticeKind } from '../../../shared/notices';
 import type { Db } from '../../db/client';
 import { type Notice, notices } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { type Actor, auditedOnce } from './audit';
+import { type Actor, auditedOnce } from '../admin/audit';
 
 /** A notice as the console edits it (docs/console.md). */
 export interface NoticeInput {

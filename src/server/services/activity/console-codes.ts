@@ -3,8 +3,8 @@ import { toCsv } from '../../../shared/csv';
 import type { Db } from '../../db/client';
 import { codeBatches, experienceCodes, users } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { insertBatch } from '../activity/experience-codes';
-import { type Actor, auditedOnce, writeAudit } from './audit';
+import { type Actor, auditedOnce, writeAudit } from '../admin/audit';
+import { insertBatch } from './experience-codes';
 
 export interface BatchInput {
   label: string;

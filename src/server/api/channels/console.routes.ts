@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { CHANNEL_FLAVOURS, CHANNEL_KINDS, ChannelModel, ChannelView } from '../../../shared/contract/channels';
 import { normalBaseUrl } from '../../services/channels/store';
 import { access } from '../access';
+import { codes, requestId, tags, totpCode } from '../admin/console-kit';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's model channels (docs/channels.md): admins only. A stored key is never
 // answered again, only its last four characters and health.

@@ -8,9 +8,9 @@ import {
 } from '../../../shared/contract/shop-console';
 import { ORDER_PAY_PROVIDERS } from '../../../shared/shop';
 import { access } from '../access';
+import { codes, date, reason, requestId, tags, totpCode } from '../admin/console-kit';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
 import { intParam, pattern, text } from '../validation';
-import { codes, date, reason, requestId, tags, totpCode } from './admin.routes';
 
 // The console's orders and refunds (docs/console.md#orders).
 const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });

@@ -1,10 +1,10 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { apps, drawings, sessions, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
-import { signInHistory } from '../account/sign-ins';
 import { readQuota } from '../chat/quota';
 import { readDrawQuota } from '../drawing/quota';
 import { readMusicQuota } from '../music/quota';
+import { signInHistory } from './sign-ins';
 
 const RECENT = 20;
 const iso = (d: Date | null) => d?.toISOString() ?? null;

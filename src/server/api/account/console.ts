@@ -1,13 +1,13 @@
+import { deleteUser, revokeUserSessions, sendResetMail } from '../../services/account/console-user-account';
+import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/account/console-users';
 import { checkReach } from '../../services/admin/hierarchy';
-import { deleteUser, revokeUserSessions, sendResetMail } from '../../services/admin/user-account';
-import { adjustMembership, changeRole, searchUsers, setBanned, userDetail } from '../../services/admin/users';
+import { actorOf, consoleOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import * as r from './admin.routes';
-import { actorOf, consoleOf, requireAdmin, requireFreshCode } from './guard';
+import * as r from './console.routes';
 
 /** The console's users page: search, detail, actions with a reason (docs/console.md). */
-export function registerAdminUsers(app: ApiApp) {
+export function registerAccountConsole(app: ApiApp) {
   app.openapi(r.searchUsers, async (c) =>
     reply(c, await searchUsers(c.get('runtime').database.db, c.req.valid('query').q)),
   );

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { UsageReport } from '../../../shared/contract/ledger';
 import type { Db } from '../../db/client';
-import { paidByDay, rangeSql, refundedByDay } from './dashboard';
+import { paidByDay, rangeSql, refundedByDay } from '../admin/dashboard';
 
 const num = (v: unknown) => Number(v ?? 0);
 const rowsOf = async (db: Db, q: SQL) => ((await db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;

@@ -4,9 +4,9 @@ import { forgetSessions } from '../../db/queries/session-cache';
 import { sessions } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { anonymiseAccount, removeAccountLeftovers } from '../account/profile';
-import { sendCode } from '../account/verification-codes';
-import { type Act, act } from './users';
+import { type Act, act } from './console-users';
+import { anonymiseAccount, removeAccountLeftovers } from './profile';
+import { sendCode } from './verification-codes';
 
 /**
  * Ends one live session of the user (`sessionId`) or all of them; a console

@@ -3,9 +3,9 @@ import { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { PRODUCT_TYPES } from '../../../shared/shop';
 import { YUAN_PATTERN } from '../../services/shop/money';
 import { access } from '../access';
+import { codes, requestId, tags, totpCode } from '../admin/console-kit';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { codes, requestId, tags, totpCode } from './admin.routes';
 
 // The console's product routes (docs/console.md#products): operators read, admins change.
 

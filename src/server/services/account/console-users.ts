@@ -6,11 +6,11 @@ import { orders, sessions, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { type Actor, writeAudit } from '../admin/audit';
+import { assertMayActOn, recordRefusal, viewerRefusal } from '../admin/hierarchy';
+import { setRoleById } from '../admin/roles';
 import { orderDto } from '../shop/orders';
-import { type Actor, writeAudit } from './audit';
-import { assertMayActOn, recordRefusal, viewerRefusal } from './hierarchy';
-import { setRoleById } from './roles';
-import { userInsights } from './user-insights';
+import { userInsights } from './console-user-insights';
 
 const DAY = 86_400_000;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;

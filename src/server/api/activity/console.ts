@@ -1,12 +1,12 @@
 import type { z } from '@hono/zod-openapi';
+import { batchCsv, disableBatch, generateBatch, listBatches, listCodes } from '../../services/activity/console-codes';
+import { createNotice, listNotices, type NoticeInput, updateNotice } from '../../services/activity/console-notices';
 import { noticeVars } from '../../services/activity/notices';
-import { batchCsv, disableBatch, generateBatch, listBatches, listCodes } from '../../services/admin/codes';
-import { createNotice, listNotices, type NoticeInput, updateNotice } from '../../services/admin/notices';
 import { invalidatePages } from '../../services/pages/channel';
+import { actorOf, requireAdmin } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import * as r from './content.routes';
-import { actorOf, requireAdmin } from './guard';
+import * as r from './console.routes';
 
 /** Body of a notice form to what the service stores. */
 function noticeInput(b: z.infer<typeof r.noticeBody>): NoticeInput {
@@ -22,7 +22,7 @@ function noticeInput(b: z.infer<typeof r.noticeBody>): NoticeInput {
 }
 
 /** The console's experience codes (admins) and notices (operators and admins) (docs/console.md). */
-export function registerAdminContent(app: ApiApp) {
+export function registerActivityConsole(app: ApiApp) {
   app.openapi(r.generateCodes, async (c) => {
     requireAdmin(c);
     const batch = await generateBatch(c.get('runtime').database.db, actorOf(c), c.req.valid('json'));

@@ -6,8 +6,8 @@ import { type Product, products, type Translations } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { CACHE_CHANNEL } from '../shop/products';
-import { type Actor, writeAudit } from './audit';
+import { type Actor, writeAudit } from '../admin/audit';
+import { CACHE_CHANNEL } from './products';
 
 /** A product as the console edits it: texts in every language, money in fen (docs/console.md#products). */
 export interface ProductFields {

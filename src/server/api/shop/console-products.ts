@@ -6,12 +6,12 @@ import {
   type ProductFields,
   setProductEnabledById,
   updateProduct,
-} from '../../services/admin/products';
+} from '../../services/shop/console-products';
 import { parseYuan } from '../../services/shop/money';
+import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { actorOf, requireAdmin, requireFreshCode } from './guard';
-import * as r from './products.routes';
+import * as r from './console-products.routes';
 
 type Body = z.infer<typeof r.productFields>;
 
@@ -30,7 +30,7 @@ function fields(b: Body): ProductFields {
 }
 
 /** The console's Products page (docs/console.md#products). */
-export function registerAdminProducts(app: ApiApp) {
+export function registerConsoleProducts(app: ApiApp) {
   app.openapi(r.listProducts, async (c) => reply(c, await listProductsForConsole(c.get('runtime').database.db)));
 
   app.openapi(r.createProduct, async (c) => {

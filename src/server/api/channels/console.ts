@@ -12,10 +12,10 @@ import {
   setChannelKeyEnabled,
   updateChannel,
 } from '../../services/channels/store';
+import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import * as r from './channels.routes';
-import { actorOf, requireAdmin, requireFreshCode } from './guard';
+import * as r from './console.routes';
 
 const fields = (b: z.infer<typeof r.channelFields>): ChannelFields => ({
   kind: b.kind,
@@ -29,7 +29,7 @@ const fields = (b: z.infer<typeof r.channelFields>): ChannelFields => ({
 });
 
 /** The console's Channels page (docs/channels.md). */
-export function registerAdminChannels(app: ApiApp) {
+export function registerChannelsConsole(app: ApiApp) {
   app.openapi(r.listChannels, async (c) => {
     requireAdmin(c);
     return reply(c, await listChannelsForConsole(c.get('runtime').database.db));

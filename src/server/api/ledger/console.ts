@@ -2,13 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { PERIODS } from '../../../shared/admin';
 import { UsageReport } from '../../../shared/contract/ledger';
 import { checkRange, lastDays } from '../../services/admin/dashboard';
-import { usageReport } from '../../services/admin/usage';
+import { usageReport } from '../../services/ledger/console-usage';
 import { access } from '../access';
+import { codes, date, tags } from '../admin/console-kit';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
 import { intParam } from '../validation';
-import { codes, date, tags } from './admin.routes';
 
 export const usage = createRoute({
   security: access.console,
@@ -28,7 +28,7 @@ export const usage = createRoute({
 });
 
 /** The console's usage and margin page (docs/ledger.md): operators and admins. */
-export function registerAdminUsage(app: ApiApp) {
+export function registerLedgerConsole(app: ApiApp) {
   app.openapi(usage, async (c) => {
     const rt = c.get('runtime');
     const q = c.req.valid('query');

@@ -1,12 +1,12 @@
 import { decideReview, reviewQueue } from '../../services/moderation/review-queue';
 import { revertWordList, saveWordList, wordListHistory } from '../../services/moderation/words';
+import { actorOf } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { actorOf } from './guard';
-import * as r from './review.routes';
+import * as r from './console.routes';
 
 /** The console's review queue and word list (docs/console.md): operators and admins. */
-export function registerAdminReview(app: ApiApp) {
+export function registerModerationConsole(app: ApiApp) {
   app.openapi(r.queue, async (c) => reply(c, await reviewQueue(c.get('runtime'))));
 
   app.openapi(r.decide, async (c) => {

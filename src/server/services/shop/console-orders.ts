@@ -5,11 +5,11 @@ import type { Db } from '../../db/client';
 import { type Order, orderEvents, orderRefunds, orders, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
-import { markPaid, type PaidOutcome } from '../shop/mark-paid';
-import { UNPAID } from '../shop/orders';
-import { requestRefund, sendRefund } from '../shop/refunds';
-import { type Actor, writeAudit } from './audit';
-import { checkReach } from './hierarchy';
+import { type Actor, writeAudit } from '../admin/audit';
+import { checkReach } from '../admin/hierarchy';
+import { markPaid, type PaidOutcome } from './mark-paid';
+import { UNPAID } from './orders';
+import { requestRefund, sendRefund } from './refunds';
 
 export interface OrderFilter {
   status?: number;

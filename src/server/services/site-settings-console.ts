@@ -6,16 +6,16 @@ import {
   type SettingKey,
   type SettingValue,
   type SettingView,
-} from '../../../shared/site-settings';
-import { settingDefaults } from '../../config/site-settings';
-import { siteSettings } from '../../db/schema';
-import { transaction } from '../../db/transaction';
-import { DomainError } from '../../errors';
-import { loadSharp } from '../../providers/sharp';
-import type { Runtime } from '../../runtime';
-import { pictureRefused } from '../pictures';
-import { forgetSettings, settingViews } from '../site-settings';
-import { type Actor, auditExists, writeAudit } from './audit';
+} from '../../shared/site-settings';
+import { settingDefaults } from '../config/site-settings';
+import { siteSettings } from '../db/schema';
+import { transaction } from '../db/transaction';
+import { DomainError } from '../errors';
+import { loadSharp } from '../providers/sharp';
+import type { Runtime } from '../runtime';
+import { type Actor, auditExists, writeAudit } from './admin/audit';
+import { pictureRefused } from './pictures';
+import { forgetSettings, settingViews } from './site-settings';
 
 /** A value for each setting to change; null puts it back to its environment default. */
 export type SettingChanges = Partial<Record<SettingKey, SettingValue | null>>;

@@ -8,9 +8,9 @@ import {
 } from '../../../shared/contract/review';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
 import { access } from '../access';
+import { codes, reason, requestId, tags } from '../admin/console-kit';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, pattern, safeString } from '../validation';
-import { codes, reason, requestId, tags } from './admin.routes';
 
 // The review queue and the moderation word list (docs/console.md): operators and admins.
 
