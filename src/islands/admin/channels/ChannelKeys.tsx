@@ -1,9 +1,9 @@
 import type { TFunction } from 'i18next';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { call, field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { call, field } from '../admin-api';
 import type { ConsoleChannel } from './ChannelForm';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { REFUNDABLE_STATUSES } from '../../shared/shop';
-import { call, card, field, yuan } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { REFUNDABLE_STATUSES } from '../../../shared/shop';
+import { call, card, field, yuan } from '../admin-api';
+import { CodeField, ReasonField } from '../ui/ReasonForm';
 import type { Detail } from './OrderDetail';
-import { CodeField, ReasonField } from './ReasonForm';
 
 /** Yuan as typed ("12.5") to fen; NaN for anything else. */
 const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : Number.NaN);

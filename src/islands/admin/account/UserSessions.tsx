@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { call } from './admin-api';
-import { ReasonForm } from './ReasonForm';
-import { TableCard } from './TableCard';
+import { buttonClass } from '../../../components/button-styles';
+import { call } from '../admin-api';
+import { ReasonForm } from '../ui/ReasonForm';
+import { TableCard } from '../ui/TableCard';
 
 export interface SessionRow {
   id: number;

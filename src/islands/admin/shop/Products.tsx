@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages';
-import { COMPOSITION_PRODUCT_TYPE } from '../../shared/shop';
-import { call, card, yuan } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/languages';
+import { COMPOSITION_PRODUCT_TYPE } from '../../../shared/shop';
+import { call, card, yuan } from '../admin-api';
 import { type ConsoleProduct, ProductForm } from './ProductForm';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');

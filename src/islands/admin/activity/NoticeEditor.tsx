@@ -1,12 +1,12 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NOTICE_BANNER_CLASS } from '../../components/activity/notice-styles';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { TOAST_ITEM_CLASS } from '../../lib/toast';
-import { LANGUAGES } from '../../shared/languages';
-import { BANNER_PAGES, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../shared/notices';
-import { call, card, field } from './admin-api';
+import { NOTICE_BANNER_CLASS } from '../../../components/activity/notice-styles';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { TOAST_ITEM_CLASS } from '../../../lib/toast';
+import { LANGUAGES } from '../../../shared/languages';
+import { BANNER_PAGES, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
+import { call, card, field } from '../admin-api';
 
 export interface AdminNotice {
   id: number;

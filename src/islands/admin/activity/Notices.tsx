@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { call, card } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { call, card } from '../admin-api';
 import { type AdminNotice, NoticeEditor, noticeBody, toLocalInput } from './NoticeEditor';
 
 interface List {

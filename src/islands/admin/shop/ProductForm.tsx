@@ -1,15 +1,15 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Dialog } from '../../components/Dialog';
-import { Form } from '../../components/Form';
-import { LANGUAGES, type Language } from '../../shared/languages';
-import { PRODUCT_TYPES } from '../../shared/shop';
-import { call, field, yuan } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Dialog } from '../../../components/Dialog';
+import { Form } from '../../../components/Form';
+import { LANGUAGES, type Language } from '../../../shared/languages';
+import { PRODUCT_TYPES } from '../../../shared/shop';
+import { call, field, yuan } from '../admin-api';
 
 type Texts = Record<Language, string>;
 
-/** A product as GET /api/admin/products lists it (src/server/services/admin/products.ts). */
+/** A product as GET /api/admin/products lists it (src/server/services/shop/console-products.ts). */
 export interface ConsoleProduct {
   id: number;
   productCode: string;

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import type { UsageReport } from '../../shared/contract/ledger';
-import { call, card, yuan } from './admin-api';
-import { Chart } from './Chart';
-import { RangePicker } from './RangePicker';
-import { TableCard } from './TableCard';
-import { Tiles } from './Tiles';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { UsageReport } from '../../../shared/contract/ledger';
+import { call, card, yuan } from '../admin-api';
+import { Chart } from '../ui/Chart';
+import { RangePicker } from '../ui/RangePicker';
+import { TableCard } from '../ui/TableCard';
+import { Tiles } from '../ui/Tiles';
 
 /** Micro-yuan as yuan: four decimals, since one answer often costs less than a fen. */
 const cost = (micros: number) => (micros / 1_000_000).toFixed(4);

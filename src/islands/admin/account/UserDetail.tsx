@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import type { Role } from '../../shared/admin';
-import { call, card, day, yuan } from './admin-api';
-import { TableCard } from './TableCard';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { Role } from '../../../shared/admin';
+import { call, card, day, yuan } from '../admin-api';
+import { TableCard } from '../ui/TableCard';
 import { UserActions } from './UserActions';
 import { type SessionRow, type SignInRow, UserSessions, when } from './UserSessions';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
+import { buttonClass } from '../../../components/button-styles';
 
 /** Previous / next for a console list, with the page and the number of entries. */
 export function Pager(p: { label: string; page: number; total: number; size: number; onPage: (n: number) => void }) {

@@ -1,8 +1,8 @@
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { field, type Reply } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { field, type Reply } from '../admin-api';
 
 export interface ReasonFields {
   reason: string;

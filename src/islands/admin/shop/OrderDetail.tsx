@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { StatusBadge } from '../shop/StatusBadge';
-import { call, card, yuan } from './admin-api';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { StatusBadge } from '../../shop/StatusBadge';
+import { call, card, yuan } from '../admin-api';
 import { OrderActions } from './OrderActions';
 import { type OrderRow, time } from './Orders';
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { call, card, day, field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { call, card, day, field } from '../admin-api';
 
 interface Row {
   id: number;

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { MEMBER_LEVELS } from '../../shared/channels';
-import type { ChannelKind, ChannelModel, MemberLevel } from '../../shared/contract/channels';
-import { LANGUAGES, type Language } from '../../shared/languages';
-import { microsToYuan, yuanToMicros } from '../../shared/micro-yuan';
-import { field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { MEMBER_LEVELS } from '../../../shared/channels';
+import type { ChannelKind, ChannelModel, MemberLevel } from '../../../shared/contract/channels';
+import { LANGUAGES, type Language } from '../../../shared/languages';
+import { microsToYuan, yuanToMicros } from '../../../shared/micro-yuan';
+import { field } from '../admin-api';
 
 type Texts = Record<Language, string>;
 const PRICES = ['inputPer1k', 'outputPer1k', 'perImage', 'perSong'] as const;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { toCsv } from '../../shared/csv';
+import { buttonClass } from '../../../components/button-styles';
+import { toCsv } from '../../../shared/csv';
 
 type Cell = string | number | null | undefined;
 

@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { PERIODS } from '../../shared/admin';
-import { field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { PERIODS } from '../../../shared/admin';
+import { field } from '../admin-api';
 
 type Period = (typeof PERIODS)[number] | 'range';
 

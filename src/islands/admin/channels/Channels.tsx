@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { CHANNEL_KINDS } from '../../shared/channels';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../shared/languages';
-import { call, card } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { CHANNEL_KINDS } from '../../../shared/channels';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/languages';
+import { call, card } from '../admin-api';
 import { ChannelForm, type ConsoleChannel } from './ChannelForm';
 import { ChannelKeys } from './ChannelKeys';
 

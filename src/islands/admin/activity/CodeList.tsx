@@ -1,9 +1,9 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { call, card, field } from './admin-api';
-import { Pager } from './Pager';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { call, card, field } from '../admin-api';
+import { Pager } from '../ui/Pager';
 
 export interface Batch {
   id: number;

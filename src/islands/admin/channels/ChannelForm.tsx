@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Dialog } from '../../components/Dialog';
-import { Form } from '../../components/Form';
-import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../shared/channels';
-import type { ChannelModel } from '../../shared/contract/channels';
-import { call, field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Dialog } from '../../../components/Dialog';
+import { Form } from '../../../components/Form';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../../shared/channels';
+import type { ChannelModel } from '../../../shared/contract/channels';
+import { call, field } from '../admin-api';
 import { ChannelModels, fromDraft, type ModelDraft, toDraft } from './ChannelModels';
 
 /** A channel as GET /api/admin/channels lists it (src/server/services/channels/store.ts). */

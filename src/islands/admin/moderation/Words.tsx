@@ -1,13 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import type { WordListHistory, WordListVersion } from '../../shared/contract/review';
-import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../shared/word-list';
-import { getToken } from '../../stores/auth';
-import { call, card, field } from './admin-api';
-import { ReasonField, ReasonForm } from './ReasonForm';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { WordListHistory, WordListVersion } from '../../../shared/contract/review';
+import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../../shared/word-list';
+import { getToken } from '../../../stores/auth';
+import { call, card, field } from '../admin-api';
+import { ReasonField, ReasonForm } from '../ui/ReasonForm';
 
 type Texts = Record<keyof WordEdits, string>;
 

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Tabs } from '../../components/Tabs';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import type { ReportedItem, ReportQueue } from '../../shared/contract/reports';
-import type { ReportAction } from '../../shared/moderation-reports';
-import { call, card } from './admin-api';
-import { Pager } from './Pager';
-import { ReasonForm } from './ReasonForm';
+import { buttonClass } from '../../../components/button-styles';
+import { Tabs } from '../../../components/Tabs';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
+import type { ReportAction } from '../../../shared/moderation-reports';
+import { call, card } from '../admin-api';
+import { Pager } from '../ui/Pager';
+import { ReasonForm } from '../ui/ReasonForm';
 
 type State = 'open' | 'hidden';
 const PAGE_SIZE = 20;

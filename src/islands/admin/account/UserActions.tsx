@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { GRANT_KINDS, type GrantKind, type Role } from '../../shared/admin';
-import { call, card, field } from './admin-api';
-import { ReasonForm } from './ReasonForm';
+import { buttonClass } from '../../../components/button-styles';
+import { GRANT_KINDS, type GrantKind, type Role } from '../../../shared/admin';
+import { call, card, field } from '../admin-api';
+import { ReasonForm } from '../ui/ReasonForm';
 
 type Mode = 'ban' | 'membership' | 'reset' | 'delete';
 

@@ -1,12 +1,12 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { CODE_BATCH_MAX } from '../../shared/notices';
-import { call, card, day, field } from './admin-api';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { CODE_BATCH_MAX } from '../../../shared/notices';
+import { call, card, day, field } from '../admin-api';
+import { ReasonField } from '../ui/ReasonForm';
 import { type Batch, CodeList } from './CodeList';
-import { ReasonField } from './ReasonForm';
 
 interface Page<T> {
   records: T[];

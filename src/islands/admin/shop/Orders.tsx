@@ -1,12 +1,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
-import { Form } from '../../components/Form';
-import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { ORDER_PAY_PROVIDERS, OrderStatus } from '../../shared/shop';
-import { StatusBadge } from '../shop/StatusBadge';
-import { call, card, field, yuan } from './admin-api';
-import { Pager } from './Pager';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import { ORDER_PAY_PROVIDERS, OrderStatus } from '../../../shared/shop';
+import { StatusBadge } from '../../shop/StatusBadge';
+import { call, card, field, yuan } from '../admin-api';
+import { Pager } from '../ui/Pager';
 
 export interface OrderRow {
   orderNo: string;
