@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Tabs } from '../../../components/Tabs';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
+import type { ReportedItem, ReportQueue } from '../../../shared/contract/moderation';
 import type { ReportAction } from '../../../shared/moderation-reports';
 import { call, card } from '../admin-api';
 import { Pager } from '../ui/Pager';

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import type { ReviewItem, ReviewQueue } from '../../../shared/contract/review';
+import type { ReviewItem, ReviewQueue } from '../../../shared/contract/moderation';
 import { AppIcon } from '../../apps/store/AppIcon';
 import { call, card } from '../admin-api';
 import { ReasonForm } from '../ui/ReasonForm';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import type { WordListHistory, WordListVersion } from '../../../shared/contract/review';
+import type { WordListHistory, WordListVersion } from '../../../shared/contract/moderation';
 import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../../shared/word-list';
 import { getToken } from '../../../stores/auth';
 import { call, card, field } from '../admin-api';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { GRANT_KINDS, ROLES } from '../../../shared/admin';
-import { UserDetail, UserSearchRow } from '../../../shared/contract/admin-users';
+import { UserDetail, UserSearchRow } from '../../../shared/contract/account-console';
 import { access } from '../access';
 import { codes, reason, requestId, tags, totpCode } from '../admin/console-kit';
 import { jsonBody, jsonResponses, reachCodes, targetsAccount } from '../route-kit';

@@ -6,7 +6,7 @@ import {
   ExperienceCodePage,
   NoticeList,
   NoticeSaved,
-} from '../../../shared/contract/content';
+} from '../../../shared/contract/activity-console';
 import { BANNER_PAGES, CODE_BATCH_MAX, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SettingsChanged, SettingView } from '../../../shared/contract/settings';
+import { SettingsChanged, SettingView } from '../../../shared/contract/site-settings';
 import {
   SETTING_IMAGE_MAX_BYTES,
   SETTING_KEYS,

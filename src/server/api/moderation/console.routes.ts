@@ -5,7 +5,7 @@ import {
   reviewQueue,
   wordListHistory,
   wordListVersion,
-} from '../../../shared/contract/review';
+} from '../../../shared/contract/moderation';
 import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../../../shared/word-list';
 import { access } from '../access';
 import { codes, reason, requestId, tags } from '../admin/console-kit';

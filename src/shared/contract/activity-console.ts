@@ -2,7 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { NOTICE_AUDIENCES } from '../notices';
 import { pageOf } from './common';
 
-/** The console's experience codes and notices (src/server/services/admin/{codes,notices}.ts, docs/console.md). */
+/** The console's experience codes and notices (src/server/services/activity/console-{codes,notices}.ts, docs/console.md). */
 
 const count = z.number().int();
 /** ISO time; null when never. */

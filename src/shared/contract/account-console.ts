@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { order } from './shop';
 
-/** The console's users page (src/server/services/admin/users.ts, docs/console.md): search rows and one user. */
+/** The console's users page (src/server/services/account/console-users.ts, docs/console.md): search rows and one user. */
 
 const count = z.number().int();
 /** ISO time; null when it never happened. */
