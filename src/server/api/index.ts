@@ -11,7 +11,7 @@ import { registerWx } from './account/wx';
 import { registerWxCallback } from './account/wx-callback';
 import { registerActivityConsole, registerCoupon } from './activity';
 import { registerNotice } from './activity/notice';
-import { registerAdmin } from './admin';
+import { registerAdmin, registerAdminSettings } from './admin';
 import { registerApp } from './apps';
 import { registerPrompt } from './apps/prompt';
 import { registerChannelsConsole } from './channels';
@@ -24,7 +24,7 @@ import { registerHealth } from './health';
 import { registerLedgerConsole, registerUsage } from './ledger';
 import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
-import { registerOrder, registerShopConsole } from './shop';
+import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { validationHook } from './validation';
 
@@ -46,9 +46,12 @@ const domains: Array<(app: ApiApp) => void> = [
   registerSd,
   registerAdmin,
   // After registerAdmin: its console guard must run before every /admin route, which each domain keeps.
+  // In the order the console's routes have always had in the OpenAPI document.
   registerAccountConsole,
-  registerShopConsole,
+  registerShopProductsConsole,
+  registerAdminSettings,
   registerActivityConsole,
+  registerShopOrdersConsole,
   registerChannelsConsole,
   registerModerationConsole,
   registerLedgerConsole,

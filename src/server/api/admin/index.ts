@@ -14,11 +14,13 @@ import { reply } from '../errors';
 import * as r from './admin.routes';
 import { dayRange } from './console-kit';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
-import { registerAdminSettings } from './settings';
+
+/** The site settings page: site-wide, several domains read them (services/site-settings.ts). */
+export { registerAdminSettings } from './settings';
 
 /**
- * The operator console's own API (docs/console.md): its session, TOTP, dashboard, audit log and site
- * settings. Each domain's console routes live with the domain and are registered after this guard.
+ * The operator console's own API (docs/console.md): its session, TOTP, dashboard and audit log, behind
+ * the console guard. Each domain's console routes live with the domain and are registered after it.
  */
 export function registerAdmin(app: ApiApp) {
   app.use('/admin/*', consoleGuard);
@@ -89,8 +91,6 @@ export function registerAdmin(app: ApiApp) {
       'content-disposition': 'attachment; filename="audit.csv"',
     });
   });
-
-  registerAdminSettings(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {

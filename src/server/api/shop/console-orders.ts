@@ -22,7 +22,7 @@ const filter = (q: Query) => ({
 });
 
 /** The console's orders: operators and admins read and query; only admins refund (docs/console.md#orders). */
-export function registerConsoleOrders(app: ApiApp) {
+export function registerShopOrdersConsole(app: ApiApp) {
   app.openapi(r.listOrders, async (c) => {
     const { pageNum, pageSize, ...q } = c.req.valid('query');
     return reply(c, await listOrders(c.get('runtime').database.db, filter(q), pageNum, pageSize));

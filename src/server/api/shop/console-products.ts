@@ -30,7 +30,7 @@ function fields(b: Body): ProductFields {
 }
 
 /** The console's Products page (docs/console.md#products). */
-export function registerConsoleProducts(app: ApiApp) {
+export function registerShopProductsConsole(app: ApiApp) {
   app.openapi(r.listProducts, async (c) => reply(c, await listProductsForConsole(c.get('runtime').database.db)));
 
   app.openapi(r.createProduct, async (c) => {

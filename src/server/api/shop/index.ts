@@ -9,9 +9,10 @@ import { actOnSandboxKey, ownerSandboxLink, sandboxOrderView } from '../../servi
 import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
-import { registerConsoleOrders } from './console-orders';
-import { registerConsoleProducts } from './console-products';
 import * as r from './order.routes';
+
+export { registerShopOrdersConsole } from './console-orders';
+export { registerShopProductsConsole } from './console-products';
 
 export function registerOrder(app: ApiApp) {
   app.openapi(r.listProducts, async (c) => {
@@ -82,10 +83,4 @@ export function registerOrder(app: ApiApp) {
       Code.SUCCESS,
     );
   });
-}
-
-/** The console's products and orders pages; registered after the console guard (api/index.ts). */
-export function registerShopConsole(app: ApiApp) {
-  registerConsoleProducts(app);
-  registerConsoleOrders(app);
 }
