@@ -6,11 +6,11 @@ import { type IslandMessages, IslandRoot } from './island-i18n';
  * file of each language is its own small chunk, fetched with the island, so
  * the page's HTML carries none of their texts (bench/RESULTS.md, HTML sizes).
  */
-const files = import.meta.glob<Record<string, string>>('../../locales/*/{account,activity,common,layout,login}.json', {
+const files = import.meta.glob<Record<string, string>>('../../locales/*/{account,activity,common,layout}.json', {
   import: 'default',
 });
 
-export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout' | 'login';
+export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout';
 
 export async function loadIslandMessages(lang: string, namespaces: LazyNamespace[]): Promise<IslandMessages> {
   const entries = await Promise.all(

@@ -5,11 +5,9 @@ import enAdmin from '../../locales/en-US/admin.json';
 import enChannels from '../../locales/en-US/channels.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
-import enDraw from '../../locales/en-US/draw.json';
+import enDrawing from '../../locales/en-US/drawing.json';
 import enLayout from '../../locales/en-US/layout.json';
-import enLogin from '../../locales/en-US/login.json';
 import enMusic from '../../locales/en-US/music.json';
-import enOrder from '../../locales/en-US/order.json';
 import enShop from '../../locales/en-US/shop.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
@@ -17,11 +15,9 @@ import zhAdmin from '../../locales/zh-CN/admin.json';
 import zhChannels from '../../locales/zh-CN/channels.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
-import zhDraw from '../../locales/zh-CN/draw.json';
+import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
-import zhLogin from '../../locales/zh-CN/login.json';
 import zhMusic from '../../locales/zh-CN/music.json';
-import zhOrder from '../../locales/zh-CN/order.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
@@ -29,11 +25,9 @@ import twAdmin from '../../locales/zh-TW/admin.json';
 import twChannels from '../../locales/zh-TW/channels.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
-import twDraw from '../../locales/zh-TW/draw.json';
+import twDrawing from '../../locales/zh-TW/drawing.json';
 import twLayout from '../../locales/zh-TW/layout.json';
-import twLogin from '../../locales/zh-TW/login.json';
 import twMusic from '../../locales/zh-TW/music.json';
-import twOrder from '../../locales/zh-TW/order.json';
 import twShop from '../../locales/zh-TW/shop.json';
 
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
@@ -56,12 +50,10 @@ export const resources: Resources = {
     account: zhAccount,
     admin: zhAdmin,
     activity: zhActivity,
-    login: zhLogin,
-    order: zhOrder,
     shop: zhShop,
     chat: zhChat,
     channels: zhChannels,
-    draw: zhDraw,
+    drawing: zhDrawing,
     music: zhMusic,
   },
   'en-US': {
@@ -70,12 +62,10 @@ export const resources: Resources = {
     account: enAccount,
     admin: enAdmin,
     activity: enActivity,
-    login: enLogin,
-    order: enOrder,
     shop: enShop,
     chat: enChat,
     channels: enChannels,
-    draw: enDraw,
+    drawing: enDrawing,
     music: enMusic,
   },
   'zh-TW': {
@@ -84,12 +74,10 @@ export const resources: Resources = {
     account: twAccount,
     admin: twAdmin,
     activity: twActivity,
-    login: twLogin,
-    order: twOrder,
     shop: twShop,
     chat: twChat,
     channels: twChannels,
-    draw: twDraw,
+    drawing: twDrawing,
     music: twMusic,
   },
 };

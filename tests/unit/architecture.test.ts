@@ -178,6 +178,27 @@ describe('layers (ARCHITECTURE.md)', () => {
     expect(calls.test('rt.registry.llm(target)')).toBe(false);
   });
 
+  it("the console's own rules stay in admin/; a domain's console rules live with the domain", () => {
+    // Session, TOTP, roles, the hierarchy guard, the audit log and the cross-domain dashboard; nothing else.
+    expect(readdirSync('src/server/services/admin').sort()).toEqual([
+      'audit.ts',
+      'console-session.ts',
+      'dashboard.ts',
+      'hierarchy.ts',
+      'roles.ts',
+      'totp.ts',
+    ]);
+    // The guard and routes every console page shares, and the site-wide settings page.
+    expect(readdirSync('src/server/api/admin').sort()).toEqual([
+      'admin.routes.ts',
+      'console-kit.ts',
+      'guard.ts',
+      'index.ts',
+      'settings.routes.ts',
+      'settings.ts',
+    ]);
+  });
+
   it('finds arrows at all (the scan reads this tree)', () => {
     expect(arrows('src/server/api', ['src/server/services']).length).toBeGreaterThan(10);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import enDraw from '../../locales/en-US/draw.json';
-import zhDraw from '../../locales/zh-CN/draw.json';
-import twDraw from '../../locales/zh-TW/draw.json';
+import enDraw from '../../locales/en-US/drawing.json';
+import zhDraw from '../../locales/zh-CN/drawing.json';
+import twDraw from '../../locales/zh-TW/drawing.json';
 import { isFinal, nextProgress, Progress, progressAfterPush, statusKey } from '../../src/islands/drawing/draw-rules';
 
 describe('local progress (docs/state-machines.md)', () => {

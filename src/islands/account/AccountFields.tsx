@@ -24,11 +24,11 @@ export function EmailField({ form, onChange, autoComplete = 'email', autoFocus }
         binding.onChange(value);
         onChange?.(value);
       }}
-      label={t('login:field.email')}
+      label={t('account:field.email')}
       type="email"
       inputMode="email"
       autoComplete={autoComplete}
-      placeholder={t('login:field.emailPlaceholder')}
+      placeholder={t('account:field.emailPlaceholder')}
       autoFocus={autoFocus}
     />
   );
@@ -40,9 +40,9 @@ export function CodeField({ form, purpose }: { form: FormState<'email' | 'code'>
   return (
     <Field
       {...form.field('code')}
-      label={t('login:field.code')}
+      label={t('account:field.code')}
       autoComplete="one-time-code"
-      placeholder={t('login:field.codePlaceholder')}
+      placeholder={t('account:field.codePlaceholder')}
       maxLength={6}
       addon={<CodeButton purpose={purpose} email={form.values.email} checkEmail={() => form.validateField('email')} />}
     />
@@ -56,17 +56,17 @@ export function NewPasswordFields({ form }: { form: FormState<'password' | 'repe
     <>
       <Field
         {...form.field('password')}
-        label={t('login:field.password')}
+        label={t('account:field.password')}
         type="password"
         autoComplete="new-password"
-        placeholder={t('login:field.newPasswordPlaceholder')}
+        placeholder={t('account:field.newPasswordPlaceholder')}
       />
       <Field
         {...form.field('repeat')}
-        label={t('login:field.repeat')}
+        label={t('account:field.repeat')}
         type="password"
         autoComplete="new-password"
-        placeholder={t('login:field.repeatPlaceholder')}
+        placeholder={t('account:field.repeatPlaceholder')}
       />
     </>
   );

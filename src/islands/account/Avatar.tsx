@@ -7,7 +7,7 @@ export function Avatar({ src, name, className = 'size-16' }: { src: string | nul
     return (
       <img
         src={src}
-        alt={t('login:profile.avatarAlt', { name })}
+        alt={t('account:profile.avatarAlt', { name })}
         className={`${className} shrink-0 rounded-full object-cover ring-2 ring-white dark:ring-slate-800`}
       />
     );
@@ -15,7 +15,7 @@ export function Avatar({ src, name, className = 'size-16' }: { src: string | nul
   return (
     <span
       role="img"
-      aria-label={t('login:profile.avatarAlt', { name })}
+      aria-label={t('account:profile.avatarAlt', { name })}
       className={`${className} grid shrink-0 place-items-center rounded-full bg-gradient-to-br from-brand-400 to-brand-700 text-2xl font-semibold text-white`}
     >
       {Array.from(name)[0]?.toUpperCase() ?? '?'}

@@ -51,7 +51,7 @@ export function AvatarPicker({ src, name, onPick, error, onError }: AvatarPicker
             htmlFor={id}
             className="inline-flex cursor-pointer items-center rounded-full border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 transition-colors focus-within:outline-2 focus-within:outline-brand-500 hover:bg-slate-50 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-200 dark:hover:bg-slate-800"
           >
-            {t('login:profile.avatarChoose')}
+            {t('account:profile.avatarChoose')}
             <input
               id={id}
               type="file"
@@ -62,7 +62,7 @@ export function AvatarPicker({ src, name, onPick, error, onError }: AvatarPicker
             />
           </label>
           <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500 dark:text-slate-400">
-            {t('login:profile.avatarHint')}
+            {t('account:profile.avatarHint')}
           </p>
         </div>
       </div>

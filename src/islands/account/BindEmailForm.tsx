@@ -49,13 +49,13 @@ export function BindEmailForm({
 
   return (
     <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
-      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:profile.bindHint')}</p>
+      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('account:profile.bindHint')}</p>
       <EmailField form={form} />
       <CodeField form={form} purpose="bind" />
       <NewPasswordFields form={form} />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:profile.bindSubmit')}
+        {busy ? t('account:form.submitting') : t('account:profile.bindSubmit')}
       </button>
     </Form>
   );

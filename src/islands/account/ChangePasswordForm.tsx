@@ -42,12 +42,12 @@ export function ChangePasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
-      {field('current', t('login:field.currentPassword'), 'current-password')}
-      {field('password', t('login:field.newPassword'), 'new-password')}
-      {field('repeat', t('login:field.repeat'), 'new-password')}
+      {field('current', t('account:field.currentPassword'), 'current-password')}
+      {field('password', t('account:field.newPassword'), 'new-password')}
+      {field('repeat', t('account:field.repeat'), 'new-password')}
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:reset.submit')}
+        {busy ? t('account:form.submitting') : t('account:reset.submit')}
       </button>
     </Form>
   );

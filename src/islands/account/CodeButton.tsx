@@ -54,7 +54,7 @@ export function CodeButton({ purpose, email, checkEmail }: CodeButtonProps) {
       disabled={sending || left > 0}
       className={buttonClass('secondary', 'min-w-32 shrink-0 rounded-xl tabular-nums')}
     >
-      {left > 0 ? t('login:code.countdown', { seconds: left }) : t('login:code.get')}
+      {left > 0 ? t('account:code.countdown', { seconds: left }) : t('account:code.get')}
     </button>
   );
 }

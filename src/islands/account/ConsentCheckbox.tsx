@@ -41,9 +41,9 @@ export function ConsentCheckbox({ checked, onChange, refused, termsUrl, privacyU
           className="mt-1 size-4 shrink-0 rounded border-slate-300 accent-brand-600 dark:border-slate-600"
         />
         <span id={`${id}-text`}>
-          <label htmlFor={id}>{t('login:register.consentPrefix')}</label>{' '}
-          <DocumentLink href={termsUrl} label={t('login:register.terms')} /> {t('login:register.and')}{' '}
-          <DocumentLink href={privacyUrl} label={t('login:register.privacy')} />
+          <label htmlFor={id}>{t('account:register.consentPrefix')}</label>{' '}
+          <DocumentLink href={termsUrl} label={t('account:register.terms')} /> {t('account:register.and')}{' '}
+          <DocumentLink href={privacyUrl} label={t('account:register.privacy')} />
         </span>
       </div>
       {refused && (

@@ -21,7 +21,7 @@ function Warning() {
   return (
     <p className="flex gap-2 rounded-xl bg-red-50 p-3 text-sm leading-6 text-red-800 dark:bg-red-950/50 dark:text-red-200">
       <SvgIcon name="warning" className="mt-1 size-4 shrink-0" />
-      {t('login:profile.deleteWarning')}
+      {t('account:profile.deleteWarning')}
     </p>
   );
 }
@@ -38,7 +38,9 @@ function DeleteByScan() {
     return null;
   };
   const start = async () => {
-    if (await confirm({ content: t('login:profile.deleteConfirm'), danger: true, okText: t('login:profile.delete') }))
+    if (
+      await confirm({ content: t('account:profile.deleteConfirm'), danger: true, okText: t('account:profile.delete') })
+    )
       setConfirmed(true);
   };
   return (
@@ -47,12 +49,12 @@ function DeleteByScan() {
       {confirmed ? (
         <WechatLogin
           onScan={onScan}
-          scannedText={t('login:profile.deleting')}
-          hint={t('login:profile.deleteScanHint')}
+          scannedText={t('account:profile.deleting')}
+          hint={t('account:profile.deleteScanHint')}
         />
       ) : (
         <button type="button" onClick={start} className={buttonClass('danger', 'w-full py-2.5')}>
-          {t('login:profile.delete')}
+          {t('account:profile.delete')}
         </button>
       )}
       {confirmElement}
@@ -75,7 +77,11 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
   const submit = async () => {
     if (busy || !form.validate()) return;
     if (
-      !(await confirm({ content: t('login:profile.deleteConfirm'), danger: true, okText: t('login:profile.delete') }))
+      !(await confirm({
+        content: t('account:profile.deleteConfirm'),
+        danger: true,
+        okText: t('account:profile.delete'),
+      }))
     )
       return;
     setBusy(true);
@@ -95,14 +101,14 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
         {hasPassword && (
           <Field
             {...form.field('password')}
-            label={t('login:field.password')}
+            label={t('account:field.password')}
             type="password"
             autoComplete="current-password"
           />
         )}
         <FormAlert show={form.formError} />
         <button type="submit" disabled={busy} className={buttonClass('danger', 'w-full py-2.5')}>
-          {busy ? t('login:form.submitting') : t('login:profile.delete')}
+          {busy ? t('account:form.submitting') : t('account:profile.delete')}
         </button>
       </Form>
       {confirmElement}

@@ -51,10 +51,10 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
   const supportUrl = troubleOpen ? new URL(links.supportUrl, location.href).href : links.supportUrl;
 
   const items = [
-    { key: 'wechat', label: t('login:tabs.wechat'), content: <WechatLogin /> },
+    { key: 'wechat', label: t('account:tabs.wechat'), content: <WechatLogin /> },
     {
       key: 'password',
-      label: t('login:tabs.password'),
+      label: t('account:tabs.password'),
       content: (
         <PasswordLoginForm
           key={formKey}
@@ -67,7 +67,7 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
     },
     {
       key: 'register',
-      label: t('login:tabs.register'),
+      label: t('account:tabs.register'),
       content: (
         <RegisterForm
           email={email}
@@ -85,13 +85,13 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
   ];
 
   return (
-    <Dialog open={open} onClose={onClose} title={t('login:dialog.title')}>
-      <p className="-mt-2 mb-5 text-sm text-slate-500 dark:text-slate-400">{t('login:dialog.subtitle')}</p>
+    <Dialog open={open} onClose={onClose} title={t('account:dialog.title')}>
+      <p className="-mt-2 mb-5 text-sm text-slate-500 dark:text-slate-400">{t('account:dialog.subtitle')}</p>
       <Tabs
         items={items}
         selectedKey={tab}
         onChange={(key) => setTab(key as Tab)}
-        label={t('login:tabs.label')}
+        label={t('account:tabs.label')}
         fullWidth
       />
       <ResetDialog
@@ -109,11 +109,11 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
       <QrModal
         open={troubleOpen}
         onClose={() => setTroubleOpen(false)}
-        title={t('login:trouble.title')}
+        title={t('account:trouble.title')}
         url={supportUrl}
-        alt={t('login:trouble.alt')}
-        hint={t('login:trouble.hint')}
-        link={{ href: supportUrl, label: t('login:trouble.link') }}
+        alt={t('account:trouble.alt')}
+        hint={t('account:trouble.hint')}
+        link={{ href: supportUrl, label: t('account:trouble.link') }}
       />
     </Dialog>
   );

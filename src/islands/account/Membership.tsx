@@ -16,7 +16,7 @@ function Tier({ name, end }: { name: string; end: string | null }) {
         <span
           className={`text-sm tabular-nums ${expired ? 'text-slate-600 dark:text-slate-300' : 'text-slate-700 dark:text-slate-200'}`}
         >
-          {t(expired ? 'login:profile.endedOn' : 'login:profile.until', { end: day })}
+          {t(expired ? 'account:profile.endedOn' : 'account:profile.until', { end: day })}
         </span>
       )}
     </p>
@@ -33,11 +33,11 @@ export function Membership({ user }: { user: UserInfo }) {
         id="profile-membership"
         className="text-xs font-medium uppercase tracking-wide text-slate-600 dark:text-slate-300"
       >
-        {t('login:profile.membership')}
+        {t('account:profile.membership')}
       </h3>
       <div className="mt-2 space-y-2">
-        {user.vipType !== null && <Tier name={t('login:profile.vipName')} end={user.endDate} />}
-        {user.plusType !== null && <Tier name={t('login:profile.plusName')} end={user.endDatePlus} />}
+        {user.vipType !== null && <Tier name={t('account:profile.vipName')} end={user.endDate} />}
+        {user.plusType !== null && <Tier name={t('account:profile.plusName')} end={user.endDatePlus} />}
       </div>
     </section>
   );

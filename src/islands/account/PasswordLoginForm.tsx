@@ -43,22 +43,22 @@ export function PasswordLoginForm({ email, onEmailChange, onForgot, onTrouble }:
       <EmailField form={form} onChange={onEmailChange} autoComplete="username" />
       <Field
         {...form.field('password')}
-        label={t('login:field.password')}
+        label={t('account:field.password')}
         type="password"
         autoComplete="current-password"
-        placeholder={t('login:field.passwordPlaceholder')}
+        placeholder={t('account:field.passwordPlaceholder')}
       />
       <div className="flex items-center justify-between gap-3">
         <button type="button" className={textButtonClass} onClick={onForgot}>
-          {t('login:login.forgot')}
+          {t('account:login.forgot')}
         </button>
         <button type="button" className={textButtonClass} onClick={onTrouble}>
-          {t('login:login.trouble')}
+          {t('account:login.trouble')}
         </button>
       </div>
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:login.submit')}
+        {busy ? t('account:form.submitting') : t('account:login.submit')}
       </button>
     </Form>
   );

@@ -13,12 +13,12 @@ import { ProfileSummary, type ProfileView } from './ProfileSummary';
 import { UsageView } from './UsageView';
 
 const TITLES: Record<ProfileView, string> = {
-  summary: 'login:profile.title',
-  edit: 'login:profile.edit',
-  password: 'login:profile.changePassword',
-  bind: 'login:profile.bindEmail',
-  delete: 'login:profile.delete',
-  usage: 'login:profile.usage',
+  summary: 'account:profile.title',
+  edit: 'account:profile.edit',
+  password: 'account:profile.changePassword',
+  bind: 'account:profile.bindEmail',
+  delete: 'account:profile.delete',
+  usage: 'account:profile.usage',
 };
 
 export interface ProfileDialogProps {
@@ -67,7 +67,7 @@ export function ProfileDialog({ open, onClose, initialView = 'summary', email = 
           className="-mt-2 mb-4 inline-flex items-center gap-1 rounded text-sm font-medium text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"
         >
           <SvgIcon name="chevronDown" className="size-4 rotate-90" />
-          {t('login:profile.back')}
+          {t('account:profile.back')}
         </button>
       )}
       {state.status === 'ready' && (
@@ -79,7 +79,7 @@ export function ProfileDialog({ open, onClose, initialView = 'summary', email = 
           className="flex items-center justify-center gap-3 py-12 text-sm text-slate-600 dark:text-slate-300"
         >
           <SvgIcon name="refresh" className="size-5 animate-spin text-brand-600 motion-reduce:animate-none" />
-          {t('login:profile.loading')}
+          {t('account:profile.loading')}
         </p>
       )}
       {state.status === 'failed' && (
@@ -87,9 +87,9 @@ export function ProfileDialog({ open, onClose, initialView = 'summary', email = 
           role="alert"
           className="flex flex-col items-center gap-4 py-10 text-center text-sm text-slate-700 dark:text-slate-200"
         >
-          <p>{state.message || t('login:profile.loadFailed')}</p>
+          <p>{state.message || t('account:profile.loadFailed')}</p>
           <button type="button" className={buttonClass('secondary')} onClick={() => void loadUser()}>
-            {t('login:profile.retry')}
+            {t('account:profile.retry')}
           </button>
         </div>
       )}

@@ -21,7 +21,7 @@ const RULES = {
     if (!v) return 'account:validation.nicknameRequired';
     return v.length > NICKNAME_MAX ? 'account:validation.nicknameTooLong' : null;
   },
-  description: (value: string) => (value.trim().length > DESCRIPTION_MAX ? 'login:profile.descriptionTooLong' : null),
+  description: (value: string) => (value.trim().length > DESCRIPTION_MAX ? 'account:profile.descriptionTooLong' : null),
 };
 
 /** Edit nickname, description and avatar; the server answers with the updated user. */
@@ -61,18 +61,18 @@ export function ProfileEditForm({ user, onDone }: { user: UserInfo; onDone: () =
       />
       <Field
         {...form.field('nickname')}
-        label={t('login:field.nickname')}
+        label={t('account:field.nickname')}
         autoComplete="nickname"
         maxLength={NICKNAME_MAX * 2}
       />
       <Field
         {...form.field('description')}
-        label={t('login:field.description')}
+        label={t('account:field.description')}
         placeholder={t('account:user.defaultDescription')}
       />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:profile.save')}
+        {busy ? t('account:form.submitting') : t('account:profile.save')}
       </button>
     </Form>
   );

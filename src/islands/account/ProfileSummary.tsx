@@ -14,9 +14,9 @@ import { finishLogout } from './session';
 export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete' | 'usage';
 
 const LINKS: readonly { href: string; key: string; icon: IconName }[] = [
-  { href: '/order', key: 'login:profile.orders', icon: 'receipt' },
-  { href: '/product', key: 'login:profile.product', icon: 'crown' },
-  { href: '/activities', key: 'login:profile.activities', icon: 'gift' },
+  { href: '/order', key: 'account:profile.orders', icon: 'receipt' },
+  { href: '/product', key: 'account:profile.product', icon: 'crown' },
+  { href: '/activities', key: 'account:profile.activities', icon: 'gift' },
 ];
 
 const TILE =
@@ -36,10 +36,10 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const actions: { view: ProfileView; label: string; show: boolean }[] = [
-    { view: 'edit', label: t('login:profile.edit'), show: true },
-    { view: 'password', label: t('login:profile.changePassword'), show: user.hasPassword },
-    { view: 'bind', label: t('login:profile.bindEmail'), show: !user.hasPassword || user.email === null },
-    { view: 'delete', label: t('login:profile.delete'), show: true },
+    { view: 'edit', label: t('account:profile.edit'), show: true },
+    { view: 'password', label: t('account:profile.changePassword'), show: user.hasPassword },
+    { view: 'bind', label: t('account:profile.bindEmail'), show: !user.hasPassword || user.email === null },
+    { view: 'delete', label: t('account:profile.delete'), show: true },
   ];
 
   const signOut = async () => {
@@ -63,18 +63,18 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         </div>
       </div>
       <dl className="divide-y divide-slate-100 dark:divide-slate-800">
-        <Row label={t('login:profile.email')}>
-          {user.email ?? t('login:profile.emailNone')}
+        <Row label={t('account:profile.email')}>
+          {user.email ?? t('account:profile.emailNone')}
           {user.email && !user.emailVerified && (
             <span className="ml-2 text-xs font-normal text-amber-700 dark:text-amber-300">
-              {t('login:profile.emailUnverified')}
+              {t('account:profile.emailUnverified')}
             </span>
           )}
         </Row>
-        {user.wechatBound && <Row label={t('login:profile.wechat')}>{t('login:profile.wechatBound')}</Row>}
+        {user.wechatBound && <Row label={t('account:profile.wechat')}>{t('account:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />
-      <nav aria-label={t('login:profile.links')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+      <nav aria-label={t('account:profile.links')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {LINKS.map((link) => (
           <a key={link.href} href={link.href} className={TILE}>
             <SvgIcon name={link.icon} className="size-5" />
@@ -83,7 +83,7 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         ))}
         <button type="button" className={TILE} onClick={() => onView('usage')}>
           <SvgIcon name="sparkles" className="size-5" />
-          {t('login:profile.usage')}
+          {t('account:profile.usage')}
         </button>
       </nav>
       <div className="flex flex-wrap gap-2">
@@ -107,11 +107,11 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
           onClick={() => void import('../admin/enter').then((m) => m.enterConsole())}
           className={buttonClass('secondary', 'w-full py-2.5')}
         >
-          {t('login:profile.console')}
+          {t('account:profile.console')}
         </button>
       )}
       <button type="button" onClick={signOut} disabled={leaving} className={buttonClass('secondary', 'w-full py-2.5')}>
-        {t('login:profile.logout')}
+        {t('account:profile.logout')}
       </button>
     </div>
   );

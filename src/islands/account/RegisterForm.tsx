@@ -46,7 +46,7 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
     const { values } = form;
     const sessionId = codeSessionFor('register', values.email);
     if (!sessionId) {
-      form.setError('code', 'login:code.requestFirst');
+      form.setError('code', 'account:code.requestFirst');
       return;
     }
     setBusy(true);
@@ -75,7 +75,7 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
       />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:register.submit')}
+        {busy ? t('account:form.submitting') : t('account:register.submit')}
       </button>
     </Form>
   );

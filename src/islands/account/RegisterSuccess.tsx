@@ -12,7 +12,7 @@ export function RegisterSuccess({ email, onGoLogin }: { email: string; onGoLogin
       </span>
       <p className="mt-4 text-lg font-semibold text-slate-900 dark:text-white">{t('account:register.success')}</p>
       <p className="mt-2 text-sm leading-6 text-slate-600 dark:text-slate-300">
-        {t('login:register.successBody', { email })}
+        {t('account:register.successBody', { email })}
       </p>
       <button
         type="button"
@@ -21,7 +21,7 @@ export function RegisterSuccess({ email, onGoLogin }: { email: string; onGoLogin
         // biome-ignore lint/a11y/noAutofocus: the form that had focus is gone; the next step is this button.
         autoFocus
       >
-        {t('login:register.goLogin')}
+        {t('account:register.goLogin')}
       </button>
     </div>
   );

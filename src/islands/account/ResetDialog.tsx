@@ -40,19 +40,19 @@ function ResetForm({ email, code, onDone }: ResetFormProps) {
 
   return (
     <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
-      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('login:reset.description')}</p>
+      <p className="text-sm leading-6 text-slate-600 dark:text-slate-300">{t('account:reset.description')}</p>
       <EmailField form={form} autoComplete="username" autoFocus={!email} />
       <CodeField form={form} purpose="reset" />
       <Field
         {...form.field('password')}
-        label={t('login:field.newPassword')}
+        label={t('account:field.newPassword')}
         type="password"
         autoComplete="new-password"
-        placeholder={t('login:field.newPasswordPlaceholder')}
+        placeholder={t('account:field.newPasswordPlaceholder')}
       />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
-        {busy ? t('login:form.submitting') : t('login:reset.submit')}
+        {busy ? t('account:form.submitting') : t('account:reset.submit')}
       </button>
     </Form>
   );
@@ -67,7 +67,7 @@ export interface ResetDialogProps extends ResetFormProps {
 export function ResetDialog({ open, onClose, ...form }: ResetDialogProps) {
   const { t } = useTranslation();
   return (
-    <Dialog open={open} onClose={onClose} title={t('login:reset.title')}>
+    <Dialog open={open} onClose={onClose} title={t('account:reset.title')}>
       <ResetForm {...form} />
     </Dialog>
   );

@@ -32,15 +32,15 @@ export function UsageView() {
         className="flex items-center justify-center gap-3 py-12 text-sm text-slate-600 dark:text-slate-300"
       >
         <SvgIcon name="refresh" className="size-5 animate-spin text-brand-600 motion-reduce:animate-none" />
-        {t('login:usage.loading')}
+        {t('account:usage.loading')}
       </p>
     );
   if (state.status === 'failed')
     return (
       <div role="alert" className="flex flex-col items-center gap-4 py-10 text-center text-sm">
-        <p>{state.message || t('login:usage.loadFailed')}</p>
+        <p>{state.message || t('account:usage.loadFailed')}</p>
         <button type="button" className={buttonClass('secondary')} onClick={() => void load()}>
-          {t('login:profile.retry')}
+          {t('account:profile.retry')}
         </button>
       </div>
     );
@@ -50,12 +50,12 @@ export function UsageView() {
       {PERIODS.map((period) => (
         <section key={period} aria-labelledby={`usage-${period}`}>
           <h3 id={`usage-${period}`} className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-            {t(`login:usage.${period}`)}
+            {t(`account:usage.${period}`)}
           </h3>
           <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-4">
             {FIGURES.map((f) => (
               <div key={f} className="rounded-xl bg-slate-50 px-3 py-2 dark:bg-slate-800/60">
-                <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`login:usage.${f}`)}</dt>
+                <dt className="text-xs text-slate-600 dark:text-slate-300">{t(`account:usage.${f}`)}</dt>
                 <dd
                   className="mt-0.5 text-lg font-semibold tabular-nums text-slate-900 dark:text-white"
                   data-testid={`usage-${period}-${f}`}
@@ -69,27 +69,27 @@ export function UsageView() {
       ))}
       <p className="text-xs text-slate-600 dark:text-slate-300">
         {usage.tokenLimit === null
-          ? t('login:usage.unlimited')
-          : t('login:usage.limit', { used: n(usage.today.tokens), limit: n(usage.tokenLimit) })}
+          ? t('account:usage.unlimited')
+          : t('account:usage.limit', { used: n(usage.today.tokens), limit: n(usage.tokenLimit) })}
       </p>
       <section aria-labelledby="usage-models">
         <h3 id="usage-models" className="text-sm font-semibold text-slate-800 dark:text-slate-100">
-          {t('login:usage.byModel')}
+          {t('account:usage.byModel')}
         </h3>
         {usage.models.length === 0 ? (
-          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('login:usage.none')}</p>
+          <p className="mt-2 text-sm text-slate-600 dark:text-slate-300">{t('account:usage.none')}</p>
         ) : (
           <table className="mt-2 w-full text-left text-sm">
             <thead className="text-xs text-slate-600 dark:text-slate-300">
               <tr>
                 <th scope="col" className="py-1 font-medium">
-                  {t('login:usage.model')}
+                  {t('account:usage.model')}
                 </th>
                 <th scope="col" className="py-1 text-right font-medium">
-                  {t('login:usage.answers')}
+                  {t('account:usage.answers')}
                 </th>
                 <th scope="col" className="py-1 text-right font-medium">
-                  {t('login:usage.tokens')}
+                  {t('account:usage.tokens')}
                 </th>
               </tr>
             </thead>

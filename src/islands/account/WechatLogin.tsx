@@ -16,7 +16,7 @@ function QrOverlay({
 }) {
   const { t } = useTranslation();
   if (state.status === 'loading' || state.status === 'scanned') {
-    const text = state.status === 'loading' ? t('login:wechat.loading') : scannedText;
+    const text = state.status === 'loading' ? t('account:wechat.loading') : scannedText;
     return (
       <p
         role="status"
@@ -28,7 +28,7 @@ function QrOverlay({
     );
   }
   if (state.status === 'ready') return null;
-  const text = state.status === 'expired' ? t('login:wechat.expired') : state.message;
+  const text = state.status === 'expired' ? t('account:wechat.expired') : state.message;
   return (
     <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 rounded-2xl bg-white/95 px-4">
       <p role="alert" className="text-sm font-medium text-slate-800">
@@ -36,7 +36,7 @@ function QrOverlay({
       </p>
       <button type="button" onClick={onRefresh} className={buttonClass('primary')}>
         <SvgIcon name="refresh" className="size-4" />
-        {t('login:wechat.refresh')}
+        {t('account:wechat.refresh')}
       </button>
     </div>
   );
@@ -66,7 +66,7 @@ export function WechatLogin({
         {qr && (
           <img
             src={qr.filePath}
-            alt={t('login:wechat.alt')}
+            alt={t('account:wechat.alt')}
             data-qrcode={qr.qrcode}
             width={200}
             height={200}
@@ -76,20 +76,20 @@ export function WechatLogin({
         <QrOverlay
           state={state}
           onRefresh={() => setAttempt((n) => n + 1)}
-          scannedText={scannedText ?? t('login:wechat.loggingIn')}
+          scannedText={scannedText ?? t('account:wechat.loggingIn')}
         />
       </div>
       <p className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
         <SvgIcon name="chat" className="size-5 text-emerald-600 dark:text-emerald-400" />
-        {hint ?? t('login:wechat.hint')}
+        {hint ?? t('account:wechat.hint')}
       </p>
-      <p className="mt-1 text-xs leading-5 text-slate-500 dark:text-slate-400">{t('login:wechat.subhint')}</p>
+      <p className="mt-1 text-xs leading-5 text-slate-500 dark:text-slate-400">{t('account:wechat.subhint')}</p>
       {qr?.sandbox && (
         <div className="mt-4 w-full rounded-xl bg-amber-50 px-3 py-2 text-left text-xs leading-5 text-amber-900 ring-1 ring-amber-200 dark:bg-amber-950/40 dark:text-amber-200 dark:ring-amber-900">
-          <p>{t('login:wechat.sandbox')}</p>
+          <p>{t('account:wechat.sandbox')}</p>
           {qr.qrcode && (
             <a href={qr.qrcode} target="_blank" rel="noopener" className={`${linkClass} mt-1 inline-block`}>
-              {t('login:wechat.openSandbox')}
+              {t('account:wechat.openSandbox')}
               <span className="sr-only">{t('layout:link.newWindow')}</span>
             </a>
           )}

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { call, card, field } from './admin-api';
-import { Pager } from './Pager';
+import { Pager } from './ui/Pager';
 
 interface Entry {
   id: number;

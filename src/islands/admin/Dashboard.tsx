@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { Dashboard as Data } from '../../shared/contract/admin';
 import { call, card, yuan } from './admin-api';
-import { Chart } from './Chart';
 import { DashboardTables } from './DashboardTables';
-import { RangePicker } from './RangePicker';
-import { Tiles } from './Tiles';
+import { Chart } from './ui/Chart';
+import { RangePicker } from './ui/RangePicker';
+import { Tiles } from './ui/Tiles';
 
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../shared/contract/admin';
 import { yuan } from './admin-api';
-import { TableCard } from './TableCard';
+import { TableCard } from './ui/TableCard';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const rate = (failed: number, total: number) => (total ? `${Math.round((failed / total) * 1000) / 10}%` : '—');

@@ -9,7 +9,7 @@ import type { CardActionItem } from './CardActions';
  * its stand-in button and opened at once: a page of 30 cards carries no menu code.
  */
 export function CardMenu({ items, buttonClass }: { items: CardActionItem[]; buttonClass: string }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const button = useRef<HTMLButtonElement>(null);
   // Replaces the stand-in the user just pressed: open as that press asked.
   useEffect(() => button.current?.click(), []);

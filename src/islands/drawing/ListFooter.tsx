@@ -19,7 +19,7 @@ export function ListFooter<T>({
   /** Shown while the first page loads, in place of the loading text, so the page does not jump when it arrives. */
   loadingTiles?: ReactNode;
 }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const loading = state.loading || state.pageNum === 0;
   const first = Boolean(loadingTiles) && loading && count === 0 && !state.error;
   let text = '';

@@ -25,7 +25,7 @@ export interface CardLabels {
 
 /** The labels every card of a grid shares. */
 export function useCardLabels(): CardLabels {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   return useMemo(
     () => ({ ai: t('layout:aiLabel'), more: t('card.more'), open: (prompt) => t('card.open', { prompt }) }),
     [t],

@@ -17,7 +17,7 @@ const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /** Any picture in full size: zoom, download, prompt and the settings it was drawn with. */
 export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerProps) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const [zoom, setZoom] = useState(0);
   if (!picture) return null;
   const scale = ZOOMS[zoom] ?? 1;

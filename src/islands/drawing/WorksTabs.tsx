@@ -17,7 +17,7 @@ export interface WorksTabsProps {
 
 /** 'my works' and 'public gallery' tabs of /draw, /sd and /gallery (docs/routes-and-screens.md). */
 export function WorksTabs({ tabs, tab, onTab, loggedIn, mine, pub }: WorksTabsProps) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const refs = useRef<Array<HTMLButtonElement | null>>([]);
   // /draw's fallback renders the tabs twice (visitor and member views), so ids must differ.
   const uid = useId();

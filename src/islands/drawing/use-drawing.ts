@@ -29,7 +29,7 @@ export interface DrawingOptions {
  * The checks before a drawing is sent, on /draw, /sd and /midjourney: a prompt, no other task
  * under way, a login (docs/state-machines.md). A refusal is a toast, and the login dialog for a visitor.
  */
-export function readyToDraw(prompt: string, busy: boolean, loggedIn: boolean, t: TFunction<'draw'>): boolean {
+export function readyToDraw(prompt: string, busy: boolean, loggedIn: boolean, t: TFunction<'drawing'>): boolean {
   const refusal = !prompt ? 'prompt.required' : busy ? 'submit.busy' : !loggedIn ? 'login.needed' : null;
   if (!refusal) return true;
   toast.warning(t(refusal));
@@ -42,7 +42,7 @@ export function readyToDraw(prompt: string, busy: boolean, loggedIn: boolean, t:
  * pushed progress, and on load the resumption of a task still running.
  */
 export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions): Drawing {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const [task, setTask] = useState<RunningTask | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);

@@ -15,7 +15,7 @@ export interface PictureActionsOptions {
 
 /** Copy prompt, delete with confirmation (docs/reply-codes.md) and 'draw same style'. */
 export function usePictureActions({ confirm, onDeleted, fill }: PictureActionsOptions) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
 
   const copy = useCallback(
     async (prompt: string) => {

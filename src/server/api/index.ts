@@ -6,24 +6,25 @@ import { DomainError } from '../errors';
 import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { enforceAccess } from './access';
-import { registerUser } from './account';
+import { registerAccountConsole, registerUser } from './account';
 import { registerWx } from './account/wx';
 import { registerWxCallback } from './account/wx-callback';
-import { registerCoupon } from './activity';
+import { registerActivityConsole, registerCoupon } from './activity';
 import { registerNotice } from './activity/notice';
-import { registerAdmin } from './admin';
+import { registerAdmin, registerAdminSettings } from './admin';
 import { registerApp } from './apps';
 import { registerPrompt } from './apps/prompt';
+import { registerChannelsConsole } from './channels';
 import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
-import { registerUsage } from './ledger';
-import { registerModeration } from './moderation';
+import { registerLedgerConsole, registerUsage } from './ledger';
+import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
-import { registerOrder } from './shop';
+import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { validationHook } from './validation';
 
@@ -44,7 +45,16 @@ const domains: Array<(app: ApiApp) => void> = [
   registerMusic,
   registerSd,
   registerAdmin,
-  // After registerAdmin: its console guard must run before the queue's routes.
+  // After registerAdmin: its console guard must run before every /admin route, which each domain keeps.
+  // In the order the console's routes have always had in the OpenAPI document.
+  registerAccountConsole,
+  registerShopProductsConsole,
+  registerAdminSettings,
+  registerActivityConsole,
+  registerShopOrdersConsole,
+  registerChannelsConsole,
+  registerModerationConsole,
+  registerLedgerConsole,
   registerModeration,
   registerUsage,
 ];

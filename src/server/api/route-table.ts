@@ -1,20 +1,17 @@
 import type { RouteConfig } from '@hono/zod-openapi';
+import * as accountConsole from './account/console.routes';
 import * as accountUser from './account/user.routes';
 import * as accountWx from './account/wx';
 import * as accountWxCallback from './account/wx-callback';
+import * as activityConsole from './activity/console.routes';
 import * as activityCoupon from './activity/coupon.routes';
 import * as activityNotice from './activity/notice.routes';
 import * as activityNoticeMine from './activity/notice-mine';
 import * as admin from './admin/admin.routes';
-import * as adminChannels from './admin/channels.routes';
-import * as adminContent from './admin/content.routes';
-import * as adminOrders from './admin/orders.routes';
-import * as adminProducts from './admin/products.routes';
-import * as adminReview from './admin/review.routes';
 import * as adminSettings from './admin/settings.routes';
-import * as adminUsage from './admin/usage';
 import * as apps from './apps/app.routes';
 import * as appsPrompt from './apps/prompt';
+import * as channelsConsole from './channels/console.routes';
 import * as chatAttachments from './chat/attachments.routes';
 import * as chat from './chat/chat.routes';
 import * as chatConversations from './chat/conversations.routes';
@@ -23,9 +20,13 @@ import * as clientLog from './client-log';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
 import * as ledger from './ledger';
+import * as ledgerConsole from './ledger/console';
+import * as moderationConsole from './moderation/console.routes';
 import * as moderation from './moderation/reports.routes';
 import * as music from './music/music.routes';
 import * as ready from './ready';
+import * as shopConsoleOrders from './shop/console-orders.routes';
+import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
 
 /**
@@ -35,22 +36,19 @@ import * as shop from './shop/order.routes';
  * OpenAPI document, so a route cannot be served without being typed here.
  */
 const modules = {
+  accountConsole,
   accountUser,
   accountWx,
   accountWxCallback,
+  activityConsole,
   activityCoupon,
   activityNotice,
   activityNoticeMine,
   admin,
-  adminChannels,
-  adminContent,
-  adminOrders,
-  adminProducts,
-  adminReview,
   adminSettings,
-  adminUsage,
   apps,
   appsPrompt,
+  channelsConsole,
   chat,
   chatAttachments,
   chatConversations,
@@ -59,10 +57,14 @@ const modules = {
   drawing,
   health,
   ledger,
+  ledgerConsole,
   moderation,
+  moderationConsole,
   music,
   ready,
   shop,
+  shopConsoleOrders,
+  shopConsoleProducts,
 };
 
 type Modules = typeof modules;

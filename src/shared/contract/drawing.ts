@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { dailyQuotaFields, pageOf } from './common';
-import { reviewState } from './review';
+import { reviewState } from './moderation';
 
 /** Replies of the drawing API (/api/sd/*, src/server/api/drawing/). Status codes: DrawingStatus in ../drawing.ts. */
 

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
-import { reviewState } from './review';
+import { reviewState } from './moderation';
 
 /** Replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
 

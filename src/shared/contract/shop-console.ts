@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
 
-/** The console's products and orders (src/server/services/admin/{products,orders}.ts, docs/console.md). Money is fen. */
+/** The console's products and orders (src/server/services/shop/console-{products,orders}.ts, docs/console.md). Money is fen. */
 
 const count = z.number().int();
 const money = z.number().int().openapi({ description: 'fen (1 yuan = 100 fen)' });

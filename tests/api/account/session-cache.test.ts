@@ -69,7 +69,7 @@ describe.skipIf(!inject('postgresUrl'))('a cached session across processes', () 
   it('ends on the other process within seconds of a ban in the console', async () => {
     const u = await createUserWithToken(one, 'banned-there@example.com');
     expect(await infoAt(two.url, u.headers)).toBe(200);
-    const { setBanned } = await import('../../../src/server/services/admin/users');
+    const { setBanned } = await import('../../../src/server/services/account/console-users');
     // The console acts on a plain user only for a staff member (services/admin/hierarchy.ts).
     const staff = await makeUser(one, 'ban-admin@example.com', 'operator');
     const actor = { userId: staff.id, email: 'ban-admin@example.com', ip: '127.0.0.1' };

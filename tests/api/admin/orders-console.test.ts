@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, users } from '../../../src/server/db/schema';
-import { refundOrder } from '../../../src/server/services/admin/orders';
+import { refundOrder } from '../../../src/server/services/shop/console-orders';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
 import * as pay from '../shop/pay-helpers';

@@ -32,7 +32,7 @@ const field =
 
 /** The /sd page's extra inputs: negative prompt, seed and reference images (base64Array). */
 export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onChange: (v: AdvancedValues) => void }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const ids = { negative: useId(), seed: useId(), file: useId() };
   const add = async (files: FileList | null) => {
     const picked = [...(files ?? [])].slice(0, MAX_REFERENCES - value.references.length);

@@ -75,7 +75,7 @@ export function DrawPreview({
     cards: PREVIEW_CARDS,
   };
   return (
-    <IslandRoot lang={lang} messages={messages} ns="draw">
+    <IslandRoot lang={lang} messages={messages} ns="drawing">
       <div className="min-w-0 flex-1 space-y-4" inert>
         <div className={visitorOnly}>
           <LoginWarning />

@@ -3,7 +3,7 @@ import { openLogin } from '../../../lib/login-event';
 
 /** A visitor is told to log in before drawing (docs/routes-and-screens.md). */
 export function LoginWarning() {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   return (
     <div
       role="alert"

@@ -6,7 +6,7 @@ import type { RunningTask } from '../follow-task';
 
 /** Progress area: the prompt, the status text and the progress bar (docs/routes-and-screens.md). */
 export function ProgressPanel({ task }: { task: RunningTask }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const failed = isFinal(task.status) && task.status !== DrawingStatus.DONE;
   const bar = failed ? 'bg-red-500' : task.status === DrawingStatus.DONE ? 'bg-emerald-500' : 'bg-brand-600';
   return (

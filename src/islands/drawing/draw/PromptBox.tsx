@@ -16,7 +16,7 @@ export interface PromptBoxProps {
 }
 
 function QuotaLine({ quota }: { quota: DrawQuota }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const until = quota.endDate ? t('quota.memberUntil', { date: quota.endDate.slice(0, 10) }) : '';
   const left = quota.remaining === null ? '' : t('quota.left', { n: quota.remaining });
   return (
@@ -28,7 +28,7 @@ function QuotaLine({ quota }: { quota: DrawQuota }) {
 
 /** The prompt, 'generate image', the day's allowance and the hints (docs/routes-and-screens.md). */
 export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, children }: PromptBoxProps) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const id = useId();
   return (
     <Form

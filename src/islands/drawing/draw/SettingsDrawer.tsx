@@ -8,7 +8,7 @@ import { SettingsPanel } from './SettingsPanel';
  * phones, opened by 'advanced settings' and closed by its button, the mask or Escape (docs/routes-and-screens.md).
  */
 export function SettingsDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const panel = useDrawerContent(open);
   useEffect(() => {
     if (!open) return;

@@ -71,7 +71,7 @@ function RatioShape({ ratio }: { ratio: string }) {
 
 /** Left panel: aspect ratio, pixel quality, steps and public flag, kept in the draw-settings store (docs/routes-and-screens.md). */
 export function SettingsPanel({ extra }: { extra?: ReactNode }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const settings = useStore($drawSettings);
   const [stepsText, setStepsText] = useState(String(settings.drawSteps));
   useEffect(() => setStepsText(String(settings.drawSteps)), [settings.drawSteps]);

@@ -24,7 +24,7 @@ const TABS: WorksTab[] = ['mine', 'public'];
 
 /** /draw's 'my works' and 'public gallery' tabs, 30 a page with infinite scroll each (docs/routes-and-screens.md). */
 export function Works(props: WorksProps) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const { tab, onTab, loggedIn, mine, pub, onOpen } = props;
   return (
     <WorksTabs

@@ -14,7 +14,7 @@ const TABS: WorksTab[] = ['public', 'mine'];
 
 /** /gallery: my works and the public pictures as square cards, each opening the viewer (docs/routes-and-screens.md). */
 export function GalleryApp() {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const loggedIn = Boolean(useStore($token));
   const [tab, setTab] = useState<WorksTab>('public');
   const pub = usePictureList(listPublic, tab === 'public');

@@ -4,7 +4,7 @@ import { GalleryApp } from './GalleryApp';
 /** /gallery island: reads the token, so the page renders it client-only. */
 export function GalleryIsland(props: IslandI18nProps) {
   return (
-    <IslandRoot lang={props.lang} messages={props.messages} ns="draw">
+    <IslandRoot lang={props.lang} messages={props.messages} ns="drawing">
       <GalleryApp />
     </IslandRoot>
   );

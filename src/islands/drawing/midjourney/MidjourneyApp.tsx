@@ -15,7 +15,7 @@ import { useMjDrawing } from './use-mj-drawing';
 
 /** /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat; docs/routes-and-screens.md). */
 export function MidjourneyApp() {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const loggedIn = Boolean(useStore($token));
   const storage = useStore($chatStorage);
   const ratio = useStore($aspectRatio);

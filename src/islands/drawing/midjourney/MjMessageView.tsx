@@ -21,7 +21,7 @@ export interface MjMessageViewProps {
 
 /** An image-chat message in the chat's layout: a prompt, or the drawing it became with its picture's actions. */
 export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, onDelete }: MjMessageViewProps) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const d = message.drawing;
   const done = d?.status === DrawingStatus.DONE && d.imageUrl ? d : null;
   const failed = Boolean(message.error) || (d ? isFinal(d.status) && !done : false);
@@ -77,7 +77,7 @@ export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, on
 
 /** Makes a finished picture public (the square) or private again; the reply keeps the new state. */
 function VisibilityButton({ id, publicFlag }: { id: string; publicFlag?: number }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const isPublic = publicFlag === 1;
   return (
     <IconButton

@@ -37,7 +37,7 @@ export function MjReply({
   prompt: string;
   onOpen: (p: Picture) => void;
 }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const d = message.drawing;
   const refresh = useFreshUrls(d);
   if (!d) return <p className="text-sm">{message.text}</p>;

@@ -6,7 +6,7 @@ import { clearMjHistory, deleteMjChat, newMjChat, setMjActive, updateMjHistory }
 
 /** The image conversations (mjHistory), in the chat's own sidebar: new, select, rename, delete, clear all. */
 export function MjSidebar({ onPick }: { onPick: () => void }) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const { mjHistory, mjActive } = useStore($chatStorage);
   return (
     <ConversationList

@@ -35,7 +35,7 @@ function runningReplies(): MjMessage[] {
  * at a time, like /draw; a reload resumes a reply still drawing.
  */
 export function useMjDrawing(loggedIn: boolean) {
-  const { t } = useTranslation('draw');
+  const { t } = useTranslation('drawing');
   const follows = useRef(new Map<string, { close(): void }>());
   const submitting = useRef(false);
 

@@ -9,6 +9,8 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './user.routes';
 
+export { registerAccountConsole } from './console';
+
 export function registerUser(app: ApiApp) {
   const client = (c: Parameters<Parameters<ApiApp['openapi']>[1]>[0]) => ({
     ip: c.get('ip'),

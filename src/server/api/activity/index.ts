@@ -8,6 +8,8 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './coupon.routes';
 
+export { registerActivityConsole } from './console';
+
 type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
 
 /** Coupon calls (daily experience code, coupon 48) and code redemption (docs/api.md). */

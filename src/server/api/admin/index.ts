@@ -12,17 +12,16 @@ import { checkTotp, isEnrolled, markVerified, startEnrolment } from '../../servi
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './admin.routes';
-import { registerAdminChannels } from './channels';
-import { registerAdminContent } from './content';
+import { dayRange } from './console-kit';
 import { actorOf, CONSOLE_COOKIE, consoleGuard, consoleOf } from './guard';
-import { registerAdminOrders } from './orders';
-import { registerAdminProducts } from './products';
-import { registerAdminReview } from './review';
-import { registerAdminSettings } from './settings';
-import { registerAdminUsage } from './usage';
-import { registerAdminUsers } from './users';
 
-/** The operator console's API (docs/console.md). */
+/** The site settings page: site-wide, several domains read them (services/site-settings.ts). */
+export { registerAdminSettings } from './settings';
+
+/**
+ * The operator console's own API (docs/console.md): its session, TOTP, dashboard and audit log, behind
+ * the console guard. Each domain's console routes live with the domain and are registered after it.
+ */
 export function registerAdmin(app: ApiApp) {
   app.use('/admin/*', consoleGuard);
 
@@ -92,15 +91,6 @@ export function registerAdmin(app: ApiApp) {
       'content-disposition': 'attachment; filename="audit.csv"',
     });
   });
-
-  registerAdminUsers(app);
-  registerAdminProducts(app);
-  registerAdminSettings(app);
-  registerAdminContent(app);
-  registerAdminOrders(app);
-  registerAdminChannels(app);
-  registerAdminReview(app);
-  registerAdminUsage(app);
 }
 
 function filter(q: { action?: string; actor?: string; targetId?: string; from?: string; to?: string }) {
@@ -108,6 +98,6 @@ function filter(q: { action?: string; actor?: string; targetId?: string; from?: 
     action: q.action || undefined,
     actor: q.actor || undefined,
     targetId: q.targetId || undefined,
-    ...r.dayRange(q),
+    ...dayRange(q),
   };
 }

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SettingsChanged, SettingView } from '../../../shared/contract/settings';
+import { SettingsChanged, SettingView } from '../../../shared/contract/site-settings';
 import {
   SETTING_IMAGE_MAX_BYTES,
   SETTING_KEYS,
@@ -10,7 +10,7 @@ import {
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { int, pattern, rawText, text } from '../validation';
-import { codes, requestId, tags, totpCode } from './admin.routes';
+import { codes, requestId, tags, totpCode } from './console-kit';
 
 // Site settings (docs/console.md): admin only; a change asks for a fresh TOTP code.
 

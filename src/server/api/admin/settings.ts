@@ -1,5 +1,5 @@
-import { changeSettings, type SettingChanges, storeSettingImage } from '../../services/admin/settings';
 import { settingViews } from '../../services/site-settings';
+import { changeSettings, type SettingChanges, storeSettingImage } from '../../services/site-settings-console';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { actorOf, requireAdmin, requireFreshCode } from './guard';

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { reviewState } from '../../../shared/contract/review';
+import { reviewState } from '../../../shared/contract/moderation';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { pattern, rawText, id as serialId, text } from '../validation';

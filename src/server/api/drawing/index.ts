@@ -40,7 +40,7 @@ export function registerSd(app: ApiApp) {
     });
     const message = await drawingMessage(drawing, c.get('runtime'));
     return c.json(
-      { code: Code.SUCCESS, result: c.get('t')('draw:submit.accepted'), data: message, mjChatMessage: message },
+      { code: Code.SUCCESS, result: c.get('t')('drawing:submit.accepted'), data: message, mjChatMessage: message },
       200,
     );
   });
@@ -77,7 +77,7 @@ export function registerSd(app: ApiApp) {
   app.openapi(r.deleteDrawing, async (c) => {
     const id = userIdOf(c);
     await deleteDrawing(c.get('runtime'), id, c.req.valid('json').id);
-    return reply(c, null, c.get('t')('draw:delete.done'), Code.DELETE_RESULT);
+    return reply(c, null, c.get('t')('drawing:delete.done'), Code.DELETE_RESULT);
   });
 
   app.openapi(r.setVisibility, async (c) => {
@@ -94,7 +94,7 @@ export function registerSd(app: ApiApp) {
   app.openapi(r.notifyHook, async (c) => {
     const { taskId, token } = c.req.valid('param');
     if (!(await receiveHook(c.get('runtime'), taskId, token)))
-      throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+      throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
     return reply(c, null);
   });
 }

@@ -16,13 +16,13 @@ export const listBody = paging(100, 30).extend({
 });
 
 export const submitBody = z.object({
-  prompt: safeString().trim().min(1, 'draw:prompt.required').max(2000, 'draw:prompt.tooLong'),
+  prompt: safeString().trim().min(1, 'drawing:prompt.required').max(2000, 'drawing:prompt.tooLong'),
   negativePrompt: text(1000).optional(),
   drawRate: z.enum(ASPECT_RATIOS).default('1:1'),
   drawQuality: intParam(1, 3).default(1).openapi({ description: '1 normal, 2 HD, 3 ultra HD' }),
   drawSteps: int()
-    .min(1, 'draw:steps.min')
-    .max(40, 'draw:steps.max')
+    .min(1, 'drawing:steps.min')
+    .max(40, 'drawing:steps.max')
     .nullish()
     .openapi({ description: 'default 20, at most 40' }),
   drawPublicFlag: intParam(1, 2).default(1).openapi({ description: '1 public, 2 private' }),

@@ -6,6 +6,8 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
 
+export { registerLedgerConsole } from './console';
+
 export const mine = createRoute({
   security: access.login,
   method: 'get',

@@ -7,6 +7,8 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './reports.routes';
 
+export { registerModerationConsole } from './console';
+
 /**
  * Reports and takedowns: anyone may report a public item; the console's
  * queue and its actions sit behind the console guard (registered after it,

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { ReportQueue } from '../../../shared/contract/reports';
+import { ReportQueue } from '../../../shared/contract/moderation';
 import { REPORT_ACTIONS, REPORT_KINDS, REPORT_REASONS, REPORT_TEXT_MAX } from '../../../shared/moderation-reports';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';

@@ -11,6 +11,9 @@ import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
 import * as r from './order.routes';
 
+export { registerShopOrdersConsole } from './console-orders';
+export { registerShopProductsConsole } from './console-products';
+
 export function registerOrder(app: ApiApp) {
   app.openapi(r.listProducts, async (c) => {
     const list = await c.get('runtime').products.list(c.req.valid('query').type, c.get('lang'));
@@ -22,7 +25,7 @@ export function registerOrder(app: ApiApp) {
     const rt = c.get('runtime');
     const client = { ip: c.get('ip'), deviceId: deviceIdFrom(c.req.header(DEVICE_ID_HEADER)) };
     const order = await createOrder(rt, id, c.req.valid('json'), client, c.get('lang'));
-    return reply(c, order, c.get('t')('order:create.success'), Code.SUCCESS);
+    return reply(c, order, c.get('t')('shop:order.create.success'), Code.SUCCESS);
   });
 
   app.openapi(r.listOrders, async (c) => {
@@ -40,7 +43,7 @@ export function registerOrder(app: ApiApp) {
   app.openapi(r.cancelOrder, async (c) => {
     const id = userIdOf(c);
     const order = await cancelOrder(c.get('runtime'), id, c.req.valid('json').orderNo, c.get('lang'));
-    return reply(c, order, c.get('t')('order:cancel.success'));
+    return reply(c, order, c.get('t')('shop:order.cancel.success'));
   });
 
   app.openapi(r.orderDetail, async (c) => {
@@ -76,7 +79,7 @@ export function registerOrder(app: ApiApp) {
     return reply(
       c,
       done,
-      c.get('t')(action === 'confirm' ? 'order:sandbox.paid' : 'order:sandbox.cancelled'),
+      c.get('t')(action === 'confirm' ? 'shop:order.sandbox.paid' : 'shop:order.sandbox.cancelled'),
       Code.SUCCESS,
     );
   });

@@ -2,9 +2,9 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { users } from './users';
 
 /**
- * Notices for one user (a late payment honoured …): a text key of the
- * `notice` locale namespace and its parameters, shown once in the user's
- * language, then marked read.
+ * Notices for one user (a late payment honoured …): a locale key with its
+ * namespace (`shop:order.late.notice`) and its parameters, shown once in the
+ * user's language, then marked read.
  */
 export const userNotices = pgTable(
   'user_notices',

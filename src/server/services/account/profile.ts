@@ -158,7 +158,7 @@ export async function deleteAccount(
 /**
  * The deletion's database part, in the caller's transaction if any: personal
  * data is wiped, every session ends, the sign-in history goes. The console's
- * deletion (services/admin/user-account.ts) runs it too.
+ * deletion (services/account/console-user-account.ts) runs it too.
  */
 export async function anonymiseAccount(db: Db, userId: number) {
   const now = new Date();

@@ -89,7 +89,7 @@ export async function ownDrawing(rt: Runtime, userId: number, taskId: string): P
     .from(drawings)
     .where(and(eq(drawings.taskId, taskId), eq(drawings.userId, userId)))
     .limit(1);
-  if (!row) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (!row) throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
   return row;
 }
 
@@ -100,7 +100,7 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
     .delete(drawings)
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
-  if (!gone) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (!gone) throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
   forgetList(rt, 'drawings', userId);
   await removePicture(rt, gone);
   if (UNFINISHED_STATUSES.includes(gone.status)) await recordDrawingUsage(rt, gone, 'cancelled');
@@ -122,7 +122,7 @@ export async function setDrawingVisibility(rt: Runtime, userId: number, taskId: 
     .set({ publicFlag, review, updatedAt: new Date() })
     .where(and(eq(drawings.id, row.id), eq(drawings.userId, userId)))
     .returning();
-  if (!updated) throw new DomainError(Code.NOT_FOUND, 'draw:notFound', { status: 404 });
+  if (!updated) throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
   forgetList(rt, 'drawings', userId);
   if (row.publicFlag !== publicFlag) {
     await forgetFileAccess(rt);

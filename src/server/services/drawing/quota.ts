@@ -36,10 +36,14 @@ export async function readDrawQuota(rt: Runtime, userId: number, now = Date.now(
 }
 
 function exhausted(quota: DrawQuota) {
-  return new DomainError(Code.TOO_MANY_REQUESTS, quota.member ? 'draw:quota.memberExhausted' : 'draw:quota.exhausted', {
-    params: { limit: quota.limit ?? 0 },
-    data: { quota, link: '/product' },
-  });
+  return new DomainError(
+    Code.TOO_MANY_REQUESTS,
+    quota.member ? 'drawing:quota.memberExhausted' : 'drawing:quota.exhausted',
+    {
+      params: { limit: quota.limit ?? 0 },
+      data: { quota, link: '/product' },
+    },
+  );
 }
 
 /** Uses one drawing of today's allowance; a business reply (code 429) when none is left. */

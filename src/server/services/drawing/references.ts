@@ -22,14 +22,16 @@ const FORMATS = new Set(['jpeg', 'png', 'webp', 'gif']);
 export async function decodeReferences(list: readonly string[]): Promise<Buffer[]> {
   const sharp = await loadSharp();
   if (list.length > MAX_REFERENCES)
-    throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooMany', { params: { max: MAX_REFERENCES } });
+    throw new DomainError(Code.BAD_REQUEST, 'drawing:reference.tooMany', { params: { max: MAX_REFERENCES } });
   const out: Buffer[] = [];
   for (const item of list) {
     const m = /^(?:data:image\/[a-z0-9.+-]+;base64,)?([A-Za-z0-9+/\s]+={0,2})$/.exec(item);
-    if (!m?.[1]) throw new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid');
+    if (!m?.[1]) throw new DomainError(Code.BAD_REQUEST, 'drawing:reference.invalid');
     const bytes = Buffer.from(m[1], 'base64');
     if (bytes.length > MAX_REFERENCE_BYTES)
-      throw new DomainError(Code.BAD_REQUEST, 'draw:reference.tooLarge', { params: { mb: MAX_REFERENCE_BYTES >> 20 } });
+      throw new DomainError(Code.BAD_REQUEST, 'drawing:reference.tooLarge', {
+        params: { mb: MAX_REFERENCE_BYTES >> 20 },
+      });
     try {
       const image = sharp(bytes, { limitInputPixels: REFERENCE_MAX_PIXELS, failOn: 'error', animated: false });
       const meta = await image.metadata();
@@ -39,7 +41,7 @@ export async function decodeReferences(list: readonly string[]): Promise<Buffer[
         await image.rotate().resize(KEEP_SIDE, KEEP_SIDE, { fit: 'inside', withoutEnlargement: true }).png().toBuffer(),
       );
     } catch (err) {
-      throw pictureRefused(err, REFERENCE_MAX_PIXELS, new DomainError(Code.BAD_REQUEST, 'draw:reference.invalid'));
+      throw pictureRefused(err, REFERENCE_MAX_PIXELS, new DomainError(Code.BAD_REQUEST, 'drawing:reference.invalid'));
     }
   }
   return out;

@@ -42,7 +42,7 @@ export function newTaskId(): string {
 const isUniqueViolation = (err: unknown) =>
   [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
 
-const busy = () => new DomainError(Code.BAD_REQUEST, 'draw:submit.busy');
+const busy = () => new DomainError(Code.BAD_REQUEST, 'drawing:submit.busy');
 
 /**
  * Starts a drawing for a logged-in user: rate limit, one task at a time,

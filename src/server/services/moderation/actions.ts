@@ -7,8 +7,8 @@ import { contentReports } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { setBanned } from '../account/console-users';
 import { type Actor, auditExists, writeAudit } from '../admin/audit';
-import { setBanned } from '../admin/users';
 import { noticeAuthor } from './author-notice';
 import { findItem, forgetItem, type ModeratedItem, setReview } from './items';
 

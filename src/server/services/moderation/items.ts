@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
-import type { ReportedItem } from '../../../shared/contract/reports';
+import type { ReportedItem } from '../../../shared/contract/moderation';
 import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import type { Db } from '../../db/client';

@@ -1,5 +1,5 @@
 import { Code } from '../../../shared/codes';
-import type { ReviewKind } from '../../../shared/contract/review';
+import type { ReviewKind } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
 import type { SettingKey } from '../../../shared/site-settings';
 import { DomainError } from '../../errors';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
-import type { ReportedItem, ReportQueue } from '../../../shared/contract/reports';
+import type { ReportedItem, ReportQueue } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import { apps, chatShares, contentReports, drawings, songs } from '../../db/schema';

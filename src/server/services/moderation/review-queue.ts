@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { ReviewItem, ReviewKind, ReviewQueue } from '../../../shared/contract/review';
+import type { ReviewItem, ReviewKind, ReviewQueue } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
 import { apps, DrawingStatus, drawings, SongStatus, songs } from '../../db/schema';
 import { DomainError } from '../../errors';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { WordListHistory, WordListVersion } from '../../../shared/contract/review';
+import type { WordListHistory, WordListVersion } from '../../../shared/contract/moderation';
 import type { WordEdits } from '../../../shared/word-list';
 import { type ModerationWordList, moderationWordLists } from '../../db/schema';
 import { DomainError } from '../../errors';

@@ -20,7 +20,7 @@ const isLate = (status: number) => !UNPAID.includes(status);
 export const LATE_PAYMENT = 'late payment';
 
 const addLatePaymentNotice = (tx: Db, o: Order) =>
-  addUserNotice(tx, o.userId, 'order:late.notice', { orderNo: o.orderNo, desc: o.orderDesc });
+  addUserNotice(tx, o.userId, 'shop:order.late.notice', { orderNo: o.orderNo, desc: o.orderDesc });
 
 /**
  * The one path money takes, for the sandbox and verified notifies alike:

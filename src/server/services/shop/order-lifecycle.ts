@@ -25,7 +25,7 @@ async function closed(rt: Runtime, order: Order, status: number) {
 export async function cancelOrder(rt: Runtime, userId: number, orderNo: string, lang: Language = DEFAULT_LANGUAGE) {
   const order = await ownOrder(rt.database.db, userId, orderNo);
   if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
-    throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid');
+    throw new DomainError(Code.BAD_REQUEST, 'shop:order.cancel.notUnpaid');
   forgetList(rt, 'orders', userId);
   await closed(rt, order, OrderStatus.CANCELLED);
   return orderDtoIn(lang)({ ...order, orderStatus: OrderStatus.CANCELLED });

@@ -30,7 +30,7 @@ export function deviceIdFrom(header: string | undefined): string | undefined {
 export async function assertPurchaseLimit(db: Db, userId: number, product: Product) {
   if (product.purchaseLimit === null) return;
   if ((await settledCount(db, userId, product.id)) >= product.purchaseLimit)
-    throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.limitReached', {
+    throw new DomainError(Code.ORDER_NOT_ALLOWED, 'shop:order.create.limitReached', {
       params: { limit: product.purchaseLimit },
     });
 }
@@ -47,6 +47,6 @@ export async function countFreeGrant(rt: Runtime, tx: Db, client: OrderClient) {
   if (client.deviceId) checks.push([`free:device:${client.deviceId}`, FREE_PER_DEVICE_DAILY, DAY]);
   for (const [key, limit, windowMs] of checks) {
     if (!(await hit(tx, key, { limit, windowMs })).allowed)
-      throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.freeLimited');
+      throw new DomainError(Code.ORDER_NOT_ALLOWED, 'shop:order.create.freeLimited');
   }
 }

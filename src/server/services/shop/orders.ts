@@ -101,7 +101,7 @@ async function placeOrder(
   if (!(await hit(db, `order:user:${userId}`, { limit: 30, windowMs: 60_000 })).allowed)
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'error.tooManyRequests', { status: 429 });
   const product = await rt.products.find(p.productId, p.productCode);
-  if (!product) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'order:create.unavailable');
+  if (!product) throw new DomainError(Code.ORDER_NOT_ALLOWED, 'shop:order.create.unavailable');
   await assertPurchaseLimit(db, userId, product);
 
   const now = new Date();
@@ -168,10 +168,10 @@ async function placeOrder(
     // The user already has an unpaid order of this product (maybe placed a moment ago): answer with it.
     const winner = await findUnpaid(db, userId, product.id);
     if (winner)
-      throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'order:create.duplicate', { data: orderDto(winner) });
+      throw new DomainError(Code.ORDER_DUPLICATE_UNPAID, 'shop:order.create.duplicate', { data: orderDto(winner) });
     throw new Error('order insert wrote nothing, and no unpaid order holds its place');
   }
-  if (!placed) throw new DomainError(Code.BAD_REQUEST, 'order:create.failed');
+  if (!placed) throw new DomainError(Code.BAD_REQUEST, 'shop:order.create.failed');
   const dto = orderDto(order);
   // The owner, and only the owner, is handed the link that can pay (the sandbox's keyed one).
   return placed.owner ? { ...dto, payLink: placed.owner.link } : dto;
@@ -201,7 +201,7 @@ export async function ownOrder(db: Db, userId: number, orderNo: string) {
       .limit(1)
       .prepare(name),
   ).execute({ orderNo, userId });
-  if (!o) throw new DomainError(Code.NOT_FOUND, 'order:notFound', { status: 404 });
+  if (!o) throw new DomainError(Code.NOT_FOUND, 'shop:order.notFound', { status: 404 });
   return o;
 }
 

@@ -28,16 +28,16 @@ export async function sendRefundMail(rt: Runtime, order: Order, r: { amount: num
   const whole = order.refundedAmount >= order.orderPrice;
   const unit = order.productType === 4 ? 'compositions' : 'days';
   const lines = [
-    t('order:receipt.greeting'),
-    t(whole ? 'order:refund.whole' : 'order:refund.partial', { desc, amount: yuan(r.amount) }),
-    ...(r.units > 0 ? [t(`order:refund.${unit}`, { count: r.units })] : []),
-    `${t('order:field.orderNo')}: ${order.orderNo}`,
+    t('shop:order.receipt.greeting'),
+    t(whole ? 'shop:order.refund.whole' : 'shop:order.refund.partial', { desc, amount: yuan(r.amount) }),
+    ...(r.units > 0 ? [t(`shop:order.refund.${unit}`, { count: r.units })] : []),
+    `${t('shop:order.field.orderNo')}: ${order.orderNo}`,
     `${rt.env.PUBLIC_ORIGIN}/order`,
     t('account:mail.signature'),
   ];
   await rt.mail.send({
     to: to.email,
-    subject: t('order:refund.subject', { desc }),
+    subject: t('shop:order.refund.subject', { desc }),
     text: lines.join('\n\n'),
     html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
   });
@@ -50,19 +50,19 @@ export async function sendReceipt(rt: Runtime, order: Order, opts: { late?: bool
   const { t } = to;
   const desc = localText(order.orderDesc, order.orderDescNames, to.lang);
   const lines = [
-    t('order:receipt.greeting'),
-    t('order:receipt.body', { desc }),
-    ...(opts.late ? [t('order:late.receipt')] : []),
-    `${t('order:field.orderNo')}: ${order.orderNo}`,
-    `${t('order:field.amount')}: ¥${yuan(order.orderPrice)}`,
-    `${t('order:field.paidAt')}: ${(order.paidAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19)} UTC`,
+    t('shop:order.receipt.greeting'),
+    t('shop:order.receipt.body', { desc }),
+    ...(opts.late ? [t('shop:order.late.receipt')] : []),
+    `${t('shop:order.field.orderNo')}: ${order.orderNo}`,
+    `${t('shop:order.field.amount')}: ¥${yuan(order.orderPrice)}`,
+    `${t('shop:order.field.paidAt')}: ${(order.paidAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19)} UTC`,
     `${rt.env.PUBLIC_ORIGIN}/order`,
     t('account:mail.signature'),
   ];
   // The payment is committed: its answer (or the service's acknowledgement) does not wait for the mail.
   rt.mail.later({
     to: to.email,
-    subject: t('order:receipt.subject', { desc }),
+    subject: t('shop:order.receipt.subject', { desc }),
     text: lines.join('\n\n'),
     html: lines.map((l) => `<p>${esc(l)}</p>`).join(''),
   });

@@ -13,7 +13,7 @@ import { markPaid } from './mark-paid';
 import { moveStatus, ownOrder, UNPAID } from './orders';
 import { localText } from './products';
 
-const invalidLink = () => new DomainError(Code.NOT_FOUND, 'order:sandbox.invalidLink', { status: 404 });
+const invalidLink = () => new DomainError(Code.NOT_FOUND, 'shop:order.sandbox.invalidLink', { status: 404 });
 
 /**
  * A fresh one-time key for an unpaid sandbox order of `userId`, returned
@@ -56,7 +56,7 @@ export async function ownerSandboxLink(rt: Runtime, userId: number, orderNo: str
   const link = await issueKey(rt, orderNo, userId);
   if (link) return link;
   await ownOrder(rt.database.db, userId, orderNo);
-  throw new DomainError(Code.BAD_REQUEST, 'order:cancel.notUnpaid', { status: 400 });
+  throw new DomainError(Code.BAD_REQUEST, 'shop:order.cancel.notUnpaid', { status: 400 });
 }
 
 /** The order a sandbox pay page may act on: its link's key must be the live one. Changes nothing. */

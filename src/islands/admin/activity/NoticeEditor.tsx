@@ -1,0 +1,210 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NOTICE_BANNER_CLASS } from '../../../components/activity/notice-styles';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { TOAST_ITEM_CLASS } from '../../../lib/toast';
+import { LANGUAGES } from '../../../shared/languages';
+import { BANNER_PAGES, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
+import { call, card, field } from '../admin-api';
+
+export interface AdminNotice {
+  id: number;
+  kind: string;
+  page: string | null;
+  content: Record<string, string>;
+  audience: string;
+  startsAt: string | null;
+  endsAt: string | null;
+  enabled: boolean;
+  revision: number;
+}
+
+/** An ISO instant as a datetime-local value in the browser's time zone, and back. */
+export function toLocalInput(iso: string | null) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
+const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
+
+/** The text as the site shows it: the language, else zh-CN; placeholders filled. */
+export function previewText(content: Record<string, string>, lang: string, vars: Record<string, string>) {
+  const text = content[lang]?.trim() ? content[lang] : (content['zh-CN'] ?? '');
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => vars[k] ?? m);
+}
+
+/** The body every save sends: the whole notice (the API replaces it). */
+export function noticeBody(n: Omit<AdminNotice, 'id' | 'revision'>, requestId: string) {
+  return {
+    kind: n.kind,
+    page: n.kind === 'banner' ? n.page : null,
+    content: Object.fromEntries(LANGUAGES.map((l) => [l, n.content[l] ?? ''])),
+    audience: n.kind === 'banner' ? 'all' : n.audience,
+    startsAt: n.startsAt,
+    endsAt: n.endsAt,
+    enabled: n.enabled,
+    requestId,
+  };
+}
+
+const EMPTY: Omit<AdminNotice, 'id' | 'revision'> = {
+  kind: 'announcement',
+  page: null,
+  content: { 'zh-CN': '' },
+  audience: 'all',
+  startsAt: null,
+  endsAt: null,
+  enabled: true,
+};
+
+/** Create or edit a notice, with a preview drawn like the site's toast or banner. */
+export function NoticeEditor({
+  notice,
+  vars,
+  onDone,
+  onCancel,
+}: {
+  notice: AdminNotice | null;
+  vars: Record<string, string>;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const [n, setN] = useState(notice ?? EMPTY);
+  const [requestId] = useState(() => crypto.randomUUID());
+  const [lang, setLang] = useState(i18n.language);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const set = (patch: Partial<AdminNotice>) => setN({ ...n, ...patch });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const res = await call('POST', notice ? `/admin/notices/${notice.id}` : '/admin/notices', noticeBody(n, requestId));
+    setBusy(false);
+    if (!res.ok) return setError(res.result || t('admin:error'));
+    onDone();
+  }
+  const text = previewText(n.content, lang, vars);
+  const title = notice ? t('admin:notices.editing', { id: notice.id }) : t('admin:notices.new');
+  return (
+    <Form onSubmit={(e) => void submit(e)} className={`${card} space-y-3`} aria-label={title}>
+      <h2 className="font-semibold">{title}</h2>
+      <div className="grid gap-3 sm:grid-cols-3">
+        <label className="block text-sm">
+          {t('admin:notices.kind')}
+          <select className={`${field} mt-1`} value={n.kind} onChange={(e) => set({ kind: e.target.value })}>
+            {NOTICE_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {t(`admin:notices.kind.${k}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        {n.kind === 'banner' ? (
+          <label className="block text-sm">
+            {t('admin:notices.page')}
+            <select className={`${field} mt-1`} value={n.page ?? ''} onChange={(e) => set({ page: e.target.value })}>
+              <option value="" />
+              {BANNER_PAGES.map((p) => (
+                <option key={p} value={p}>
+                  {t(`admin:notices.page.${p}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <label className="block text-sm">
+            {t('admin:notices.audience')}
+            <select className={`${field} mt-1`} value={n.audience} onChange={(e) => set({ audience: e.target.value })}>
+              {NOTICE_AUDIENCES.map((a) => (
+                <option key={a} value={a}>
+                  {t(`admin:notices.audience.${a}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label className="flex items-center gap-2 self-end text-sm">
+          <input type="checkbox" checked={n.enabled} onChange={(e) => set({ enabled: e.target.checked })} />
+          {t('admin:notices.enabled')}
+        </label>
+        {(['startsAt', 'endsAt'] as const).map((k) => (
+          <label key={k} className="block text-sm">
+            {t(`admin:notices.${k}`)}
+            <input
+              className={`${field} mt-1`}
+              type="datetime-local"
+              value={toLocalInput(n[k])}
+              onChange={(e) => set({ [k]: fromLocalInput(e.target.value) })}
+            />
+          </label>
+        ))}
+        <p className="self-end text-xs text-slate-600 dark:text-slate-300">{t('admin:notices.scheduleHint')}</p>
+      </div>
+      {LANGUAGES.map((l) => (
+        <label key={l} className="block text-sm">
+          {t(`admin:notices.content.${l}`)}
+          <textarea
+            className={`${field} mt-1`}
+            rows={2}
+            lang={l}
+            required={l === 'zh-CN'}
+            maxLength={NOTICE_MAX}
+            value={n.content[l] ?? ''}
+            onChange={(e) => set({ content: { ...n.content, [l]: e.target.value } })}
+          />
+        </label>
+      ))}
+      <p className="text-xs text-slate-600 dark:text-slate-300">
+        {t('admin:notices.vars', {
+          list: Object.entries(vars)
+            .map(([k, v]) => `{{${k}}} = ${v}`)
+            .join(', '),
+          interpolation: { escapeValue: false },
+        })}
+      </p>
+      <section
+        aria-label={t('admin:notices.preview')}
+        className="space-y-2 rounded-xl bg-slate-50 p-3 dark:bg-slate-950"
+      >
+        <div className="flex items-center gap-2 text-sm">
+          <span className="font-medium">{t('admin:notices.preview')}</span>
+          <select
+            aria-label={t('admin:notices.previewLang')}
+            className={`${field} w-auto`}
+            value={lang}
+            onChange={(e) => setLang(e.target.value)}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p
+          data-preview
+          lang={lang}
+          className={n.kind === 'banner' ? NOTICE_BANNER_CLASS : `${TOAST_ITEM_CLASS} max-w-sm`}
+        >
+          {text}
+        </p>
+      </section>
+      {error && (
+        <p role="alert" className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <button type="submit" disabled={busy} className={buttonClass('primary')}>
+          {t('admin:notices.save')}
+        </button>
+        <button type="button" className={buttonClass('ghost')} onClick={onCancel}>
+          {t('admin:action.cancel')}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,116 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { buttonClass } from '../../../components/button-styles';
+import { Form } from '../../../components/Form';
+import { REFUNDABLE_STATUSES } from '../../../shared/shop';
+import { call, card, field, yuan } from '../admin-api';
+import { CodeField, ReasonField } from '../ui/ReasonForm';
+import type { Detail } from './OrderDetail';
+
+/** Yuan as typed ("12.5") to fen; NaN for anything else. */
+const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : Number.NaN);
+
+/**
+ * "Query provider" for operators and admins; the refund form for admins: an
+ * amount (the rest of the order by default), a required reason and a fresh
+ * code, with one request id per opened form so a double click refunds once.
+ */
+export function OrderActions({ order, role, onDone }: { order: Detail; role: string; onDone: () => void }) {
+  const { t } = useTranslation();
+  const held = order.refunds.filter((r) => r.status === 'processing').reduce((n, r) => n + r.amount, 0);
+  const left = order.orderPrice - order.refundedAmount - held;
+  const [open, setOpen] = useState(false);
+  const [requestId, setRequestId] = useState('');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [code, setCode] = useState('');
+  const [message, setMessage] = useState('');
+  const [busy, setBusy] = useState(false);
+  const canRefund = role === 'admin' && REFUNDABLE_STATUSES.includes(order.orderStatus) && left > 0;
+
+  async function query() {
+    setBusy(true);
+    const res = await call<{ payment: string; refundsSent: number }>('POST', `/admin/orders/${order.orderNo}/query`);
+    setBusy(false);
+    if (!res.ok) return setMessage(res.result || t('admin:error'));
+    const sent =
+      res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
+    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${sent}`);
+    onDone();
+  }
+  function start() {
+    setOpen(true);
+    setRequestId(crypto.randomUUID());
+    setAmount(yuan(left));
+    setReason('');
+    setCode('');
+    setMessage('');
+  }
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    const fen = toFen(amount);
+    if (!Number.isInteger(fen) || fen < 1 || fen > left)
+      return setMessage(t('admin:orders.amountRange', { left: yuan(left) }));
+    setBusy(true);
+    const res = await call<{ status: string; detail: string | null }>('POST', `/admin/orders/${order.orderNo}/refund`, {
+      amount: fen,
+      reason,
+      requestId,
+      code,
+    });
+    setBusy(false);
+    if (!res.ok) return setMessage(res.result || t('admin:error'));
+    setOpen(false);
+    setMessage(`${t(`admin:refund.${res.data.status}`)}${res.data.detail ? `: ${res.data.detail}` : ''}`);
+    onDone();
+  }
+
+  return (
+    <section className={`${card} space-y-3`} aria-labelledby="order-actions">
+      <h2 id="order-actions" className="font-semibold">
+        {t('admin:action.title')}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={busy} className={buttonClass('secondary')} onClick={() => void query()}>
+          {t('admin:orders.query')}
+        </button>
+        {canRefund && (
+          <button type="button" className={buttonClass('danger')} onClick={start}>
+            {t('admin:orders.refund')}
+          </button>
+        )}
+      </div>
+      {open && (
+        <Form onSubmit={(e) => void submit(e)} className="space-y-3">
+          <div className="grid gap-3 sm:grid-cols-2">
+            <label className="block text-sm">
+              {t('admin:orders.refundAmount', { left: yuan(left) })}
+              <input
+                className={`${field} mt-1`}
+                inputMode="decimal"
+                required
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </label>
+            <CodeField value={code} onChange={setCode} />
+          </div>
+          <ReasonField value={reason} onChange={setReason} />
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" disabled={busy} className={buttonClass('danger')}>
+              {t('admin:orders.refundSubmit')}
+            </button>
+            <button type="button" className={buttonClass('ghost')} onClick={() => setOpen(false)}>
+              {t('admin:action.cancel')}
+            </button>
+          </div>
+        </Form>
+      )}
+      {message && (
+        <p role="status" className="text-sm">
+          {message}
+        </p>
+      )}
+    </section>
+  );
+}
