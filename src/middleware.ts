@@ -1,8 +1,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { encodeWhole } from './server/page-encoding';
+import { cachedPageResponse } from './server/page-http';
 import { getRuntime } from './server/runtime';
 import { isCacheable, pageKey, pageKind } from './server/services/pages/cached-paths';
-import { cachedPage } from './server/services/pages/page-cache';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 
 /**
@@ -17,6 +17,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (!isCacheable(context.request, context.url)) return encodeWhole(context.request, await next());
   const setsCookies = () => !context.cookies.headers().next().done;
   const key = pageKey(lang, context.url);
-  const page = await cachedPage(getRuntime(), context.request, key, next, setsCookies, pageKind(context.url));
+  const page = await cachedPageResponse(getRuntime(), context.request, key, next, setsCookies, pageKind(context.url));
   return encodeWhole(context.request, page);
 });

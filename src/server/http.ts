@@ -8,11 +8,12 @@ import { guardConnections } from './connection-guard';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './csp.mjs';
 import { FAST_BROTLI, FAST_GZIP, SMALL_BODY } from './encoding';
 import { redactUrl } from './log';
+import { servePageHit } from './page-http';
 import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
 import type { Runtime } from './runtime';
 import { isPublicFile } from './services/file-access';
-import { servePageHit, watchPageChanges } from './services/pages/page-cache';
+import { watchPageChanges } from './services/pages/page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
