@@ -3,7 +3,7 @@ import { encodeWhole } from './server/page-encoding';
 import { cachedPageResponse } from './server/page-http';
 import { getRuntime } from './server/runtime';
 import { isCacheable, pageKey, pageKind } from './server/services/pages/cached-paths';
-import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
+import { LANGUAGE_COOKIE, pickLanguage, translatorOf } from './shared/i18n';
 
 /**
  * Per-request language and `t`, from the cookie mirroring appSetting.language;
@@ -13,7 +13,7 @@ import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 export const onRequest = defineMiddleware(async (context, next) => {
   const lang = pickLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value);
   context.locals.lang = lang;
-  context.locals.t = i18nOf(lang).t;
+  context.locals.t = translatorOf(lang);
   if (!isCacheable(context.request, context.url)) return encodeWhole(context.request, await next());
   const setsCookies = () => !context.cookies.headers().next().done;
   const key = pageKey(lang, context.url);
