@@ -1,13 +1,14 @@
 /**
  * Removes each client-only island's fallback (components/IslandFallback.astro)
- * once the island has rendered into the element after it. CSS already hides
+ * once the island after it has rendered into its element. CSS already hides
  * it from that moment; this takes its copy of the first view out of the page.
  */
 export function dropIslandFallbacks(root: ParentNode = document): void {
   for (const fallback of root.querySelectorAll<HTMLElement>('[data-island-fallback]')) {
-    const next = fallback.nextElementSibling;
-    const island = next?.localName === 'astro-island' ? next : null;
-    if (!island) continue;
+    // Astro may put the island's scripts and style between the two.
+    let island = fallback.nextElementSibling;
+    while (island?.localName === 'script' || island?.localName === 'style') island = island.nextElementSibling;
+    if (island?.localName !== 'astro-island') continue;
     if (island.childNodes.length > 0) {
       fallback.remove();
       continue;
