@@ -104,10 +104,9 @@ function plainText(messages: IslandMessages, defaultNS: string) {
  * Built once per mount: an island's props never change after hydration.
  */
 export function IslandRoot({ lang, messages, ns, children }: IslandI18nProps & { ns: string; children: ReactNode }) {
-  const named = isTextList(messages) ? islandTexts(lang, messages) : messages;
   // In the browser the first mount of a language's namespaces waits for their chunks: a hydrating
   // island keeps the server's HTML meanwhile, a client-only one its fallback.
-  const texts = named instanceof Promise ? use(named) : named;
+  const texts = isTextList(messages) ? use(islandTexts(lang, messages)) : messages;
   const [instance] = useState(() => createIslandI18n({ lang, messages: texts }, ns));
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }
