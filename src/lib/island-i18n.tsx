@@ -106,7 +106,7 @@ function plainText(messages: IslandMessages, defaultNS: string) {
 export function IslandRoot({ lang, messages, ns, children }: IslandI18nProps & { ns: string; children: ReactNode }) {
   // In the browser the first mount of a language's namespaces waits for their chunks: a hydrating
   // island keeps the server's HTML meanwhile, a client-only one its fallback.
-  const texts = isTextList(messages) ? use(islandTexts(lang, messages)) : messages;
+  const texts = isTextList(messages) ? use(islandTexts(lang, messages) as Promise<IslandMessages>) : messages;
   const [instance] = useState(() => createIslandI18n({ lang, messages: texts }, ns));
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }

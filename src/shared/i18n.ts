@@ -145,7 +145,8 @@ export function translatorOf(lang: Language): TFunction {
     const plain = new Map<string, string>();
     t = ((...args: Parameters<TFunction>) => {
       const key = args[0];
-      if (args.length !== 1 || typeof key !== 'string') return (full as (...a: unknown[]) => string)(...args);
+      if (args.length !== 1 || typeof key !== 'string')
+        return (full as unknown as (...a: unknown[]) => string)(...args);
       let text = plain.get(key);
       if (text === undefined) {
         text = full(key);

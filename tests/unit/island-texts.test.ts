@@ -31,7 +31,7 @@ describe('island texts by name', () => {
   it('loads what the server did not register (the browser), the same object for every caller once here', async () => {
     serverTexts().delete('zh-TW/music');
     const pending = islandTexts('zh-TW', ['music']);
-    expect(pending.status).toBeUndefined();
+    expect((pending as { status?: string }).status).toBeUndefined();
     expect(islandTexts('zh-TW', ['music'])).toBe(pending);
     const loaded = await pending;
     expect(loaded.music).toEqual(resources['zh-TW']?.music);

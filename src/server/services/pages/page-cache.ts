@@ -41,7 +41,7 @@ export interface PageEntry {
   size: number;
 }
 interface State {
-  entries: Map<string, Entry>;
+  entries: Map<string, PageEntry>;
   /** Renders under way, by key: concurrent misses of one page wait for one render instead of each rendering it. */
   rendering: Map<string, { generation: number; done: Promise<PageEntry | null> }>;
   bytes: number;
