@@ -51,6 +51,34 @@ export function judgeLighthouse(kind: PageKind, ours: LighthouseFigures, bare: L
   return { ok: misses.length === 0, misses };
 }
 
+/** A page rendered for each request (the page cache bypassed) serves at least this share of the floor's req/s. */
+export const MIN_UNCACHED_RPS_RATIO = 0.25;
+
+/** The bypassed path: its req/s against the floor's; its p99 is told, not judged (each request renders). */
+export function judgeUncachedLoad(ours: LoadFigures, bare: LoadFigures): Verdict & { ratio: number } {
+  const ratio = bare.rps > 0 ? ours.rps / bare.rps : 0;
+  const ok = ratio >= MIN_UNCACHED_RPS_RATIO;
+  return { ok, misses: ok ? [] : ['req/s'], ratio };
+}
+
+/** A page rendered with the cache bypassed: median server time (Server-Timing, src/server/http.ts)… */
+export const MAX_RENDER_MS = 2;
+/** …and an island page's HTML before compression. */
+export const MAX_ISLAND_PAGE_KB = 35;
+
+export interface RenderFigures {
+  medianMs: number;
+  kb: number;
+}
+
+/** Every page's render time; an island page's size too (static pages' size is told). */
+export function judgeRender(kind: PageKind, ours: RenderFigures): Verdict {
+  const misses: string[] = [];
+  if (!(ours.medianMs <= MAX_RENDER_MS)) misses.push('time');
+  if (kind === 'island' && !(ours.kb <= MAX_ISLAND_PAGE_KB)) misses.push('size');
+  return { ok: misses.length === 0, misses };
+}
+
 export function judgeLoad(ours: LoadFigures, bare: LoadFigures): Verdict & { ratio: number } {
   const ratio = bare.rps > 0 ? ours.rps / bare.rps : 0;
   const misses: string[] = [];

@@ -7,7 +7,8 @@
 // --pages=/chat,/draw (Lighthouse on these pages of the route table only: route or address)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
-// --load-rounds=3 --load-seconds=5 (load: rounds, and seconds each route is hammered a round)
+// --load-rounds=3 --load-seconds=5 (load: rounds, and seconds each route is hammered a round; each page
+// twice, from the page cache and bypassing it, after its uncached render time and size: bench/render.ts)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
@@ -18,6 +19,7 @@ import { buildBare, startBare } from './bare';
 import { prepareBuild } from './build';
 import { measureLighthouse } from './lighthouse';
 import { firstPicture, measureLoad } from './load';
+import { measureRender } from './render';
 import { measureScale } from './scale/run';
 import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer } from './server';
@@ -131,6 +133,8 @@ async function main() {
               details: values.details,
             }),
           );
+          // Uncached renders one at a time (server time, HTML size), then every page under load.
+          await section('load', () => measureRender(s.url, ids));
           await section('load', () => measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, ...loadTiming }));
         });
         // The same pages on the embedded database (the default set-up), against the same floor.

@@ -1,9 +1,9 @@
 import { defineMiddleware } from 'astro:middleware';
 import { encodeWhole } from './server/page-encoding';
+import { cachedPageResponse } from './server/page-http';
 import { getRuntime } from './server/runtime';
 import { isCacheable, pageKey, pageKind } from './server/services/pages/cached-paths';
-import { cachedPage } from './server/services/pages/page-cache';
-import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
+import { LANGUAGE_COOKIE, pickLanguage, translatorOf } from './shared/i18n';
 
 /**
  * Per-request language and `t`, from the cookie mirroring appSetting.language;
@@ -13,10 +13,10 @@ import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from './shared/i18n';
 export const onRequest = defineMiddleware(async (context, next) => {
   const lang = pickLanguage(context.cookies.get(LANGUAGE_COOKIE)?.value);
   context.locals.lang = lang;
-  context.locals.t = i18nOf(lang).t;
+  context.locals.t = translatorOf(lang);
   if (!isCacheable(context.request, context.url)) return encodeWhole(context.request, await next());
   const setsCookies = () => !context.cookies.headers().next().done;
   const key = pageKey(lang, context.url);
-  const page = await cachedPage(getRuntime(), context.request, key, next, setsCookies, pageKind(context.url));
+  const page = await cachedPageResponse(getRuntime(), context.request, key, next, setsCookies, pageKind(context.url));
   return encodeWhole(context.request, page);
 });

@@ -1,26 +1,16 @@
 import { type ReactNode, useEffect, useState } from 'react';
-import { type IslandMessages, IslandRoot } from './island-i18n';
-
-/**
- * The namespaces of the islands that load on demand (`client:event`): each
- * file of each language is its own small chunk, fetched with the island, so
- * the page's HTML carries none of their texts (bench/RESULTS.md, HTML sizes).
- */
-const files = import.meta.glob<Record<string, string>>('../../locales/*/{account,activity,common,layout}.json', {
-  import: 'default',
-});
+import { IslandRoot } from './island-i18n';
+import { type IslandMessages, islandTexts } from './island-texts';
 
 export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout';
 
+/**
+ * The texts of an island that loads on demand (`client:event`): each file of
+ * each language is its own small chunk (island-texts.ts), fetched with the
+ * island, so the page's HTML carries none of them (bench/RESULTS.md, HTML sizes).
+ */
 export async function loadIslandMessages(lang: string, namespaces: LazyNamespace[]): Promise<IslandMessages> {
-  const entries = await Promise.all(
-    namespaces.map(async (ns) => {
-      const load = files[`../../locales/${lang}/${ns}.json`];
-      if (!load) throw new Error(`no ${lang}/${ns} texts`);
-      return [ns, await load()] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
+  return islandTexts(lang, namespaces);
 }
 
 /**

@@ -1,20 +1,21 @@
 import i18next, { type i18n } from 'i18next';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, use, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
+import { type IslandMessages, type IslandTexts, islandTexts } from './island-texts';
 
-/** namespace → flat keys, for one language: all the texts an island needs, passed from the page. */
-export type IslandMessages = Record<string, Record<string, string>>;
+export type { IslandMessages, IslandTexts } from './island-texts';
 
 export interface IslandI18nProps {
   lang: string;
-  messages: IslandMessages;
+  /** The namespaces of the island's texts (island-texts.ts); or the texts themselves (tests, lazy roots). */
+  messages: IslandTexts | IslandMessages;
 }
 
 /**
  * One i18next instance per island, built from the page's props: the island
  * bundle carries no locale files, only the texts of its own language.
  */
-function createIslandI18n({ lang, messages }: IslandI18nProps, defaultNS: string): i18n {
+function createIslandI18n({ lang, messages }: { lang: string; messages: IslandMessages }, defaultNS: string): i18n {
   // The server renders every island of a page (and every page) from the same messages object.
   const known = instances.get(messages)?.get(`${lang}|${defaultNS}`);
   if (known) return known;
@@ -103,6 +104,11 @@ function plainText(messages: IslandMessages, defaultNS: string) {
  * Built once per mount: an island's props never change after hydration.
  */
 export function IslandRoot({ lang, messages, ns, children }: IslandI18nProps & { ns: string; children: ReactNode }) {
-  const [instance] = useState(() => createIslandI18n({ lang, messages }, ns));
+  // In the browser the first mount of a language's namespaces waits for their chunks: a hydrating
+  // island keeps the server's HTML meanwhile, a client-only one its fallback.
+  const texts = isTextList(messages) ? use(islandTexts(lang, messages) as Promise<IslandMessages>) : messages;
+  const [instance] = useState(() => createIslandI18n({ lang, messages: texts }, ns));
   return <I18nextProvider i18n={instance}>{children}</I18nextProvider>;
 }
+
+const isTextList = (m: IslandTexts | IslandMessages): m is IslandTexts => Array.isArray(m);

@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { DEFAULT_LANGUAGE, i18nOf, type Language } from '../shared/i18n';
+import { DEFAULT_LANGUAGE, type Language, translatorOf } from '../shared/i18n';
 
 /**
  * Language and `t` of the current request. The error page can render after a
@@ -8,5 +8,5 @@ import { DEFAULT_LANGUAGE, i18nOf, type Language } from '../shared/i18n';
 export function pageI18n(locals: Partial<App.Locals>): { lang: Language; t: TFunction } {
   if (locals.lang && locals.t) return { lang: locals.lang, t: locals.t };
   const lang = locals.lang ?? DEFAULT_LANGUAGE;
-  return { lang, t: i18nOf(lang).t };
+  return { lang, t: translatorOf(lang) };
 }

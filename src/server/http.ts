@@ -8,11 +8,12 @@ import { guardConnections } from './connection-guard';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './csp.mjs';
 import { FAST_BROTLI, FAST_GZIP, SMALL_BODY } from './encoding';
 import { redactUrl } from './log';
+import { servePageHit } from './page-http';
 import { FILES_PREFIX } from './providers/storage';
 import { readApiBody } from './request-body';
 import type { Runtime } from './runtime';
 import { isPublicFile } from './services/file-access';
-import { servePageHit, watchPageChanges } from './services/pages/page-cache';
+import { watchPageChanges } from './services/pages/page-cache';
 
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -39,12 +40,15 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse, trust
 /**
  * Pages bring their own policy (the list plus their scripts' hashes). A 304
  * must bring none: browsers copy a 304's headers onto the stored page, and
- * the fallback policy there would block the page's inline scripts.
+ * the fallback policy there would block the page's inline scripts. A rendered
+ * page states its server time until its head (routing, render, compression):
+ * `Server-Timing: app;dur=…`, what the bench reads (bench/render.ts).
  */
-function keepPolicyOn304(res: ServerResponse): void {
+function pageHead(res: ServerResponse, started: number): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
     if (status === 304) this.removeHeader('content-security-policy');
+    this.setHeader('server-timing', `app;dur=${(performance.now() - started).toFixed(2)}`);
     return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
   } as ServerResponse['writeHead'];
 }
@@ -103,7 +107,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
             () => pages(req, res),
           );
       } else {
-        keepPolicyOn304(res);
+        pageHead(res, started);
         pages(req, res);
       }
     });

@@ -1,7 +1,7 @@
 import { encodeNow, pickEncoding, SMALL_BODY } from './encoding';
 
-/** What is worth compressing: markup and text (pages, the sitemap, robots.txt). */
-const TEXT = /^(?:text\/|application\/(?:xml|json|javascript|manifest\+json))/;
+/** What is worth compressing: markup and text (pages, the sitemap, robots.txt, the icons' sprite). */
+const TEXT = /^(?:text\/|image\/svg\+xml|application\/(?:xml|json|javascript|manifest\+json))/;
 
 /**
  * A page rendered for one request (not answered from the page cache),

@@ -1,4 +1,4 @@
-import i18next, { type i18n } from 'i18next';
+import i18next, { type i18n, type TFunction } from 'i18next';
 import enAccount from '../../locales/en-US/account.json';
 import enActivity from '../../locales/en-US/activity.json';
 import enAdmin from '../../locales/en-US/admin.json';
@@ -116,6 +116,35 @@ export function i18nOf(lang: Language): i18n {
     perLanguage.set(lang, instance);
   }
   return instance;
+}
+
+const translators = new Map<Language, TFunction>();
+
+/**
+ * `i18nOf(lang).t`, with what a key without options resolves to kept: i18next
+ * copies its options and walks its resolution steps on every call, and a page
+ * asks a hundred plain texts per render (~1 ms of its server time). The
+ * resources never change while the process runs.
+ */
+export function translatorOf(lang: Language): TFunction {
+  let t = translators.get(lang);
+  if (!t) {
+    const full = i18nOf(lang).t;
+    const plain = new Map<string, string>();
+    t = ((...args: Parameters<TFunction>) => {
+      const key = args[0];
+      if (args.length !== 1 || typeof key !== 'string')
+        return (full as unknown as (...a: unknown[]) => string)(...args);
+      let text = plain.get(key);
+      if (text === undefined) {
+        text = full(key);
+        plain.set(key, text);
+      }
+      return text;
+    }) as TFunction;
+    translators.set(lang, t);
+  }
+  return t;
 }
 
 /**

@@ -12,6 +12,9 @@ export async function waitForHydration(page: Page): Promise<void> {
       'astro-island[ssr]:not([client="event"]):not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]',
     ),
   ).toHaveCount(0);
+  // An island's first render waits for its texts (src/lib/island-texts.ts); a client-only one's fallback
+  // leaves when it has rendered.
+  await expect(page.locator('html[data-island-texts], [data-island-fallback]')).toHaveCount(0);
 }
 
 /** Path (and query) of a URL string, for matching requests regardless of origin. */

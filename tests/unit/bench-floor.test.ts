@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { judgeLighthouse, judgeLoad, judgeSignIn, lcpRatio, median, spread, tbtBudgetMs } from '../../bench/floor';
+import {
+  judgeLighthouse,
+  judgeLoad,
+  judgeRender,
+  judgeSignIn,
+  judgeUncachedLoad,
+  lcpRatio,
+  median,
+  spread,
+  tbtBudgetMs,
+} from '../../bench/floor';
+import { serverTimeMs } from '../../bench/render';
 
 describe('bench floor budgets (same-run ratios against the bare Astro project)', () => {
   it('medians and spreads of rounds', () => {
@@ -39,6 +50,26 @@ describe('bench floor budgets (same-run ratios against the bare Astro project)',
     expect(judgeLoad({ rps: 900, p99Ms: 50 }, { rps: 1000, p99Ms: 5 }).misses).toEqual(['p99']);
     expect(judgeLoad({ rps: 10, p99Ms: 10 }, { rps: 0, p99Ms: 5 }).ok).toBe(false);
     expect(lcpRatio(1400, 700)).toBe(2);
+  });
+
+  it('judges the bypassed path by its ratio alone: a quarter of the floor, p99 told', () => {
+    expect(judgeUncachedLoad({ rps: 250, p99Ms: 900 }, { rps: 1000, p99Ms: 5 })).toMatchObject({
+      ok: true,
+      ratio: 0.25,
+    });
+    expect(judgeUncachedLoad({ rps: 249, p99Ms: 10 }, { rps: 1000, p99Ms: 5 }).misses).toEqual(['req/s']);
+    expect(judgeUncachedLoad({ rps: 10, p99Ms: 10 }, { rps: 0, p99Ms: 5 }).ok).toBe(false);
+  });
+
+  it('judges a render by its median server time, and an island page by its size too', () => {
+    expect(judgeRender('island', { medianMs: 2, kb: 35 }).ok).toBe(true);
+    expect(judgeRender('island', { medianMs: 2.01, kb: 35.1 }).misses).toEqual(['time', 'size']);
+    expect(judgeRender('static', { medianMs: 1, kb: 60 }).ok).toBe(true);
+    // A response that stated no time is no pass.
+    expect(judgeRender('static', { medianMs: Number.NaN, kb: 1 }).misses).toEqual(['time']);
+    expect(serverTimeMs('app;dur=1.25')).toBe(1.25);
+    expect(serverTimeMs('db;dur=3, app;dur=0.5')).toBe(0.5);
+    expect(serverTimeMs(null)).toBeNaN();
   });
 
   it("judges a sign-in against the bare hash of the same run, by the pages' rule", () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cachedPageResponse } from '../../src/server/page-http';
 import type { Runtime } from '../../src/server/runtime';
-import { cachedPage } from '../../src/server/services/pages/page-cache';
 
 // The cache's bookkeeping only: one render for many concurrent misses, and a
 // page past its TTL served while one render refreshes it. Invalidation across
@@ -50,7 +50,7 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 
 /** Asks for a page whose render is held, lets the render finish, and reads the answer. */
 async function released(rt: Runtime, key: string, p: ReturnType<typeof page>) {
-  const answer = cachedPage(rt, get(), key, p.render);
+  const answer = cachedPageResponse(rt, get(), key, p.render);
   await settle();
   p.release();
   return text(await answer);
@@ -63,7 +63,7 @@ describe('page cache renders', () => {
     const { rt } = runtime();
     await settle(); // the channels are listened to
     const p = page((n) => `<p>render ${n}</p>`);
-    const answers = Array.from({ length: 20 }, () => cachedPage(rt, get(), 'zh-CN|/product', p.render));
+    const answers = Array.from({ length: 20 }, () => cachedPageResponse(rt, get(), 'zh-CN|/product', p.render));
     await settle();
     p.release();
     const bodies = await Promise.all((await Promise.all(answers)).map(text));
@@ -75,7 +75,7 @@ describe('page cache renders', () => {
     const { rt } = runtime();
     await settle();
     const p = page((n) => `<p>render ${n}</p>`, { 'set-cookie': 'a=1' });
-    const answers = Array.from({ length: 3 }, () => cachedPage(rt, get(), 'zh-CN|/groups', p.render));
+    const answers = Array.from({ length: 3 }, () => cachedPageResponse(rt, get(), 'zh-CN|/groups', p.render));
     await settle();
     p.release();
     await settle();
@@ -94,13 +94,13 @@ describe('page cache renders', () => {
     const now = Date.now();
     vi.spyOn(Date, 'now').mockReturnValue(now + 61_000);
     // Both answered at once with the kept page; only one refresh starts.
-    const stale = await Promise.all([1, 2, 3].map(() => cachedPage(rt, get(), 'zh-CN|/test', p.render)));
+    const stale = await Promise.all([1, 2, 3].map(() => cachedPageResponse(rt, get(), 'zh-CN|/test', p.render)));
     expect(await Promise.all(stale.map(text))).toEqual(Array(3).fill('<p>render 1</p>'));
     expect(p.renders()).toBe(2);
     p.release();
     await settle();
     await settle();
-    expect(await text(await cachedPage(rt, get(), 'zh-CN|/test', p.render))).toBe('<p>render 2</p>');
+    expect(await text(await cachedPageResponse(rt, get(), 'zh-CN|/test', p.render))).toBe('<p>render 2</p>');
     expect(p.renders()).toBe(2);
   });
 
@@ -117,10 +117,10 @@ describe('page cache renders', () => {
     const { rt, announce } = runtime();
     await settle();
     const p = page((n) => `<p>price ${n}</p>`);
-    const before = cachedPage(rt, get(), 'zh-CN|/product', p.render);
+    const before = cachedPageResponse(rt, get(), 'zh-CN|/product', p.render);
     await settle();
     announce();
-    const after = cachedPage(rt, get(), 'zh-CN|/product', p.render);
+    const after = cachedPageResponse(rt, get(), 'zh-CN|/product', p.render);
     await settle();
     expect(p.renders()).toBe(2);
     p.release();

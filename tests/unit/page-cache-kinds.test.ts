@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodeWhole } from '../../src/server/page-encoding';
+import { cachedPageResponse } from '../../src/server/page-http';
 import type { Runtime } from '../../src/server/runtime';
 import { isCachedPath, pageKey, pageKind } from '../../src/server/services/pages/cached-paths';
-import { cachedPage } from '../../src/server/services/pages/page-cache';
 
 // Which pages the cache keeps, under which key and with which status, and the
 // one-call compression of what is rendered for one request.
@@ -72,8 +72,8 @@ describe('kept answers with their own status', () => {
     };
     const kind = pageKind(url('/404'));
     const request = () => new Request('http://site/404');
-    const first = await cachedPage(rt, request(), 'zh-CN|/404', render, () => false, kind);
-    const second = await cachedPage(rt, request(), 'zh-CN|/404', render, () => false, kind);
+    const first = await cachedPageResponse(rt, request(), 'zh-CN|/404', render, () => false, kind);
+    const second = await cachedPageResponse(rt, request(), 'zh-CN|/404', render, () => false, kind);
     expect([first.status, second.status]).toEqual([404, 404]);
     expect(await second.text()).toBe('<p>not found</p>');
     expect(renders).toBe(1);
@@ -87,7 +87,8 @@ describe('kept answers with their own status', () => {
       renders += 1;
       return new Response('<p>missing</p>', { status: 404, headers: { 'content-type': 'text/html' } });
     };
-    for (let i = 0; i < 2; i++) await cachedPage(rt, new Request('http://site/product'), 'zh-CN|/product', render);
+    for (let i = 0; i < 2; i++)
+      await cachedPageResponse(rt, new Request('http://site/product'), 'zh-CN|/product', render);
     expect(renders).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
-import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { Language } from '../../shared/languages';
 import { ClaimPanel } from './ClaimPanel';
 import { ClaimHistory, CodeCard } from './CodeCard';
@@ -11,7 +11,7 @@ import { useCoupon } from './use-coupon';
 
 export interface ActivitiesProps {
   /** activity, common and layout texts in `lang` (island-messages.ts). */
-  messages: IslandMessages;
+  messages: IslandI18nProps['messages'];
   lang: Language;
   timeZone: string;
 }

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useTranslation } from 'react-i18next';
-import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { Language } from '../../shared/languages';
@@ -107,7 +107,7 @@ function FirstView() {
 
 export interface OrdersIslandProps {
   lang: Language;
-  messages: IslandMessages;
+  messages: IslandI18nProps['messages'];
   sandbox: boolean;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type IslandMessages, IslandRoot } from '../../lib/island-i18n';
+import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { Language } from '../../shared/languages';
 import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from './events';
 import { refreshUser } from './refresh-user';
@@ -11,7 +11,7 @@ const LEAVE_DELAY_MS = 1500;
 
 export interface PayCenterProps {
   lang: Language;
-  messages: IslandMessages;
+  messages: IslandI18nProps['messages'];
   sandbox: boolean;
 }
 

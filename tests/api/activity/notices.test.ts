@@ -1,5 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pageBanners, setNoticeText } from '../../../src/server/services/activity/notices';
+import { keptPageBanners, pageBanners, setNoticeText } from '../../../src/server/services/activity/notices';
+import { invalidatePages } from '../../../src/server/services/pages/channel';
 import type { TestServer } from '../helpers';
 import { quickUsers } from './activity-fixtures';
 import { startActivityServer } from './activity-server';
@@ -53,6 +56,38 @@ describe('notices', () => {
     if (!u) throw new Error('setup');
     expect((await srv.call('POST', '/api/notice/load?noticeId=999')).body.code).toBe(1000701);
     expect((await srv.call('POST', '/api/notice/push?noticeId=999', undefined, u.headers)).status).toBe(404);
+  });
+
+  it("keeps a page's banners for its renders until a change to notices is announced; the schedule is checked each time", async () => {
+    const rt = srv.runtime;
+    const texts = async (now?: Date) => (await keptPageBanners(rt, 'draw', 'en-US', now)).map((b) => b.content);
+    const seeded = 'Drawing is in beta; results keep improving.';
+    expect(await texts()).toEqual([seeded]);
+    // Kept once the process listens on the channel.
+    await sleep(100);
+    expect(await texts()).toEqual([seeded]);
+    const [banner] = await pageBanners(rt.database.db, 'draw', 'en-US', {});
+    if (!banner) throw new Error('setup');
+    await setNoticeText(rt.database.db, banner.noticeId, { 'en-US': 'Kept until announced.' });
+    expect(await texts()).toEqual([seeded]);
+    await invalidatePages(rt);
+    for (let i = 0; i < 50 && (await texts())[0] === seeded; i++) await sleep(20);
+    expect(await texts()).toEqual(['Kept until announced.']);
+    await rt.database.db.execute(
+      sql`update notices set ends_at = now() + interval '1 hour' where id = ${banner.noticeId}`,
+    );
+    await invalidatePages(rt);
+    for (
+      let i = 0;
+      i < 50 && (await keptPageBanners(rt, 'draw', 'en-US', new Date(Date.now() + 7_200_000))).length;
+      i++
+    )
+      await sleep(20);
+    expect(await texts(new Date(Date.now() + 7_200_000))).toEqual([]);
+    expect(await texts()).toEqual(['Kept until announced.']);
+    await rt.database.db.execute(sql`update notices set ends_at = null where id = ${banner.noticeId}`);
+    await setNoticeText(rt.database.db, banner.noticeId, { 'en-US': seeded });
+    await invalidatePages(rt);
   });
 
   it('seeds the chat and draw page banners', async () => {

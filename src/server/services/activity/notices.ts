@@ -7,6 +7,8 @@ import type { Db } from '../../db/client';
 import { type Notice, noticeReads, notices, userNotices, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { notifiedCache } from '../notified-cache';
+import { PAGES_CHANNEL } from '../pages/channel';
 import { activityConfig } from '../site-settings';
 
 export interface NoticeView {
@@ -166,6 +168,39 @@ export async function pageBanners(
     .where(and(eq(notices.kind, 'banner'), eq(notices.page, page), shownTo('user', now)))
     .orderBy(asc(notices.id));
   return rows.map((n) => view(n, lang, vars));
+}
+
+// Every change to notices is announced on the pages' channel (console, `activity` command).
+const banners = notifiedCache({ name: 'banners', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 100 });
+
+/**
+ * pageBanners for a page's render: the switched-on banners of the page are kept
+ * until a change to notices is announced; their schedule is checked at each call.
+ */
+export async function keptPageBanners(
+  rt: Runtime,
+  page: string,
+  lang: string,
+  now = new Date(),
+): Promise<NoticeView[]> {
+  const rows = await banners.get(rt, page, () =>
+    rt.database.db
+      .select()
+      .from(notices)
+      .where(
+        and(
+          eq(notices.kind, 'banner'),
+          eq(notices.page, page),
+          eq(notices.enabled, true),
+          inArray(notices.audience, AUDIENCES.user),
+        ),
+      )
+      .orderBy(asc(notices.id)),
+  );
+  const shown = rows.filter((n) => (!n.startsAt || n.startsAt <= now) && (!n.endsAt || n.endsAt > now));
+  if (!shown.length) return [];
+  const vars = await noticeVars(rt);
+  return shown.map((n) => view(n, lang, vars));
 }
 
 /**

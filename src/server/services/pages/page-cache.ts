@@ -1,6 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LANGUAGE_COOKIE, pickLanguage } from '../../../shared/i18n';
 import { type Encoding, encodeLater, pickEncoding } from '../../encoding';
 import type { Runtime } from '../../runtime';
 import { SQUARE_CHANNEL } from '../drawing/square';
@@ -8,7 +6,7 @@ import { FILES_CHANNEL } from '../file-access';
 import { WORDS_CHANNEL } from '../moderation/words';
 import { CACHE_CHANNEL } from '../shop/products';
 import { SETTINGS_CHANNEL } from '../site-settings';
-import { isCachedPath, isSharedRequest, type PageKind, pageKey } from './cached-paths';
+import type { PageKind } from './cached-paths';
 import { PAGES_CHANNEL } from './channel';
 
 /**
@@ -25,7 +23,8 @@ const TTL_MS = 60_000;
 /** Content depends on the language cookie; the encoding is chosen per request. */
 const VARY = 'Accept-Encoding, Cookie';
 
-interface Entry {
+/** A kept page: its bytes, compressed forms and headers. */
+export interface PageEntry {
   key: string;
   /** 200, or the error status of an error page (cached-paths.ts). */
   status: number;
@@ -37,12 +36,14 @@ interface Entry {
   encoded: Partial<Record<Encoding, Buffer>>;
   /** Settles once both compressed forms exist (or failed: then the body goes uncompressed). */
   ready: Promise<void>;
+  /** False while the compressed forms are being made. */
+  compressed: boolean;
   size: number;
 }
 interface State {
-  entries: Map<string, Entry>;
+  entries: Map<string, PageEntry>;
   /** Renders under way, by key: concurrent misses of one page wait for one render instead of each rendering it. */
-  rendering: Map<string, { generation: number; done: Promise<Entry | null> }>;
+  rendering: Map<string, { generation: number; done: Promise<PageEntry | null> }>;
   bytes: number;
   generation: number;
   listening: boolean;
@@ -80,7 +81,7 @@ export function watchPageChanges(rt: Runtime): void {
 
 /** The entry for `key` of the current data version, now the most recently used, or null; a `stale` one
  * outlived TTL_MS and may be served while one render refreshes it (nothing announced a change). */
-function lookup(rt: Runtime, key: string): { entry: Entry; stale: boolean } | null {
+export function lookupPage(rt: Runtime, key: string): { entry: PageEntry; stale: boolean } | null {
   if (rt.env.PAGE_CACHE_MB === 0) return null;
   const state = stateOf(rt);
   const hit = state.entries.get(key);
@@ -91,7 +92,7 @@ function lookup(rt: Runtime, key: string): { entry: Entry; stale: boolean } | nu
   return { entry: hit, stale: Date.now() - hit.at >= TTL_MS };
 }
 
-function matches(ifNoneMatch: string | null, etag: string): boolean {
+function matches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => {
@@ -100,24 +101,49 @@ function matches(ifNoneMatch: string | null, etag: string): boolean {
   });
 }
 
-function notModified(entry: Entry): Record<string, string> {
-  const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
-  const cacheControl = entry.headers['cache-control'];
-  if (cacheControl) headers['cache-control'] = cacheControl;
-  return headers;
+/** What to answer a request for a kept page: the server layer writes it (src/server/page-http.ts). */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Null for a 304. */
+  body: Buffer | null;
 }
 
-async function answer(entry: Entry, request: Request): Promise<Response> {
-  if (entry.status === 200 && matches(request.headers.get('if-none-match'), entry.etag)) {
-    return new Response(null, { status: 304, headers: notModified(entry) });
+/**
+ * The answer to a request with these headers: a 304 when its `If-None-Match`
+ * names the page (an error page is sent whole), else the body in the encoding
+ * asked. Null while that encoding is still being compressed (wait for `entry.ready`).
+ */
+export function pageAnswer(
+  entry: PageEntry,
+  ifNoneMatch: string | null | undefined,
+  acceptEncoding: string,
+): PageAnswer | null {
+  if (entry.status === 200 && matches(ifNoneMatch, entry.etag)) {
+    const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
+    const cacheControl = entry.headers['cache-control'];
+    if (cacheControl) headers['cache-control'] = cacheControl;
+    return { status: 304, headers, body: null };
   }
-  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
-  if (encoding) await entry.ready;
+  const encoding = pickEncoding(acceptEncoding);
   const encoded = encoding ? entry.encoded[encoding] : undefined;
+  if (encoding && !encoded && !entry.compressed) return null;
   const headers: Record<string, string> = { ...entry.headers, etag: entry.etag, vary: VARY };
   // An encoded body is left alone by the server's compression (src/server/http.ts).
   if (encoded && encoding) headers['content-encoding'] = encoding;
-  return new Response(new Uint8Array(encoded ?? entry.body), { status: entry.status, headers });
+  return { status: entry.status, headers, body: encoded ?? entry.body };
+}
+
+/** pageAnswer, once the encoding asked is compressed (or failed: then the body goes uncompressed). */
+export async function pageAnswerWhenReady(
+  entry: PageEntry,
+  ifNoneMatch: string | null | undefined,
+  acceptEncoding: string,
+): Promise<PageAnswer> {
+  const now = pageAnswer(entry, ifNoneMatch, acceptEncoding);
+  if (now) return now;
+  await entry.ready;
+  return pageAnswer(entry, ifNoneMatch, acceptEncoding) as PageAnswer;
 }
 
 function evict(state: State, maxBytes: number) {
@@ -128,10 +154,12 @@ function evict(state: State, maxBytes: number) {
   }
 }
 
-function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
+function compress(state: State, entry: PageEntry, maxBytes: number): Promise<void> {
+  entry.compressed = false;
   // Every request for the page waits for this after each change: encoding.ts picks levels that take milliseconds.
   return encodeLater(entry.body).then(
     ({ br, gzip }) => {
+      entry.compressed = true;
       entry.encoded = { br, gzip };
       const added = br.byteLength + gzip.byteLength;
       entry.size += added;
@@ -140,7 +168,9 @@ function compress(state: State, entry: Entry, maxBytes: number): Promise<void> {
         evict(state, maxBytes);
       }
     },
-    () => {},
+    () => {
+      entry.compressed = true;
+    },
   );
 }
 
@@ -155,37 +185,37 @@ function storable(res: Response, setsCookies: boolean, kind: PageKind): boolean 
   );
 }
 
+/** A kept page (answer it with pageAnswer), or a render that may not be kept, as rendered. */
+export type CachedPage = { entry: PageEntry } | { response: Response };
+
 /**
- * Answers a cacheable page request (see `isCacheable`) from the cache, else
- * renders it, keeps it when it is the same for everyone, and answers it.
- * `key` names what the page depends on beyond the URL: the language.
- * `setsCookies` tells after the render whether the page set a cookie;
- * `kind` is what a keepable answer of the page is (cached-paths.ts, pageKind).
+ * The page for a cacheable request (see `isCacheable`): from the cache, else
+ * rendered, and kept when it is the same for everyone. `key` names what the
+ * page depends on beyond the URL: the language. `setsCookies` tells after the
+ * render whether the page set a cookie; `kind` is what a keepable answer of
+ * the page is (cached-paths.ts, pageKind).
  */
 export async function cachedPage(
   rt: Runtime,
-  request: Request,
   key: string,
   render: () => Promise<Response>,
   setsCookies: () => boolean = () => false,
   kind: PageKind = { status: 200, type: 'text/html' },
-): Promise<Response> {
+): Promise<CachedPage> {
   const maxBytes = rt.env.PAGE_CACHE_MB * 1024 * 1024;
-  if (maxBytes === 0) return render();
+  if (maxBytes === 0) return { response: await render() };
   const state = stateOf(rt);
-  const hit = lookup(rt, key);
+  const hit = lookupPage(rt, key);
   const flight = state.rendering.get(key);
   const joinable = flight && flight.generation === state.generation ? flight.done : null;
-  if (hit && !hit.stale) return answer(hit.entry, request);
-  if (hit && joinable) return answer(hit.entry, request);
+  if (hit && (!hit.stale || joinable)) return { entry: hit.entry };
   if (joinable) {
     const entry = await joinable;
-    if (entry) return answer(entry, request);
-    // That render was not for keeping (a cookie, an error): this request renders its own.
-    return render();
+    // Null: that render was not for keeping (a cookie, an error), so this request renders its own.
+    return entry ? { entry } : { response: await render() };
   }
-  let settle: (entry: Entry | null) => void = () => {};
-  const done = new Promise<Entry | null>((resolve) => {
+  let settle: (entry: PageEntry | null) => void = () => {};
+  const done = new Promise<PageEntry | null>((resolve) => {
     settle = resolve;
   });
   state.rendering.set(key, { generation: state.generation, done });
@@ -207,10 +237,9 @@ export async function cachedPage(
   if (hit) {
     // Past its TTL with no change announced: this request still gets the kept page; the render refreshes it.
     rendered.catch((err: Error) => rt.log.warn('page refresh failed', { key, err: err.message }));
-    return answer(hit.entry, request);
+    return { entry: hit.entry };
   }
-  const result = await rendered;
-  return 'entry' in result ? answer(result.entry, request) : result.response;
+  return rendered;
 }
 
 /** Renders a page and keeps it when it is the same for everyone; else hands back the response as rendered. */
@@ -220,7 +249,7 @@ async function renderEntry(
   maxBytes: number,
   render: () => Promise<Response>,
   keep: (res: Response) => boolean,
-): Promise<{ entry: Entry } | { response: Response }> {
+): Promise<{ entry: PageEntry } | { response: Response }> {
   const generation = state.generation;
   const res = await render();
   if (!keep(res)) return { response: res };
@@ -228,7 +257,7 @@ async function renderEntry(
   const headers = Object.fromEntries(res.headers);
   for (const name of ['content-length', 'etag', 'vary', 'content-encoding']) delete headers[name];
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-  const entry: Entry = {
+  const entry: PageEntry = {
     key,
     status: res.status,
     generation,
@@ -238,6 +267,7 @@ async function renderEntry(
     body,
     encoded: {},
     ready: Promise.resolve(),
+    compressed: true,
     size: body.byteLength + key.length,
   };
   // Kept only when no change was announced while it rendered, and only once this process listens.
@@ -251,46 +281,4 @@ async function renderEntry(
     evict(state, maxBytes);
   }
   return { entry };
-}
-
-const LANG_COOKIE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`);
-const header = (req: IncomingMessage) => (name: string) => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v.join(', ') : v;
-};
-
-/** The fast path, before the page framework and the compression (src/server/http.ts): answers a request
- * for a page already in the cache from memory; false leaves it to the pages, which render it or wait. */
-export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method !== 'GET' || !isSharedRequest(header(req))) return false;
-  let url: URL;
-  try {
-    url = new URL(req.url ?? '/', 'http://page');
-  } catch {
-    return false;
-  }
-  if (!isCachedPath(url)) return false;
-  const lang = pickLanguage(LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1]);
-  const hit = lookup(rt, pageKey(lang, url));
-  // A stale page goes to the pages' middleware, which starts its refresh.
-  if (!hit || hit.stale) return false;
-  const entry = hit.entry;
-  if (entry.status === 200 && matches(req.headers['if-none-match'] ?? null, entry.etag)) {
-    // Browsers copy a 304's headers onto the kept page: the fallback policy must not replace the page's.
-    res.removeHeader('content-security-policy');
-    res.writeHead(304, notModified(entry)).end();
-    return true;
-  }
-  const encoding = pickEncoding(req.headers['accept-encoding'] ?? '');
-  const body = encoding ? entry.encoded[encoding] : entry.body;
-  if (!body) return false;
-  const headers: Record<string, string | number> = {
-    ...entry.headers,
-    etag: entry.etag,
-    vary: VARY,
-    'content-length': body.byteLength,
-  };
-  if (encoding) headers['content-encoding'] = encoding;
-  res.writeHead(entry.status, headers).end(body);
-  return true;
 }
