@@ -1,5 +1,5 @@
-import { transport } from './client';
-import type { ApiPath, DataArgs, InputOf, ReplyOf } from './routes';
+import { type InputOf, type ReplyOf, transport } from './client';
+import type { ApiPath, DataArgs } from './routes';
 import type { RequestOptions } from './types';
 
 /**
@@ -31,7 +31,14 @@ export async function consoleCall<M extends 'GET' | 'POST', U extends ApiPath<M>
     case 'stream':
       return { ok: false, status: r.status, code: r.status, result: '', data: null };
     default:
-      return { ok: false, status: r.status ?? 0, code: r.code, result: r.reply?.result ?? r.message, data: r.reply?.data ?? null };
+      // Only the server's own text: without one each screen shows its fallback in the console's language.
+      return {
+        ok: false,
+        status: r.status ?? 0,
+        code: r.code,
+        result: r.reply?.result ?? '',
+        data: r.reply?.data ?? null,
+      };
   }
 }
 

@@ -2,7 +2,8 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
-import { field, type Reply } from '../admin-api';
+import type { ConsoleReply } from '../../../lib/api';
+import { field } from './format';
 
 export interface ReasonFields {
   reason: string;
@@ -17,7 +18,7 @@ export interface ReasonFields {
  * TOTP code, extra fields from the caller; it shows the server's refusal.
  */
 export function ReasonForm(p: {
-  send: (f: ReasonFields) => Promise<Reply<unknown>>;
+  send: (f: ReasonFields) => Promise<ConsoleReply<unknown>>;
   onDone: () => void;
   onCancel: () => void;
   withCode?: boolean;
