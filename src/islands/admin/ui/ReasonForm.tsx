@@ -2,16 +2,15 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
-import type { ConsoleReply } from '../../../lib/api';
+import type { ConsoleReply, InputOf } from '../../../lib/api';
 import { field } from './format';
 
-export interface ReasonFields {
-  reason: string;
-  /** One per opened form: a double click or a retry acts once. */
-  requestId: string;
-  /** The fresh TOTP code, when the action asks for one. */
-  code?: string;
-}
+/**
+ * What a reasoned action sends: the reason, one request id per opened form (a
+ * double click or a retry acts once), and the fresh TOTP code when the action asks for one.
+ */
+export type ReasonFields = Partial<Pick<InputOf<'POST', '/admin/users/{id}/delete'>, 'code'>> &
+  Omit<InputOf<'POST', '/admin/users/{id}/delete'>, 'code'>;
 
 /**
  * The form every console action opens: a required reason, optionally a fresh
