@@ -1,7 +1,7 @@
 // Type tests, checked by `npm run typecheck` (astro check covers tests/): each
 // `@ts-expect-error` line must stay an error, so the contract keeps biting.
 // Nothing here runs.
-import { get, post, request } from '../../src/lib/api';
+import { consoleCall, get, post, request } from '../../src/lib/api';
 import type { AppRouteHandler } from '../../src/server/api/context';
 import { reply } from '../../src/server/api/errors';
 import type { readQuota } from '../../src/server/api/music/music.routes';
@@ -38,4 +38,17 @@ export async function browser() {
   if (share.kind === 'reply') share.data.listed satisfies boolean;
   // @ts-expect-error two segments where the route has one
   await request('PATCH', `/chat/shares/${'abc'}/more`, { listed: true });
+}
+
+export async function consoleCalls() {
+  // @ts-expect-error a query field the console route does not take
+  await consoleCall('GET', '/admin/orders', { pageNum: 1, owner: 'x' });
+  // @ts-expect-error a query string inside the address: GET parameters go in the data object
+  await consoleCall('GET', '/admin/orders?pageNum=1');
+  const orders = await consoleCall('GET', '/admin/orders', { pageNum: 1, provider: 'alipay' });
+  if (orders.ok) orders.data.records[0]?.orderNo satisfies string | undefined;
+  // @ts-expect-error a reply field the route does not declare
+  if (orders.ok) orders.data.pages;
+  // @ts-expect-error a refusal's data is unknown until the caller narrows it
+  if (!orders.ok) orders.data.records;
 }

@@ -2,29 +2,13 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
+import { consoleCall, type ReplyOf } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { call, card, field } from './admin-api';
+import { card, field } from './ui/format';
 import { Pager } from './ui/Pager';
 
-interface Entry {
-  id: number;
-  at: string;
-  actorEmail: string | null;
-  ip: string | null;
-  action: string;
-  targetType: string | null;
-  targetId: string | null;
-  reason: string | null;
-  before: unknown;
-  after: unknown;
-}
-interface Page {
-  records: Entry[];
-  total: number;
-  current: number;
-  size: number;
-}
 const FILTERS = ['action', 'actor', 'targetId', 'from', 'to'] as const;
+type Filter = Partial<Record<(typeof FILTERS)[number], string>>;
 const LABELS = {
   action: 'audit.action',
   actor: 'audit.actor',
@@ -36,13 +20,13 @@ const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.strin
 
 function AuditView() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Record<string, string>>({});
-  const [applied, setApplied] = useState('');
+  const [filter, setFilter] = useState<Filter>({});
+  const [applied, setApplied] = useState<Filter>({});
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<ReplyOf<'GET', '/admin/audit'> | null>(null);
   const load = useCallback(
     () =>
-      void call<Page>('GET', `/admin/audit?pageNum=${page}&pageSize=50${applied ? `&${applied}` : ''}`).then((r) =>
+      void consoleCall('GET', '/admin/audit', { pageNum: page, pageSize: 50, ...applied }).then((r) =>
         setData(r.ok ? r.data : null),
       ),
     [page, applied],
@@ -50,10 +34,10 @@ function AuditView() {
   useEffect(load, [load]);
   function submit(e: FormEvent) {
     e.preventDefault();
-    const q = new URLSearchParams(Object.entries(filter).filter(([, v]) => v.trim()));
-    setApplied(q.toString());
+    setApplied(Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim())) as Filter);
     setPage(1);
   }
+  const csvQuery = new URLSearchParams(applied as Record<string, string>).toString();
   return (
     <div className="space-y-4">
       <Form onSubmit={submit} className={`${card} grid gap-3 sm:grid-cols-3 lg:grid-cols-6`}>
@@ -73,7 +57,11 @@ function AuditView() {
           <button type="submit" className={buttonClass('primary')}>
             {t('admin:audit.filter')}
           </button>
-          <a className={buttonClass('secondary')} href={`/api/admin/audit.csv${applied ? `?${applied}` : ''}`} download>
+          <a
+            className={buttonClass('secondary')}
+            href={`/api/admin/audit.csv${csvQuery ? `?${csvQuery}` : ''}`}
+            download
+          >
             {t('admin:dash.csv')}
           </a>
         </div>

@@ -1,23 +1,24 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleCall } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { Dashboard as Data } from '../../shared/contract/admin';
-import { call, card, yuan } from './admin-api';
 import { DashboardTables } from './DashboardTables';
 import { Chart } from './ui/Chart';
-import { RangePicker } from './ui/RangePicker';
+import { card, yuan } from './ui/format';
+import { type PeriodQuery, RangePicker } from './ui/RangePicker';
 import { Tiles } from './ui/Tiles';
 
 const pct = (n: number | null) => (n === null ? '—' : `${Math.round(n * 1000) / 10}%`);
 
 function DashboardView() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('days=7');
+  const [query, setQuery] = useState<PeriodQuery>({ days: '7' });
   const [data, setData] = useState<Data | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     setError('');
-    void call<Data>('GET', `/admin/dashboard?${query}`).then((res) =>
+    void consoleCall('GET', '/admin/dashboard', query).then((res) =>
       res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
     );
   }, [query, t]);

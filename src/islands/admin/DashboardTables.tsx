@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Dashboard } from '../../shared/contract/admin';
-import { yuan } from './admin-api';
+import { yuan } from './ui/format';
 import { TableCard } from './ui/TableCard';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');

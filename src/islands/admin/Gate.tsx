@@ -2,19 +2,16 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
+import { consoleCall } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { useHydrated } from '../../lib/use-hydrated';
-import { call, card, field } from './admin-api';
-
-interface Enrolment {
-  secret: string;
-  qr: string;
-}
+import type { TotpEnrolment } from '../../shared/contract/admin';
+import { card, field } from './ui/format';
 
 /** Two-factor sign-in: enrol an authenticator (QR + key, confirmed by a code), or verify this console session. */
 function GateForm({ enrolled }: { enrolled: boolean }) {
   const { t } = useTranslation();
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -22,7 +19,7 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
   const hydrated = useHydrated();
 
   async function start() {
-    const res = await call<Enrolment>('POST', '/admin/totp/enrol');
+    const res = await consoleCall('POST', '/admin/totp/enrol');
     if (res.ok) setEnrolment(res.data);
     else setError(res.result || t('admin:error'));
   }
@@ -30,7 +27,9 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await call('POST', enrolled ? '/admin/totp/verify' : '/admin/totp/confirm', { code: code.trim() });
+    const res = await consoleCall('POST', enrolled ? '/admin/totp/verify' : '/admin/totp/confirm', {
+      code: code.trim(),
+    });
     setBusy(false);
     if (res.ok) window.location.reload();
     else setError(res.result || t('admin:error'));

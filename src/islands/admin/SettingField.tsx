@@ -1,15 +1,15 @@
 import { type ChangeEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { consoleCall } from '../../lib/api';
+import type { SettingView } from '../../shared/contract/site-settings';
 import {
   SETTING_IMAGE_MAX_BYTES,
   SETTING_IMAGE_TYPES,
   type SettingValue,
-  type SettingView,
   SITE_SETTINGS,
 } from '../../shared/site-settings';
-import { getToken } from '../../stores/auth';
-import { call, field } from './admin-api';
+import { field } from './ui/format';
 
 /** What the form holds for a setting: a typed value, the text of a number being typed, or null (reset). */
 export type Draft = SettingValue | null;
@@ -63,13 +63,8 @@ export function SettingField({
         failed: true,
       });
     setUpload({ busy: true, message: t('admin:settings.uploading'), failed: false });
-    const token = getToken();
-    const res = await call<{ url: string }>(
-      'POST',
-      '/admin/settings/image',
-      { image: await readDataUrl(file) },
-      token ? { authorization: `Bearer ${token}` } : {},
-    );
+    // The transport sends the login token with it, which raises this upload's body limit (body-limits.ts).
+    const res = await consoleCall('POST', '/admin/settings/image', { image: await readDataUrl(file) });
     setUpload({ busy: false, message: res.ok ? '' : res.result || t('admin:error'), failed: !res.ok });
     if (res.ok) onChange(res.data.url);
   }

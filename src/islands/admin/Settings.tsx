@@ -2,15 +2,17 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
+import { consoleCall, fieldErrors } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { SETTING_GROUPS, type SettingKey, type SettingView, SITE_SETTINGS } from '../../shared/site-settings';
-import { call, card, field } from './admin-api';
+import type { SettingView } from '../../shared/contract/site-settings';
+import { SETTING_GROUPS, type SettingKey, SITE_SETTINGS } from '../../shared/site-settings';
 import { type Draft, SettingField } from './SettingField';
+import { card, field } from './ui/format';
 
 type Drafts = Partial<Record<SettingKey, Draft>>;
 
 /** A number field's text goes as a number when it is one; anything else goes as typed, for the server to refuse. */
-function wire(key: SettingKey, value: Draft): unknown {
+function wire(key: SettingKey, value: Draft): Draft {
   if (value === null || SITE_SETTINGS[key].kind !== 'int' || typeof value !== 'string') return value;
   return /^-?\d+$/.test(value.trim()) ? Number(value) : value;
 }
@@ -33,7 +35,7 @@ function SettingsView() {
 
   const load = useCallback(
     () =>
-      void call<SettingView[]>('GET', '/admin/settings').then((r) => {
+      void consoleCall('GET', '/admin/settings').then((r) => {
         setFailed(!r.ok);
         if (r.ok) setViews(r.data);
       }),
@@ -57,15 +59,11 @@ function SettingsView() {
     e.preventDefault();
     setBusy(true);
     const values = Object.fromEntries(Object.entries(drafts).map(([k, v]) => [k, wire(k as SettingKey, v)]));
-    const res = await call<{ applied: boolean; settings: SettingView[] } & { fields?: Record<string, string> }>(
-      'POST',
-      '/admin/settings',
-      { values, requestId, code },
-    );
+    const res = await consoleCall('POST', '/admin/settings', { values, requestId, code });
     setBusy(false);
     setCode('');
     if (!res.ok) {
-      const fields = res.data?.fields ?? {};
+      const fields = fieldErrors(res.data);
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^values\./, ''), v])));
       return setMessage(res.result || t('admin:error'));
     }

@@ -20,3 +20,5 @@ export const SettingView = z
 export const SettingsChanged = z
   .object({ applied: z.boolean(), settings: z.array(SettingView) })
   .openapi('AdminSettingsChanged');
+
+export type SettingView = z.infer<typeof SettingView>;

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { consoleCall } from '../../../lib/api';
 import { GRANT_KINDS, type GrantKind, type Role } from '../../../shared/admin';
-import { call, card, field } from '../admin-api';
+import { card, field } from '../ui/format';
 import { ReasonForm } from '../ui/ReasonForm';
 
 type Mode = 'ban' | 'membership' | 'reset' | 'delete';
@@ -27,7 +28,7 @@ export function UserActions(p: {
   const [kind, setKind] = useState<GrantKind>('vip');
   const [amount, setAmount] = useState('30');
   const [message, setMessage] = useState('');
-  const base = `/admin/users/${p.userId}`;
+  const id = p.userId;
   const buttons: [Mode, string, 'secondary' | 'danger'][] = [
     ['membership', 'action.membership', 'secondary'],
     ...(p.hasEmail ? [['reset', 'action.reset', 'secondary'] as [Mode, string, 'secondary']] : []),
@@ -75,10 +76,12 @@ export function UserActions(p: {
           }}
           send={(f) =>
             mode === 'ban'
-              ? call('POST', `${base}/ban`, { banned: !p.banned, ...f })
+              ? consoleCall('POST', `/admin/users/${id}/ban`, { banned: !p.banned, ...f })
               : mode === 'membership'
-                ? call('POST', `${base}/membership`, { kind, amount: Number(amount), ...f })
-                : call('POST', `${base}/${mode === 'reset' ? 'password-reset' : 'delete'}`, f)
+                ? consoleCall('POST', `/admin/users/${id}/membership`, { kind, amount: Number(amount), ...f })
+                : mode === 'reset'
+                  ? consoleCall('POST', `/admin/users/${id}/password-reset`, f)
+                  : consoleCall('POST', `/admin/users/${id}/delete`, { ...f, code: f.code ?? '' })
           }
         >
           {mode === 'membership' && (

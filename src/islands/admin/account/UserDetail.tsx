@@ -1,42 +1,15 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { Role } from '../../../shared/admin';
-import { call, card, day, yuan } from '../admin-api';
+import type { UserDetail as Detail } from '../../../shared/contract/account-console';
+import { card, day, yuan } from '../ui/format';
 import { TableCard } from '../ui/TableCard';
 import { UserActions } from './UserActions';
-import { type SessionRow, type SignInRow, UserSessions, when } from './UserSessions';
+import { UserSessions, when } from './UserSessions';
 
-interface Used {
-  used: number;
-  limit: number | null;
-}
-interface Detail {
-  id: number;
-  email: string | null;
-  nickname: string | null;
-  wechatOpenId: string | null;
-  role: string;
-  createdAt: string;
-  lastSeenAt: string | null;
-  bannedAt: string | null;
-  vipType: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  plusType: number | null;
-  startDatePlus: string | null;
-  endDatePlus: string | null;
-  compositionsLeft: number;
-  /** Why the viewer may take no action on this account (an i18n key), or null. */
-  refusal: string | null;
-  quota: { chat: Used; draw: Used; music: Used };
-  orders: { orderNo: string; orderDesc: string; orderPrice: number; orderStatus: number; createdAt?: string }[];
-  drawings: { taskId: string; prompt: string; status: number; provider: string; createdAt: string }[];
-  songs: { taskId: string; title: string; status: number; provider: string; createdAt: string }[];
-  apps: { id: number; title: string; published: boolean; createdAt: string }[];
-  sessions: SessionRow[];
-  signIns: SignInRow[];
-}
+type Used = Detail['quota']['chat'];
 
 function Rows({ rows }: { rows: [string, string | number][] }) {
   const { t } = useTranslation();
@@ -72,7 +45,7 @@ function DetailView({ userId, consoleRole }: { userId: number; consoleRole: Role
   const [deleted, setDeleted] = useState(false);
   const load = useCallback(
     () =>
-      void call<Detail>('GET', `/admin/users/${userId}`).then((res) =>
+      void consoleCall('GET', `/admin/users/${userId}`).then((res) =>
         res.ok ? setUser(res.data) : setError(res.result || t('admin:error')),
       ),
     [userId, t],

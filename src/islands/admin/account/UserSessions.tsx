@@ -1,35 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
-import { call } from '../admin-api';
+import { consoleCall } from '../../../lib/api';
+import type { UserDetail } from '../../../shared/contract/account-console';
 import { ReasonForm } from '../ui/ReasonForm';
 import { TableCard } from '../ui/TableCard';
-
-export interface SessionRow {
-  id: number;
-  createdAt: string;
-  lastUsedAt: string | null;
-  expiresAt: string;
-  userAgent: string | null;
-  ip: string | null;
-}
-export interface SignInRow {
-  id: number;
-  at: string;
-  method: string;
-  success: boolean;
-  failure: string | null;
-  ip: string | null;
-  userAgent: string | null;
-}
 
 export const when = (iso: string | null) => (iso ? iso.slice(0, 16).replace('T', ' ') : '—');
 
 /** Live sessions (end one or all, with a reason, when the account is in the viewer's reach) and the sign-in history. */
 export function UserSessions(p: {
   userId: number;
-  sessions: SessionRow[];
-  signIns: SignInRow[];
+  sessions: UserDetail['sessions'];
+  signIns: UserDetail['signIns'];
   mayAct: boolean;
   onDone: () => void;
 }) {
@@ -83,7 +66,7 @@ export function UserSessions(p: {
                 p.onDone();
               }}
               send={(f) =>
-                call(
+                consoleCall(
                   'POST',
                   `/admin/users/${p.userId}/sessions/revoke`,
                   target === null ? f : { ...f, sessionId: target },

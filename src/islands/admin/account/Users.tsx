@@ -2,26 +2,19 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import { call, card, day, field } from '../admin-api';
-
-interface Row {
-  id: number;
-  email: string | null;
-  nickname: string | null;
-  role: string;
-  endDate: string | null;
-  bannedAt: string | null;
-}
+import type { UserSearchRow } from '../../../shared/contract/account-console';
+import { card, day, field } from '../ui/format';
 
 function UsersView() {
   const { t } = useTranslation();
   const [q, setQ] = useState('');
-  const [rows, setRows] = useState<Row[] | null>(null);
+  const [rows, setRows] = useState<UserSearchRow[] | null>(null);
   const [error, setError] = useState('');
   async function search(e: FormEvent) {
     e.preventDefault();
-    const res = await call<Row[]>('GET', `/admin/users?q=${encodeURIComponent(q)}`);
+    const res = await consoleCall('GET', '/admin/users', { q });
     if (res.ok) setRows(res.data);
     else setError(res.result || t('admin:error'));
   }

@@ -2,45 +2,20 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
-import { call, card, field } from '../admin-api';
+import { consoleCall, type InputOf, type ReplyOf } from '../../../lib/api';
+import type { CodeBatch, ExperienceCode } from '../../../shared/contract/activity-console';
+import { card, field } from '../ui/format';
 import { Pager } from '../ui/Pager';
 
-export interface Batch {
-  id: number;
-  label: string;
-  count: number;
-  trialDays: number;
-  expiresAt: string;
-  createdAt: string;
-  disabledAt: string | null;
-  redeemed: number;
-  disabled: number;
-}
-
-interface Code {
-  id: number;
-  code: string;
-  batchId: number | null;
-  expiresAt: string;
-  disabledAt: string | null;
-  redeemedAt: string | null;
-  redeemedBy: number | null;
-  redeemerEmail: string | null;
-}
-
-interface Page {
-  records: Code[];
-  total: number;
-  size: number;
-}
+type Redeemed = NonNullable<InputOf<'GET', '/admin/codes'>['redeemed']>;
 
 const at = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 16) : '—');
-const state = (c: Code) =>
+const state = (c: ExperienceCode) =>
   c.redeemedBy !== null
     ? 'redeemed'
     : c.disabledAt
       ? 'disabled'
-      : Date.parse(c.expiresAt) <= Date.now()
+      : c.expiresAt !== null && Date.parse(c.expiresAt) <= Date.now()
         ? 'expired'
         : 'open';
 
@@ -51,25 +26,29 @@ export function CodeList({
   onBatch,
   version,
 }: {
-  batches: Batch[];
+  batches: CodeBatch[];
   batchId: number | undefined;
   onBatch: (id: number | undefined) => void;
   version: number;
 }) {
   const { t } = useTranslation();
-  const [redeemed, setRedeemed] = useState('');
+  const [redeemed, setRedeemed] = useState<Redeemed>('');
   const [q, setQ] = useState('');
   const [applied, setApplied] = useState('');
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<ReplyOf<'GET', '/admin/codes'> | null>(null);
 
   useEffect(() => {
     if (version < 0) return;
-    const query = new URLSearchParams({ pageNum: String(page), pageSize: '50' });
-    if (batchId) query.set('batchId', String(batchId));
-    if (redeemed) query.set('redeemed', redeemed);
-    if (applied) query.set('q', applied);
-    void call<Page>('GET', `/admin/codes?${query}`).then((r) => setData(r.ok ? r.data : null));
+    // Unset filters stay out of the query.
+    const query = {
+      pageNum: page,
+      pageSize: 50,
+      batchId: batchId || undefined,
+      redeemed: redeemed || undefined,
+      q: applied || undefined,
+    };
+    void consoleCall('GET', '/admin/codes', query).then((r) => setData(r.ok ? r.data : null));
   }, [batchId, redeemed, applied, page, version]);
 
   function submit(e: FormEvent) {
@@ -107,7 +86,7 @@ export function CodeList({
             className={`${field} mt-1`}
             value={redeemed}
             onChange={(e) => {
-              setRedeemed(e.target.value);
+              setRedeemed(e.target.value as Redeemed);
               setPage(1);
             }}
           >

@@ -2,16 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall, type ReplyOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { CodeBatch } from '../../../shared/contract/activity-console';
 import { CODE_BATCH_MAX } from '../../../shared/notices';
-import { call, card, day, field } from '../admin-api';
+import { card, day, field } from '../ui/format';
 import { ReasonField } from '../ui/ReasonForm';
-import { type Batch, CodeList } from './CodeList';
-
-interface Page<T> {
-  records: T[];
-  total: number;
-}
+import { CodeList } from './CodeList';
 
 const NUMBERS = [
   ['count', 1, CODE_BATCH_MAX],
@@ -30,7 +27,7 @@ function Generate({ onDone }: { onDone: () => void }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await call<{ applied: boolean; codes?: number }>('POST', '/admin/codes/batches', {
+    const res = await consoleCall('POST', '/admin/codes/batches', {
       label: form.label,
       count: Number(form.count),
       trialDays: Number(form.trialDays),
@@ -88,14 +85,14 @@ function Generate({ onDone }: { onDone: () => void }) {
 }
 
 /** Disables a batch's unredeemed codes, with a required reason. */
-function Disable({ batch, onDone }: { batch: Batch; onDone: (message: string) => void }) {
+function Disable({ batch, onDone }: { batch: CodeBatch; onDone: (message: string) => void }) {
   const { t } = useTranslation();
   const [reason, setReason] = useState('');
   const [requestId] = useState(() => crypto.randomUUID());
   const [error, setError] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const res = await call<{ disabled?: number }>('POST', `/admin/codes/batches/${batch.id}/disable`, {
+    const res = await consoleCall('POST', `/admin/codes/batches/${batch.id}/disable`, {
       reason,
       requestId,
     });
@@ -119,7 +116,7 @@ function Disable({ batch, onDone }: { batch: Batch; onDone: (message: string) =>
 
 function CodesView() {
   const { t } = useTranslation();
-  const [batches, setBatches] = useState<Page<Batch> | null>(null);
+  const [batches, setBatches] = useState<ReplyOf<'GET', '/admin/codes/batches'> | null>(null);
   const [shown, setShown] = useState<number | undefined>();
   const [disabling, setDisabling] = useState<number | null>(null);
   const [message, setMessage] = useState('');
@@ -128,7 +125,7 @@ function CodesView() {
     // Read again after each change (version counts them); a slower earlier read must not overwrite a later one.
     if (version < 0) return;
     let current = true;
-    void call<Page<Batch>>('GET', '/admin/codes/batches?pageSize=100').then((r) => {
+    void consoleCall('GET', '/admin/codes/batches', { pageSize: 100 }).then((r) => {
       if (current) setBatches(r.ok ? r.data : null);
     });
     return () => {

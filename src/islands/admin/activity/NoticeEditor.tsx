@@ -3,22 +3,24 @@ import { useTranslation } from 'react-i18next';
 import { NOTICE_BANNER_CLASS } from '../../../components/activity/notice-styles';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall, type InputOf } from '../../../lib/api';
 import { TOAST_ITEM_CLASS } from '../../../lib/toast';
+import type { NoticeView } from '../../../shared/contract/activity-console';
 import { LANGUAGES } from '../../../shared/languages';
-import { BANNER_PAGES, NOTICE_AUDIENCES, NOTICE_KINDS, NOTICE_MAX } from '../../../shared/notices';
-import { call, card, field } from '../admin-api';
+import {
+  BANNER_PAGES,
+  type BannerPage,
+  NOTICE_AUDIENCES,
+  NOTICE_KINDS,
+  NOTICE_MAX,
+  type NoticeAudience,
+  type NoticeKind,
+} from '../../../shared/notices';
+import { card, field } from '../ui/format';
 
-export interface AdminNotice {
-  id: number;
-  kind: string;
-  page: string | null;
-  content: Record<string, string>;
-  audience: string;
-  startsAt: string | null;
-  endsAt: string | null;
-  enabled: boolean;
-  revision: number;
-}
+/** A notice as the form edits it: what a save sends, before the server assigns the rest. */
+type Draft = Omit<NoticeView, 'id' | 'revision' | 'updatedAt'>;
+type NoticeBody = InputOf<'POST', '/admin/notices'>;
 
 /** An ISO instant as a datetime-local value in the browser's time zone, and back. */
 export function toLocalInput(iso: string | null) {
@@ -29,17 +31,20 @@ export function toLocalInput(iso: string | null) {
 const fromLocalInput = (v: string) => (v ? new Date(v).toISOString() : null);
 
 /** The text as the site shows it: the language, else zh-CN; placeholders filled. */
-export function previewText(content: Record<string, string>, lang: string, vars: Record<string, string>) {
+export function previewText(content: Draft['content'], lang: string, vars: Record<string, string>) {
   const text = content[lang]?.trim() ? content[lang] : (content['zh-CN'] ?? '');
   return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, k: string) => vars[k] ?? m);
 }
 
-/** The body every save sends: the whole notice (the API replaces it). */
-export function noticeBody(n: Omit<AdminNotice, 'id' | 'revision'>, requestId: string) {
+/**
+ * The body every save sends: the whole notice (the API replaces it). Kind and
+ * page come from the form's selects as they are, for the server to refuse a bad one.
+ */
+export function noticeBody(n: Draft, requestId: string): NoticeBody {
   return {
-    kind: n.kind,
-    page: n.kind === 'banner' ? n.page : null,
-    content: Object.fromEntries(LANGUAGES.map((l) => [l, n.content[l] ?? ''])),
+    kind: n.kind as NoticeKind,
+    page: n.kind === 'banner' ? (n.page as BannerPage | null) : null,
+    content: Object.fromEntries(LANGUAGES.map((l) => [l, n.content[l] ?? ''])) as NoticeBody['content'],
     audience: n.kind === 'banner' ? 'all' : n.audience,
     startsAt: n.startsAt,
     endsAt: n.endsAt,
@@ -48,7 +53,7 @@ export function noticeBody(n: Omit<AdminNotice, 'id' | 'revision'>, requestId: s
   };
 }
 
-const EMPTY: Omit<AdminNotice, 'id' | 'revision'> = {
+const EMPTY: Draft = {
   kind: 'announcement',
   page: null,
   content: { 'zh-CN': '' },
@@ -65,23 +70,27 @@ export function NoticeEditor({
   onDone,
   onCancel,
 }: {
-  notice: AdminNotice | null;
+  notice: NoticeView | null;
   vars: Record<string, string>;
   onDone: () => void;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const [n, setN] = useState(notice ?? EMPTY);
+  const [n, setN] = useState<Draft>(notice ?? EMPTY);
   const [requestId] = useState(() => crypto.randomUUID());
   const [lang, setLang] = useState(i18n.language);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const set = (patch: Partial<AdminNotice>) => setN({ ...n, ...patch });
+  const set = (patch: Partial<Draft>) => setN({ ...n, ...patch });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    const res = await call('POST', notice ? `/admin/notices/${notice.id}` : '/admin/notices', noticeBody(n, requestId));
+    const res = await consoleCall(
+      'POST',
+      notice ? `/admin/notices/${notice.id}` : '/admin/notices',
+      noticeBody(n, requestId),
+    );
     setBusy(false);
     if (!res.ok) return setError(res.result || t('admin:error'));
     onDone();
@@ -117,7 +126,11 @@ export function NoticeEditor({
         ) : (
           <label className="block text-sm">
             {t('admin:notices.audience')}
-            <select className={`${field} mt-1`} value={n.audience} onChange={(e) => set({ audience: e.target.value })}>
+            <select
+              className={`${field} mt-1`}
+              value={n.audience}
+              onChange={(e) => set({ audience: e.target.value as NoticeAudience })}
+            >
               {NOTICE_AUDIENCES.map((a) => (
                 <option key={a} value={a}>
                   {t(`admin:notices.audience.${a}`)}

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { consoleCall, type ReplyOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import { call, card } from '../admin-api';
-import { type AdminNotice, NoticeEditor, noticeBody, toLocalInput } from './NoticeEditor';
+import type { NoticeView } from '../../../shared/contract/activity-console';
+import { card } from '../ui/format';
+import { NoticeEditor, noticeBody, toLocalInput } from './NoticeEditor';
 
-interface List {
-  notices: AdminNotice[];
-  vars: Record<string, string>;
-}
-
-function state(n: AdminNotice) {
+function state(n: NoticeView) {
   const now = Date.now();
   if (!n.enabled) return 'off';
   if (n.startsAt && Date.parse(n.startsAt) > now) return 'scheduled';
@@ -22,22 +19,22 @@ const when = (iso: string | null) => toLocalInput(iso).replace('T', ' ') || '…
 
 function NoticesView() {
   const { t } = useTranslation();
-  const [data, setData] = useState<List | null>(null);
-  const [editing, setEditing] = useState<AdminNotice | 'new' | null>(null);
+  const [data, setData] = useState<ReplyOf<'GET', '/admin/notices'> | null>(null);
+  const [editing, setEditing] = useState<NoticeView | 'new' | null>(null);
   const [message, setMessage] = useState('');
   const [version, setVersion] = useState(0);
   useEffect(() => {
     // Read again after each change (version counts them).
     if (version < 0) return;
-    void call<List>('GET', '/admin/notices').then((r) => setData(r.ok ? r.data : null));
+    void consoleCall('GET', '/admin/notices').then((r) => setData(r.ok ? r.data : null));
   }, [version]);
   const refresh = (m = t('admin:notices.saved')) => {
     setMessage(m);
     setVersion((v) => v + 1);
   };
 
-  async function toggle(n: AdminNotice) {
-    const res = await call(
+  async function toggle(n: NoticeView) {
+    const res = await consoleCall(
       'POST',
       `/admin/notices/${n.id}`,
       noticeBody({ ...n, enabled: !n.enabled }, crypto.randomUUID()),

@@ -3,32 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
+import { consoleCall } from '../../../lib/api';
 import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../../shared/channels';
-import type { ChannelModel } from '../../../shared/contract/channels';
-import { call, field } from '../admin-api';
+import type { ChannelModel, ChannelView } from '../../../shared/contract/channels';
+import { field } from '../ui/format';
 import { ChannelModels, fromDraft, type ModelDraft, toDraft } from './ChannelModels';
-
-/** A channel as GET /api/admin/channels lists it (src/server/services/channels/store.ts). */
-export interface ConsoleChannel {
-  id: number;
-  kind: ChannelKind;
-  flavour: string;
-  name: string;
-  baseUrl: string;
-  priority: number;
-  weight: number;
-  enabled: boolean;
-  models: ChannelModel[];
-  keys: {
-    id: number;
-    last4: string;
-    enabled: boolean;
-    failures: number;
-    cooldownUntil: string | null;
-    lastError: string | null;
-    lastOkAt: string | null;
-  }[];
-}
 
 /** Create or edit a channel and its models; one request id per opened form, so a double click saves once. */
 export function ChannelForm({
@@ -36,14 +15,14 @@ export function ChannelForm({
   onClose,
   onSaved,
 }: {
-  channel: ConsoleChannel | null;
+  channel: ChannelView | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const [requestId] = useState(() => crypto.randomUUID());
   const [kind, setKind] = useState<ChannelKind>(channel?.kind ?? 'chat');
-  const [flavour, setFlavour] = useState(channel?.flavour ?? CHANNEL_FLAVOURS.chat[0]);
+  const [flavour, setFlavour] = useState<string>(channel?.flavour ?? CHANNEL_FLAVOURS.chat[0]);
   const [name, setName] = useState(channel?.name ?? '');
   const [baseUrl, setBaseUrl] = useState(channel?.baseUrl ?? '');
   const [priority, setPriority] = useState(String(channel?.priority ?? 0));
@@ -75,7 +54,7 @@ export function ChannelForm({
       models: converted,
       requestId,
     };
-    const res = await call('POST', channel ? `/admin/channels/${channel.id}` : '/admin/channels', body);
+    const res = await consoleCall('POST', channel ? `/admin/channels/${channel.id}` : '/admin/channels', body);
     setBusy(false);
     if (!res.ok) return setError(res.result || t('admin:error'));
     onSaved();

@@ -3,11 +3,12 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
-import { call, field } from '../admin-api';
-import type { ConsoleChannel } from './ChannelForm';
+import { type ConsoleReply, consoleCall } from '../../../lib/api';
+import type { ChannelView } from '../../../shared/contract/channels';
+import { field } from '../ui/format';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
-type Key = ConsoleChannel['keys'][number];
+type Key = ChannelView['keys'][number];
 
 /** A key's health in words: disabled, cooling down until a time, failing with its last error, or fine. */
 function status(k: Key, t: TFunction, lang: string): string {
@@ -27,7 +28,7 @@ export function ChannelKeys({
   lang,
   onChanged,
 }: {
-  channel: ConsoleChannel;
+  channel: ChannelView;
   lang: string;
   onChanged: (message: string) => void;
 }) {
@@ -38,9 +39,9 @@ export function ChannelKeys({
   const [busy, setBusy] = useState(false);
   const ids = useId();
 
-  async function act(path: string, body: Record<string, unknown>, done: string) {
+  async function act(send: (requestId: string) => Promise<ConsoleReply<unknown>>, done: string) {
     setBusy(true);
-    const res = await call('POST', path, { ...body, requestId: crypto.randomUUID() });
+    const res = await send(crypto.randomUUID());
     setBusy(false);
     onChanged(res.ok ? done : res.result || t('admin:error'));
   }
@@ -49,7 +50,7 @@ export function ChannelKeys({
     e.preventDefault();
     setError('');
     setBusy(true);
-    const res = await call('POST', `/admin/channels/${channel.id}/keys`, {
+    const res = await consoleCall('POST', `/admin/channels/${channel.id}/keys`, {
       secret,
       code: code.trim(),
       requestId: crypto.randomUUID(),
@@ -77,8 +78,11 @@ export function ChannelKeys({
               aria-label={t(k.enabled ? 'key.disableFor' : 'key.enableFor', { last4: k.last4 })}
               onClick={() =>
                 void act(
-                  `/admin/channels/${channel.id}/keys/${k.id}/enabled`,
-                  { enabled: !k.enabled },
+                  (requestId) =>
+                    consoleCall('POST', `/admin/channels/${channel.id}/keys/${k.id}/enabled`, {
+                      enabled: !k.enabled,
+                      requestId,
+                    }),
                   t(k.enabled ? 'key.disabledDone' : 'key.enabledDone'),
                 )
               }
@@ -90,7 +94,13 @@ export function ChannelKeys({
               className={small}
               disabled={busy}
               aria-label={t('key.deleteFor', { last4: k.last4 })}
-              onClick={() => void act(`/admin/channels/${channel.id}/keys/${k.id}/delete`, {}, t('key.deleted'))}
+              onClick={() =>
+                void act(
+                  (requestId) =>
+                    consoleCall('POST', `/admin/channels/${channel.id}/keys/${k.id}/delete`, { requestId }),
+                  t('key.deleted'),
+                )
+              }
             >
               {t('key.delete')}
             </button>

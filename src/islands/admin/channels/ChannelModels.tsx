@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { MEMBER_LEVELS } from '../../../shared/channels';
-import type { ChannelKind, ChannelModel, MemberLevel } from '../../../shared/contract/channels';
+import type { ChannelKind, ChannelModel } from '../../../shared/contract/channels';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import { microsToYuan, yuanToMicros } from '../../../shared/micro-yuan';
-import { field } from '../admin-api';
+import { field } from '../ui/format';
 
 type Texts = Record<Language, string>;
 const PRICES = ['inputPer1k', 'outputPer1k', 'perImage', 'perSong'] as const;
@@ -17,16 +17,10 @@ const PRICES_OF: Record<ChannelKind, PriceKey[]> = {
 };
 
 /** A model as the form edits it: prices as typed yuan text, the context size as text. */
-export interface ModelDraft {
-  id: string;
-  name: Texts;
-  description: Texts;
-  levels: MemberLevel[];
-  vision: boolean;
-  reasoning: boolean;
+export type ModelDraft = Omit<ChannelModel, 'contextTokens' | 'price'> & {
   contextTokens: string;
   prices: Record<PriceKey, string>;
-}
+};
 
 const empty = (): Texts => ({ 'zh-CN': '', 'en-US': '', 'zh-TW': '' });
 

@@ -1,19 +1,19 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { consoleCall, type ReplyOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { CHANNEL_KINDS } from '../../../shared/channels';
+import type { ChannelView } from '../../../shared/contract/channels';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/languages';
-import { call, card } from '../admin-api';
-import { ChannelForm, type ConsoleChannel } from './ChannelForm';
+import { card } from '../ui/format';
+import { ChannelForm } from './ChannelForm';
 import { ChannelKeys } from './ChannelKeys';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
 
-interface TestResult {
-  ok: boolean;
-  message: string;
-}
+/** What the card shows of a test: the route's verdict, or the refusal in its place. */
+type TestResult = Pick<ReplyOf<'POST', '/admin/channels/{id}/test'>, 'ok' | 'message'>;
 
 /** One channel: its settings, models, keys, the test button and its plain-words answer. */
 function ChannelCard({
@@ -22,7 +22,7 @@ function ChannelCard({
   onEdit,
   onChanged,
 }: {
-  channel: ConsoleChannel;
+  channel: ChannelView;
   lang: Language;
   onEdit: () => void;
   onChanged: (message: string) => void;
@@ -35,14 +35,14 @@ function ChannelCard({
   async function runTest() {
     setTesting(true);
     setTest(null);
-    const res = await call<TestResult>('POST', `/admin/channels/${channel.id}/test`);
+    const res = await consoleCall('POST', `/admin/channels/${channel.id}/test`);
     setTesting(false);
     setTest(res.ok ? res.data : { ok: false, message: res.result || t('admin:error') });
   }
 
   async function remove() {
     if (!confirming) return setConfirming(true);
-    const res = await call('POST', `/admin/channels/${channel.id}/delete`, { requestId: crypto.randomUUID() });
+    const res = await consoleCall('POST', `/admin/channels/${channel.id}/delete`, { requestId: crypto.randomUUID() });
     onChanged(res.ok ? t('deleted') : res.result || t('admin:error'));
   }
 
@@ -93,13 +93,13 @@ function ChannelCard({
 /** The console's model channels by kind (docs/channels.md): admins add, edit, test and remove them. */
 function ChannelsView({ lang }: { lang: Language }) {
   const { t } = useTranslation();
-  const [rows, setRows] = useState<ConsoleChannel[] | null>(null);
-  const [editing, setEditing] = useState<ConsoleChannel | 'new' | null>(null);
+  const [rows, setRows] = useState<ChannelView[] | null>(null);
+  const [editing, setEditing] = useState<ChannelView | 'new' | null>(null);
   const [message, setMessage] = useState('');
 
   const load = useCallback(
     () =>
-      call<ConsoleChannel[]>('GET', '/admin/channels').then((res) =>
+      consoleCall('GET', '/admin/channels').then((res) =>
         res.ok ? setRows(res.data) : setMessage(res.result || t('admin:error')),
       ),
     [t],

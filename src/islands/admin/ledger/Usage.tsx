@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { UsageReport } from '../../../shared/contract/ledger';
-import { call, card, yuan } from '../admin-api';
 import { Chart } from '../ui/Chart';
-import { RangePicker } from '../ui/RangePicker';
+import { card, yuan } from '../ui/format';
+import { type PeriodQuery, RangePicker } from '../ui/RangePicker';
 import { TableCard } from '../ui/TableCard';
 import { Tiles } from '../ui/Tiles';
 
@@ -14,12 +15,12 @@ const tokens = (r: { inputTokens: number; outputTokens: number }) => r.inputToke
 
 function UsageView() {
   const { t } = useTranslation();
-  const [query, setQuery] = useState('days=7');
+  const [query, setQuery] = useState<PeriodQuery>({ days: '7' });
   const [data, setData] = useState<UsageReport | null>(null);
   const [error, setError] = useState('');
   useEffect(() => {
     setError('');
-    void call<UsageReport>('GET', `/admin/usage?${query}`).then((res) =>
+    void consoleCall('GET', '/admin/usage', query).then((res) =>
       res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
     );
   }, [query, t]);

@@ -2,14 +2,15 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Tabs } from '../../../components/Tabs';
+import { consoleCall, type InputOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { ReportedItem, ReportQueue } from '../../../shared/contract/moderation';
 import type { ReportAction } from '../../../shared/moderation-reports';
-import { call, card } from '../admin-api';
+import { card } from '../ui/format';
 import { Pager } from '../ui/Pager';
 import { ReasonForm } from '../ui/ReasonForm';
 
-type State = 'open' | 'hidden';
+type State = NonNullable<InputOf<'GET', '/admin/reports'>['state']>;
 const PAGE_SIZE = 20;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -133,7 +134,7 @@ function ItemCard({ item, state, onDone }: { item: ReportedItem; state: State; o
             setAction(null);
             onDone(t('admin:reports.done'));
           }}
-          send={(f) => call('POST', '/admin/reports/act', { kind: item.kind, id: item.id, action, ...f })}
+          send={(f) => consoleCall('POST', '/admin/reports/act', { kind: item.kind, id: item.id, action, ...f })}
         />
       )}
     </article>
@@ -148,7 +149,7 @@ function Queue({ state }: { state: State }) {
   const [version, setVersion] = useState(0);
   useEffect(() => {
     if (version < 0) return;
-    void call<ReportQueue>('GET', `/admin/reports?state=${state}&pageNum=${page}&pageSize=${PAGE_SIZE}`).then((r) =>
+    void consoleCall('GET', '/admin/reports', { state, pageNum: page, pageSize: PAGE_SIZE }).then((r) =>
       setData(r.ok ? r.data : null),
     );
   }, [state, page, version]);

@@ -1,13 +1,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { consoleCall, type InputOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { ReviewItem, ReviewQueue } from '../../../shared/contract/moderation';
 import { AppIcon } from '../../apps/store/AppIcon';
-import { call, card } from '../admin-api';
+import { card } from '../ui/format';
 import { ReasonForm } from '../ui/ReasonForm';
 
-type Action = 'approve' | 'reject';
+type Action = InputOf<'POST', '/admin/review/decide'>['action'];
 
 function Preview({ item }: { item: ReviewItem }) {
   const { t } = useTranslation();
@@ -59,7 +60,9 @@ function ItemCard({ item, onDone }: { item: ReviewItem; onDone: (message: string
       {acting ? (
         <ReasonForm
           danger={acting === 'reject'}
-          send={(f) => call('POST', '/admin/review/decide', { kind: item.kind, id: item.id, action: acting, ...f })}
+          send={(f) =>
+            consoleCall('POST', '/admin/review/decide', { kind: item.kind, id: item.id, action: acting, ...f })
+          }
           onDone={() => onDone(t(`admin:review.done.${acting}`))}
           onCancel={() => setActing(null)}
         />
@@ -85,7 +88,7 @@ function ReviewView() {
   const [message, setMessage] = useState('');
   const load = useCallback(
     () =>
-      void call<ReviewQueue>('GET', '/admin/review').then((r) => {
+      void consoleCall('GET', '/admin/review').then((r) => {
         setFailed(!r.ok);
         if (r.ok) setQueue(r.data);
       }),

@@ -2,11 +2,11 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { WordListHistory, WordListVersion } from '../../../shared/contract/moderation';
 import { WORD_LISTS, WORD_MAX, type WordEdits } from '../../../shared/word-list';
-import { getToken } from '../../../stores/auth';
-import { call, card, field } from '../admin-api';
+import { card, field } from '../ui/format';
 import { ReasonField, ReasonForm } from '../ui/ReasonForm';
 
 type Texts = Record<keyof WordEdits, string>;
@@ -38,14 +38,8 @@ function Editor({ current, onSaved }: { current: WordListVersion | null; onSaved
       sensitive: lines(texts.sensitive),
       removed: lines(texts.removed),
     };
-    // The login token too: with it the route takes a longer list than a console cookie alone (body-limits.ts).
-    const token = getToken();
-    const res = await call<{ applied: boolean }>(
-      'POST',
-      '/admin/words',
-      { words, reason, requestId },
-      token ? { authorization: `Bearer ${token}` } : {},
-    );
+    // The transport sends the login token too: with it the route takes a longer list than a console cookie alone (body-limits.ts).
+    const res = await consoleCall('POST', '/admin/words', { words, reason, requestId });
     setBusy(false);
     if (!res.ok) return setError(res.result || t('admin:error'));
     setError('');
@@ -101,7 +95,7 @@ function VersionRow({ v, current, onDone }: { v: WordListVersion; current: boole
       {!current &&
         (reverting ? (
           <ReasonForm
-            send={(f) => call('POST', '/admin/words/revert', { id: v.id, ...f })}
+            send={(f) => consoleCall('POST', '/admin/words/revert', { id: v.id, ...f })}
             onDone={() => onDone(t('admin:words.reverted', { id: v.id }))}
             onCancel={() => setReverting(false)}
           />
@@ -122,7 +116,7 @@ function WordsView() {
   const [message, setMessage] = useState('');
   const load = useCallback(
     () =>
-      void call<WordListHistory>('GET', '/admin/words').then((r) => {
+      void consoleCall('GET', '/admin/words').then((r) => {
         setFailed(!r.ok);
         if (r.ok) setData(r.data);
       }),

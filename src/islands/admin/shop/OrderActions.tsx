@@ -2,10 +2,11 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall } from '../../../lib/api';
+import type { ConsoleOrderDetail } from '../../../shared/contract/shop-console';
 import { REFUNDABLE_STATUSES } from '../../../shared/shop';
-import { call, card, field, yuan } from '../admin-api';
+import { card, field, yuan } from '../ui/format';
 import { CodeField, ReasonField } from '../ui/ReasonForm';
-import type { Detail } from './OrderDetail';
 
 /** Yuan as typed ("12.5") to fen; NaN for anything else. */
 const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : Number.NaN);
@@ -15,7 +16,7 @@ const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.roun
  * amount (the rest of the order by default), a required reason and a fresh
  * code, with one request id per opened form so a double click refunds once.
  */
-export function OrderActions({ order, role, onDone }: { order: Detail; role: string; onDone: () => void }) {
+export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetail; role: string; onDone: () => void }) {
   const { t } = useTranslation();
   const held = order.refunds.filter((r) => r.status === 'processing').reduce((n, r) => n + r.amount, 0);
   const left = order.orderPrice - order.refundedAmount - held;
@@ -30,7 +31,7 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
 
   async function query() {
     setBusy(true);
-    const res = await call<{ payment: string; refundsSent: number }>('POST', `/admin/orders/${order.orderNo}/query`);
+    const res = await consoleCall('POST', `/admin/orders/${order.orderNo}/query`);
     setBusy(false);
     if (!res.ok) return setMessage(res.result || t('admin:error'));
     const sent =
@@ -52,7 +53,7 @@ export function OrderActions({ order, role, onDone }: { order: Detail; role: str
     if (!Number.isInteger(fen) || fen < 1 || fen > left)
       return setMessage(t('admin:orders.amountRange', { left: yuan(left) }));
     setBusy(true);
-    const res = await call<{ status: string; detail: string | null }>('POST', `/admin/orders/${order.orderNo}/refund`, {
+    const res = await consoleCall('POST', `/admin/orders/${order.orderNo}/refund`, {
       amount: fen,
       reason,
       requestId,

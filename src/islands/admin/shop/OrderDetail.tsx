@@ -1,45 +1,20 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { ConsoleOrderDetail } from '../../../shared/contract/shop-console';
 import { StatusBadge } from '../../shop/StatusBadge';
-import { call, card, yuan } from '../admin-api';
+import { card, yuan } from '../ui/format';
 import { OrderActions } from './OrderActions';
-import { type OrderRow, time } from './Orders';
-
-export interface Detail extends OrderRow {
-  productBenefit: number;
-  productType: number;
-  expiresAt: string;
-  history: {
-    id: number;
-    at: string;
-    fromStatus: number | null;
-    toStatus: number;
-    source: string;
-    detail: string | null;
-  }[];
-  refunds: {
-    refundNo: string;
-    amount: number;
-    status: string;
-    reason: string;
-    actorEmail: string | null;
-    providerRefundId: string | null;
-    detail: string | null;
-    attempts: number;
-    nextTryAt: string | null;
-    createdAt: string;
-    finishedAt: string | null;
-  }[];
-}
+import { time } from './Orders';
 
 function DetailView({ orderNo, role }: { orderNo: string; role: string }) {
   const { t } = useTranslation();
-  const [order, setOrder] = useState<Detail | null>(null);
+  const [order, setOrder] = useState<ConsoleOrderDetail | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(
     () =>
-      void call<Detail>('GET', `/admin/orders/${orderNo}`).then((r) => {
+      void consoleCall('GET', `/admin/orders/${orderNo}`).then((r) => {
         setOrder(r.ok ? r.data : null);
         setError(r.ok ? '' : r.result || t('admin:error'));
       }),

@@ -2,45 +2,30 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import { consoleCall, type InputOf, type ReplyOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { ConsoleOrder } from '../../../shared/contract/shop-console';
 import { ORDER_PAY_PROVIDERS, OrderStatus } from '../../../shared/shop';
 import { StatusBadge } from '../../shop/StatusBadge';
-import { call, card, field, yuan } from '../admin-api';
+import { card, field, yuan } from '../ui/format';
 import { Pager } from '../ui/Pager';
 
-export interface OrderRow {
-  orderNo: string;
-  userId: number;
-  email: string | null;
-  productCode: string;
-  orderDesc: string;
-  orderPrice: number;
-  refundedAmount: number;
-  orderStatus: number;
-  payProvider: string;
-  providerTradeNo: string | null;
-  createdAt: string;
-  paidAt: string | null;
-}
-interface Page {
-  records: OrderRow[];
-  total: number;
-  current: number;
-  size: number;
-}
+/** The list's filters as the form holds them; the selects offer only values the route takes. */
+type Filter = Omit<InputOf<'GET', '/admin/orders'>, 'pageNum' | 'pageSize'>;
+type FilterTexts = Partial<Record<keyof Filter, string>>;
 const TEXT_FILTERS = ['user', 'product'] as const;
 export const time = (iso: string | null) => (iso ? iso.replace('T', ' ').slice(0, 19) : '—');
 
 function OrdersView() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<Record<string, string>>({});
-  const [applied, setApplied] = useState('');
+  const [filter, setFilter] = useState<FilterTexts>({});
+  const [applied, setApplied] = useState<FilterTexts>({});
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<Page | null>(null);
+  const [data, setData] = useState<ReplyOf<'GET', '/admin/orders'> | null>(null);
   const [error, setError] = useState('');
   const load = useCallback(
     () =>
-      void call<Page>('GET', `/admin/orders?pageNum=${page}&pageSize=20${applied ? `&${applied}` : ''}`).then((r) => {
+      void consoleCall('GET', '/admin/orders', { pageNum: page, pageSize: 20, ...(applied as Filter) }).then((r) => {
         setData(r.ok ? r.data : null);
         setError(r.ok ? '' : r.result || t('admin:error'));
       }),
@@ -49,10 +34,11 @@ function OrdersView() {
   useEffect(load, [load]);
   function submit(e: FormEvent) {
     e.preventDefault();
-    setApplied(new URLSearchParams(Object.entries(filter).filter(([, v]) => v.trim())).toString());
+    setApplied(Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim())));
     setPage(1);
   }
-  const set = (k: string, v: string) => setFilter({ ...filter, [k]: v });
+  const set = (k: keyof Filter, v: string) => setFilter({ ...filter, [k]: v });
+  const csvQuery = new URLSearchParams(applied as Record<string, string>).toString();
   return (
     <div className="space-y-4">
       <search>
@@ -116,7 +102,7 @@ function OrdersView() {
             </button>
             <a
               className={buttonClass('secondary')}
-              href={`/api/admin/orders.csv${applied ? `?${applied}` : ''}`}
+              href={`/api/admin/orders.csv${csvQuery ? `?${csvQuery}` : ''}`}
               download
             >
               {t('admin:dash.csv')}
@@ -133,7 +119,7 @@ function OrdersView() {
 }
 
 /** The list: a table that scrolls sideways on a phone, the order number first so it stays in view. */
-function OrderTable({ rows }: { rows: OrderRow[] }) {
+function OrderTable({ rows }: { rows: ConsoleOrder[] }) {
   const { t } = useTranslation();
   return (
     <div className={`${card} overflow-x-auto`}>

@@ -3,26 +3,13 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
+import { consoleCall } from '../../../lib/api';
+import type { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import { PRODUCT_TYPES } from '../../../shared/shop';
-import { call, field, yuan } from '../admin-api';
+import { field, yuan } from '../ui/format';
 
 type Texts = Record<Language, string>;
-
-/** A product as GET /api/admin/products lists it (src/server/services/shop/console-products.ts). */
-export interface ConsoleProduct {
-  id: number;
-  productCode: string;
-  names: Texts;
-  descriptions: Texts;
-  productPrice: number;
-  productDisPrice: number;
-  productType: number;
-  productBenefit: number;
-  level: number;
-  purchaseLimit: number | null;
-  enabled: boolean;
-}
 
 const emptyTexts = (): Texts => ({ 'zh-CN': '', 'en-US': '', 'zh-TW': '' });
 
@@ -96,9 +83,10 @@ export function ProductForm({
       purchaseLimit: limit.trim() === '' ? null : num(limit),
       requestId,
       ...(priceChanged ? { code: totp.trim() } : {}),
-      ...(product ? {} : { productCode: code.trim() }),
     };
-    const res = await call('POST', product ? `/admin/products/${product.id}` : '/admin/products', body);
+    const res = product
+      ? await consoleCall('POST', `/admin/products/${product.id}`, body)
+      : await consoleCall('POST', '/admin/products', { ...body, productCode: code.trim() });
     setBusy(false);
     if (!res.ok) return setError(res.result || t('admin:error'));
     onSaved();

@@ -1,11 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
+import { type ConsoleReply, consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
+import type { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../../shared/languages';
 import { COMPOSITION_PRODUCT_TYPE } from '../../../shared/shop';
-import { call, card, yuan } from '../admin-api';
-import { type ConsoleProduct, ProductForm } from './ProductForm';
+import { card, yuan } from '../ui/format';
+import { ProductForm } from './ProductForm';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
 
@@ -19,16 +21,16 @@ function ProductsView({ canEdit, lang }: { canEdit: boolean; lang: Language }) {
 
   const load = useCallback(
     () =>
-      call<ConsoleProduct[]>('GET', '/admin/products').then((res) =>
+      consoleCall('GET', '/admin/products').then((res) =>
         res.ok ? setRows(res.data) : setMessage(res.result || t('admin:error')),
       ),
     [t],
   );
   useEffect(() => void load(), [load]);
 
-  async function act(path: string, body: Record<string, unknown>) {
+  async function act(send: (requestId: string) => Promise<ConsoleReply<unknown>>) {
     setBusy(true);
-    const res = await call('POST', path, { ...body, requestId: crypto.randomUUID() });
+    const res = await send(crypto.randomUUID());
     setBusy(false);
     setMessage(res.ok ? t('admin:products.saved') : res.result || t('admin:error'));
     await load();
@@ -93,7 +95,11 @@ function ProductsView({ canEdit, lang }: { canEdit: boolean; lang: Language }) {
                   type="button"
                   className={small}
                   disabled={busy || i === 0}
-                  onClick={() => void act(`/admin/products/${p.id}/move`, { direction: 'up' })}
+                  onClick={() =>
+                    void act((requestId) =>
+                      consoleCall('POST', `/admin/products/${p.id}/move`, { direction: 'up', requestId }),
+                    )
+                  }
                 >
                   {t('admin:products.up')}
                 </button>
@@ -101,7 +107,11 @@ function ProductsView({ canEdit, lang }: { canEdit: boolean; lang: Language }) {
                   type="button"
                   className={small}
                   disabled={busy || i === rows.length - 1}
-                  onClick={() => void act(`/admin/products/${p.id}/move`, { direction: 'down' })}
+                  onClick={() =>
+                    void act((requestId) =>
+                      consoleCall('POST', `/admin/products/${p.id}/move`, { direction: 'down', requestId }),
+                    )
+                  }
                 >
                   {t('admin:products.down')}
                 </button>
@@ -109,7 +119,11 @@ function ProductsView({ canEdit, lang }: { canEdit: boolean; lang: Language }) {
                   type="button"
                   className={small}
                   disabled={busy}
-                  onClick={() => void act(`/admin/products/${p.id}/enabled`, { enabled: !p.enabled })}
+                  onClick={() =>
+                    void act((requestId) =>
+                      consoleCall('POST', `/admin/products/${p.id}/enabled`, { enabled: !p.enabled, requestId }),
+                    )
+                  }
                 >
                   {t(p.enabled ? 'admin:products.disable' : 'admin:products.enable')}
                 </button>

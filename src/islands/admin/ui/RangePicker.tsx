@@ -2,26 +2,29 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
+import type { InputOf } from '../../../lib/api';
 import { PERIODS } from '../../../shared/admin';
-import { field } from '../admin-api';
+import { field } from './format';
 
 type Period = (typeof PERIODS)[number] | 'range';
+/** The dashboard's and the usage report's period query (each call checks its own route takes it). */
+export type PeriodQuery = InputOf<'GET', '/admin/dashboard'>;
 
 /**
  * The console's period choice (today, 7 or 30 days, or a date range): calls `onQuery` with the
- * query string the dashboard and usage routes read (`days=7`, or `from=…&to=…`).
+ * query the dashboard and usage routes read (`{ days: '7' }`, or `{ from, to }`).
  */
-export function RangePicker({ onQuery }: { onQuery: (query: string) => void }) {
+export function RangePicker({ onQuery }: { onQuery: (query: PeriodQuery) => void }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<Period>(7);
   const [range, setRange] = useState({ from: '', to: '' });
   function choose(p: Period) {
     setPeriod(p);
-    if (p !== 'range') onQuery(`days=${p}`);
+    if (p !== 'range') onQuery({ days: String(p) });
   }
   function applyRange(e: FormEvent) {
     e.preventDefault();
-    onQuery(new URLSearchParams(range).toString());
+    onQuery({ ...range });
   }
   return (
     <div className="flex flex-wrap items-end gap-3">

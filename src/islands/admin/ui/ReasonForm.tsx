@@ -2,22 +2,22 @@ import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
-import { field, type Reply } from '../admin-api';
+import type { ConsoleReply, InputOf } from '../../../lib/api';
+import { field } from './format';
 
-export interface ReasonFields {
-  reason: string;
-  /** One per opened form: a double click or a retry acts once. */
-  requestId: string;
-  /** The fresh TOTP code, when the action asks for one. */
-  code?: string;
-}
+/**
+ * What a reasoned action sends: the reason, one request id per opened form (a
+ * double click or a retry acts once), and the fresh TOTP code when the action asks for one.
+ */
+export type ReasonFields = Partial<Pick<InputOf<'POST', '/admin/users/{id}/delete'>, 'code'>> &
+  Omit<InputOf<'POST', '/admin/users/{id}/delete'>, 'code'>;
 
 /**
  * The form every console action opens: a required reason, optionally a fresh
  * TOTP code, extra fields from the caller; it shows the server's refusal.
  */
 export function ReasonForm(p: {
-  send: (f: ReasonFields) => Promise<Reply<unknown>>;
+  send: (f: ReasonFields) => Promise<ConsoleReply<unknown>>;
   onDone: () => void;
   onCancel: () => void;
   withCode?: boolean;

@@ -1,4 +1,4 @@
-import { card } from '../admin-api';
+import { card } from './format';
 
 /** The figures above a console page's charts: a label and a value each, in a grid of cards. */
 export function Tiles({ tiles, cols }: { tiles: { label: string; value: string; testId: string }[]; cols: string }) {
