@@ -1,21 +1,7 @@
-import { get, post } from '../../lib/api';
-import type { MusicQuota } from './types';
+import { get, type InputOf, post } from '../../lib/api';
 
-export interface ComposeInput {
-  mode: 'inspiration' | 'custom';
-  prompt: string;
-  title: string;
-  tags: string;
-  lyrics: string;
-  instrumental: boolean;
-  isPublic: boolean;
-}
-
-/** The exhausted answer: code 429 with the quota and the link to the composition packs. */
-export interface Exhausted {
-  quota: MusicQuota;
-  link: string;
-}
+/** What the compose form sends: every field filled in (the schema defaults the ones it may omit). */
+export type ComposeInput = Required<InputOf<'POST', '/music/submit'>>;
 
 export const submitSong = (input: ComposeInput) => post('/music/submit', input);
 export const listMine = (pageNum: number, pageSize: number, signal?: AbortSignal) =>

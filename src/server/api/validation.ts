@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../shared/codes';
+import { INT32_MAX, INT32_MIN, int, rawText, safeString, text } from '../../shared/contract/input';
 import { safeCharacters } from '../../shared/safe-text';
 import { KEY_PATTERN } from '../one-time-key';
 import type { ApiEnv } from './context';
@@ -11,22 +12,7 @@ import type { ApiEnv } from './context';
 // request schema and fails on a string without this check or a length limit,
 // or a number without bounds.
 
-export { safeCharacters };
-
-/** The base of every input string; the caller adds a length limit (the route test insists). */
-export function safeString(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).check(safeCharacters);
-}
-
-/** A trimmed text input with a length limit. */
-export function text(max: number, min = 0) {
-  return safeString().trim().min(min).max(max);
-}
-
-/** An input taken as typed (passwords, base64 data): not trimmed, still bounded and checked. */
-export function rawText(max: number, min = 0) {
-  return safeString().min(min).max(max);
-}
+export { INT32_MAX, INT32_MIN, int, rawText, safeCharacters, safeString, text };
 
 /** A token of a fixed alphabet (ids, codes): the pattern says what is allowed, max bounds it. */
 export function pattern(re: RegExp, max: number, opts: { trim?: boolean; message?: string } = {}) {
@@ -36,14 +22,6 @@ export function pattern(re: RegExp, max: number, opts: { trim?: boolean; message
 
 /** A one-time key (pay link, login QR) or a sandbox identity, as src/server/one-time-key.ts makes them. */
 export const keySchema = pattern(KEY_PATTERN, 86);
-
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
-
-/** A JSON integer bounded to its column: PostgreSQL integer (int4) unless a bigint column says otherwise. */
-export function int(min = INT32_MIN, max = INT32_MAX) {
-  return z.number().int().min(min).max(max);
-}
 
 /** A number that never reaches an integer column (a model's temperature). */
 export function fraction(min: number, max: number) {

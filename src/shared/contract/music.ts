@@ -59,3 +59,7 @@ export const musicQuota = z
   })
   .openapi('MusicQuota');
 export type MusicQuota = z.infer<typeof musicQuota>;
+
+/** The data of the refusal "no composition left" (code 429, HTTP 200): the quota and where packs are sold. */
+export const musicExhausted = z.object({ quota: musicQuota, link: z.string() });
+export type MusicExhausted = z.infer<typeof musicExhausted>;

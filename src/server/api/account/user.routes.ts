@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { sentCode, token, userInfo, verifiedEmail } from '../../../shared/contract/account';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import * as s from './user.schemas';
 
 const tags = ['user'];
-const token = z.object({ token: z.string() });
 const auth = { 1000001: 'not logged in' };
 
 export const sendCode = createRoute({
@@ -14,7 +14,7 @@ export const sendCode = createRoute({
   tags,
   summary: 'E-mail a 6-character code (register, reset or bind)',
   request: { query: s.sendCodeQuery },
-  responses: jsonResponses(z.object({ resultCode: z.literal('1'), picCodeSessionId: z.string() }), {
+  responses: jsonResponses(sentCode, {
     429: 'asked again within 119 s (data.seconds) or over the daily limit (HTTP 429)',
   }),
 });
@@ -25,7 +25,7 @@ export const verifyCode = createRoute({
   tags,
   summary: 'Verify an address from the e-mailed link',
   request: { body: jsonBody(s.verifyCodeBody) },
-  responses: jsonResponses(z.object({ email: z.string(), registered: z.boolean() }), {
+  responses: jsonResponses(verifiedEmail, {
     400: 'wrong, expired or used code',
   }),
 });
@@ -74,7 +74,7 @@ export const info = createRoute({
   path: '/user/info',
   tags,
   summary: 'The logged-in user (docs/api.md, user info)',
-  responses: jsonResponses(s.userInfo, auth),
+  responses: jsonResponses(userInfo, auth),
 });
 export const logout = createRoute({
   security: access.tokenIfAny,
@@ -91,7 +91,7 @@ export const profile = createRoute({
   tags,
   summary: 'Edit nickname, description and avatar (data URL)',
   request: { body: jsonBody(s.profileBody) },
-  responses: jsonResponses(s.userInfo, auth),
+  responses: jsonResponses(userInfo, auth),
 });
 export const changePassword = createRoute({
   security: access.login,
@@ -109,7 +109,7 @@ export const bindEmail = createRoute({
   tags,
   summary: 'Add e-mail and password to a WeChat-only account',
   request: { body: jsonBody(s.bindEmailBody) },
-  responses: jsonResponses(s.userInfo, { ...auth, 400: 'already bound, address taken or bad code' }),
+  responses: jsonResponses(userInfo, { ...auth, 400: 'already bound, address taken or bad code' }),
 });
 export const deleteAccount = createRoute({
   security: access.login,

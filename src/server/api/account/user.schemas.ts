@@ -67,23 +67,3 @@ export const deleteAccountBody = z.object({
   openId: openId.optional(),
   confirm: z.literal(true),
 });
-
-export const userInfo = z
-  .object({
-    baseUserId: z.number().int(),
-    email: z.string().nullable(),
-    emailVerified: z.boolean(),
-    nickname: z.string(),
-    avatarUrl: z.string().nullable(),
-    description: z.string(),
-    vipType: z.number().int().nullable(),
-    startDate: z.string().nullable(),
-    endDate: z.string().nullable(),
-    plusType: z.number().int().nullable(),
-    startDatePlus: z.string().nullable(),
-    endDatePlus: z.string().nullable(),
-    hasPassword: z.boolean(),
-    wechatBound: z.boolean(),
-    console: z.boolean().optional().openapi({ description: 'present (true) only for console accounts' }),
-  })
-  .openapi('UserInfo');

@@ -1,0 +1,28 @@
+import { z } from '@hono/zod-openapi';
+import { reviewState } from './review';
+
+/** Replies of the applications API (src/server/api/apps): the store and the caller's own applications. */
+
+/** A published application of the store. */
+export const storeApp = z
+  .object({
+    id: z.number().int(),
+    promptTitle: z.string(),
+    promptContent: z.string(),
+    promptDescription: z.string(),
+    iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
+    category: z.string(),
+  })
+  .openapi('StoreApp');
+export type StoreApp = z.infer<typeof storeApp>;
+
+/** One of the caller's own applications, drafts included, with its review state. */
+export const ownApp = storeApp
+  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
+  .openapi('OwnApp');
+export type OwnApp = z.infer<typeof ownApp>;
+
+export const ownApps = z.object({ records: z.array(ownApp) });
+
+/** /api/prompt/export: the prompt-store import file (not the usual reply shape). */
+export const promptExport = z.array(z.object({ act: z.string(), prompt: z.string() }));
