@@ -1,21 +1,9 @@
-import { get, post } from '../../lib/api';
-import type { ReviewState } from '../../shared/moderation';
-import type { StoreApp } from './store/open-app';
+import { get, type InputOf, post } from '../../lib/api';
 
-export interface OwnApp extends StoreApp {
-  published: boolean;
-  /** Moderation: "审核中" while pending (not in the store yet); 'hidden' when taken down (only the owner sees it). */
-  review: ReviewState;
-  updatedAt: string;
-}
+export type { OwnApp } from '../../shared/contract/apps';
 
-export interface AppFields {
-  promptTitle: string;
-  promptContent: string;
-  promptDescription: string;
-  iconUrl: string;
-  published: boolean;
-}
+/** The form's fields: what /app/create takes, every field filled in. */
+export type AppFields = Required<InputOf<'POST', '/app/create'>>;
 
 export const listMine = () => get('/app/mine', undefined, { silent: true });
 export const loadApp = (id: number) => get('/app/detail', { id });

@@ -10,7 +10,9 @@ export const userInfo = z
     emailVerified: z.boolean(),
     nickname: z.string(),
     avatarUrl: z.string().nullable(),
+    /** The server fills in 默认用户 (in the request's language) when empty. */
     description: z.string(),
+    /** null: no membership. */
     vipType: z.number().int().nullable(),
     startDate: z.string().nullable(),
     endDate: z.string().nullable(),
@@ -29,7 +31,11 @@ export const token = z.object({ token: z.string() });
 export type Token = z.infer<typeof token>;
 
 /** /api/user/getEmailVerifycode: the code was sent. */
-export const sentCode = z.object({ resultCode: z.literal('1'), picCodeSessionId: z.string() });
+export const sentCode = z.object({
+  resultCode: z.literal('1'),
+  /** Ties the register request to the code that was sent. */
+  picCodeSessionId: z.string(),
+});
 export type SentCode = z.infer<typeof sentCode>;
 
 /** /api/user/verify_email_code: the address the link verified. */
@@ -38,9 +44,13 @@ export type VerifiedEmail = z.infer<typeof verifiedEmail>;
 
 /** /api/wx/wxacoden: the login QR and the key its push socket accepts. */
 export const loginQr = z.object({
+  /** The QR image, a data: URL. */
   filePath: z.string(),
+  /** The text the QR encodes (the sandbox confirmation page). */
   qrcode: z.string().optional(),
+  /** Seconds until the QR stops working. */
   expiresIn: z.number(),
+  /** The sandbox stands in for WeChat; the dialog says so. */
   sandbox: z.boolean(),
   listenKey: z.string().describe('the only key the push socket of this QR accepts'),
 });

@@ -16,7 +16,10 @@ export const storeApp = z
   .openapi('StoreApp');
 export type StoreApp = z.infer<typeof storeApp>;
 
-/** One of the caller's own applications, drafts included, with its review state. */
+/**
+ * One of the caller's own applications, drafts included, with its review state:
+ * pending is not in the store yet; hidden was taken down (only the owner sees it).
+ */
 export const ownApp = storeApp
   .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
   .openapi('OwnApp');

@@ -53,3 +53,7 @@ export const product = z
   })
   .openapi('Product');
 export type ProductInfo = z.infer<typeof product>;
+
+/** /api/user/log: the avatar and whether the caller has ever ordered (the orders and products screens read it). */
+export const userLogInfo = z.object({ avatar: z.string().nullable(), orderFlag: z.boolean() });
+export type UserLog = z.infer<typeof userLogInfo>;
