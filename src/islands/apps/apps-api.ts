@@ -1,9 +1,7 @@
-import { get, type InputOf, post } from '../../lib/api';
+import { get, post } from '../../lib/api';
+import type { AppFields } from '../../shared/contract/apps';
 
-export type { OwnApp } from '../../shared/contract/apps';
-
-/** The form's fields: what /app/create takes, every field filled in. */
-export type AppFields = Required<InputOf<'POST', '/app/create'>>;
+export type { AppFields, OwnApp } from '../../shared/contract/apps';
 
 export const listMine = () => get('/app/mine', undefined, { silent: true });
 export const loadApp = (id: number) => get('/app/detail', { id });

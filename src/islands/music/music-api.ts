@@ -1,9 +1,9 @@
-import { get, type InputOf, post } from '../../lib/api';
+import { get, post } from '../../lib/api';
+import type { SongInput } from '../../shared/contract/music';
 
-/** What the compose form sends: every field filled in (the schema defaults the ones it may omit). */
-export type ComposeInput = Required<InputOf<'POST', '/music/submit'>>;
+export type { SongInput as ComposeInput } from '../../shared/contract/music';
 
-export const submitSong = (input: ComposeInput) => post('/music/submit', input);
+export const submitSong = (input: SongInput) => post('/music/submit', input);
 export const listMine = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
   post('/music/list/mine', { pageNum, pageSize }, { signal, silent: true });
 export const listPublic = (pageNum: number, pageSize: number, signal?: AbortSignal) =>

@@ -1,6 +1,74 @@
 import { z } from '@hono/zod-openapi';
+import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../account-rules';
+import { pattern, rawText, safeString, text } from './input';
 
-/** Replies of the account API (src/server/api/account): sign-in, codes, profile, WeChat QR login. */
+/** Requests and replies of the account API (src/server/api/account): sign-in, codes, profile, WeChat QR login. */
+
+const required = (key: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? key : 'validation.invalidType'),
+});
+
+export const email = safeString(required('account:validation.emailRequired'))
+  .trim()
+  .min(1, 'account:validation.emailRequired')
+  .max(EMAIL_MAX, 'account:validation.emailFormat')
+  .regex(EMAIL_PATTERN, 'account:validation.emailFormat');
+
+export const loginPassword = safeString(required('account:validation.passwordRequired'))
+  .min(1, 'account:validation.passwordRequired')
+  .max(PASSWORD_MAX, 'account:validation.passwordTooLong');
+
+export const newPassword = safeString(required('account:validation.passwordRequired'))
+  .min(1, 'account:validation.passwordRequired')
+  .min(PASSWORD_MIN, 'account:validation.passwordTooShort')
+  .max(PASSWORD_MAX, 'account:validation.passwordTooLong');
+
+export const code = safeString(required('account:validation.codeRequired'))
+  .trim()
+  .min(1, 'account:validation.codeRequired')
+  .max(6, 'account:validation.codeFormat')
+  .regex(CODE_PATTERN, 'account:validation.codeFormat');
+
+export const codeType = z.enum(['register', 'reset', 'bind']);
+export const qrcodeSocket = pattern(/^[0-9a-f]{16}$/, 16);
+export const openId = pattern(/^[A-Za-z0-9_-]{6,64}$/, 64);
+
+export const sendCodeQuery = z.object({ email, type: codeType.default('register') });
+export const verifyCodeBody = z.object({ email, code, type: codeType.default('register') });
+export const registerBody = z.object({
+  identity: email,
+  password: newPassword,
+  picCodeSessionId: pattern(/^[0-9a-f]{32}$/, 32),
+  picVerificationCode: code,
+  registerType: z.enum(['email', 'phone']).default('email'),
+});
+export const loginBody = z.object({ username: email, password: loginPassword });
+export const openIdLoginBody = z.object({
+  username: z.union([email, z.literal('')]).optional(),
+  password: rawText(PASSWORD_MAX).optional(),
+  openId,
+  qrcodeSocket,
+});
+export const modifyPasswordBody = z.object({ identity: email, password: newPassword, picVerificationCode: code });
+export const changePasswordBody = z.object({ oldPassword: loginPassword, password: newPassword });
+export const bindEmailBody = z.object({ email, code, password: newPassword });
+export const profileBody = z.object({
+  nickname: safeString()
+    .trim()
+    .min(1, 'account:validation.nicknameRequired')
+    .max(20, 'account:validation.nicknameTooLong')
+    .optional(),
+  description: text(100).optional(),
+  /** data:image/…;base64,… at most 512 KB decoded (≈ 700,000 characters). */
+  avatar: rawText(700_000).optional(),
+});
+export const deleteAccountBody = z.object({
+  password: rawText(PASSWORD_MAX).optional(),
+  /** A WeChat-only account proves itself by a fresh scan: the QR login's socket and the openId it pushed. */
+  qrcodeSocket: qrcodeSocket.optional(),
+  openId: openId.optional(),
+  confirm: z.literal(true),
+});
 
 /** The signed-in account, as /api/user/info and the profile changes return it. */
 export const userInfo = z

@@ -1,8 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { sentCode, token, userInfo, verifiedEmail } from '../../../shared/contract/account';
+import * as s from '../../../shared/contract/account';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import * as s from './user.schemas';
 
 const tags = ['user'];
 const auth = { 1000001: 'not logged in' };
@@ -14,7 +13,7 @@ export const sendCode = createRoute({
   tags,
   summary: 'E-mail a 6-character code (register, reset or bind)',
   request: { query: s.sendCodeQuery },
-  responses: jsonResponses(sentCode, {
+  responses: jsonResponses(s.sentCode, {
     429: 'asked again within 119 s (data.seconds) or over the daily limit (HTTP 429)',
   }),
 });
@@ -25,7 +24,7 @@ export const verifyCode = createRoute({
   tags,
   summary: 'Verify an address from the e-mailed link',
   request: { body: jsonBody(s.verifyCodeBody) },
-  responses: jsonResponses(verifiedEmail, {
+  responses: jsonResponses(s.verifiedEmail, {
     400: 'wrong, expired or used code',
   }),
 });
@@ -45,7 +44,7 @@ export const loginEmail = createRoute({
   tags,
   summary: 'Password login; data.token is the bearer token',
   request: { body: jsonBody(s.loginBody) },
-  responses: jsonResponses(token, {
+  responses: jsonResponses(s.token, {
     400: 'wrong e-mail or password (same text for both)',
     429: 'rate limited or locked',
   }),
@@ -57,7 +56,7 @@ export const loginOpenid = createRoute({
   tags,
   summary: 'Login with the openId pushed for a confirmed QR',
   request: { body: jsonBody(s.openIdLoginBody) },
-  responses: jsonResponses(token, { 400: 'QR not confirmed by the server, used or expired' }),
+  responses: jsonResponses(s.token, { 400: 'QR not confirmed by the server, used or expired' }),
 });
 export const modifyPassword = createRoute({
   security: access.public,
@@ -74,7 +73,7 @@ export const info = createRoute({
   path: '/user/info',
   tags,
   summary: 'The logged-in user (docs/api.md, user info)',
-  responses: jsonResponses(userInfo, auth),
+  responses: jsonResponses(s.userInfo, auth),
 });
 export const logout = createRoute({
   security: access.tokenIfAny,
@@ -91,7 +90,7 @@ export const profile = createRoute({
   tags,
   summary: 'Edit nickname, description and avatar (data URL)',
   request: { body: jsonBody(s.profileBody) },
-  responses: jsonResponses(userInfo, auth),
+  responses: jsonResponses(s.userInfo, auth),
 });
 export const changePassword = createRoute({
   security: access.login,
@@ -109,7 +108,7 @@ export const bindEmail = createRoute({
   tags,
   summary: 'Add e-mail and password to a WeChat-only account',
   request: { body: jsonBody(s.bindEmailBody) },
-  responses: jsonResponses(userInfo, { ...auth, 400: 'already bound, address taken or bad code' }),
+  responses: jsonResponses(s.userInfo, { ...auth, 400: 'already bound, address taken or bad code' }),
 });
 export const deleteAccount = createRoute({
   security: access.login,

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../../shared/codes';
-import { loginQr, sandboxIdentity } from '../../../shared/contract/account';
+import { loginQr, qrcodeSocket, sandboxIdentity } from '../../../shared/contract/account';
 import { DomainError } from '../../errors';
 import { confirmSandboxLogin, createLoginQr, pendingWechatLogin } from '../../services/account/wechat-login';
 import { access } from '../access';
@@ -8,7 +8,6 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { keySchema } from '../validation';
-import { qrcodeSocket } from './user.schemas';
 
 const tags = ['wx'];
 
