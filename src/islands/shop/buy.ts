@@ -4,7 +4,6 @@
  * loads only when PAY_ORDER_EVENT first fires.
  */
 
-import { post, serverText } from '../../lib/api';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { getToken, removeToken } from '../../stores/auth';
@@ -22,8 +21,14 @@ interface Texts {
   busy: string;
 }
 
-/** Silent: the page shows its own texts; a business refusal's data (the unpaid twin) goes to decideBuy as is. */
+/**
+ * Silent: the page shows its own texts; a business refusal's data (the unpaid twin) goes to decideBuy as is.
+ * The API client (with its locales) loads at the first click, so the page's first load stays as light as before.
+ */
 async function createOrder(productId: number, productCode: string): Promise<CreateOutcome> {
+  const api = await import('../../lib/api').catch(() => null);
+  if (!api) return { kind: 'network' };
+  const { post, serverText } = api;
   const result = await post('/order/create', { productId, productCode }, { silent: true });
   if (result.kind === 'reply' || result.kind === 'business') {
     const { status, code, data } = result;
