@@ -7,15 +7,17 @@
  */
 
 import { Code } from '../shared/codes';
+import type { Notice, UserNotice } from '../shared/contract/activity';
 import { getToken } from '../stores/auth';
 import { showToast } from './toast';
 
 export const NOTICE_TOAST_MS = 10_000;
 const flagKey = (id: number) => `miaobi:notice-read:${id}`;
 
-interface NoticeReply {
+/** The reply of /api/notice/announcements (or, with the type given, /mine), typed by the contract. */
+interface NoticeReply<T = Notice> {
   code: number;
-  data: { noticeId: number; content: string; revision: number }[] | null;
+  data: T[] | null;
 }
 
 function call<R = NoticeReply>(path: string, token: string | undefined): Promise<R> {
@@ -65,7 +67,7 @@ export async function showUserNotices(): Promise<number> {
   const token = getToken();
   if (!token) return 0;
   try {
-    const mine = await call<{ code: number; data: { id: number; content: string }[] | null }>('mine', token);
+    const mine = await call<NoticeReply<UserNotice>>('mine', token);
     if (mine.code !== Code.OK || !mine.data) return 0;
     for (const n of mine.data) {
       showToast('info', n.content, NOTICE_TOAST_MS);

@@ -1,28 +1,11 @@
 import { atom, onMount } from 'nanostores';
 import { get } from '../lib/api';
+import type { UserInfo } from '../shared/contract/account';
+import type { UserLog } from '../shared/contract/shop';
 import { getToken } from './auth';
 
 /** User info, as GET /api/user/info returns it (dates are ISO strings; docs/api.md). */
-export interface UserInfo {
-  baseUserId: number;
-  email: string | null;
-  emailVerified: boolean;
-  nickname: string;
-  avatarUrl: string | null;
-  /** The server fills in 默认用户 (in the request's language) when empty. */
-  description: string;
-  /** null: no membership. */
-  vipType: number | null;
-  startDate: string | null;
-  endDate: string | null;
-  plusType: number | null;
-  startDatePlus: string | null;
-  endDatePlus: string | null;
-  hasPassword: boolean;
-  wechatBound: boolean;
-  /** Console accounts only (docs/console.md). */
-  console?: boolean;
-}
+export type { UserInfo };
 
 export type UserState =
   | { status: 'anonymous' }
@@ -72,11 +55,7 @@ async function fetchUser(): Promise<UserInfo | null> {
 }
 
 /** Log store: the avatar and whether the user has ever ordered (orders and products screens read it; docs/routes-and-screens.md). */
-export interface LogData {
-  avatar: string | null;
-  orderFlag: boolean;
-}
-export const $log = atom<LogData | null>(null);
+export const $log = atom<UserLog | null>(null);
 
 async function loadLog(): Promise<void> {
   const result = await get('/user/log', undefined, { silent: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, configureApi, get, post, request, successData, unwrap } from '../../src/lib/api';
+import { ApiError, configureApi, get, post, request, serverText, successData, unwrap } from '../../src/lib/api';
 import { transport } from '../../src/lib/api/client';
 import { Code } from '../../src/shared/codes';
 import { setToken } from '../../src/stores/auth';
@@ -45,6 +45,23 @@ describe('success rule (docs/api.md)', () => {
     expect(successData(result)?.orderNo).toBe('A1');
     if (result.kind !== 'business') throw new Error(`expected business, got ${result.kind}`);
     expect(result.code).toBe(Code.SUCCESS);
+  });
+});
+
+describe('serverText', () => {
+  it("is the reply's own text for a reply, a business code or an HTTP error, and '' without a reply", async () => {
+    api.serve(() => json({ code: 400, result: '验证码错误', data: null }, 400));
+    expect(
+      serverText(await post('/user/verify_email_code', { email: 'a@x.cn', code: 'ABC123' }, { silent: true })),
+    ).toBe('验证码错误');
+    api.serve(() => json({ code: Code.NOT_LOGGED_IN, result: '请先登录', data: null }));
+    expect(serverText(await get('/user/info'))).toBe('请先登录');
+    api.serve(() => new Response('<html>bad gateway</html>', { status: 502 }));
+    expect(serverText(await get('/user/info', undefined, { silent: true }))).toBe('');
+    api.serve(() => {
+      throw new TypeError('network down');
+    });
+    expect(serverText(await get('/user/info', undefined, { silent: true }))).toBe('');
   });
 });
 

@@ -3,29 +3,7 @@ import { type ApiResult, get, post } from '../../lib/api';
 
 export type CodePurpose = 'register' | 'reset' | 'bind';
 
-export interface SentCode {
-  /** '1' means sent (docs/api.md). */
-  resultCode: string;
-  /** Ties the register request to the code that was sent. */
-  picCodeSessionId: string;
-}
-
-export interface LoginQr {
-  /** The QR image, a data: URL. */
-  filePath: string;
-  /** The text the QR encodes (the sandbox confirmation page). */
-  qrcode?: string;
-  /** Seconds until the QR stops working. */
-  expiresIn: number;
-  /** The sandbox stands in for WeChat; the dialog says so. */
-  sandbox: boolean;
-  /** The push socket of this QR answers only to this key (sent as its token). */
-  listenKey: string;
-}
-
-export interface Token {
-  token: string;
-}
+export type { LoginQr, SentCode, Token } from '../../shared/contract/account';
 
 /** Silent: the code button shows its own texts (docs/reply-codes.md). */
 export const requestCode = (email: string, type: CodePurpose) =>

@@ -8,7 +8,7 @@ import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
 import { getToken } from '../../stores/auth';
 import { loadUser } from '../../stores/user';
-import { type RedeemData, redeemCode } from './coupon-api';
+import { type Redeemed, redeemCode } from './coupon-api';
 
 export interface RedeemDialogProps {
   open: boolean;
@@ -45,7 +45,7 @@ export function RedeemDialog({ open, onClose, formatTime }: RedeemDialogProps) {
     const res = await redeemCode(code.trim());
     setBusy(false);
     if (res.kind === 'business' && res.code === Code.SUCCESS) {
-      const data = res.data as RedeemData;
+      const data = res.data as Redeemed;
       toast.success(t('activity:redeem.successUntil', { until: formatTime(data.validUntil) }));
       setCode('');
       onClose();

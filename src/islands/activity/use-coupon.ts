@@ -7,7 +7,7 @@ import { Code } from '../../shared/codes';
 import { getToken } from '../../stores/auth';
 import { loadUser } from '../../stores/user';
 import { claimPhase, clockSkew, msToNextSecond } from './claim-state';
-import { type ClaimData, type CouponList, claimCoupon, fetchCouponList, type UserCoupon } from './coupon-api';
+import { type CouponClaim, type CouponList, claimCoupon, fetchCouponList, type UserCoupon } from './coupon-api';
 
 interface State {
   loaded: boolean;
@@ -110,7 +110,7 @@ export function useCoupon() {
     patch({ claiming: false });
     if (res.kind !== 'business') return;
     if (res.code === Code.SUCCESS) {
-      const data = res.data as ClaimData;
+      const data = res.data as CouponClaim;
       toast.success(res.result);
       setS((old) => ({
         ...old,

@@ -1,21 +1,7 @@
 import { get, post } from '../../lib/api';
-import type { ReviewState } from '../../shared/moderation';
-import type { StoreApp } from './store/open-app';
+import type { AppFields } from '../../shared/contract/apps';
 
-export interface OwnApp extends StoreApp {
-  published: boolean;
-  /** Moderation: "审核中" while pending (not in the store yet); 'hidden' when taken down (only the owner sees it). */
-  review: ReviewState;
-  updatedAt: string;
-}
-
-export interface AppFields {
-  promptTitle: string;
-  promptContent: string;
-  promptDescription: string;
-  iconUrl: string;
-  published: boolean;
-}
+export type { AppFields, OwnApp } from '../../shared/contract/apps';
 
 export const listMine = () => get('/app/mine', undefined, { silent: true });
 export const loadApp = (id: number) => get('/app/detail', { id });

@@ -1,3 +1,4 @@
+import type { ReplyOf } from '../../lib/api';
 import type { ChatAttachment } from '../../shared/contract/chat';
 import { getToken } from '../../stores/auth';
 
@@ -47,7 +48,7 @@ export function uploadAttachment(file: File, onProgress: (share: number) => void
       if (e.lengthComputable) onProgress(e.loaded / e.total);
     };
     xhr.onload = () => {
-      let body: { code?: number; result?: string; data?: ChatAttachment } = {};
+      let body: { code?: number; result?: string; data?: ReplyOf<'POST', '/chat/attachments'> } = {};
       try {
         body = JSON.parse(xhr.responseText);
       } catch {

@@ -1,25 +1,13 @@
 import { atom } from 'nanostores';
 import { get } from '../../lib/api';
 import { flushOutbox, sendChange } from '../../lib/chat-sync-send';
+import type { Conversation, ConversationSummary } from '../../shared/contract/chat-sync';
 import { $token, getToken } from '../../stores/auth';
 import { commitPendingDelete, newUuid, renumber } from '../../stores/chat-actions';
 import { dropChanges, moveChange, recordChange } from '../../stores/chat-outbox';
 import { $chatStorage, type ChatMessage, onConversationChange } from '../../stores/chat-storage';
 import { $syncMeta, changedOf, markChanged } from '../../stores/chat-sync-state';
 import { $promptStore } from '../../stores/prompt-store';
-
-interface Summary {
-  uuid: number;
-  title: string;
-  changedAt: number;
-  deleted: boolean;
-}
-interface Full extends Summary {
-  systemPrompt: string | null;
-  description: string | null;
-  templateId: number | null;
-  messages: ChatMessage[];
-}
 
 /** Local conversations a visitor made, offered for upload on first login; answer through answerUpload(). */
 export const $uploadOffer = atom<number>(0);
@@ -40,7 +28,7 @@ function push(uuid: number, deleted: boolean) {
   void sendChange(uuid);
 }
 
-function apply(full: Full) {
+function apply(full: Conversation) {
   const s = $chatStorage.get();
   const rest = s.history.filter((h) => h.uuid !== full.uuid);
   const chatRest = s.chat.filter((c) => c.uuid !== full.uuid);
@@ -77,7 +65,7 @@ const sameStart = (a: ChatMessage[], b: ChatMessage[]) =>
  * local conversation may share its uuid with a different one of the account.
  * Such a local one moves to a new uuid, so neither overwrites the other.
  */
-async function separateCollisions(server: Map<number, Summary>) {
+async function separateCollisions(server: Map<number, ConversationSummary>) {
   for (const h of $chatStorage.get().history) {
     const remote = server.get(h.uuid);
     const local = $chatStorage.get().chat.find((c) => c.uuid === h.uuid)?.data ?? [];
@@ -149,7 +137,7 @@ async function sync(): Promise<void> {
   for (const h of newer) if (!kept.has(h.uuid)) push(h.uuid, false);
 }
 
-async function fetchFull(uuid: number): Promise<Full | null> {
+async function fetchFull(uuid: number): Promise<Conversation | null> {
   const r = await get(`/chat/conversations/${uuid}`, undefined, { silent: true });
   return r.kind === 'reply' ? r.data : null;
 }

@@ -5,10 +5,11 @@ import { Form } from '../../components/Form';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
+import type { MusicExhausted } from '../../shared/contract/music';
 import { Field, INPUT } from './fields';
 import { Icon } from './icons';
 import { ModeSwitch } from './ModeSwitch';
-import { type ComposeInput, type Exhausted, submitSong, writeLyrics } from './music-api';
+import { type ComposeInput, submitSong, writeLyrics } from './music-api';
 import { QuotaLine } from './QuotaLine';
 import { TagPicks } from './TagPicks';
 import type { MusicQuota, Song } from './types';
@@ -64,7 +65,7 @@ export function ComposeForm({ loggedIn, quota, preset, onQueued, onExhausted }: 
       onQueued(result.data as Song);
       setForm((f) => ({ ...EMPTY, mode: f.mode, isPublic: f.isPublic }));
     } else if (result.code === Code.TOO_MANY_REQUESTS && result.data) {
-      onExhausted((result.data as Exhausted).quota);
+      onExhausted((result.data as MusicExhausted).quota);
       toast.warning(result.result);
     } else if (result.code === Code.NOT_LOGGED_IN) openLogin();
     else toast.error(result.result);

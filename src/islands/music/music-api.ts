@@ -1,23 +1,9 @@
 import { get, post } from '../../lib/api';
-import type { MusicQuota } from './types';
+import type { SongInput } from '../../shared/contract/music';
 
-export interface ComposeInput {
-  mode: 'inspiration' | 'custom';
-  prompt: string;
-  title: string;
-  tags: string;
-  lyrics: string;
-  instrumental: boolean;
-  isPublic: boolean;
-}
+export type { SongInput as ComposeInput } from '../../shared/contract/music';
 
-/** The exhausted answer: code 429 with the quota and the link to the composition packs. */
-export interface Exhausted {
-  quota: MusicQuota;
-  link: string;
-}
-
-export const submitSong = (input: ComposeInput) => post('/music/submit', input);
+export const submitSong = (input: SongInput) => post('/music/submit', input);
 export const listMine = (pageNum: number, pageSize: number, signal?: AbortSignal) =>
   post('/music/list/mine', { pageNum, pageSize }, { signal, silent: true });
 export const listPublic = (pageNum: number, pageSize: number, signal?: AbortSignal) =>

@@ -10,7 +10,6 @@ import { getToken, removeToken } from '../../stores/auth';
 import { type BuyAction, type CreateOutcome, decideBuy } from './buy-decision';
 import { announceUserChanged, ordersUrl, requestPayment } from './events';
 
-const TIMEOUT_MS = 30_000;
 /** Long enough to read the success toast before leaving for /order. */
 const LEAVE_DELAY_MS = 1500;
 
@@ -22,34 +21,26 @@ interface Texts {
   busy: string;
 }
 
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
-}
-
+/**
+ * Silent: the page shows its own texts; a business refusal's data (the unpaid twin) goes to decideBuy as is.
+ * The API client (with its locales) loads at the first click, so the page's first load stays as light as before.
+ */
 async function createOrder(productId: number, productCode: string): Promise<CreateOutcome> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  try {
-    const response = await fetch('/api/order/create', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ productId, productCode }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    const code = field(body, 'code');
-    const result = field(body, 'result');
-    return {
-      kind: 'reply',
-      status: response.status,
-      code: typeof code === 'number' ? code : response.status,
-      result: typeof result === 'string' ? result : '',
-      data: field(body, 'data') ?? null,
-    };
-  } catch {
-    return { kind: 'network' };
+  const api = await import('../../lib/api').catch(() => null);
+  if (!api) return { kind: 'network' };
+  const { post, serverText } = api;
+  const result = await post('/order/create', { productId, productCode }, { silent: true });
+  if (result.kind === 'reply' || result.kind === 'business') {
+    const { status, code, data } = result;
+    return { kind: 'reply', status, code, result: result.result, data };
   }
+  if (result.kind === 'http') {
+    const status = result.status ?? 0;
+    return { kind: 'reply', status, code: result.code, result: serverText(result), data: result.reply?.data ?? null };
+  }
+  if (result.kind === 'text')
+    return { kind: 'reply', status: result.status, code: result.status, result: '', data: null };
+  return { kind: 'network' };
 }
 
 function act(action: BuyAction, texts: Texts): void {

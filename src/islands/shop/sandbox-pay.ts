@@ -4,36 +4,16 @@
  * link's one-time key whether it shows an order, fills it in, then its buttons
  * POST .../confirm|cancel with the key and say what happened.
  */
+import { post, serverText, successData } from '../../lib/api';
+import type { SandboxOrderView } from '../../shared/contract/shop';
 import { OrderStatus } from '../../shared/shop';
 import { ORDER_NO_PATTERN, yuan } from './format';
 
-interface OrderView {
-  orderNo: string;
-  orderPrice: number;
-  orderStatus: number;
-  product: string;
-}
-
 /** The order the link's key shows, or null (wrong or used key, unknown order, no sandbox, no network). */
-async function view(orderNo: string, key: string): Promise<OrderView | null> {
-  try {
-    const response = await fetch(`/api/pay/sandbox/${encodeURIComponent(orderNo)}/view`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ key }),
-    });
-    const body = (await response.json().catch(() => null)) as { data?: Partial<OrderView> | null } | null;
-    const data = body?.data;
-    if (!response.ok || typeof data?.orderStatus !== 'number' || typeof data.orderPrice !== 'number') return null;
-    return {
-      orderNo: String(data.orderNo ?? orderNo),
-      orderPrice: data.orderPrice,
-      orderStatus: data.orderStatus,
-      product: String(data.product ?? ''),
-    };
-  } catch {
-    return null;
-  }
+async function view(orderNo: string, key: string): Promise<SandboxOrderView | null> {
+  const result = await post(`/pay/sandbox/${encodeURIComponent(orderNo)}/view`, { key }, { silent: true });
+  // The address also fits /pay/sandbox/{orderNo}/{action}: only the view's reply names the product.
+  return result.kind === 'reply' && 'product' in result.data ? result.data : null;
 }
 
 const isPaid = (status: number) => status === OrderStatus.PAID || status === OrderStatus.FREE;
@@ -49,25 +29,8 @@ function showResult(output: HTMLElement, text: string, paid: boolean) {
 type Action = 'confirm' | 'cancel';
 
 async function send(orderNo: string, key: string, action: Action): Promise<{ status: number | null; result: string }> {
-  try {
-    const response = await fetch(`/api/pay/sandbox/${encodeURIComponent(orderNo)}/${action}`, {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ key }),
-    });
-    const body = (await response.json().catch(() => null)) as {
-      code?: unknown;
-      result?: unknown;
-      data?: { orderStatus?: unknown } | null;
-    } | null;
-    const status = body?.data?.orderStatus;
-    return {
-      status: response.ok && typeof status === 'number' ? status : null,
-      result: typeof body?.result === 'string' ? body.result : '',
-    };
-  } catch {
-    return { status: null, result: '' };
-  }
+  const result = await post(`/pay/sandbox/${encodeURIComponent(orderNo)}/${action}`, { key }, { silent: true });
+  return { status: successData(result)?.orderStatus ?? null, result: serverText(result) };
 }
 
 /** Shows the order the link's key opens (or 'invalid link') and wires its buttons. */

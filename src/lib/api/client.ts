@@ -206,6 +206,13 @@ export function successData<T>(result: ApiResult<T>): T | undefined {
   return undefined;
 }
 
+/** The server's own `result` text, '' when no reply came (a network failure, a timeout, a text body). */
+export function serverText(result: ApiResult<unknown>): string {
+  if (result.kind === 'reply' || result.kind === 'business') return result.result;
+  if (result.kind === 'text') return '';
+  return result.reply?.result ?? '';
+}
+
 /** The data of a code-200 reply, or an ApiError for anything else. */
 export function unwrap<T>(result: ApiResult<T>): T {
   if (result.kind === 'reply') return result.data;

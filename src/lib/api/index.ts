@@ -1,5 +1,5 @@
 /** Browser API client (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Import from here, not the parts. */
-export { get, type InputOf, post, type ReplyOf, request, successData, unwrap } from './client';
+export { get, type InputOf, post, type ReplyOf, request, serverText, successData, unwrap } from './client';
 export { type ConsoleReply, consoleCall, fieldErrors } from './console';
 export {
   type ApiConfig,

@@ -1,22 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../shared/codes';
+import { clientLog as body } from '../../shared/contract/platform';
 import { hit } from '../db/queries/rate-limits';
 import { DomainError } from '../errors';
 import { access } from './access';
 import type { ApiApp } from './context';
 import { reply } from './errors';
 import { errorResponses, replySchema } from './reply-schema';
-import { text } from './validation';
-
-const body = z
-  .object({
-    level: z.enum(['error', 'warn']),
-    message: text(500, 1),
-    url: text(500),
-    detail: text(2000).optional(),
-  })
-  .strict()
-  .openapi('ClientLog');
 
 export const route = createRoute({
   security: access.public,

@@ -1,19 +1,12 @@
 import { z } from '@hono/zod-openapi';
 import { AdminCode } from '../../shared/admin';
 import { errorResponses, replySchema } from './reply-schema';
-import { intParam } from './validation';
+
+export { paging } from '../../shared/contract/input';
 
 /** The request body part of a route config. */
 export function jsonBody<T extends z.ZodType>(schema: T) {
   return { content: { 'application/json': { schema } }, required: true } as const;
-}
-
-/** List body: the page fields, with each list's own page size limit and default (docs/api.md). */
-export function paging(maxSize: number, defaultSize: number) {
-  return z.object({
-    pageNum: intParam(1, 100_000).default(1),
-    pageSize: intParam(1, maxSize).default(defaultSize),
-  });
 }
 
 /**

@@ -2,71 +2,36 @@ import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../shared/codes';
-import { safeCharacters } from '../../shared/safe-text';
+import { pattern } from '../../shared/contract/input';
 import { KEY_PATTERN } from '../one-time-key';
 import type { ApiEnv } from './context';
 
-// The one place input strings and numbers are declared. Every route takes its
-// fields from here; tests/unit/api-input-schemas.test.ts walks every route's
-// request schema and fails on a string without this check or a length limit,
-// or a number without bounds.
+// The one place input strings and numbers are declared (the helpers the
+// contract's request schemas share live in src/shared/contract/input.ts and
+// are re-exported here). Every route takes its fields from these;
+// tests/unit/api-input-schemas.test.ts walks every route's request schema and
+// fails on a string without this check or a length limit, or a number without bounds.
 
-export { safeCharacters };
-
-/** The base of every input string; the caller adds a length limit (the route test insists). */
-export function safeString(params?: Parameters<typeof z.string>[0]) {
-  return z.string(params).check(safeCharacters);
-}
-
-/** A trimmed text input with a length limit. */
-export function text(max: number, min = 0) {
-  return safeString().trim().min(min).max(max);
-}
-
-/** An input taken as typed (passwords, base64 data): not trimmed, still bounded and checked. */
-export function rawText(max: number, min = 0) {
-  return safeString().min(min).max(max);
-}
-
-/** A token of a fixed alphabet (ids, codes): the pattern says what is allowed, max bounds it. */
-export function pattern(re: RegExp, max: number, opts: { trim?: boolean; message?: string } = {}) {
-  const base = opts.trim ? safeString().trim() : safeString();
-  return base.max(max).regex(re, opts.message);
-}
+export {
+  bigintParam,
+  INT32_MAX,
+  INT32_MIN,
+  id,
+  int,
+  intParam,
+  pattern,
+  rawText,
+  safeString,
+  text,
+} from '../../shared/contract/input';
+export { safeCharacters } from '../../shared/safe-text';
 
 /** A one-time key (pay link, login QR) or a sandbox identity, as src/server/one-time-key.ts makes them. */
 export const keySchema = pattern(KEY_PATTERN, 86);
 
-export const INT32_MIN = -2_147_483_648;
-export const INT32_MAX = 2_147_483_647;
-
-/** A JSON integer bounded to its column: PostgreSQL integer (int4) unless a bigint column says otherwise. */
-export function int(min = INT32_MIN, max = INT32_MAX) {
-  return z.number().int().min(min).max(max);
-}
-
 /** A number that never reaches an integer column (a model's temperature). */
 export function fraction(min: number, max: number) {
   return z.number().min(min).max(max);
-}
-
-/**
- * The same for query and path parameters (and legacy bodies that send numbers as strings). null is refused
- * before coercion (Number(null) is 0): else the schema would accept null, and the OpenAPI document would call a
- * path parameter optional.
- */
-export function intParam(min = INT32_MIN, max = INT32_MAX) {
-  return z.preprocess((v) => (v === null ? undefined : v), z.coerce.number().int().min(min).max(max));
-}
-
-/** A serial primary key (products, apps, notices, coupons). */
-export function id() {
-  return intParam(1, INT32_MAX);
-}
-
-/** A bigint column holding epoch milliseconds or a client-made id: a safe JavaScript integer, not negative. */
-export function bigintParam() {
-  return intParam(0, Number.MAX_SAFE_INTEGER);
 }
 
 interface IssueLike {

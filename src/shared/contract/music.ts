@@ -1,8 +1,9 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
+import { rawText } from './input';
 import { reviewState } from './moderation';
 
-/** Replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
+/** Requests and replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
 
 /** What the composer chose, shown beside the song; `lang` is the request's language. */
 const songMeta = z.object({
@@ -59,3 +60,20 @@ export const musicQuota = z
   })
   .openapi('MusicQuota');
 export type MusicQuota = z.infer<typeof musicQuota>;
+
+/** The data of the refusal "no composition left" (code 429, HTTP 200): the quota and where packs are sold. */
+export const musicExhausted = z.object({ quota: musicQuota, link: z.string() });
+export type MusicExhausted = z.infer<typeof musicExhausted>;
+
+/** /api/music/submit: a song to compose (inspiration: from a description; custom: own title, style and lyrics). */
+export const songInput = z.object({
+  mode: z.enum(['inspiration', 'custom']),
+  prompt: rawText(400).default('').openapi({ description: 'the description (inspiration mode)' }),
+  title: rawText(80).default(''),
+  tags: rawText(200).default('').openapi({ description: 'style tags, comma separated' }),
+  lyrics: rawText(3000).default(''),
+  instrumental: z.boolean().default(false),
+  isPublic: z.boolean().default(false),
+});
+/** What the compose form sends: every field filled in (the schema defaults what a caller may omit). */
+export type SongInput = Required<z.input<typeof songInput>>;

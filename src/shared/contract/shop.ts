@@ -53,3 +53,16 @@ export const product = z
   })
   .openapi('Product');
 export type ProductInfo = z.infer<typeof product>;
+
+/** /api/user/log: the avatar and whether the caller has ever ordered (the orders and products screens read it). */
+export const userLogInfo = z.object({ avatar: z.string().nullable(), orderFlag: z.boolean() });
+export type UserLog = z.infer<typeof userLogInfo>;
+
+/** /api/pay/sandbox/{orderNo}/view: the order a sandbox pay link shows. */
+export const sandboxOrderView = z.object({
+  orderNo: z.string(),
+  orderPrice: z.number().int().describe('fen'),
+  orderStatus: z.number().int(),
+  product: z.string().describe("the product's name in the request's language"),
+});
+export type SandboxOrderView = z.infer<typeof sandboxOrderView>;

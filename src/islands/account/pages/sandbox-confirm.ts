@@ -10,15 +10,10 @@
  * (the openId is derived from it on the server). 'A new WeChat user'
  * confirms without it.
  */
-const SUCCESS = 1_000_000;
+import { post, serverText, successData } from '../../../lib/api';
+
 /** Local-storage key of this phone's sandbox WeChat user. */
 export const IDENTITY_KEY = 'wxSandboxIdentity';
-
-interface ConfirmReply {
-  code?: number;
-  result?: string;
-  data?: { identity?: unknown } | null;
-}
 
 function storedIdentity(): string | null {
   try {
@@ -28,8 +23,7 @@ function storedIdentity(): string | null {
   }
 }
 
-function keepIdentity(identity: unknown) {
-  if (typeof identity !== 'string') return;
+function keepIdentity(identity: string) {
   try {
     localStorage.setItem(IDENTITY_KEY, identity);
   } catch {
@@ -37,19 +31,10 @@ function keepIdentity(identity: unknown) {
   }
 }
 
-/** Whether the QR waits for this key's confirmation; any failure reads as expired. */
+/** Whether the QR waits for this key's confirmation (business success); any failure reads as expired. */
 async function pending(qrcodeSocket: string, key: string): Promise<boolean> {
-  try {
-    const response = await fetch(`/api/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/check`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key }),
-    });
-    const reply = (await response.json()) as ConfirmReply;
-    return response.ok && reply.code === SUCCESS;
-  } catch {
-    return false;
-  }
+  const result = await post(`/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/check`, { key }, { silent: true });
+  return successData(result)?.pending === true;
 }
 
 async function confirm(
@@ -57,19 +42,11 @@ async function confirm(
   key: string,
   identity: string | null,
 ): Promise<{ ok: boolean; message: string }> {
-  try {
-    const response = await fetch(`/api/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/confirm`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(identity ? { key, identity } : { key }),
-    });
-    const reply = (await response.json()) as ConfirmReply;
-    const ok = response.ok && reply.code === SUCCESS;
-    if (ok) keepIdentity(reply.data?.identity);
-    return { ok, message: reply.result ?? '' };
-  } catch {
-    return { ok: false, message: '' };
-  }
+  const body = identity ? { key, identity } : { key };
+  const result = await post(`/wx/sandbox/${encodeURIComponent(qrcodeSocket)}/confirm`, body, { silent: true });
+  const data = successData(result);
+  if (data) keepIdentity(data.identity);
+  return { ok: data !== undefined, message: serverText(result) };
 }
 
 export async function initSandboxConfirm(root: HTMLElement): Promise<void> {

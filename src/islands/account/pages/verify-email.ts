@@ -6,16 +6,13 @@
  * buttons open the account dialog on the right tab, with the e-mail (and
  * code) filled in.
  */
+import { post, serverText } from '../../../lib/api';
 import { isLoginTab, openLogin } from '../../../lib/login-event';
 import { checkCode, checkEmail } from '../../../shared/account-rules';
 
-const TYPES = ['register', 'reset', 'bind'];
-
-interface VerifyReply {
-  code?: number;
-  result?: string;
-  data?: { registered?: boolean } | null;
-}
+const TYPES = ['register', 'reset', 'bind'] as const;
+type Purpose = (typeof TYPES)[number];
+const isPurpose = (type: string): type is Purpose => (TYPES as readonly string[]).includes(type);
 
 type Outcome = 'login' | 'register' | 'reset' | 'bind' | 'failed';
 
@@ -25,19 +22,10 @@ function outcomeOf(type: string, registered: boolean): Outcome {
 }
 
 async function verify(email: string, code: string, type: string): Promise<{ outcome: Outcome; message: string }> {
-  try {
-    const response = await fetch('/api/user/verify_email_code', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, code, type }),
-    });
-    const reply = (await response.json()) as VerifyReply;
-    if (response.ok && reply.code === 200)
-      return { outcome: outcomeOf(type, reply.data?.registered === true), message: '' };
-    return { outcome: 'failed', message: reply.result ?? '' };
-  } catch {
-    return { outcome: 'failed', message: '' };
-  }
+  if (!isPurpose(type)) return { outcome: 'failed', message: '' };
+  const result = await post('/user/verify_email_code', { email, code, type }, { silent: true });
+  if (result.kind === 'reply') return { outcome: outcomeOf(type, result.data.registered), message: '' };
+  return { outcome: 'failed', message: serverText(result) };
 }
 
 /** What the link asks: a code to verify, a registered address's login link, or an incomplete link. */
@@ -46,7 +34,7 @@ export function readLink(search: string) {
   const email = query.get('email') ?? '';
   const code = query.get('code') ?? '';
   const type = query.get('type') ?? 'register';
-  const valid = checkEmail(email) === null && checkCode(code) === null && TYPES.includes(type);
+  const valid = checkEmail(email) === null && checkCode(code) === null && isPurpose(type);
   // The link of the mail a registered address gets instead of a code: login or reset, address filled in.
   const account = type === 'login' && checkEmail(email) === null;
   return {

@@ -1,19 +1,13 @@
+import type { StoreApp } from '../../../shared/contract/apps';
 import { addHistory, newUuid } from '../../../stores/chat-actions';
 
-export interface StoreApp {
-  id: number;
-  promptTitle: string;
-  promptContent: string;
-  promptDescription: string;
-  iconUrl: string;
-  category?: string;
-}
+export type { StoreApp };
 
 /**
  * A card becomes a new chat history item (title, templateId; the
  * app's prompt is the conversation's system prompt), then /chat/{active id} opens (docs/routes-and-screens.md).
  */
-export function openApp(app: StoreApp): void {
+export function openApp(app: Pick<StoreApp, 'id' | 'promptTitle' | 'promptContent' | 'promptDescription'>): void {
   const uuid = newUuid();
   addHistory({
     uuid,

@@ -1,10 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import * as s from '../../../shared/contract/account';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import * as s from './user.schemas';
 
 const tags = ['user'];
-const token = z.object({ token: z.string() });
 const auth = { 1000001: 'not logged in' };
 
 export const sendCode = createRoute({
@@ -14,7 +13,7 @@ export const sendCode = createRoute({
   tags,
   summary: 'E-mail a 6-character code (register, reset or bind)',
   request: { query: s.sendCodeQuery },
-  responses: jsonResponses(z.object({ resultCode: z.literal('1'), picCodeSessionId: z.string() }), {
+  responses: jsonResponses(s.sentCode, {
     429: 'asked again within 119 s (data.seconds) or over the daily limit (HTTP 429)',
   }),
 });
@@ -25,7 +24,7 @@ export const verifyCode = createRoute({
   tags,
   summary: 'Verify an address from the e-mailed link',
   request: { body: jsonBody(s.verifyCodeBody) },
-  responses: jsonResponses(z.object({ email: z.string(), registered: z.boolean() }), {
+  responses: jsonResponses(s.verifiedEmail, {
     400: 'wrong, expired or used code',
   }),
 });
@@ -45,7 +44,7 @@ export const loginEmail = createRoute({
   tags,
   summary: 'Password login; data.token is the bearer token',
   request: { body: jsonBody(s.loginBody) },
-  responses: jsonResponses(token, {
+  responses: jsonResponses(s.token, {
     400: 'wrong e-mail or password (same text for both)',
     429: 'rate limited or locked',
   }),
@@ -57,7 +56,7 @@ export const loginOpenid = createRoute({
   tags,
   summary: 'Login with the openId pushed for a confirmed QR',
   request: { body: jsonBody(s.openIdLoginBody) },
-  responses: jsonResponses(token, { 400: 'QR not confirmed by the server, used or expired' }),
+  responses: jsonResponses(s.token, { 400: 'QR not confirmed by the server, used or expired' }),
 });
 export const modifyPassword = createRoute({
   security: access.public,

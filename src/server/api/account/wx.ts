@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { Code } from '../../../shared/codes';
+import { loginQr, qrcodeSocket, sandboxIdentity } from '../../../shared/contract/account';
 import { DomainError } from '../../errors';
 import { confirmSandboxLogin, createLoginQr, pendingWechatLogin } from '../../services/account/wechat-login';
 import { access } from '../access';
@@ -7,7 +8,6 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { keySchema } from '../validation';
-import { qrcodeSocket } from './user.schemas';
 
 const tags = ['wx'];
 
@@ -18,20 +18,11 @@ export const qrRoute = createRoute({
   tags,
   summary: 'QR for WeChat scan login; then listen on the socket with taskId=qrcodeSocket and token=listenKey',
   request: { body: jsonBody(z.object({ qrcodeSocket })) },
-  responses: jsonResponses(
-    z.object({
-      filePath: z.string(),
-      qrcode: z.string().optional(),
-      expiresIn: z.number(),
-      sandbox: z.boolean(),
-      listenKey: z.string().describe('the only key the push socket of this QR accepts'),
-    }),
-    {
-      1000000: 'QR created',
-      400: 'qrcodeSocket already used (pick a new one)',
-      503: 'WeChat could not be reached (result says so)',
-    },
-  ),
+  responses: jsonResponses(loginQr, {
+    1000000: 'QR created',
+    400: 'qrcodeSocket already used (pick a new one)',
+    503: 'WeChat could not be reached (result says so)',
+  }),
 });
 
 export const confirmRoute = createRoute({
@@ -51,7 +42,7 @@ export const confirmRoute = createRoute({
       }),
     ),
   },
-  responses: jsonResponses(z.object({ identity: z.string() }), {
+  responses: jsonResponses(sandboxIdentity, {
     1000000: 'confirmed and pushed; keep identity to come back as the same WeChat user',
     400: 'QR unknown, expired or used, or the key is wrong',
   }),

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { couponClaim, couponLeft, couponList, redeemed } from '../../../shared/contract/activity';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { id, text } from '../validation';
@@ -7,29 +8,6 @@ const tags = ['coupon'];
 const params = z.object({
   couponId: id().openapi({ param: { name: 'couponId', in: 'path' }, example: 48 }),
 });
-
-export const userCoupon = z
-  .object({
-    couponId: z.number().int(),
-    code: z.string().openapi({ description: 'the experience code, already redeemed by its claimer' }),
-    day: z.string().openapi({ description: 'YYYY-MM-DD in the site time zone' }),
-    claimedAt: z.string(),
-    validUntil: z.string().nullable().openapi({ description: 'end of the membership the claim credited' }),
-  })
-  .openapi('UserCoupon');
-
-const couponList = z
-  .object({
-    lstAiUserCoupon: z.array(userCoupon).openapi({ description: "the caller's claims, newest first (at most 10)" }),
-    isDraw: z.boolean().openapi({ description: 'the caller claimed today' }),
-    leftDailyLimit: z.number().int(),
-    dailyLimit: z.number().int(),
-    serverTime: z.number().int().openapi({ description: 'server clock, epoch ms' }),
-    opensAt: z.number().int().openapi({ description: "today's opening, epoch ms" }),
-    closesAt: z.number().int().openapi({ description: 'next local midnight, epoch ms' }),
-    open: z.boolean(),
-  })
-  .openapi('CouponList');
 
 const claimCodes = {
   1000000: 'claimed: a membership valid until the end of today is credited',
@@ -47,7 +25,7 @@ export const claim = createRoute({
   tags,
   summary: "Claim today's experience code (one per user and day, at most the daily limit)",
   request: { params },
-  responses: jsonResponses(z.object({ coupon: userCoupon, leftDailyLimit: z.number().int() }), claimCodes),
+  responses: jsonResponses(couponClaim, claimCodes),
 });
 
 export const left = createRoute({
@@ -57,7 +35,7 @@ export const left = createRoute({
   tags,
   summary: "Codes left in today's pool",
   request: { params },
-  responses: jsonResponses(z.object({ leftDailyLimit: z.number().int() }), { 404: 'no such coupon (HTTP 404)' }),
+  responses: jsonResponses(couponLeft, { 404: 'no such coupon (HTTP 404)' }),
 });
 
 export const list = createRoute({
@@ -77,7 +55,7 @@ export const redeem = createRoute({
   tags,
   summary: 'Redeem an experience code handed out elsewhere for a membership trial',
   request: { body: jsonBody(z.object({ code: text(40, 1) })) },
-  responses: jsonResponses(z.object({ code: z.string(), trialDays: z.number().int(), validUntil: z.string() }), {
+  responses: jsonResponses(redeemed, {
     1000000: 'redeemed: the membership trial is credited',
     1000001: 'not logged in',
     1000811: 'unknown code',

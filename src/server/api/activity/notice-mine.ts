@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { userNotices } from '../../../shared/contract/activity';
 import { markUserNoticeRead, unreadUserNotices } from '../../services/activity/notices';
 import { access, userIdOf } from '../access';
 import type { ApiApp } from '../context';
@@ -14,10 +15,7 @@ export const mine = createRoute({
   path: '/notice/mine',
   tags,
   summary: "The caller's own unread notices (a late payment honoured …), oldest first, in the request language",
-  responses: jsonResponses(
-    z.array(z.object({ id: z.number().int(), content: z.string(), createdAt: z.string() })).openapi('UserNotices'),
-    { 1000001: 'not logged in' },
-  ),
+  responses: jsonResponses(userNotices, { 1000001: 'not logged in' }),
 });
 
 export const read = createRoute({

@@ -1,20 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { notice, noticeRead } from '../../../shared/contract/activity';
 import { access } from '../access';
 import { jsonResponses } from '../route-kit';
 import { id } from '../validation';
 
 const tags = ['notice'];
 const query = z.object({ noticeId: id() });
-
-const notice = z
-  .object({
-    noticeId: z.number().int(),
-    kind: z.string().openapi({ description: 'announcement or banner' }),
-    page: z.string().nullable(),
-    content: z.string().openapi({ description: 'in the request language' }),
-    revision: z.number().int().openapi({ description: 'changes when the text changes' }),
-  })
-  .openapi('Notice');
 
 export const load = createRoute({
   security: access.optionalLogin,
@@ -42,7 +33,7 @@ export const push = createRoute({
   tags,
   summary: 'Marks the notice read for the caller (a no-op for visitors)',
   request: { query },
-  responses: jsonResponses(z.object({ noticeId: z.number().int(), revision: z.number().int().nullable() }), {
+  responses: jsonResponses(noticeRead, {
     404: 'no such notice (HTTP 404)',
   }),
 });

@@ -1,31 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { reviewState } from '../../../shared/contract/moderation';
+import { appInput as input, ownApp, ownApps } from '../../../shared/contract/apps';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { pattern, rawText, id as serialId, text } from '../validation';
-import { storeApp } from './prompt';
+import { rawText, id as serialId } from '../validation';
 
 const tags = ['app'];
 const auth = { 1000001: 'not logged in' };
 const id = serialId();
-
-export const ownApp = storeApp
-  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
-  .openapi('OwnApp');
-
-/** Built-in emoji icon or an icon uploaded through /app/icon. */
-const iconUrl = pattern(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 300, {
-  trim: true,
-  message: 'chat:app.iconBad',
-});
-
-const input = z.object({
-  promptTitle: text(40, 1),
-  promptContent: text(4000, 1),
-  promptDescription: text(200).default(''),
-  iconUrl,
-  published: z.boolean().default(false),
-});
 
 export const mine = createRoute({
   security: access.login,
@@ -33,7 +14,7 @@ export const mine = createRoute({
   path: '/app/mine',
   tags,
   summary: "The caller's own applications, drafts included, latest change first",
-  responses: jsonResponses(z.object({ records: z.array(ownApp) }), auth),
+  responses: jsonResponses(ownApps, auth),
 });
 export const detail = createRoute({
   security: access.optionalLogin,

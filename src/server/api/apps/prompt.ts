@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { promptExport, storeApp } from '../../../shared/contract/apps';
 import { pageOf } from '../../../shared/contract/common';
 import { listStore } from '../../services/apps/apps';
 import { access } from '../access';
@@ -6,17 +7,6 @@ import type { ApiApp } from '../context';
 import { sharedReply } from '../errors';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { rawText, text } from '../validation';
-
-export const storeApp = z
-  .object({
-    id: z.number().int(),
-    promptTitle: z.string(),
-    promptContent: z.string(),
-    promptDescription: z.string(),
-    iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
-    category: z.string(),
-  })
-  .openapi('StoreApp');
 
 export const listAll = createRoute({
   security: access.public,
@@ -46,7 +36,7 @@ export const exportList = createRoute({
   responses: {
     200: {
       description: 'JSON array (not the usual reply shape: it is a file to import)',
-      content: { 'application/json': { schema: z.array(z.object({ act: z.string(), prompt: z.string() })) } },
+      content: { 'application/json': { schema: promptExport } },
     },
   },
 });

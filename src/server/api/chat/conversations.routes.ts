@@ -1,34 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { storedChatMessage } from '../../../shared/contract/chat';
+import { conversation, conversationList, conversationSaved } from '../../../shared/contract/chat-sync';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { bigintParam, int, rawText } from '../validation';
+import { bigintParam } from '../validation';
 
 const tags = ['chat'];
 const auth = { 1000001: 'not logged in' };
 // uuid and changedAt are bigint columns (client-made id, epoch ms); templateId is an integer column.
 const uuid = bigintParam();
 const changedAt = bigintParam();
-
-const summary = z
-  .object({ uuid: z.number().int(), title: z.string(), changedAt: z.number().int(), deleted: z.boolean() })
-  .openapi('ChatConversationSummary');
-const conversationList = z.object({ records: z.array(summary) });
-export type ConversationList = z.infer<typeof conversationList>;
-
-export const conversation = z
-  .object({
-    uuid: z.number().int(),
-    title: rawText(200),
-    systemPrompt: rawText(8000).nullable(),
-    description: rawText(1000).nullable(),
-    templateId: int().nullable(),
-    messages: z.array(storedChatMessage).max(80),
-    deleted: z.boolean(),
-    changedAt: z.number().int(),
-  })
-  .openapi('ChatConversation');
-export type Conversation = z.infer<typeof conversation>;
 
 export const listConversations = createRoute({
   security: access.login,
@@ -59,7 +39,7 @@ export const putConversation = createRoute({
     params: z.object({ uuid }),
     body: jsonBody(conversation.omit({ uuid: true }).extend({ changedAt, deleted: z.boolean().default(false) })),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean(), changedAt: z.number().int() }), {
+  responses: jsonResponses(conversationSaved, {
     ...auth,
     403: 'too many conversations on this account (HTTP 403)',
     413: 'a message or the conversation is too large (HTTP 413)',

@@ -1,8 +1,8 @@
+import type { Conversation, ConversationList } from '../../../shared/contract/chat-sync';
 import { getConversation, listConversations, putConversation } from '../../services/chat/sync';
 import { userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { keptReply, reply } from '../errors';
-import type { Conversation, ConversationList } from './conversations.routes';
 import * as r from './conversations.routes';
 
 /** Conversation sync for logged-in users (the browser's chatStorage stays the visitor's only copy). */

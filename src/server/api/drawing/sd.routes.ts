@@ -1,10 +1,17 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { drawingMessage, drawingPage, drawQuota, picturePage } from '../../../shared/contract/drawing';
+import {
+  drawingMessage,
+  drawingPage,
+  drawQuota,
+  listBody,
+  picturePage,
+  submitBody,
+  taskId,
+} from '../../../shared/contract/drawing';
 import { access } from '../access';
 import { replySchema } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { intParam, pattern } from '../validation';
-import { listBody, submitBody, taskId } from './sd.schemas';
 
 const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };

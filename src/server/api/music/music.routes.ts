@@ -1,8 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { musicQuota, song, songPage } from '../../../shared/contract/music';
+import { musicQuota, song, songInput, songPage } from '../../../shared/contract/music';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { pattern, rawText, text } from '../validation';
+import { pattern, text } from '../validation';
 
 export const songId = pattern(/^song_[A-Za-z0-9_-]{1,40}$/, 48, { trim: true }).openapi({
   description: 'Song task id (song_…): the push taskId and /songsDetail?id=',
@@ -20,17 +20,7 @@ export const submitSong = createRoute({
   tags,
   summary: 'Compose a song (uses one composition); progress is pushed on /websocket/callback?taskId={id}',
   request: {
-    body: jsonBody(
-      z.object({
-        mode: z.enum(['inspiration', 'custom']),
-        prompt: rawText(400).default('').openapi({ description: 'the description (inspiration mode)' }),
-        title: rawText(80).default(''),
-        tags: rawText(200).default('').openapi({ description: 'style tags, comma separated' }),
-        lyrics: rawText(3000).default(''),
-        instrumental: z.boolean().default(false),
-        isPublic: z.boolean().default(false),
-      }),
-    ),
+    body: jsonBody(songInput),
   },
   responses: jsonResponses(song, {
     ...auth,

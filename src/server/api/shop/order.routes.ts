@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { order, orderPage, product } from '../../../shared/contract/shop';
+import { order, orderPage, product, sandboxOrderView, userLogInfo } from '../../../shared/contract/shop';
 import { access } from '../access';
 import { jsonBody, jsonResponses, paging } from '../route-kit';
 import { id, intParam, keySchema, pattern, text } from '../validation';
@@ -76,7 +76,7 @@ export const userLog = createRoute({
   path: '/user/log',
   tags: ['user'],
   summary: 'Log data: avatar and whether the user has ever ordered',
-  responses: jsonResponses(z.object({ avatar: z.string().nullable(), orderFlag: z.boolean() }), auth),
+  responses: jsonResponses(userLogInfo, auth),
 });
 const sandboxParams = z.object({ orderNo, action: z.enum(['confirm', 'cancel']) });
 export const sandboxPay = createRoute({
@@ -117,13 +117,8 @@ export const sandboxView = createRoute({
     params: z.object({ orderNo }),
     body: jsonBody(z.object({ key: keySchema.describe('the key in the pay link (?key=…)') })),
   },
-  responses: jsonResponses(
-    z.object({
-      orderNo: z.string(),
-      orderPrice: z.number().int().describe('fen'),
-      orderStatus: z.number().int(),
-      product: z.string().describe("the product's name in the request's language"),
-    }),
-    { 200: 'the order', 404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)' },
-  ),
+  responses: jsonResponses(sandboxOrderView, {
+    200: 'the order',
+    404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)',
+  }),
 });

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { ActivityCode, DAILY_COUPON_ID } from '../../../shared/activity-codes';
 import { Code } from '../../../shared/codes';
+import type { UserCoupon } from '../../../shared/contract/activity';
 import { atHour, dayKey, startOfDay } from '../../../shared/site-time';
 import type { ActivitySettings } from '../../config/activity';
 import type { Db } from '../../db/client';
@@ -24,14 +25,6 @@ export function couponWindow(settings: ActivitySettings, now: number): CouponWin
   const tz = settings.SITE_TIME_ZONE;
   const opensAt = atHour(now, tz, settings.COUPON_OPEN_HOUR);
   return { day: dayKey(now, tz), opensAt, closesAt: startOfDay(now, tz, 1), open: now >= opensAt };
-}
-
-export interface UserCoupon {
-  couponId: number;
-  code: string;
-  day: string;
-  claimedAt: string;
-  validUntil: string | null;
 }
 
 function assertCoupon(couponId: number) {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Code } from '../../../shared/codes';
-import type { Song as SongInfo } from '../../../shared/contract/music';
+import type { MusicExhausted, Song as SongInfo } from '../../../shared/contract/music';
 import { ReviewState } from '../../../shared/moderation';
 import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
@@ -80,7 +80,7 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
   if (!song) {
     const quota = await readMusicQuota(rt, userId, now);
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'music:quota.exhausted', {
-      data: { quota, link: '/product?type=4' },
+      data: { quota, link: '/product?type=4' } satisfies MusicExhausted,
     });
   }
   await rt.database.notifier

@@ -1,0 +1,49 @@
+import { z } from '@hono/zod-openapi';
+import { pattern, text } from './input';
+import { reviewState } from './moderation';
+
+/** Requests and replies of the applications API (src/server/api/apps): the store and the caller's own applications. */
+
+/** A published application of the store. */
+export const storeApp = z
+  .object({
+    id: z.number().int(),
+    promptTitle: z.string(),
+    promptContent: z.string(),
+    promptDescription: z.string(),
+    iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
+    category: z.string(),
+  })
+  .openapi('StoreApp');
+export type StoreApp = z.infer<typeof storeApp>;
+
+/**
+ * One of the caller's own applications, drafts included, with its review state:
+ * pending is not in the store yet; hidden was taken down (only the owner sees it).
+ */
+export const ownApp = storeApp
+  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
+  .openapi('OwnApp');
+export type OwnApp = z.infer<typeof ownApp>;
+
+export const ownApps = z.object({ records: z.array(ownApp) });
+
+/** /api/prompt/export: the prompt-store import file (not the usual reply shape). */
+export const promptExport = z.array(z.object({ act: z.string(), prompt: z.string() }));
+
+/** Built-in emoji icon or an icon uploaded through /app/icon. */
+const iconUrl = pattern(/^(emoji:[^\s]{1,16}|\/files\/app-icons\/[0-9]+\/[0-9a-f]{16}\.webp)$/, 300, {
+  trim: true,
+  message: 'chat:app.iconBad',
+});
+
+/** /api/app/create and /update: an application as its owner writes it. */
+export const appInput = z.object({
+  promptTitle: text(40, 1),
+  promptContent: text(4000, 1),
+  promptDescription: text(200).default(''),
+  iconUrl,
+  published: z.boolean().default(false),
+});
+/** The form's fields: what /app/create takes, every field filled in. */
+export type AppFields = Required<z.input<typeof appInput>>;

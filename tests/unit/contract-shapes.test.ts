@@ -1,0 +1,145 @@
+// Reply and request shapes are written once, in src/shared/contract, and reach
+// the browser as types (ARCHITECTURE.md, "How a reply type reaches the
+// browser"). This test fails when browser code declares its own copy of a
+// contract shape, reaches for the untyped transport, or calls fetch() past
+// the typed client.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const files = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return files(full);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
+  });
+
+const BROWSER = ['src/islands', 'src/stores', 'src/lib', 'src/components'].flatMap(files);
+
+/** fetch() past the typed client, each for a reason. */
+const FETCH_ALLOWED: Record<string, string> = {
+  // Loads the next page of the public square as HTML, not an API reply.
+  'src/islands/drawing/square-scroll.ts': 'reads an HTML page',
+  // Imports a prompt list from an address the person typed (any site).
+  'src/islands/chat/prompt-store/OnlinePrompts.tsx': 'reads a third-party URL',
+  // XMLHttpRequest reports upload progress (its reply is typed by ReplyOf); the GET reads a file's bytes.
+  'src/islands/chat/attach-upload.ts': 'upload progress; file bytes, not a reply',
+  // On every page: the client would bring every locale (its reply is typed by the contract's Notice).
+  'src/lib/notice-toast.ts': 'kept small for every page',
+};
+
+interface Shape {
+  name: string;
+  keys: Set<string>;
+  required: Set<string>;
+}
+
+/** The object schemas the contract exports (arrays of objects count as their item), read from the zod schemas. */
+async function contractShapes(): Promise<Shape[]> {
+  const shapes: Shape[] = [];
+  for (const file of files('src/shared/contract')) {
+    const mod = (await import(path.resolve(file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(mod)) {
+      const shape = objectShape(value);
+      if (!shape) continue;
+      const keys = new Set(Object.keys(shape));
+      const required = new Set([...keys].filter((k) => !isOptional(shape[k])));
+      shapes.push({ name: `${path.basename(file, '.ts')}.${name}`, keys, required });
+    }
+  }
+  return shapes;
+}
+
+type Zodish = { shape?: Record<string, unknown>; element?: unknown; isOptional?: () => boolean };
+
+function objectShape(value: unknown): Record<string, unknown> | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const z = value as Zodish;
+  if (z.shape && typeof z.shape === 'object') return z.shape;
+  if (z.element) return objectShape(z.element);
+  return undefined;
+}
+
+function isOptional(field: unknown): boolean {
+  const z = field as Zodish;
+  return typeof z?.isOptional === 'function' && z.isOptional();
+}
+
+/** Interfaces and object type aliases a browser file declares, with their own property names. */
+function declaredShapes(file: string, text: string): Shape[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
+  const found: Shape[] = [];
+  const add = (name: string, members: ts.NodeArray<ts.TypeElement>) => {
+    const props = members.filter(ts.isPropertySignature);
+    const keys = new Set(props.map((p) => p.name.getText(source)));
+    const required = new Set(props.filter((p) => !p.questionToken).map((p) => p.name.getText(source)));
+    if (keys.size > 0) found.push({ name, keys, required });
+  };
+  const visit = (node: ts.Node) => {
+    if (ts.isInterfaceDeclaration(node)) add(node.name.text, node.members);
+    if (ts.isTypeAliasDeclaration(node) && ts.isTypeLiteralNode(node.type)) add(node.name.text, node.type.members);
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** Equal property names, or all of a contract shape's names (3+ of them required) and more. */
+function copies(declared: Shape, contract: Shape): boolean {
+  const covers = [...contract.keys].every((k) => declared.keys.has(k));
+  if (!covers) return false;
+  return declared.keys.size === contract.keys.size || contract.required.size >= 3;
+}
+
+/** Copies of contract shapes declared in browser source files. */
+function duplicates(sources: Array<{ file: string; text: string }>, contract: Shape[]): string[] {
+  return sources.flatMap(({ file, text }) =>
+    declaredShapes(file, text).flatMap((d) =>
+      contract.filter((c) => copies(d, c)).map((c) => `${file}: ${d.name} copies ${c.name}`),
+    ),
+  );
+}
+
+const read = (file: string) => ({ file, text: readFileSync(file, 'utf8') });
+/** Code without its comments, so a comment naming fetch() is no call. */
+const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+
+// Parsing every browser file with the compiler takes seconds on a busy machine.
+describe('contract shapes in the browser', { timeout: 60_000 }, async () => {
+  const contract = await contractShapes();
+
+  it('reads the contract schemas', () => {
+    const userInfo = contract.find((c) => c.name === 'account.userInfo');
+    expect(userInfo?.keys.has('baseUserId')).toBe(true);
+    expect(userInfo?.required.has('console')).toBe(false);
+  });
+
+  it('no browser file declares a copy of a contract shape', () => {
+    expect(duplicates(BROWSER.map(read), contract)).toEqual([]);
+  });
+
+  it('finds a planted copy', () => {
+    const planted = `export interface Mine { couponId: number; code: string; day: string; claimedAt: string; validUntil: string | null }
+type Wider = { orderNo: string; orderPrice: number; orderStatus: number; extra?: boolean; [k: string]: unknown };`;
+    const found = duplicates([{ file: 'src/islands/x.ts', text: planted }], contract);
+    expect(found).toContain('src/islands/x.ts: Mine copies activity.userCoupon');
+    expect(duplicates([{ file: 'x.ts', text: 'interface View { open: boolean; label: string }' }], contract)).toEqual(
+      [],
+    );
+  });
+
+  it('browser code never imports the untyped transport', () => {
+    const found = BROWSER.filter((f) => !f.startsWith('src/lib/api/')).filter((f) =>
+      /import\s*\{[^}]*\btransport\b[^}]*\}\s*from\s*'[^']*lib\/api\/client'/.test(readFileSync(f, 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('browser code calls the API through the typed client, not fetch()', () => {
+    const found = BROWSER.filter((f) => !f.startsWith('src/lib/api/') && !(f in FETCH_ALLOWED)).filter((f) =>
+      /(^|[^.\w])fetch\(/m.test(code(readFileSync(f, 'utf8'))),
+    );
+    expect(found).toEqual([]);
+  });
+});
