@@ -17,6 +17,8 @@ const apiSuite = {
 
 export default defineConfig({
   test: {
+    // The default output, then the slowest files of the run (tests/reporters/vitest-slowest.ts).
+    reporters: ['default', './tests/reporters/vitest-slowest.ts'],
     projects: [
       {
         test: {
