@@ -1,7 +1,13 @@
 import { expect, test } from '@playwright/test';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { users } from '../../src/server/db/schema';
+import { startSeededServer } from './console-server';
 import { cards, drawViaApi, promptBox } from './draw-helpers';
 import { waitForHydration } from './helpers';
 import { bearer, newAccount } from './shop-helpers';
+
+// The ETag test's own server, on its own port.
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1020;
 
 test.describe('drawing square', () => {
   test('renders pictures with real links and no script; the picture page has its meta tags; the sitemap lists both', async ({
@@ -74,30 +80,45 @@ test.describe('drawing square', () => {
 
   test('scrolling to the end loads the next page; the ETag answers 304 until a picture is added', async ({
     page,
-    request,
+    playwright,
   }) => {
     test.setTimeout(120_000);
-    const tokens = await Promise.all([1, 2, 3, 4].map((i) => newAccount(request, `bulk${i}`)));
-    await Promise.all(
-      tokens.map(async (token, i) => {
-        for (let n = 0; n < 8; n++) await drawViaApi(request, token, { prompt: `批量 ${i}-${n} 山谷`, drawSteps: 1 });
-      }),
-    );
-    const first = await request.get('/square');
-    const etag = first.headers().etag ?? '';
-    // The page cache's ETag: a hash of the page (docs/page-cache.md).
-    expect(etag).toMatch(/^"[\w-]{20,}"$/);
-    expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(304);
+    // A server of its own: on the shared one other tests add public pictures at any moment, each a new /square.
+    const server = await startSeededServer(PORT, async (db) => {
+      const rows = await db
+        .insert(users)
+        .values([1, 2, 3, 4].map((i) => ({ email: `bulk${i}@square.test` })))
+        .returning();
+      return Promise.all(rows.map((user) => createSession(db, { userId: user.id })));
+    });
+    const request = await playwright.request.newContext({ baseURL: server.base });
+    try {
+      const tokens = server.seeded;
+      await Promise.all(
+        tokens.map(async (token, i) => {
+          for (let n = 0; n < 8; n++) await drawViaApi(request, token, { prompt: `批量 ${i}-${n} 山谷`, drawSteps: 1 });
+        }),
+      );
+      const first = await request.get('/square');
+      const etag = first.headers().etag ?? '';
+      // The page cache's ETag: a hash of the page (docs/page-cache.md).
+      expect(etag).toMatch(/^"[\w-]{20,}"$/);
+      expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(304);
 
-    await page.goto('/square');
-    const items = page.locator('[data-square-list] > [data-square-item]');
-    await expect(items).toHaveCount(30);
-    await expect(page.getByRole('link', { name: '下一页' })).toHaveAttribute('href', '/square?page=2');
-    await page.getByRole('navigation', { name: '分页' }).scrollIntoViewIfNeeded();
-    await expect.poll(() => items.count()).toBeGreaterThan(30);
+      await page.goto(`${server.base}/square`);
+      const items = page.locator('[data-square-list] > [data-square-item]');
+      await expect(items).toHaveCount(30);
+      await expect(page.getByRole('link', { name: '下一页' })).toHaveAttribute('href', '/square?page=2');
+      await page.getByRole('navigation', { name: '分页' }).scrollIntoViewIfNeeded();
+      await expect.poll(() => items.count()).toBeGreaterThan(30);
+      expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(304);
 
-    await drawViaApi(request, tokens[0] ?? '', { prompt: '新的一张', drawSteps: 1 });
-    expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(200);
-    await expect((await request.get('/sitemap.xml')).text()).resolves.toContain('/square?page=2');
+      await drawViaApi(request, tokens[0] ?? '', { prompt: '新的一张', drawSteps: 1 });
+      expect((await request.get('/square', { headers: { 'if-none-match': etag } })).status()).toBe(200);
+      await expect((await request.get('/sitemap.xml')).text()).resolves.toContain('/square?page=2');
+    } finally {
+      await request.dispose();
+      server.stop();
+    }
   });
 });
