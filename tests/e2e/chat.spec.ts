@@ -46,7 +46,12 @@ test.describe('chat', () => {
   test('stop keeps the part already answered', async ({ page }) => {
     await openChat(page);
     await page.getByRole('textbox', { name: '输入你的问题' }).fill('停一下');
-    const asked = page.waitForRequest((r) => r.url().endsWith('/api/chat/process'));
+    // The answer's response ends cut by the stop (failed), or whole (finished) if the stop missed it.
+    const ended = new Promise<void>((resolve) => {
+      const end = (r: Request) => r.url().endsWith('/api/chat/process') && resolve();
+      page.on('requestfailed', end);
+      page.on('requestfinished', end);
+    });
     await page.getByRole('button', { name: '发送' }).click();
     const answer = page.locator('[data-role="assistant"] [data-message-text]').last();
     await expect(answer).toContainText('演示模式');
@@ -56,9 +61,8 @@ test.describe('chat', () => {
     // lazily), so compare the words, not the markup around them.
     const words = async () => ((await answer.textContent()) ?? '').replace(/[\s*>#`_-]/g, '');
     const text = await words();
-    // Once the answer's response has ended (cut by the stop, or whole if the stop missed it) nothing more
-    // can arrive; two frames later React has shown whatever did.
-    await (await (await asked).response())?.finished();
+    // Once the response has ended nothing more can arrive; two frames later React has shown whatever did.
+    await ended;
     await page.evaluate(async () => {
       for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
     });
