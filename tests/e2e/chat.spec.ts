@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { waitForHydration } from './helpers';
 
 async function openChat(page: Page) {
