@@ -35,7 +35,12 @@ export default defineConfig({
   // Three on two cores: a run spends most of its time waiting (streamed answers, polls, hydration), not computing.
   // Its processes (browsers, servers, workers) used ~650 s of CPU in a 733 s run on two workers: under half the cores.
   workers: 3,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]] : 'list',
+  // The slowest spec files are listed at the end of every run, so the next person sees where the time goes.
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never', outputFolder: 'playwright-report' }] as const] : []),
+    ['./tests/reporters/playwright-slowest.ts'],
+  ],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

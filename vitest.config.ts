@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BACKEND_INDEPENDENT } from './tests/api/backend-independent';
 
 /** What both API projects share: each file starts its own server on its own database (tests/api/helpers.ts). */
 const apiSuite = {
@@ -17,6 +18,8 @@ const apiSuite = {
 
 export default defineConfig({
   test: {
+    // The default output, then the slowest files of the run (tests/reporters/vitest-slowest.ts).
+    reporters: ['default', './tests/reporters/vitest-slowest.ts'],
     projects: [
       {
         test: {
@@ -29,27 +32,9 @@ export default defineConfig({
         test: {
           ...apiSuite,
           name: 'api-pg',
-          // PGlite is the PostgreSQL engine itself, so a suite whose outcome cannot depend on the database being a
-          // server runs once, on PGlite: input validation (fuzz), the HTTP layer (headers, keep-alive, body limits),
-          // start-up configuration, adapters against fake upstreams (chat streams, channel tests, payments, refunds,
-          // WeChat, S3), texts in the page language, music rendering, the products CLI, files that unpack to
-          // hundreds of MB (parse-bombs: their limits are threads and counts, not the database). Everything with concurrent
-          // connections, locks, NOTIFY between processes, transactions or restarts runs here too. Keeps the whole
-          // CI run under its time budget.
-          exclude: [
-            'tests/api/platform/{fuzz,security-headers,keep-alive,dos,sandbox-public,parse-bombs,openapi}.test.ts',
-            'tests/api/account/{wechat-official,wechat-official-provider}.test.ts',
-            'tests/api/activity/notices.test.ts',
-            'tests/api/admin/{channels-test-button,refund-providers}.test.ts',
-            'tests/api/apps/app-locales.test.ts',
-            'tests/api/channels/weights.test.ts',
-            'tests/api/chat/{chat-stream,chat-continue,chat-reasoning}.test.ts',
-            'tests/api/drawing/drawing-providers.test.ts',
-            'tests/api/moderation/word-tricks.test.ts',
-            'tests/api/music/{music-suno,music-render}.test.ts',
-            'tests/api/shop/{alipay,wechatpay,products-cli}.test.ts',
-            'tests/api/storage/{s3-provider,s3-site}.test.ts',
-          ],
+          // Files whose outcome cannot depend on the database being a server run once, in `api`: each is
+          // listed with its reason in tests/api/backend-independent.ts (README, testing).
+          exclude: Object.keys(BACKEND_INDEPENDENT),
         },
       },
       {

@@ -33,7 +33,7 @@ export const SECONDARY_NAV: readonly NavEntry[] = [
 
 /**
  * The mobile "我的" sheet: everything the bottom bar lacks, so every page of
- * the navigation is two taps away on a phone (tests/e2e/navigation.spec.ts).
+ * the navigation is two taps away on a phone (tests/e2e/crawl.spec.ts).
  */
 export const MENU_NAV: readonly NavEntry[] = [
   ...SECONDARY_NAV,

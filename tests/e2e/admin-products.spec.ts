@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { generate, generateSecret } from 'otplib';
+import { generateSecret } from 'otplib';
 import { runAdminCommand } from '../../src/server/cli/admin';
 import { openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
+import { totpCodes } from './console-server';
 import { newDataDir } from './data-dirs';
 import { startOwnServer } from './own-server';
 
@@ -52,8 +53,8 @@ test.afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A code of the authenticator, `steps` time steps ahead (each is accepted once). */
-const code = (steps = 0) => generate({ secret: SECRET, epoch: Math.floor(Date.now() / 1000) + steps * 30 });
+/** Each verification takes a code of a later time step than the last (a step is accepted once). */
+const code = totpCodes(SECRET);
 
 /** Puts the console session opened and verified in beforeAll into the page's cookie jar. */
 async function enterConsole(page: Page) {
@@ -94,7 +95,7 @@ test('an admin changes a product’s price and name, and /product shows it in ea
   await dialog.getByLabel('验证码（价格变更需重新验证）').fill('000000');
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('此操作需要重新输入验证码');
-  await dialog.getByLabel('验证码（价格变更需重新验证）').fill(await code(1));
+  await dialog.getByLabel('验证码（价格变更需重新验证）').fill(await code());
   await dialog.getByRole('button', { name: '保存' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();

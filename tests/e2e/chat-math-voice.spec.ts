@@ -10,7 +10,7 @@ const lastAnswer = (page: Page) => page.locator('[data-role="assistant"] [data-m
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical axe findings in the last answer (tests/e2e/a11y.spec.ts scans whole pages). */
+/** Serious and critical axe findings in the last answer (tests/e2e/crawl.spec.ts scans whole pages). */
 async function axeOnAnswer(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Request, test } from '@playwright/test';
 import { waitForHydration } from './helpers';
 
 async function openChat(page: Page) {
@@ -46,6 +46,12 @@ test.describe('chat', () => {
   test('stop keeps the part already answered', async ({ page }) => {
     await openChat(page);
     await page.getByRole('textbox', { name: '输入你的问题' }).fill('停一下');
+    // The answer's response ends cut by the stop (failed), or whole (finished) if the stop missed it.
+    const ended = new Promise<void>((resolve) => {
+      const end = (r: Request) => r.url().endsWith('/api/chat/process') && resolve();
+      page.on('requestfailed', end);
+      page.on('requestfinished', end);
+    });
     await page.getByRole('button', { name: '发送' }).click();
     const answer = page.locator('[data-role="assistant"] [data-message-text]').last();
     await expect(answer).toContainText('演示模式');
@@ -55,7 +61,11 @@ test.describe('chat', () => {
     // lazily), so compare the words, not the markup around them.
     const words = async () => ((await answer.textContent()) ?? '').replace(/[\s*>#`_-]/g, '');
     const text = await words();
-    await page.waitForTimeout(800);
+    // Once the response has ended nothing more can arrive; two frames later React has shown whatever did.
+    await ended;
+    await page.evaluate(async () => {
+      for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+    });
     expect(await words()).toBe(text);
     expect(text).not.toContain('不占用每日免费对话次数');
   });

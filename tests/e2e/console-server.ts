@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { type Database, openDatabase } from '../../src/server/db/client';
@@ -57,7 +58,7 @@ export function totpCodes(secret: string) {
         last = step;
         return generate({ secret, epoch: step * 30 });
       }
-      await new Promise((r) => setTimeout(r, (current + 1) * 30_000 - now * 1000 + 50));
+      await sleep((current + 1) * 30_000 - now * 1000 + 50);
     }
   };
 }

@@ -6,6 +6,9 @@ import { expect } from '@playwright/test';
  * before any server opens it (PGlite allows one process): console roles, an enrolled authenticator.
  */
 export async function startOwnServer(port: number, dataDir: string): Promise<ChildProcess> {
+  // A server left on the port (a test killed at its timeout) would answer the polls below in place of this one.
+  const left = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
+  if (left) throw new Error(`port ${port} is taken: a server of an earlier test is still running`);
   const proc = spawn(process.execPath, ['dist/server/main.mjs'], {
     env: {
       ...process.env,

@@ -81,22 +81,27 @@ test('useConfirm resolves true on OK and false on cancel', async ({ page }) => {
 test('a dialog answered during its fade-in leaves the page within two frames', async ({ page }) => {
   await mountHarness(page);
   const answers = () => page.evaluate(() => (window as Window & { harness?: { confirm: boolean[] } }).harness?.confirm);
-  // A quick double action; nothing may wait for an animation (or its end event) before the dialog goes.
+  // Chromium's animations held at their first frame: the dialog is answered while its fade-in has not even begun,
+  // however busy the machine, and anything waiting for the animation (or its end event) would wait for ever.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Animation.enable');
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 0 });
   const left = await page.evaluate(async () => {
     const button = (name: string) =>
       [...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === name);
     const frame = () => new Promise((r) => requestAnimationFrame(r));
     button('ask')?.click();
     for (let i = 0; i < 100 && !button('确定'); i++) await frame();
-    await new Promise((r) => setTimeout(r, 30));
+    const fading = document.getAnimations().some((a) => a.playState === 'running');
     button('确定')?.click();
     await frame();
     await frame();
-    return !button('确定');
+    return { fading, gone: !button('确定') };
   });
-  expect(left).toBe(true);
+  expect(left).toEqual({ fading: true, gone: true });
   await expect.poll(answers).toEqual([true]);
   // Nothing is left over the page: the next question opens and answers as usual.
+  await cdp.send('Animation.setPlaybackRate', { playbackRate: 1 });
   await page.getByRole('button', { name: 'ask' }).click();
   await page.getByRole('dialog', { name: '提示' }).getByRole('button', { name: '取消' }).click();
   await expect.poll(answers).toEqual([true, false]);

@@ -6,6 +6,7 @@
 // only the notification can make the polls below pass.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { USER_LISTS_CHANNEL } from '../../../src/server/services/user-lists';
 import { DRAW_TEST_ENV, submit, waitForStatus } from '../drawing/draw-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { createOrder } from '../shop/pay-helpers';
@@ -29,6 +30,17 @@ describe('kept user lists', { timeout: 90_000 }, () => {
   afterAll(() => srv?.dispose());
 
   const exec = (query: ReturnType<typeof sql>) => srv.runtime.database.db.execute(query);
+  /** Every notification sent so far has reached this process: they arrive in order, so a last one of ours says so. */
+  const notificationsLanded = async () => {
+    const mark = `landed_${Math.random().toString(36).slice(2)}:0`;
+    let landed = () => {};
+    const arrived = new Promise<void>((resolve) => {
+      landed = resolve;
+    });
+    await srv.runtime.database.notifier.listen(USER_LISTS_CHANNEL, (payload) => payload === mark && landed());
+    await srv.runtime.database.notifier.publish(USER_LISTS_CHANNEL, mark);
+    await arrived;
+  };
 
   it('conversations: the owner’s writes at once, other writes within a second, nothing read between', async () => {
     const u = await createUserWithToken(srv, 'kept-conversations@example.com');
@@ -47,7 +59,7 @@ describe('kept user lists', { timeout: 90_000 }, () => {
     await expect.poll(async () => (await one()).title, fast).toBe('改名');
     // A read during which a change is announced is served but not kept, and the notifications of the
     // writes above may still be in flight: once they have landed, this read is the one kept.
-    await new Promise((r) => setTimeout(r, 300));
+    await notificationsLanded();
     expect(await titles()).toEqual(['改名']);
 
     // With the announcement switched off, a write is not seen: the list is served as kept.
