@@ -26,6 +26,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // A few files parse the source tree (the compiler, every route): seconds beside the typecheck.
+          testTimeout: 20_000,
         },
       },
       {
