@@ -1,6 +1,5 @@
 /** Browser API client (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Import from here, not the parts. */
 export { get, type InputOf, post, type ReplyOf, request, serverText, successData, unwrap } from './client';
-export { type ConsoleReply, consoleCall, fieldErrors } from './console';
 export {
   type ApiConfig,
   apiConfig,
@@ -12,6 +11,7 @@ export {
   resetApiConfig,
   type Translate,
 } from './config';
+export { type ConsoleReply, consoleCall, fieldErrors } from './console';
 export {
   createListLoader,
   isLastPage,
