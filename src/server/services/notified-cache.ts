@@ -1,9 +1,11 @@
+import { LRUCache } from 'lru-cache';
 import type { Runtime } from '../runtime';
 
 /**
  * A per-process cache (one per runtime) that every process drops when any of
  * them calls `invalidate` (NOTIFY on `channel`). Entries expire after `ttlMs`
- * all the same, a safety net for a lost notification. Answers are kept only
+ * all the same, a safety net for a lost notification; past `maxEntries` the
+ * least recently used goes (lru-cache). Answers are kept only
  * once this process listens, and not when a drop came while they were loaded:
  * a kept answer is never older than the last change any process announced.
  */
@@ -16,7 +18,8 @@ export interface NotifiedCache {
 }
 
 interface State {
-  entries: Map<string, { at: number; value: unknown }>;
+  // Boxed: lru-cache keeps no `undefined`, which a loader may answer.
+  entries: LRUCache<string, { value: unknown }>;
   generation: number;
   listening: boolean;
 }
@@ -36,7 +39,8 @@ export function notifiedCache(opts: {
   const stateOf = (rt: Runtime): State => {
     const known = states.get(rt);
     if (known) return known;
-    const state: State = { entries: new Map(), generation: 0, listening: false };
+    const entries = new LRUCache<string, { value: unknown }>({ max: opts.maxEntries, ttl: opts.ttlMs });
+    const state: State = { entries, generation: 0, listening: false };
     states.set(rt, state);
     rt.database.notifier
       .listen(opts.channel, () => drop(state))
@@ -52,12 +56,11 @@ export function notifiedCache(opts: {
     async get<T>(rt: Runtime, key: string, load: () => Promise<T>): Promise<T> {
       const state = stateOf(rt);
       const hit = state.entries.get(key);
-      if (hit && Date.now() - hit.at < opts.ttlMs) return hit.value as T;
+      if (hit) return hit.value as T;
       const generation = state.generation;
       const value = await load();
       if (!state.listening || state.generation !== generation) return value;
-      if (state.entries.size >= opts.maxEntries) state.entries.clear();
-      state.entries.set(key, { at: Date.now(), value });
+      state.entries.set(key, { value });
       return value;
     },
     generation: (rt) => stateOf(rt).generation,

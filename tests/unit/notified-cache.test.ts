@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { Runtime } from '../../src/server/runtime';
+import { notifiedCache } from '../../src/server/services/notified-cache';
+
+/** A runtime with only what the cache uses: a notifier whose publish reaches every listener of its channel. */
+function fakeRuntime() {
+  const listeners = new Map<string, Array<() => void>>();
+  const notifier = {
+    listen: async (channel: string, fn: () => void) => {
+      listeners.set(channel, [...(listeners.get(channel) ?? []), fn]);
+    },
+    publish: async (channel: string) => {
+      for (const fn of listeners.get(channel) ?? []) fn();
+    },
+  };
+  return { database: { notifier }, log: { warn: () => {} } } as unknown as Runtime;
+}
+
+/** The listen call's answer has come back (a few promise turns). */
+const listening = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const counting = () => {
+  const loads: string[] = [];
+  const load = (key: string) => async () => {
+    loads.push(key);
+    return `value of ${key}`;
+  };
+  return { loads, load };
+};
+
+describe('notifiedCache', () => {
+  it('keeps answers once listening, and every process drops them on invalidate', async () => {
+    const rt = fakeRuntime();
+    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 10 });
+    const { loads, load } = counting();
+    await cache.get(rt, 'a', load('a'));
+    await listening();
+    await cache.get(rt, 'a', load('a'));
+    await cache.get(rt, 'a', load('a'));
+    expect(loads).toEqual(['a']);
+    const before = cache.generation(rt);
+    await cache.invalidate(rt);
+    expect(cache.generation(rt)).toBeGreaterThan(before);
+    await cache.get(rt, 'a', load('a'));
+    expect(loads).toEqual(['a', 'a']);
+  });
+
+  it('past its size drops the least recently used answer only, not the others', async () => {
+    const rt = fakeRuntime();
+    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 2 });
+    const { loads, load } = counting();
+    await cache.get(rt, 'warm-up', load('warm-up'));
+    await listening();
+    await cache.get(rt, 'a', load('a'));
+    await cache.get(rt, 'b', load('b'));
+    await cache.get(rt, 'a', load('a')); // a is now the most recently used
+    await cache.get(rt, 'c', load('c')); // b goes
+    loads.length = 0;
+    await cache.get(rt, 'a', load('a'));
+    await cache.get(rt, 'c', load('c'));
+    expect(loads).toEqual([]);
+    await cache.get(rt, 'b', load('b'));
+    expect(loads).toEqual(['b']);
+  });
+
+  it('keeps an undefined answer like any other', async () => {
+    const rt = fakeRuntime();
+    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 2 });
+    let loads = 0;
+    const load = async () => {
+      loads += 1;
+      return undefined;
+    };
+    await cache.get(rt, 'x', load);
+    await listening();
+    await cache.get(rt, 'x', load);
+    await cache.get(rt, 'x', load);
+    expect(loads).toBe(1);
+  });
+});
