@@ -19,13 +19,13 @@ const island = (props: RootProps, child: ReactNode) =>
 
 describe('island texts by name', () => {
   it('puts only the namespaces in the prop; the server renders with the texts at once', () => {
-    const names = islandMessages('en-US', ['draw', 'layout']);
-    expect(names).toEqual(['draw', 'layout']);
+    const names = islandMessages('en-US', ['drawing', 'layout']);
+    expect(names).toEqual(['drawing', 'layout']);
     expect(JSON.stringify(names).length).toBeLessThan(30);
     const html = renderToStaticMarkup(
-      island({ lang: 'en-US', messages: names, ns: 'draw' }, createElement(Probe, { k: 'title.draw' })),
+      island({ lang: 'en-US', messages: names, ns: 'drawing' }, createElement(Probe, { k: 'title.draw' })),
     );
-    expect(html).toBe(`<p>${resources['en-US']?.draw?.['title.draw']}</p>`);
+    expect(html).toBe(`<p>${resources['en-US']?.drawing?.['title.draw']}</p>`);
   });
 
   it('loads what the server did not register (the browser), the same object for every caller once here', async () => {

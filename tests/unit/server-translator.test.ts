@@ -10,7 +10,7 @@ describe('translatorOf', () => {
     expect(t('layout:skipToContent')).toBe(full('layout:skipToContent'));
     expect(t('layout:skipToContent')).not.toBe('layout:skipToContent');
     expect(t('no.such.key')).toBe('no.such.key');
-    expect(t('draw:title.draw', { defaultValue: 'x' })).toBe(full('draw:title.draw'));
+    expect(t('drawing:title.draw', { defaultValue: 'x' })).toBe(full('drawing:title.draw'));
     expect(translatorOf('zh-CN')('layout:skipToContent')).toBe(i18nOf('zh-CN').t('layout:skipToContent'));
   });
 
@@ -20,8 +20,8 @@ describe('translatorOf', () => {
     t('layout:skipToContent');
     t('layout:skipToContent');
     expect(spy).toHaveBeenCalledTimes(1);
-    t('draw:title.draw', { lng: 'zh-TW' });
-    t('draw:title.draw', { lng: 'zh-TW' });
+    t('drawing:title.draw', { lng: 'zh-TW' });
+    t('drawing:title.draw', { lng: 'zh-TW' });
     expect(spy).toHaveBeenCalledTimes(3);
     spy.mockRestore();
   });
