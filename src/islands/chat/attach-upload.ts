@@ -1,4 +1,4 @@
-import type { ReplyOf } from '../../lib/api';
+import { type ReplyOf, request } from '../../lib/api';
 import type { ChatAttachment } from '../../shared/contract/chat';
 import { getToken } from '../../stores/auth';
 
@@ -70,11 +70,9 @@ const thumbs = new Map<string, Promise<string | null>>();
 export function attachmentUrl(id: string): Promise<string | null> {
   let found = thumbs.get(id);
   if (!found) {
-    const token = getToken();
-    found = fetch(`/api/chat/attachments/${encodeURIComponent(id)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-      .then(async (res) => (res.ok ? URL.createObjectURL(await res.blob()) : null))
+    // The file's bytes, not a JSON reply: the client hands the response back unread.
+    found = request('GET', `/chat/attachments/${encodeURIComponent(id)}`, undefined, { stream: true, silent: true })
+      .then(async (r) => (r.kind === 'stream' ? URL.createObjectURL(await r.response.blob()) : null))
       .catch(() => null);
     thumbs.set(id, found);
   }
