@@ -61,6 +61,44 @@ const int53 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 export const chatUsage = z.object({ inputTokens: int32, outputTokens: int32 }).openapi('ChatUsage');
 export type ChatUsage = z.infer<typeof chatUsage>;
 
+/**
+ * One source an answer drew on, numbered as the answer cites it (`[1]`): a passage of one of the
+ * person's knowledge bases, or a web page a search found (docs/chat.md#sources).
+ */
+export const chatCitation = z
+  .object({
+    n: z.number().int().min(1).max(50),
+    kind: z.enum(['knowledge', 'web']),
+    /** The file's name, or the page's title. */
+    title: safeText(300),
+    /** The passage, or the page's snippet, as the model read it. */
+    text: safeText(4000),
+    /** Knowledge passages: the base and file they came from, and the page of a PDF. */
+    baseId: int32.optional(),
+    fileId: int32.optional(),
+    page: int32.optional(),
+    /** Web results: the page's address and its site's name. */
+    url: safeText(2000).optional(),
+    site: safeText(200).optional(),
+  })
+  .openapi('ChatCitation');
+export type ChatCitation = z.infer<typeof chatCitation>;
+
+/** One tool call of an answer, shown folded like reasoning (docs/chat.md#tools). */
+export const chatToolStep = z
+  .object({
+    id: safeText(64).min(1),
+    /** The tool's name as the model called it (`knowledge_search`, `web_search`, `draw`, `now`, or an MCP tool). */
+    name: safeText(100),
+    /** Its arguments as JSON text, and its result as text (both cut to a bound). */
+    input: safeText(4000),
+    output: safeText(8000).optional(),
+    ok: z.boolean().optional(),
+    ms: int32.optional(),
+  })
+  .openapi('ChatToolStep');
+export type ChatToolStep = z.infer<typeof chatToolStep>;
+
 /** The fields one answer (or one question) has; a message's other versions keep these (variants). */
 const answerFields = {
   text: safeText(32_000),
@@ -74,6 +112,10 @@ const answerFields = {
   /** Set when the answer stopped before its end (stop pressed, length limit): "continue" is offered. */
   cut: z.boolean().optional(),
   attachments: z.array(chatAttachment).max(8).optional(),
+  /** The sources the answer was given, by their numbers. */
+  citations: z.array(chatCitation).max(50).optional(),
+  /** The tools it called, in order. */
+  tools: z.array(chatToolStep).max(20).optional(),
 };
 
 /** One earlier version of a message, kept when it was regenerated (answers) or edited (questions). */
@@ -110,13 +152,17 @@ export type StoredChatMessage = z.infer<typeof storedChatMessage>;
 export type MessageVariant = NonNullable<StoredChatMessage['variants']>[number];
 
 /**
- * Events of POST /api/chat/process (text/event-stream), in order: `meta`, then `reasoning` and
- * `delta` pieces (reasoning first when the model thinks), then `done` or `error`.
+ * Events of POST /api/chat/process (text/event-stream), in order: `meta`, then `citations` when
+ * sources were gathered, then `reasoning`, `tool` and `delta` pieces (reasoning first when the
+ * model thinks; a tool step is sent when it starts and again when it ends), then `done` or `error`.
  */
 export interface ChatStreamEvents {
   /** `attachments`: the question's files as sent, `truncated` when a document was cut to the model's budget. */
   meta: { model: string; quota: ChatQuota; attachments?: ChatAttachment[] };
+  /** Sources given to the model, numbered; sent again with more when a tool finds more. */
+  citations: { items: ChatCitation[] };
   reasoning: { text: string };
+  tool: ChatToolStep;
   delta: { text: string };
   done: { model: string; chars: number; ms: number; thinkMs?: number; usage?: ChatUsage; cut?: boolean };
   error: { kind: string; message: string };
