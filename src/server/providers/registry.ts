@@ -3,6 +3,8 @@ import { chatConfig } from '../config/chat';
 import { drawConfig } from '../config/drawing';
 import type { Env } from '../config/env';
 import { musicConfig } from '../config/music';
+import { isLoopbackOrigin } from '../sandbox';
+import { type DownloadedPage, downloadPage } from './download-page';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
 import { createOpenAiImageProvider } from './image/openai';
 import { createSdWebuiProvider } from './image/sd-webui';
@@ -11,8 +13,6 @@ import type { LlmProvider } from './llm';
 import { createOpenAiLlm } from './llm/openai';
 import { createSunoProvider } from './music/suno';
 import type { MusicProvider } from './music/types';
-import { isLoopbackOrigin } from '../sandbox';
-import { type DownloadedPage, downloadPage } from './download-page';
 import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
 import { createWebSearchProvider, type WebSearchProvider, type WebSearchTarget } from './web-search';
 

@@ -4,7 +4,20 @@ import type { DocumentLimits } from './limits';
 // (worker.ts): html-to-text parses the whole page, so its heap and clock are the thread's.
 // Navigation, scripts, forms and pictures are dropped; links keep their words, not their address.
 
-const SKIP = ['script', 'style', 'noscript', 'template', 'nav', 'header', 'footer', 'aside', 'form', 'svg', 'img', 'iframe'];
+const SKIP = [
+  'script',
+  'style',
+  'noscript',
+  'template',
+  'nav',
+  'header',
+  'footer',
+  'aside',
+  'form',
+  'svg',
+  'img',
+  'iframe',
+];
 
 export async function htmlText(html: string, limits: DocumentLimits): Promise<string> {
   const { convert } = await import('html-to-text');

@@ -1,7 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import { toSafeText } from '../../../shared/safe-chars';
-import { Allowance, type DocumentLimits, DocumentRefused, unpackBudget } from './limits';
 import { htmlText } from './html';
+import { Allowance, type DocumentLimits, DocumentRefused, unpackBudget } from './limits';
 import { checkPdf } from './pdf-scan';
 import { boundedZip } from './zip';
 

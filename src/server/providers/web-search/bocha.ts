@@ -1,5 +1,5 @@
 import { hostOf, httpOnly, isRecord, searchCall, str } from './http';
-import { type WebHit, type WebSearchProvider, WebSearchError } from './types';
+import { type WebHit, WebSearchError, type WebSearchProvider } from './types';
 
 /**
  * 博查 Bocha Web Search API: POST {base}/v1/web-search, `Authorization: Bearer {key}`, body

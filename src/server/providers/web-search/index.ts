@@ -2,8 +2,8 @@ import { WEB_SEARCH_DEFAULT_BASE } from '../../../shared/web-search';
 import { createBochaSearch } from './bocha';
 import { createSandboxSearch } from './sandbox';
 import { createSearxngSearch } from './searxng';
-import type { WebSearchProvider, WebSearchTarget } from './types';
 import { createTavilySearch } from './tavily';
+import type { WebSearchProvider, WebSearchTarget } from './types';
 import { createZhipuSearch } from './zhipu';
 
 export type { WebHit, WebSearchErrorKind, WebSearchProvider, WebSearchTarget } from './types';

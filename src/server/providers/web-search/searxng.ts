@@ -1,5 +1,5 @@
 import { hostOf, httpOnly, isRecord, searchCall, str } from './http';
-import { type WebHit, type WebSearchProvider, WebSearchError } from './types';
+import { type WebHit, WebSearchError, type WebSearchProvider } from './types';
 
 /**
  * SearXNG's search API: GET {base}/search?q=…&format=json (the instance must list `json` under

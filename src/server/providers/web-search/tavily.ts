@@ -1,5 +1,5 @@
 import { hostOf, httpOnly, isRecord, searchCall, str } from './http';
-import { type WebHit, type WebSearchProvider, WebSearchError } from './types';
+import { type WebHit, WebSearchError, type WebSearchProvider } from './types';
 
 /**
  * Tavily Search: POST {base}/search, `Authorization: Bearer {key}`, body {query, max_results

@@ -1,5 +1,5 @@
 import { hostOf, httpOnly, isRecord, searchCall, str } from './http';
-import { type WebHit, type WebSearchProvider, WebSearchError } from './types';
+import { type WebHit, WebSearchError, type WebSearchProvider } from './types';
 
 /**
  * 智谱 Zhipu (BigModel) Web Search API: POST {base}/web_search (base https://open.bigmodel.cn/api/paas/v4),
