@@ -20,7 +20,7 @@ export async function webSearchConsole(rt: Runtime): Promise<WebSearchConsole> {
   const s = await webSearchSetting(rt);
   const tz = rt.env.SITE_TIME_ZONE;
   const day = sql`(created_at at time zone ${tz})::date`;
-  const since = sql`((now() at time zone ${tz})::date - ${DAYS - 1})`;
+  const since = sql`((now() at time zone ${tz})::date - ${DAYS - 1}::int)`;
   const rows = async (q: ReturnType<typeof sql>) =>
     ((await rt.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
   const days = await rows(sql`with d as (
