@@ -7,7 +7,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 // address actually dialled (the lookup below is the connection's own, so a name cannot re-resolve
 // elsewhere between check and connect).
 
-const blocked = new BlockList();
+// One list per family: a BlockList matches IPv4 addresses against its IPv4-mapped IPv6 rules too.
+const blocked4 = new BlockList();
+const blocked6 = new BlockList();
 for (const [net, bits] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,7 +26,7 @@ for (const [net, bits] of [
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  blocked.addSubnet(net, bits, 'ipv4');
+  blocked4.addSubnet(net, bits, 'ipv4');
 for (const [net, bits] of [
   ['::', 127], // :: and ::1
   ['::ffff:0:0', 96], // IPv4-mapped: would reach the v4 address
@@ -35,7 +37,7 @@ for (const [net, bits] of [
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  blocked.addSubnet(net, bits, 'ipv6');
+  blocked6.addSubnet(net, bits, 'ipv6');
 
 const loopback = new BlockList();
 loopback.addSubnet('127.0.0.0', 8, 'ipv4');
@@ -47,7 +49,7 @@ export function isPublicAddress(address: string, allowLoopback = false): boolean
   if (family === 0) return false;
   const type = family === 4 ? 'ipv4' : 'ipv6';
   if (allowLoopback && loopback.check(address, type)) return true;
-  return !blocked.check(address, type);
+  return !(family === 4 ? blocked4 : blocked6).check(address, type);
 }
 
 export class PrivateAddressError extends Error {

@@ -1,5 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWebSearchProvider, WebSearchError, type WebSearchTarget } from '../../../src/server/providers/web-search';
+import {
+  createWebSearchProvider,
+  WebSearchError,
+  type WebSearchTarget,
+} from '../../../src/server/providers/web-search';
 import { bochaFake, type Fake, fakeServer, type Listed, searxngFake, tavilyFake, zhipuFake } from './fake-search';
 
 // Each adapter against a local server speaking its service's documented format (fake-search.ts).
@@ -74,7 +78,9 @@ describe('failures map to kinds', () => {
     expect(await failure(search({ provider: 'zhipu', baseUrl: broken.url, secret: 'k' }))).toBe('server');
     expect(await failure(search({ provider: 'bocha', baseUrl: gone.url, secret: 'k' }))).toBe('refused');
     const searx404 = keep(await searxngFake(results));
-    expect(await failure(search({ provider: 'searxng', baseUrl: `${searx404.url}/wrong`, secret: '' }))).toBe('notFound');
+    expect(await failure(search({ provider: 'searxng', baseUrl: `${searx404.url}/wrong`, secret: '' }))).toBe(
+      'notFound',
+    );
   });
 
   it("Bocha's envelope code other than 200 is a failure even on HTTP 200", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit } from '../../../src/server/db/schema';
 import { webSource } from '../../../src/server/services/web-search/chat-source';
-import { startTestServer, type TestServer } from '../helpers';
 import { codeFor, makeStaff, requestId, type Staff } from '../admin/admin-helpers';
+import { startTestServer, type TestServer } from '../helpers';
 import { bochaFake, type Fake, type Listed } from './fake-search';
 
 // The console's web search page (docs/web-search.md#console): the setting round trip with the key
@@ -52,7 +52,14 @@ describe('console web search', () => {
     const res = await read();
     expect(JSON.stringify(res.body)).not.toContain(SECRET.slice(0, -4));
     expect(res.body.data).toMatchObject({
-      setting: { provider: 'bocha', baseUrl: bocha.url, hasKey: true, last4: 'WXYZ', costMicros: 36_000, source: 'console' },
+      setting: {
+        provider: 'bocha',
+        baseUrl: bocha.url,
+        hasKey: true,
+        last4: 'WXYZ',
+        costMicros: 36_000,
+        source: 'console',
+      },
       active: true,
     });
     const stored = await srv.runtime.database.db.query.webSearchSettings.findFirst();
@@ -67,17 +74,23 @@ describe('console web search', () => {
   });
 
   it('the health probe searches once with the saved setting, and writes it to the usage', async () => {
-    const ok = await srv.call('POST', '/api/admin/web-search/test', undefined, { cookie: `${admin.cookie}; lang=en-US` });
+    const ok = await srv.call('POST', '/api/admin/web-search/test', undefined, {
+      cookie: `${admin.cookie}; lang=en-US`,
+    });
     expect(ok.body.data).toMatchObject({ ok: true, kind: null, results: 1 });
     expect(ok.body.data.message).toMatch(/works: 1 results/);
     expect(bocha.seen.at(-1)?.authorization).toBe(`Bearer ${SECRET}`);
     const usage = (await read()).body.data;
-    expect(usage.providers).toEqual([expect.objectContaining({ provider: 'bocha', searches: 1, failed: 0, costMicros: 40_000 })]);
+    expect(usage.providers).toEqual([
+      expect.objectContaining({ provider: 'bocha', searches: 1, failed: 0, costMicros: 40_000 }),
+    ]);
     expect(usage.days.at(-1)).toMatchObject({ searches: 1, failed: 0 });
     // A new, wrong key: the probe says so in words.
     const wrong = await saveKey({ provider: 'bocha', baseUrl: bocha.url, secret: 'sk-wrong-key', costMicros: 40_000 });
     expect(wrong.body.data.applied).toBe(true);
-    const bad = await srv.call('POST', '/api/admin/web-search/test', undefined, { cookie: `${admin.cookie}; lang=en-US` });
+    const bad = await srv.call('POST', '/api/admin/web-search/test', undefined, {
+      cookie: `${admin.cookie}; lang=en-US`,
+    });
     expect(bad.body.data).toMatchObject({ ok: false, kind: 'badKey' });
     expect(bad.body.data.message).toMatch(/refused the key/);
     expect((await read()).body.data.providers[0]).toMatchObject({ searches: 2, failed: 1 });
@@ -115,10 +128,20 @@ describe('console web search', () => {
   });
 
   it('going back to the environment drops the console row', async () => {
-    const res = await srv.call('POST', '/api/admin/web-search/reset', { requestId: requestId() }, { cookie: admin.cookie });
+    const res = await srv.call(
+      'POST',
+      '/api/admin/web-search/reset',
+      { requestId: requestId() },
+      { cookie: admin.cookie },
+    );
     expect(res.body.data.applied).toBe(true);
     expect((await read()).body.data.setting).toMatchObject({ provider: 'off', source: 'env' });
-    const again = await srv.call('POST', '/api/admin/web-search/reset', { requestId: requestId() }, { cookie: admin.cookie });
+    const again = await srv.call(
+      'POST',
+      '/api/admin/web-search/reset',
+      { requestId: requestId() },
+      { cookie: admin.cookie },
+    );
     expect(again.status).toBe(400);
   });
 

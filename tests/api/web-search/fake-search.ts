@@ -41,7 +41,13 @@ export async function fakeServer(handle: Handler): Promise<Fake> {
       } catch {
         body = null;
       }
-      const s = { method: req.method ?? '', path: u.pathname, query: u.searchParams, authorization: req.headers.authorization, body };
+      const s = {
+        method: req.method ?? '',
+        path: u.pathname,
+        query: u.searchParams,
+        authorization: req.headers.authorization,
+        body,
+      };
       seen.push(s);
       const out = handle(s);
       if (out.text !== undefined) res.writeHead(out.status, { 'content-type': out.type ?? 'text/html' }).end(out.text);
@@ -61,7 +67,8 @@ const unauthorized = (key: string, s: Seen) => key !== '' && s.authorization !==
 /** 博查: POST /v1/web-search → {code: 200, data: {webPages: {value: [{name, url, snippet, summary, siteName}]}}}. */
 export const bochaFake = (key: string, results: Listed[]) =>
   fakeServer((s) => {
-    if (s.method !== 'POST' || s.path !== '/v1/web-search') return { status: 404, json: { code: 404, msg: 'not found' } };
+    if (s.method !== 'POST' || s.path !== '/v1/web-search')
+      return { status: 404, json: { code: 404, msg: 'not found' } };
     if (unauthorized(key, s)) return { status: 401, json: { code: 401, message: 'Invalid API KEY', log_id: 'x' } };
     const value = results.map((r, i) => ({
       id: `https://api.bochaai.com/v1/#WebPages.${i}`,
@@ -89,14 +96,21 @@ export const bochaFake = (key: string, results: Listed[]) =>
 export const tavilyFake = (key: string, results: Listed[]) =>
   fakeServer((s) => {
     if (s.method !== 'POST' || s.path !== '/search') return { status: 404, json: { detail: 'Not Found' } };
-    if (unauthorized(key, s)) return { status: 401, json: { detail: { error: 'Unauthorized: missing or invalid API key.' } } };
+    if (unauthorized(key, s))
+      return { status: 401, json: { detail: { error: 'Unauthorized: missing or invalid API key.' } } };
     return {
       status: 200,
       json: {
         query: s.body?.query,
         answer: null,
         images: [],
-        results: results.map((r, i) => ({ title: r.title, url: r.url, content: r.snippet, score: 0.9 - i / 10, raw_content: null })),
+        results: results.map((r, i) => ({
+          title: r.title,
+          url: r.url,
+          content: r.snippet,
+          score: 0.9 - i / 10,
+          raw_content: null,
+        })),
         response_time: 0.5,
       },
     };
@@ -112,7 +126,14 @@ export const searxngFake = (results: Listed[]) =>
       json: {
         query: s.query.get('q'),
         number_of_results: results.length,
-        results: results.map((r) => ({ url: r.url, title: r.title, content: r.snippet, engine: 'bing', engines: ['bing'], score: 1 })),
+        results: results.map((r) => ({
+          url: r.url,
+          title: r.title,
+          content: r.snippet,
+          engine: 'bing',
+          engines: ['bing'],
+          score: 1,
+        })),
         answers: [],
         suggestions: [],
         unresponsive_engines: [],
@@ -123,7 +144,8 @@ export const searxngFake = (results: Listed[]) =>
 /** 智谱: POST /web_search → {id, created, request_id, search_result: [{title, content, link, media, refer}]}. */
 export const zhipuFake = (key: string, results: Listed[]) =>
   fakeServer((s) => {
-    if (s.method !== 'POST' || s.path !== '/web_search') return { status: 404, json: { error: { code: '404', message: 'Not Found' } } };
+    if (s.method !== 'POST' || s.path !== '/web_search')
+      return { status: 404, json: { error: { code: '404', message: 'Not Found' } } };
     if (unauthorized(key, s)) return { status: 401, json: { error: { code: '1000', message: '身份验证失败。' } } };
     return {
       status: 200,

@@ -23,9 +23,13 @@ let listed: Listed[] = [];
 
 beforeAll(async () => {
   pages = await fakeServer((s) =>
-    s.path === '/article' ? { status: 200, text: ARTICLE, type: 'text/html; charset=utf-8' } : { status: 404, text: 'no' },
+    s.path === '/article'
+      ? { status: 200, text: ARTICLE, type: 'text/html; charset=utf-8' }
+      : { status: 404, text: 'no' },
   );
-  search = await fakeServer((s) => (failing ? { status: 500, json: {} } : { status: 200, json: searxJson(s.query.get('q')) }));
+  search = await fakeServer((s) =>
+    failing ? { status: 500, json: {} } : { status: 200, json: searxJson(s.query.get('q')) },
+  );
   srv = await startTestServer({
     WEB_SEARCH_PROVIDER: 'searxng',
     WEB_SEARCH_BASE_URL: search.url,
@@ -45,14 +49,19 @@ const searxJson = (q: string | null) => ({
 });
 
 const gather = (ip: string, query = '妙笔') =>
-  webSource.gather(srv.runtime, { caller: { userId: null, ip }, query, lang: 'zh-CN', signal: AbortSignal.timeout(20_000), limit: 5 });
+  webSource.gather(srv.runtime, {
+    caller: { userId: null, ip },
+    query,
+    lang: 'zh-CN',
+    signal: AbortSignal.timeout(20_000),
+    limit: 5,
+  });
 const refusal = (p: Promise<unknown>) =>
   p.then(
     () => null,
     (err: unknown) => (err instanceof DomainError ? `${err.status} ${err.messageKey}` : String(err)),
   );
-const ledgerRows = async () =>
-  srv.runtime.database.db.select().from(usageLedger).where(eq(usageLedger.kind, 'search'));
+const ledgerRows = async () => srv.runtime.database.db.select().from(usageLedger).where(eq(usageLedger.kind, 'search'));
 
 describe('web search', () => {
   it('is available with a provider configured', async () => {
@@ -71,7 +80,8 @@ describe('web search', () => {
     expect(passages.every((p) => p.kind === 'web')).toBe(true);
     const [article, metadata, intranet] = passages;
     expect(article?.text).toContain('妙笔是一个中文 AI 助手网站，提供聊天和绘画。');
-    for (const hidden of ['SCRIPT-TEXT', 'NAV-LINKS', 'FOOTER', 'color:red', '/chat']) expect(article?.text).not.toContain(hidden);
+    for (const hidden of ['SCRIPT-TEXT', 'NAV-LINKS', 'FOOTER', 'color:red', '/chat'])
+      expect(article?.text).not.toContain(hidden);
     expect(article).toMatchObject({ url: `${pages.url}/article?utm_source=feed`, site: '127.0.0.1' });
     // Refused by the guard: the service's snippet stands in for the page.
     expect(metadata?.text).toBe('a private address');
@@ -87,7 +97,9 @@ describe('web search', () => {
     await expect(srv.runtime.registry.page('http://[fd00::1]/', signal)).rejects.toThrow(/private address/);
     const before = pages.seen.length;
     const port = new URL(pages.url).port;
-    await expect(downloadPage(`${pages.url}/article`, { ...opts, allowLoopback: false })).rejects.toThrow(/private address/);
+    await expect(downloadPage(`${pages.url}/article`, { ...opts, allowLoopback: false })).rejects.toThrow(
+      /private address/,
+    );
     // A name that resolves to loopback is refused by the connection's own lookup.
     await expect(downloadPage(`http://localhost:${port}/article`, { ...opts, allowLoopback: false })).rejects.toThrow(
       /private address/,
