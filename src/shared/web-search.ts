@@ -4,6 +4,8 @@
  */
 export const WEB_SEARCH_PROVIDERS = ['bocha', 'tavily', 'searxng', 'zhipu', 'sandbox'] as const;
 export type WebSearchProviderName = (typeof WEB_SEARCH_PROVIDERS)[number];
+/** What the console may pick: a provider, or off. */
+export const WEB_SEARCH_CHOICES = ['off', ...WEB_SEARCH_PROVIDERS] as const;
 
 /** Which services need a key, and which an address (the others have a documented public endpoint). */
 export const WEB_SEARCH_NEEDS: Record<WebSearchProviderName, { key: boolean; baseUrl: boolean }> = {

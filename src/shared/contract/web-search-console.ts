@@ -1,10 +1,9 @@
 import { z } from '@hono/zod-openapi';
-import { WEB_SEARCH_PROVIDERS } from '../web-search';
+import { WEB_SEARCH_CHOICES } from '../web-search';
 
 /** The console's web search page (docs/web-search.md#console): the setting, never the key itself. */
 
 const count = z.number().int();
-export const WEB_SEARCH_CHOICES = ['off', ...WEB_SEARCH_PROVIDERS] as const;
 
 export const WebSearchConsole = z
   .object({

@@ -4,8 +4,8 @@ import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import { WEB_SEARCH_CHOICES, type WebSearchConsole } from '../../../shared/contract/web-search-console';
-import { WEB_SEARCH_NEEDS } from '../../../shared/web-search';
+import type { WebSearchConsole } from '../../../shared/contract/web-search-console';
+import { WEB_SEARCH_CHOICES, WEB_SEARCH_NEEDS } from '../../../shared/web-search';
 import { card, field } from '../ui/format';
 import { WebSearchUsage } from './WebSearchUsage';
 

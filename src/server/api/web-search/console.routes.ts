@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { WEB_SEARCH_CHOICES, WebSearchConsole, WebSearchProbe } from '../../../shared/contract/web-search-console';
+import { WebSearchConsole, WebSearchProbe } from '../../../shared/contract/web-search-console';
+import { WEB_SEARCH_CHOICES } from '../../../shared/web-search';
 import { normalBaseUrl } from '../../services/channels/store';
 import { access } from '../access';
 import { codes, requestId, tags, totpCode } from '../admin/console-kit';
