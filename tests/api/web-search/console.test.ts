@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { adminAudit } from '../../../src/server/db/schema';
 import { webSource } from '../../../src/server/services/web-search/chat-source';
+import { readSearchQuota } from '../../../src/server/services/web-search/quota';
+import { searchTarget } from '../../../src/server/services/web-search/setting';
 import { codeFor, makeStaff, requestId, type Staff } from '../admin/admin-helpers';
 import { startTestServer, type TestServer } from '../helpers';
 import { bochaFake, type Fake, type Listed } from './fake-search';
@@ -73,6 +75,15 @@ describe('console web search', () => {
     expect(JSON.stringify(audit.filter((a) => a.action === 'websearch.change'))).not.toContain(SECRET);
   });
 
+  it('builds the adapter once per setting, and again after a settings change in any process (NOTIFY)', async () => {
+    const target = await searchTarget(srv.runtime);
+    if (!target) throw new Error('no target');
+    const first = srv.runtime.registry.webSearch(target);
+    expect(srv.runtime.registry.webSearch({ ...target })).toBe(first);
+    expect((await save({ provider: 'bocha', baseUrl: bocha.url, costMicros: 40_000 })).body.data.applied).toBe(true);
+    await vi.waitFor(() => expect(srv.runtime.registry.webSearch(target)).not.toBe(first));
+  });
+
   it('the health probe searches once with the saved setting, and writes it to the usage', async () => {
     const ok = await srv.call('POST', '/api/admin/web-search/test', undefined, {
       cookie: `${admin.cookie}; lang=en-US`,
@@ -143,6 +154,20 @@ describe('console web search', () => {
       { cookie: admin.cookie },
     );
     expect(again.status).toBe(400);
+  });
+
+  it("each level's daily allowance is a console setting", async () => {
+    const visitor = { userId: null, ip: '198.51.100.7' };
+    expect((await readSearchQuota(srv.runtime, visitor)).limit).toBe(0);
+    const boss = await makeStaff(srv, 'web-search-quota@example.com', 'admin');
+    const res = await srv.call(
+      'POST',
+      '/api/admin/settings',
+      { values: { WEB_SEARCH_VISITOR_DAILY: 7 }, requestId: requestId(), code: await codeFor(srv, boss.id, 1) },
+      { cookie: boss.cookie },
+    );
+    expect(res.body.code).toBe(200);
+    expect((await readSearchQuota(srv.runtime, visitor)).limit).toBe(7);
   });
 
   it('is the admin’s alone', async () => {

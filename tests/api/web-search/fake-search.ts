@@ -23,7 +23,7 @@ export interface Fake {
   close(): Promise<void>;
 }
 
-type Handler = (seen: Seen) => { status: number; json?: unknown; type?: string; text?: string };
+type Handler = (seen: Seen) => { status: number; json?: unknown; type?: string; text?: string; bytes?: Buffer };
 
 /** A local server on 127.0.0.1, port 0, answering `handle` and remembering every request. */
 export async function fakeServer(handle: Handler): Promise<Fake> {
@@ -50,7 +50,8 @@ export async function fakeServer(handle: Handler): Promise<Fake> {
       };
       seen.push(s);
       const out = handle(s);
-      if (out.text !== undefined) res.writeHead(out.status, { 'content-type': out.type ?? 'text/html' }).end(out.text);
+      if (out.text !== undefined || out.bytes !== undefined)
+        res.writeHead(out.status, { 'content-type': out.type ?? 'text/html' }).end(out.bytes ?? out.text);
       else res.writeHead(out.status, { 'content-type': 'application/json' }).end(JSON.stringify(out.json ?? {}));
     });
   });

@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { usageLedger } from '../../../src/server/db/schema';
+import { usageLedger, users } from '../../../src/server/db/schema';
 import { DomainError } from '../../../src/server/errors';
 import { downloadPage } from '../../../src/server/providers/download-page';
 import { webSource } from '../../../src/server/services/web-search/chat-source';
 import { readSearchQuota } from '../../../src/server/services/web-search/quota';
-import { startTestServer, type TestServer } from '../helpers';
+import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { type Fake, fakeServer, type Listed } from './fake-search';
 
 // The search service through the chat source (docs/web-search.md): dedup, page text through the
@@ -14,6 +14,13 @@ import { type Fake, fakeServer, type Listed } from './fake-search';
 const ARTICLE = `<!doctype html><html><head><title>t</title><script>var secret = "SCRIPT-TEXT";</script>
 <style>.x{color:red}</style></head><body><nav>NAV-LINKS</nav><main><h1>妙笔的介绍</h1>
 <p>妙笔是一个中文 AI 助手网站，提供<a href="/chat">聊天</a>和绘画。</p></main><footer>FOOTER</footer></body></html>`;
+
+// 妙笔 in GBK, declared only in a meta tag, as many Chinese sites do.
+const GBK_PAGE = Buffer.concat([
+  Buffer.from('<html><head><meta charset="gbk"></head><body><p>'),
+  Buffer.from([0xc3, 0xee, 0xb1, 0xca]),
+  Buffer.from('</p></body></html>'),
+]);
 
 let srv: TestServer;
 let pages: Fake;
@@ -25,7 +32,9 @@ beforeAll(async () => {
   pages = await fakeServer((s) =>
     s.path === '/article'
       ? { status: 200, text: ARTICLE, type: 'text/html; charset=utf-8' }
-      : { status: 404, text: 'no' },
+      : s.path === '/gbk'
+        ? { status: 200, bytes: GBK_PAGE, type: 'text/html' }
+        : { status: 404, text: 'no' },
   );
   search = await fakeServer((s) =>
     failing ? { status: 500, json: {} } : { status: 200, json: searxJson(s.query.get('q')) },
@@ -34,6 +43,8 @@ beforeAll(async () => {
     WEB_SEARCH_PROVIDER: 'searxng',
     WEB_SEARCH_BASE_URL: search.url,
     WEB_SEARCH_VISITOR_DAILY: '3',
+    WEB_SEARCH_FREE_DAILY: '1',
+    WEB_SEARCH_MEMBER_DAILY: '2',
     WEB_SEARCH_COST_MICROS: '5000',
   });
 }, 120_000);
@@ -108,6 +119,37 @@ describe('web search', () => {
     const page = await downloadPage(`${pages.url}/article`, { ...opts, allowLoopback: true });
     expect(page).toMatchObject({ kind: 'html' });
     expect(page.body).toContain('妙笔的介绍');
+  });
+
+  it('decodes a page by the charset its meta tag names', async () => {
+    const page = await srv.runtime.registry.page(`${pages.url}/gbk`, AbortSignal.timeout(10_000));
+    expect(page.body).toContain('<p>妙笔</p>');
+  });
+
+  it('each level has its own allowance: signed-in users and members', async () => {
+    listed = [{ title: 'Three', url: 'https://three.example/', snippet: 'three' }];
+    const free = await createUserWithToken(srv, 'web-search-free@example.com');
+    const member = await createUserWithToken(srv, 'web-search-member@example.com');
+    await srv.runtime.database.db
+      .update(users)
+      .set({ vipType: 1, endDate: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, member.id));
+    const as = (userId: number) => () =>
+      refusal(
+        webSource.gather(srv.runtime, {
+          caller: { userId, ip: '203.0.113.5' },
+          query: 'q',
+          lang: 'zh-CN',
+          signal: AbortSignal.timeout(20_000),
+          limit: 2,
+        }),
+      );
+    expect([await as(free.id)(), await as(free.id)()]).toEqual([null, '429 websearch:quota.exhausted']);
+    expect([await as(member.id)(), await as(member.id)(), await as(member.id)()]).toEqual([
+      null,
+      null,
+      '429 websearch:quota.exhausted',
+    ]);
   });
 
   it("takes one of the level's daily searches each, atomically; the next is refused with 429", async () => {
