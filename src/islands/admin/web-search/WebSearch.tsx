@@ -48,11 +48,19 @@ function SettingForm({ view, onSaved }: { view: WebSearchConsole; onSaved: (mess
   return (
     <Form onSubmit={save} className={`${card} space-y-3`} aria-labelledby={`${ids}-title`}>
       <h2 id={`${ids}-title`} className="text-lg font-semibold">
-        {t('provider.label')}
+        {t('provider.heading')}
       </h2>
-      <label className="block space-y-1 text-sm">
-        <span>{t('provider.label')}</span>
-        <select className={field} value={provider} onChange={(e) => setProvider(e.target.value as Choice)}>
+      {/* Labelled by id: a label around a select would take the options' words into its name. */}
+      <div className="space-y-1 text-sm">
+        <label htmlFor={`${ids}-provider`} className="block">
+          {t('provider.label')}
+        </label>
+        <select
+          id={`${ids}-provider`}
+          className={field}
+          value={provider}
+          onChange={(e) => setProvider(e.target.value as Choice)}
+        >
           {WEB_SEARCH_CHOICES.filter((c) => c !== 'sandbox' || view.sandboxAllowed || s.provider === 'sandbox').map(
             (c) => (
               <option key={c} value={c}>
@@ -61,7 +69,7 @@ function SettingForm({ view, onSaved }: { view: WebSearchConsole; onSaved: (mess
             ),
           )}
         </select>
-      </label>
+      </div>
       {provider === 'sandbox' && <p className="text-sm text-amber-800 dark:text-amber-200">{t('sandboxWarning')}</p>}
       {provider !== 'off' && provider !== 'sandbox' && (
         <>
@@ -146,11 +154,11 @@ function WebSearchView() {
   );
   useEffect(() => void load(), [load]);
 
+  // The form starts again from the saved setting once it is read back.
   const changed = (m: string) => {
     setMessage(m);
     setProbe(null);
-    setVersion((v) => v + 1);
-    void load();
+    void load().then(() => setVersion((v) => v + 1));
   };
 
   async function test() {
