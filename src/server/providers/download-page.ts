@@ -105,13 +105,14 @@ export async function downloadPage(url: string, o: PageOptions): Promise<Downloa
     let size = 0;
     try {
       for await (const chunk of res as AsyncIterable<Buffer>) {
-        size += chunk.byteLength;
         // Past the cap the rest is dropped: the page's beginning is what a passage needs.
-        if (size > o.maxBytes) {
+        const room = o.maxBytes - size;
+        chunks.push(chunk.byteLength > room ? chunk.subarray(0, room) : chunk);
+        size += Math.min(chunk.byteLength, room);
+        if (size >= o.maxBytes) {
           res.destroy();
           break;
         }
-        chunks.push(chunk);
       }
     } catch (err) {
       o.signal.throwIfAborted();

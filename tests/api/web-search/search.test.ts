@@ -1,7 +1,10 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageLedger, users } from '../../../src/server/db/schema';
 import { DomainError } from '../../../src/server/errors';
+import { DownloadError } from '../../../src/server/providers/download';
 import { downloadPage } from '../../../src/server/providers/download-page';
 import { webSource } from '../../../src/server/services/web-search/chat-source';
 import { readSearchQuota } from '../../../src/server/services/web-search/quota';
@@ -119,6 +122,30 @@ describe('web search', () => {
     const page = await downloadPage(`${pages.url}/article`, { ...opts, allowLoopback: true });
     expect(page).toMatchObject({ kind: 'html' });
     expect(page.body).toContain('妙笔的介绍');
+  });
+
+  it('reads at most its byte cap of a page, and gives up on a page past its time', async () => {
+    const signal = AbortSignal.timeout(10_000);
+    const capped = await downloadPage(`${pages.url}/article`, {
+      maxBytes: 64,
+      timeoutMs: 5000,
+      signal,
+      allowLoopback: true,
+    });
+    expect(Buffer.byteLength(capped.body)).toBeLessThanOrEqual(64);
+    expect(capped.body).toContain('<!doctype html>');
+    // A server that takes the request and never answers.
+    const stall = createServer(() => {});
+    await new Promise<void>((resolve) => stall.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(stall.address() as AddressInfo).port}/`;
+      await expect(downloadPage(url, { maxBytes: 1000, timeoutMs: 300, signal, allowLoopback: true })).rejects.toThrow(
+        DownloadError,
+      );
+    } finally {
+      stall.closeAllConnections();
+      await new Promise<void>((resolve) => stall.close(() => resolve()));
+    }
   });
 
   it('decodes a page by the charset its meta tag names', async () => {
