@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Logger } from './log';
 
-export type SandboxKind = 'payment' | 'wechat';
+export type SandboxKind = 'payment' | 'wechat' | 'websearch';
 
 /** Re-warns this often while a public site runs a sandbox. */
 const WARN_EVERY_MS = 60 * 60 * 1000;
 
 export const sandboxEnvShape = {
-  /** Lets a server whose PUBLIC_ORIGIN is not loopback start with a sandbox payment or WeChat provider. */
+  /** Lets a server whose PUBLIC_ORIGIN is not loopback start with a sandbox payment, WeChat or web search provider. */
   ALLOW_SANDBOX: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -19,6 +19,7 @@ interface SandboxEnv {
   WECHAT_MP_APPID?: string;
   WECHAT_MP_SECRET?: string;
   WECHAT_MP_TOKEN?: string;
+  WEB_SEARCH_PROVIDER?: string;
   ALLOW_SANDBOX: boolean;
   PUBLIC_ORIGIN: string;
 }
@@ -28,6 +29,7 @@ export function sandboxProviders(env: Omit<SandboxEnv, 'ALLOW_SANDBOX' | 'PUBLIC
   const kinds: SandboxKind[] = [];
   if (env.PAY_PROVIDER === 'sandbox') kinds.push('payment');
   if (!(env.WECHAT_MP_APPID && env.WECHAT_MP_SECRET && env.WECHAT_MP_TOKEN)) kinds.push('wechat');
+  if (env.WEB_SEARCH_PROVIDER === 'sandbox') kinds.push('websearch');
   return kinds;
 }
 
@@ -45,12 +47,18 @@ export function isLoopbackOrigin(origin: string): boolean {
 const WHAT: Record<SandboxKind, string> = {
   payment: 'the sandbox payment (PAY_PROVIDER=sandbox) marks orders paid without money',
   wechat: 'the sandbox WeChat login (WECHAT_MP_APPID, WECHAT_MP_SECRET, WECHAT_MP_TOKEN unset) logs in without WeChat',
+  websearch: 'the sandbox web search (WEB_SEARCH_PROVIDER=sandbox) answers made-up results',
 };
+
+/** Whether a sandbox may run here: a loopback origin, or one allowed by ALLOW_SANDBOX=true. */
+export function sandboxAllowed(env: Pick<SandboxEnv, 'ALLOW_SANDBOX' | 'PUBLIC_ORIGIN'>): boolean {
+  return env.ALLOW_SANDBOX || isLoopbackOrigin(env.PUBLIC_ORIGIN);
+}
 
 /** Why this environment may not start, or null. A public origin needs real providers or ALLOW_SANDBOX=true. */
 export function sandboxEnvProblem(env: SandboxEnv): string | null {
   const kinds = sandboxProviders(env);
-  if (kinds.length === 0 || env.ALLOW_SANDBOX || isLoopbackOrigin(env.PUBLIC_ORIGIN)) return null;
+  if (kinds.length === 0 || sandboxAllowed(env)) return null;
   return (
     `PUBLIC_ORIGIN=${env.PUBLIC_ORIGIN} is not a loopback address, but ${kinds.map((k) => WHAT[k]).join(', and ')}. ` +
     'Configure the real providers, or set ALLOW_SANDBOX=true to run the sandbox on this address anyway'

@@ -9,6 +9,7 @@ import enDrawing from '../../locales/en-US/drawing.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enMusic from '../../locales/en-US/music.json';
 import enShop from '../../locales/en-US/shop.json';
+import enWebsearch from '../../locales/en-US/websearch.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
 import zhAdmin from '../../locales/zh-CN/admin.json';
@@ -19,6 +20,7 @@ import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhMusic from '../../locales/zh-CN/music.json';
 import zhShop from '../../locales/zh-CN/shop.json';
+import zhWebsearch from '../../locales/zh-CN/websearch.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
 import twAdmin from '../../locales/zh-TW/admin.json';
@@ -29,6 +31,7 @@ import twDrawing from '../../locales/zh-TW/drawing.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twMusic from '../../locales/zh-TW/music.json';
 import twShop from '../../locales/zh-TW/shop.json';
+import twWebsearch from '../../locales/zh-TW/websearch.json';
 
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 
@@ -55,6 +58,7 @@ export const resources: Resources = {
     channels: zhChannels,
     drawing: zhDrawing,
     music: zhMusic,
+    websearch: zhWebsearch,
   },
   'en-US': {
     common: enCommon,
@@ -67,6 +71,7 @@ export const resources: Resources = {
     channels: enChannels,
     drawing: enDrawing,
     music: enMusic,
+    websearch: enWebsearch,
   },
   'zh-TW': {
     common: twCommon,
@@ -79,6 +84,7 @@ export const resources: Resources = {
     channels: twChannels,
     drawing: twDrawing,
     music: twMusic,
+    websearch: twWebsearch,
   },
 };
 

@@ -164,6 +164,14 @@ describe('layers (ARCHITECTURE.md)', () => {
       'createProviderRegistry',
       'probeChannel',
       'probeCall',
+      'createWebSearchProvider',
+      'createBochaSearch',
+      'createTavilySearch',
+      'createSearxngSearch',
+      'createZhipuSearch',
+      'createSandboxSearch',
+      'downloadPage',
+      'searchCall',
     ];
     const calls = new RegExp(`\\bfetch\\(|\\b(${factories.join('|')})\\(`);
     const building = all

@@ -23,8 +23,8 @@ export const route = createRoute({
               database: z.enum(['pglite', 'postgres']),
               providers: z.record(z.string(), z.string()),
               sandbox: z
-                .array(z.enum(['payment', 'wechat']))
-                .describe('providers running as the sandbox (no real money or WeChat)'),
+                .array(z.enum(['payment', 'wechat', 'websearch']))
+                .describe('providers running as the sandbox (no real money, WeChat or web search)'),
             }),
             'HealthReply',
           ),

@@ -27,6 +27,7 @@ import { registerMusic } from './music';
 import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { validationHook } from './validation';
+import { registerWebSearchConsole } from './web-search';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
 const domains: Array<(app: ApiApp) => void> = [
@@ -55,6 +56,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerChannelsConsole,
   registerModerationConsole,
   registerLedgerConsole,
+  registerWebSearchConsole,
   registerModeration,
   registerUsage,
 ];

@@ -28,6 +28,7 @@ import * as ready from './ready';
 import * as shopConsoleOrders from './shop/console-orders.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
+import * as webSearchConsole from './web-search/console.routes';
 
 /**
  * Every module that declares routes. The browser's client is typed from
@@ -65,6 +66,7 @@ const modules = {
   shop,
   shopConsoleOrders,
   shopConsoleProducts,
+  webSearchConsole,
 };
 
 type Modules = typeof modules;

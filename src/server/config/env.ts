@@ -8,6 +8,7 @@ import { jobsEnvShape } from './jobs';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 import { storageEnvProblems, storageEnvShape } from './storage';
+import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -81,6 +82,7 @@ export const envSchema = z.object({
   ...activityEnvShape,
   ...chatEnvShape,
   ...musicEnvShape,
+  ...webSearchEnvShape,
   ...drawEnvShape,
   ...limitsEnvShape,
   ...jobsEnvShape,
@@ -159,7 +161,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `Invalid environment configuration:\n  PAY_PROVIDER=${env.PAY_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
-  const draw = [...drawEnvProblems(env), ...storageEnvProblems(env)];
+  const draw = [...drawEnvProblems(env), ...storageEnvProblems(env), ...webSearchEnvProblems(env)];
   if (draw.length > 0) throw new EnvError(`Invalid environment configuration:\n  ${draw.join('\n  ')}`);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const full = { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };

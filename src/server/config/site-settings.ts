@@ -4,6 +4,7 @@ import { chatConfig } from './chat';
 import { drawConfig } from './drawing';
 import type { Env } from './env';
 import { musicConfig } from './music';
+import { webSearchEnvSchema } from './web-search';
 
 /**
  * The environment's value of every console setting: the default a setting
@@ -15,6 +16,7 @@ export function settingDefaults(env: Env): SiteSettings {
   const chat = chatConfig(env);
   const draw = drawConfig(env);
   const music = musicConfig(env);
+  const search = webSearchEnvSchema.parse(env);
   return {
     ICP_NUMBER: env.ICP_NUMBER,
     MAINTENANCE: a.MAINTENANCE,
@@ -31,6 +33,9 @@ export function settingDefaults(env: Env): SiteSettings {
     DRAW_MEMBER_DAILY: draw.DRAW_MEMBER_DAILY,
     MUSIC_FREE_DAILY: music.MUSIC_FREE_DAILY,
     MUSIC_MEMBER_FREE_DAILY: music.MUSIC_MEMBER_FREE_DAILY,
+    WEB_SEARCH_VISITOR_DAILY: search.WEB_SEARCH_VISITOR_DAILY,
+    WEB_SEARCH_FREE_DAILY: search.WEB_SEARCH_FREE_DAILY,
+    WEB_SEARCH_MEMBER_DAILY: search.WEB_SEARCH_MEMBER_DAILY,
     PAY_LIMIT_MINUTES: env.PAY_LIMIT_MINUTES,
     COUPON_DAILY_LIMIT: a.COUPON_DAILY_LIMIT,
     COUPON_OPEN_HOUR: a.COUPON_OPEN_HOUR,

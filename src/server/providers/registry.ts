@@ -3,6 +3,8 @@ import { chatConfig } from '../config/chat';
 import { drawConfig } from '../config/drawing';
 import type { Env } from '../config/env';
 import { musicConfig } from '../config/music';
+import { isLoopbackOrigin } from '../sandbox';
+import { type DownloadedPage, downloadPage } from './download-page';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
 import { createOpenAiImageProvider } from './image/openai';
 import { createSdWebuiProvider } from './image/sd-webui';
@@ -12,6 +14,7 @@ import { createOpenAiLlm } from './llm/openai';
 import { createSunoProvider } from './music/suno';
 import type { MusicProvider } from './music/types';
 import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
+import { createWebSearchProvider, type WebSearchProvider, type WebSearchTarget } from './web-search';
 
 /** One key of one console channel, as an adapter is built from it (the key opened, in memory only). */
 export interface ChannelTarget {
@@ -39,12 +42,20 @@ export interface ProviderRegistry {
   music(target: ChannelTarget): MusicProvider;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
+  /** The web search adapter of a setting (docs/web-search.md), built once per setting. */
+  webSearch(target: WebSearchTarget): WebSearchProvider;
+  /** A search result's page through the download guard: public addresses only, size and time capped. */
+  page(url: string, signal: AbortSignal): Promise<DownloadedPage>;
   /** Drops every adapter kept (bootstrap calls it on the channels' and settings' NOTIFY). */
   invalidate(): void;
 }
 
 /** Adapters kept at most; past it the registry starts again (keys rotate, channels are few). */
 const MAX_ADAPTERS = 256;
+
+/** A result's page: read at most this much of it, within this long. */
+export const PAGE_MAX_BYTES = 1024 * 1024;
+export const PAGE_TIMEOUT_MS = 8000;
 
 const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
@@ -56,6 +67,9 @@ export function createProviderRegistry(opts: {
 }): ProviderRegistry {
   const { env } = opts;
   const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider>();
+  const searches = new Map<string, WebSearchProvider>();
+  // Pages on loopback are read only while the site itself is on loopback (a developer's machine).
+  const allowLoopback = isLoopbackOrigin(env.PUBLIC_ORIGIN);
   // Everything an adapter is built from is in its key, so a kept adapter is never one of an older setting.
   const keep = <T extends LlmProvider | ImageProvider | MusicProvider>(t: ChannelTarget, build: () => T): T => {
     const key = JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]);
@@ -96,9 +110,23 @@ export function createProviderRegistry(opts: {
         }),
       );
     },
+    webSearch(t) {
+      const key = JSON.stringify([t.provider, t.baseUrl, t.secret]);
+      let made = searches.get(key);
+      if (!made) {
+        if (searches.size >= 16) searches.clear();
+        made = createWebSearchProvider(t);
+        searches.set(key, made);
+      }
+      return made;
+    },
+    page(url, signal) {
+      return downloadPage(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, signal, allowLoopback });
+    },
     probe: probeChannel,
     invalidate() {
       kept.clear();
+      searches.clear();
     },
   };
 }

@@ -236,6 +236,21 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
       body: () => ({ requestId: requestId() }),
       expect: { operator: 403, admin: 200 },
     },
+    { method: 'GET', path: '/api/admin/web-search', expect: { operator: 403, admin: 200 } },
+    {
+      method: 'POST',
+      path: '/api/admin/web-search',
+      body: () => ({ provider: 'searxng', baseUrl: 'http://127.0.0.1:1', costMicros: 0, requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    // The saved service refuses the connection: the test answers that in words, with 200.
+    { method: 'POST', path: '/api/admin/web-search/test', expect: { operator: 403, admin: 200 } },
+    {
+      method: 'POST',
+      path: '/api/admin/web-search/reset',
+      body: () => ({ requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
     { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
     {
       method: 'POST',

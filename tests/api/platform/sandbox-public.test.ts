@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
+import { webSource } from '../../../src/server/services/web-search/chat-source';
 import { startTestServer, type TestServer } from '../helpers';
 
 // A public site runs the sandbox only when told to (the refusal itself is in
@@ -17,6 +18,28 @@ describe('sandbox providers on a public origin', () => {
       started.push(srv);
       const health = await srv.call('GET', '/api/health');
       expect(health.body.data).toMatchObject({ sandbox: ['payment', 'wechat'], providers: { payment: 'sandbox' } });
+    },
+    START_MS,
+  );
+
+  it(
+    'the sandbox web search too: health names it, and it answers made-up results marked as such',
+    async () => {
+      const srv = await startTestServer({
+        PUBLIC_ORIGIN: 'https://miaobi.example',
+        ALLOW_SANDBOX: 'true',
+        WEB_SEARCH_PROVIDER: 'sandbox',
+        WEB_SEARCH_VISITOR_DAILY: '1',
+      });
+      started.push(srv);
+      expect((await srv.call('GET', '/api/health')).body.data.sandbox).toEqual(['payment', 'wechat', 'websearch']);
+      const query = { caller: { userId: null, ip: '203.0.113.8' }, query: '妙笔', lang: 'zh-CN', limit: 5 };
+      const passages = await webSource.gather(srv.runtime, { ...query, signal: AbortSignal.timeout(10_000) });
+      expect(passages).toHaveLength(3);
+      for (const p of passages) {
+        expect(p.url).toMatch(/^https:\/\/sandbox\.invalid\//);
+        expect(p.text).toMatch(/^Sandbox search result \d for "妙笔": no web search service is configured/);
+      }
     },
     START_MS,
   );

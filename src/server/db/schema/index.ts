@@ -21,4 +21,5 @@ export * from './songs';
 export * from './user-notices';
 export * from './users';
 export * from './verification-codes';
+export * from './web-search';
 export * from './wx-logins';

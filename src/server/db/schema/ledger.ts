@@ -3,7 +3,7 @@ import { modelChannels } from './channels';
 import { users } from './users';
 
 /**
- * What each piece of upstream work cost (docs/ledger.md): one row per chat answer, drawing or
+ * What each piece of upstream work cost (docs/ledger.md): one row per chat answer, web search, drawing or
  * song, finished, failed or cancelled. Written once when the work ends; never updated.
  */
 export const usageLedger = pgTable(
@@ -11,7 +11,7 @@ export const usageLedger = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'chat' | 'drawing' | 'song'>().notNull(),
+    kind: text('kind').$type<'chat' | 'drawing' | 'song' | 'search'>().notNull(),
     /** Chat: the conversation's id as the browser knows it. */
     conversationId: text('conversation_id'),
     /** Drawings and songs: the task id. */

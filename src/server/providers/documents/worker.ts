@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { toSafeText } from '../../../shared/safe-chars';
+import { htmlText } from './html';
 import { Allowance, type DocumentLimits, DocumentRefused, unpackBudget } from './limits';
 import { checkPdf } from './pdf-scan';
 import { boundedZip } from './zip';
@@ -7,7 +8,7 @@ import { boundedZip } from './zip';
 // The reading thread (one per document, started by index.ts under heap, stack and clock limits).
 // It is the only code that loads mammoth and unpdf: the build bundles it as its own file.
 
-export type DocumentKind = 'pdf' | 'docx' | 'text';
+export type DocumentKind = 'pdf' | 'docx' | 'text' | 'html';
 export interface ReadJob {
   kind: DocumentKind;
   bytes: Uint8Array;
@@ -81,7 +82,9 @@ export async function readDocument(job: ReadJob): Promise<ReadAnswer> {
         ? await pdfText(bytes, job.limits, allowance)
         : job.kind === 'docx'
           ? await docxText(bytes, job.limits, allowance)
-          : plainText(bytes);
+          : job.kind === 'html'
+            ? await htmlText(plainText(bytes), job.limits)
+            : plainText(bytes);
     const max = Math.min(job.maxChars, job.limits.textChars);
     const text = (toSafeText(raw.slice(0, max + 1).replace(/\r\n?/g, '\n'), max) ?? '').trim();
     if (!text) return { refused: 'empty' };

@@ -33,7 +33,7 @@ export const PROBE_TIMEOUT_MS = 10_000;
 const MAX_BODY = 2_000_000;
 
 /** Names the connection-level failure from fetch's error and its cause (undici / Node codes). */
-function connectionReason(err: unknown): ProbeReason {
+export function connectionReason(err: unknown): ProbeReason {
   const e = err as { name?: string; cause?: { code?: string; name?: string } };
   if (e.name === 'TimeoutError' || e.cause?.name === 'ConnectTimeoutError') return 'timeout';
   const code = e.cause?.code ?? '';

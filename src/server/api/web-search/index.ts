@@ -1,0 +1,1 @@
+export { registerWebSearchConsole } from './console';

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from '../../src/server/config/env';
+import { isPublicAddress } from '../../src/server/providers/public-address';
+import { dedupByUrl, normalisedUrl } from '../../src/server/services/web-search/dedup';
+
+describe('web search result URLs', () => {
+  it('normalise away what does not change the page', () => {
+    const same = [
+      'https://www.Example.com/news/1?b=2&a=1',
+      'http://example.com/news/1/?a=1&b=2&utm_source=x#top',
+      'https://EXAMPLE.com/news/1?spm=abc&a=1&b=2',
+    ];
+    expect(new Set(same.map(normalisedUrl)).size).toBe(1);
+    expect(normalisedUrl('https://example.com/news/2?a=1&b=2')).not.toBe(normalisedUrl(same[0] ?? ''));
+    expect(normalisedUrl('https://example.com:8443/')).toBe('example.com:8443');
+    expect(normalisedUrl('https://example.com/a/index.html')).toBe(normalisedUrl('https://example.com/a'));
+    expect(normalisedUrl('javascript:alert(1)')).toBeNull();
+    expect(normalisedUrl('not a url')).toBeNull();
+  });
+
+  it('dedup keeps the first of each page, in order, and drops what is no web address', () => {
+    const items = [
+      { url: 'https://a.example/x', n: 1 },
+      { url: 'https://b.example/', n: 2 },
+      { url: 'https://www.a.example/x/', n: 3 },
+      { url: 'ftp://a.example/x', n: 4 },
+      { url: 'https://b.example', n: 5 },
+    ];
+    expect(dedupByUrl(items).map((i) => i.n)).toEqual([1, 2]);
+  });
+});
+
+describe('the download guard’s addresses', () => {
+  it.each([
+    ['93.184.216.34', true],
+    ['2606:2800:220:1:248:1893:25c8:1946', true],
+    ['127.0.0.1', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['169.254.169.254', false],
+    ['100.64.0.1', false],
+    ['0.0.0.0', false],
+    ['224.0.0.1', false],
+    ['::1', false],
+    ['::', false],
+    ['fd00::1', false],
+    ['fe80::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:8.8.8.8', false],
+    ['not-an-ip', false],
+  ])('%s public: %s', (address, pub) => expect(isPublicAddress(address)).toBe(pub));
+
+  it('loopback passes only when allowed, and nothing else private does', () => {
+    expect(isPublicAddress('127.0.0.1', true)).toBe(true);
+    expect(isPublicAddress('::1', true)).toBe(true);
+    expect(isPublicAddress('10.0.0.1', true)).toBe(false);
+    expect(isPublicAddress('169.254.169.254', true)).toBe(false);
+  });
+});
+
+describe('web search environment', () => {
+  const real = {
+    PAY_PROVIDER: 'alipay',
+    ALIPAY_APP_ID: '2021',
+    ALIPAY_PRIVATE_KEY: 'k',
+    ALIPAY_PUBLIC_KEY: 'k',
+    WECHAT_MP_APPID: 'wxapp',
+    WECHAT_MP_SECRET: 'secret',
+    WECHAT_MP_TOKEN: 'token',
+    PUBLIC_ORIGIN: 'https://miaobi.example',
+  };
+
+  it('a provider needs its key or address', () => {
+    expect(() => loadEnv({ WEB_SEARCH_PROVIDER: 'bocha' })).toThrow(
+      /WEB_SEARCH_PROVIDER=bocha needs WEB_SEARCH_API_KEY/,
+    );
+    expect(() => loadEnv({ WEB_SEARCH_PROVIDER: 'searxng' })).toThrow(/needs WEB_SEARCH_BASE_URL/);
+    expect(loadEnv({ WEB_SEARCH_PROVIDER: 'tavily', WEB_SEARCH_API_KEY: 'tvly-1' }).WEB_SEARCH_PROVIDER).toBe('tavily');
+  });
+
+  it('the sandbox is refused on a public origin unless ALLOW_SANDBOX=true', () => {
+    expect(loadEnv(real).WEB_SEARCH_PROVIDER).toBeUndefined();
+    expect(() => loadEnv({ ...real, WEB_SEARCH_PROVIDER: 'sandbox' })).toThrow(EnvError);
+    expect(() => loadEnv({ ...real, WEB_SEARCH_PROVIDER: 'sandbox' })).toThrow(
+      /WEB_SEARCH_PROVIDER=sandbox[\s\S]*ALLOW_SANDBOX/,
+    );
+    expect(loadEnv({ ...real, WEB_SEARCH_PROVIDER: 'sandbox', ALLOW_SANDBOX: 'true' }).WEB_SEARCH_PROVIDER).toBe(
+      'sandbox',
+    );
+    expect(loadEnv({ WEB_SEARCH_PROVIDER: 'sandbox' }).WEB_SEARCH_PROVIDER).toBe('sandbox');
+  });
+});
