@@ -21,6 +21,7 @@ import { startSandboxWarning } from './sandbox';
 import { flushActivity, startActivityWriter } from './services/account/activity';
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { routedChatLlm } from './services/channels/router';
+import { chatSources } from './services/chat/sources';
 import { CHANNELS_CHANNEL } from './services/channels/store';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
@@ -94,6 +95,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     music,
     documents: createDocumentReader(),
     products,
+    chatSources: [...chatSources],
     lifecycle: { draining: false },
     providers: {
       ...drawing,

@@ -6,6 +6,8 @@ import { offlineAttachmentLines } from './offline-attachments';
 import { offlineContinue } from './offline-continue';
 import { offlineReasoning } from './offline-reasoning';
 import { offlineSamples } from './offline-samples';
+import { offlineSourceLines } from './offline-sources';
+import { readSourceBlocks } from './source-blocks';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -25,13 +27,15 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
   const lastMessage = [...request.messages].reverse().find((m) => m.role === 'user');
   const last = lastMessage ? withoutAttachmentBlocks(messageText(lastMessage)) : '';
   const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);
-  const withApp = request.messages.some((m) => m.role === 'system');
+  // An app's prompt is a system message; the sources' message is one too, but no app.
+  const withApp = request.messages.some((m) => m.role === 'system' && !readSourceBlocks(messageText(m)).length);
   return [
     `> **${t('chat:offline.label')}**`,
     '',
     t('chat:offline.intro', { question }),
     '',
     ...offlineAttachmentLines(request.messages, t),
+    ...offlineSourceLines(request.messages, last, t),
     ...offlineSamples(last, t),
     t('chat:offline.tryTitle'),
     '',

@@ -30,3 +30,10 @@ export interface ChatSource {
   available(rt: Runtime): Promise<boolean>;
   gather(rt: Runtime, q: SourceQuery): Promise<SourcePassage[]>;
 }
+
+/**
+ * The sources this site has (the one place they are wired in): the knowledge bases'
+ * (services/knowledge/chat-source.ts) and the web search's (services/web-search/chat-source.ts).
+ * Bootstrap copies the list onto each runtime (`rt.chatSources`), so a test can add its own.
+ */
+export const chatSources: ChatSource[] = [];
