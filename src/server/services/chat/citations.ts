@@ -42,8 +42,7 @@ export async function chosenSources(rt: Runtime, choice: SourceChoice): Promise<
   const out: ChatSource[] = [];
   for (const kind of kinds) {
     const found = await availableSources(rt, kind);
-    if (!found.length)
-      throw new DomainError(Code.BAD_REQUEST, `chat:sources.unavailable.${kind}`, { status: 400 });
+    if (!found.length) throw new DomainError(Code.BAD_REQUEST, `chat:sources.unavailable.${kind}`, { status: 400 });
     out.push(...found);
   }
   return out;
