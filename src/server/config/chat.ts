@@ -24,6 +24,9 @@ export const chatEnvShape = {
   CHAT_IMAGE_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
   CHAT_DOCUMENT_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
   CHAT_ATTACHMENTS_DAILY: int(1, 100_000, 100),
+  /** Tools (docs/chat.md#tools): rounds of tool calls one answer may make (0 offers none), and one call's time limit. */
+  CHAT_TOOL_STEPS: int(0, 8, 4),
+  CHAT_TOOL_TIMEOUT_MS: int(1000, 120_000, 20_000),
 };
 
 export const chatEnvSchema = z.object(chatEnvShape);

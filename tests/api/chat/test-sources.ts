@@ -8,6 +8,8 @@ export interface TestSource extends ChatSource {
   ready: boolean;
   /** Makes `gather` throw this once. */
   failNext: Error | null;
+  /** `gather` never answers this query. */
+  hangOn: string | null;
 }
 
 export function testSource(kind: ChatSource['kind'], passages: SourcePassage[]): TestSource {
@@ -16,6 +18,7 @@ export function testSource(kind: ChatSource['kind'], passages: SourcePassage[]):
     asked: [],
     ready: true,
     failNext: null,
+    hangOn: null,
     async available() {
       return source.ready;
     },
@@ -24,6 +27,7 @@ export function testSource(kind: ChatSource['kind'], passages: SourcePassage[]):
       const fail = source.failNext;
       source.failNext = null;
       if (fail) throw fail;
+      if (q.query === source.hangOn) return new Promise<never>(() => {});
       return passages.slice(0, q.limit);
     },
   };

@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import { Code } from '../../../shared/codes';
 import type { ChatCitation } from '../../../shared/contract/chat';
 import { toSafeText } from '../../../shared/safe-text';
+import { chatConfig } from '../../config/chat';
 import { DomainError } from '../../errors';
 import type { LlmMessage } from '../../providers/llm';
 import { sourceBlock } from '../../providers/llm/source-blocks';
@@ -53,9 +54,18 @@ export async function chosenSources(rt: Runtime, choice: SourceChoice): Promise<
  * a source that fails otherwise (its upstream down) is logged and left out, the answer goes on.
  */
 export async function gatherPassages(rt: Runtime, sources: ChatSource[], q: SourceQuery): Promise<SourcePassage[]> {
+  // Each source has CHAT_TOOL_TIMEOUT_MS, as a tool call has; one that ignores its signal still gives way.
+  const limit = chatConfig(rt.env).CHAT_TOOL_TIMEOUT_MS;
+  const signal = AbortSignal.any([q.signal, AbortSignal.timeout(limit)]);
+  const late = new Promise<never>((_, reject) => {
+    const end = () => reject(new Error(`no answer within ${limit} ms`));
+    if (signal.aborted) end();
+    else signal.addEventListener('abort', end, { once: true });
+  });
+  late.catch(() => {});
   const found = await Promise.all(
     sources.map((s) =>
-      s.gather(rt, q).catch((err: unknown) => {
+      Promise.race([s.gather(rt, { ...q, signal }), late]).catch((err: unknown) => {
         if (err instanceof DomainError) throw err;
         rt.log.warn('chat source failed', { kind: s.kind, err: err instanceof Error ? err.message : String(err) });
         return [] as SourcePassage[];

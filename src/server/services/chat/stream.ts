@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import type { ChatStreamEvents } from '../../../shared/contract/chat';
+import type { ChatCitation, ChatStreamEvents } from '../../../shared/contract/chat';
+import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
@@ -10,6 +11,9 @@ import { chosenSources, citationMessage, gatherPassages, numbered, PASSAGES_PER_
 import { continuation } from './continue';
 import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
+import { builtinTools } from './tools/builtin';
+import { answerWithTools } from './tools/loop';
+import type { ChatTool } from './tools/types';
 
 export interface ChatInput {
   prompt: string;
@@ -115,7 +119,13 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
   const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
-  return answer(rt, c, { provider, model, messages, meta: [meta, ...cited], meter, giveBack, input });
+  // A continued answer only goes on writing: no tools are offered.
+  const tools =
+    input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
+      ? []
+      : await builtinTools({ rt, caller: c.caller }, input);
+  const events = { meta: [meta, ...cited], citations, tools };
+  return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input });
 }
 
 /** The answer's events; read to the end even after the person left, so the ledger row and a refund are written. */
@@ -128,6 +138,8 @@ async function* answer(
     messages: LlmMessage[];
     /** The events before the answer: `meta`, then `citations` when sources were gathered. */
     meta: ChatEvent[];
+    citations: ChatCitation[];
+    tools: ChatTool[];
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
@@ -147,19 +159,30 @@ async function* answer(
   const live = () => !signal.aborted;
   yield* a.meta;
   try {
-    const pieces = a.provider.stream({
-      model,
-      messages: a.messages,
-      temperature: a.input.options.temperature,
-      signal,
-      lang: c.lang,
-      continuing: Boolean(a.input.options.partial),
+    const steps = answerWithTools({
+      provider: a.provider,
+      request: {
+        model,
+        messages: a.messages,
+        temperature: a.input.options.temperature,
+        signal,
+        lang: c.lang,
+        continuing: Boolean(a.input.options.partial),
+      },
+      tools: a.tools,
+      maxSteps: chatConfig(rt.env).CHAT_TOOL_STEPS,
+      citations: a.citations,
+      ctx: { rt, caller: c.caller, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
     });
-    for await (const event of pieces) {
+    for await (const item of steps) {
       if (!live()) break;
-      meter.see(event);
-      const out = progress.frame(event);
-      if (out) yield { event: out[0], data: out[1] } as ChatEvent;
+      if (item.kind === 'tool') yield { event: 'tool', data: item.step };
+      else if (item.kind === 'citations') yield { event: 'citations', data: { items: item.items } };
+      else {
+        meter.see(item.event);
+        const out = progress.frame(item.event);
+        if (out) yield { event: out[0], data: out[1] } as ChatEvent;
+      }
     }
     const ms = Date.now() - started;
     const usage = await finish(live() ? 'ok' : 'cancelled');
