@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import type { ChatToolStep } from '../../shared/contract/chat';
+import { DrawTaskCard, drawnTask } from './DrawTaskCard';
 
 /** One tool call of an answer, folded like the reasoning block: its name and state; opened, its input and result. */
 function ToolStep({ step }: { step: ChatToolStep }) {
@@ -9,6 +10,7 @@ function ToolStep({ step }: { step: ChatToolStep }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   const running = step.ok === undefined;
+  const drawing = step.name === 'draw' && step.ok ? drawnTask(step.output) : null;
   const label = running
     ? t('tools.running', { name: step.name })
     : step.ok
@@ -54,6 +56,7 @@ function ToolStep({ step }: { step: ChatToolStep }) {
           </>
         )}
       </section>
+      {drawing && <DrawTaskCard taskId={drawing.taskId} prompt={drawing.prompt} />}
     </li>
   );
 }
