@@ -26,6 +26,7 @@ import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
 import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
+import { registerToolsConsole } from './tools';
 import { validationHook } from './validation';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
@@ -53,6 +54,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerActivityConsole,
   registerShopOrdersConsole,
   registerChannelsConsole,
+  registerToolsConsole,
   registerModerationConsole,
   registerLedgerConsole,
   registerModeration,

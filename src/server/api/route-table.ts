@@ -28,6 +28,7 @@ import * as ready from './ready';
 import * as shopConsoleOrders from './shop/console-orders.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
+import * as toolsConsole from './tools/console.routes';
 
 /**
  * Every module that declares routes. The browser's client is typed from
@@ -49,6 +50,7 @@ const modules = {
   apps,
   appsPrompt,
   channelsConsole,
+  toolsConsole,
   chat,
   chatAttachments,
   chatConversations,

@@ -1,10 +1,11 @@
 import type { TFunction } from 'i18next';
+import type { MemberLevel } from '../../../shared/channels';
 import type { ChatCitation, ChatStreamEvents } from '../../../shared/contract/chat';
 import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
-import { modelForCaller } from '../channels/offer';
+import { callerLevel, modelForCaller } from '../channels/offer';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
 import { chosenSources, citationMessage, gatherPassages, numbered, PASSAGES_PER_SOURCE } from './citations';
@@ -13,6 +14,7 @@ import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
 import { builtinTools } from './tools/builtin';
 import { answerWithTools } from './tools/loop';
+import { mcpToolsFor } from './tools/mcp-tools';
 import type { ChatTool } from './tools/types';
 
 export interface ChatInput {
@@ -120,11 +122,12 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
   const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
   // A continued answer only goes on writing: no tools are offered.
+  const level = await callerLevel(rt, c.caller);
   const tools =
     input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
       ? []
-      : await builtinTools({ rt, caller: c.caller }, input);
-  const events = { meta: [meta, ...cited], citations, tools };
+      : [...(await builtinTools({ rt, caller: c.caller }, input)), ...(await mcpToolsFor(rt, level))];
+  const events = { meta: [meta, ...cited], citations, tools, level };
   return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input });
 }
 
@@ -140,6 +143,7 @@ async function* answer(
     meta: ChatEvent[];
     citations: ChatCitation[];
     tools: ChatTool[];
+    level: MemberLevel;
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
@@ -172,7 +176,7 @@ async function* answer(
       tools: a.tools,
       maxSteps: chatConfig(rt.env).CHAT_TOOL_STEPS,
       citations: a.citations,
-      ctx: { rt, caller: c.caller, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
+      ctx: { rt, caller: c.caller, level: a.level, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
     });
     for await (const item of steps) {
       if (!live()) break;

@@ -2,6 +2,7 @@ import type { ChatToolStep } from '../../../../shared/contract/chat';
 import { toSafeText } from '../../../../shared/safe-text';
 import { chatConfig } from '../../../config/chat';
 import type { LlmToolCall } from '../../../providers/llm';
+import { takeToolCall } from './quota';
 import type { ChatTool, ToolContext, ToolResult } from './types';
 
 /** A step's input and output as the stream and the stored answer keep them (the contract's bounds). */
@@ -35,6 +36,9 @@ export async function runCall(
   } catch {
     return { ok: false, output: 'the arguments are not valid JSON' };
   }
+  // Counted when it runs: a call refused above spent nothing.
+  if (!(await takeToolCall(ctx.rt, ctx.caller, ctx.level)))
+    return { ok: false, output: ctx.t('chat:tools.quotaExhausted') };
   const limit = chatConfig(ctx.rt.env).CHAT_TOOL_TIMEOUT_MS;
   const signal = AbortSignal.any([ctx.signal, AbortSignal.timeout(limit)]);
   const timedOut = new Promise<ToolResult>((resolve) => {

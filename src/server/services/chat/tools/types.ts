@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import type { MemberLevel } from '../../../../shared/channels';
 import type { LlmTool } from '../../../providers/llm';
 import type { Runtime } from '../../../runtime';
 import type { Caller } from '../quota';
@@ -8,6 +9,8 @@ import type { SourcePassage } from '../sources';
 export interface ToolContext {
   rt: Runtime;
   caller: Caller;
+  /** The caller's level: which MCP tools are open to it, and its daily tool calls. */
+  level: MemberLevel;
   t: TFunction;
   lang: string;
   /** Ends with the person leaving or the call's time limit. */
