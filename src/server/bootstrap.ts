@@ -22,7 +22,6 @@ import { flushActivity, startActivityWriter } from './services/account/activity'
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { routedChatLlm } from './services/channels/router';
 import { CHANNELS_CHANNEL } from './services/channels/store';
-import { chatSources } from './services/chat/sources';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
 import { consoleWordEdits } from './services/moderation/words';
@@ -96,7 +95,6 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     music,
     documents: createDocumentReader(),
     products,
-    chatSources: [...chatSources],
     lifecycle: { draining: false },
     providers: {
       ...drawing,

@@ -12,7 +12,6 @@ import type { ProviderRegistry } from './providers/registry';
 import type { StorageProvider } from './providers/storage';
 import type { WechatLoginProvider } from './providers/wechat';
 import type { PushHub } from './push/hub';
-import type { ChatSource } from './services/chat/sources';
 import type { ProductCatalog } from './services/shop/products';
 
 /** Background jobs of a process: built with the runtime, started by startBackground (bootstrap.ts). */
@@ -47,8 +46,6 @@ export interface Runtime {
   /** Reads documents' text on threads of their own, a few at once, owners in turn. */
   documents: DocumentReader;
   products: ProductCatalog;
-  /** What answers may draw on and cite (services/chat/sources.ts): the knowledge bases, the web search. */
-  chatSources: ChatSource[];
   jobs: BackgroundJobs;
   /** Set when the process begins a graceful stop: /api/ready answers 503 so balancers move on. */
   lifecycle: { draining: boolean };

@@ -6,8 +6,8 @@ export const mcpToolInfo = z
   .object({
     name: z.string().max(128),
     description: z.string().max(2000),
-    /** Its arguments' JSON Schema, as the server gave it. */
-    inputSchema: z.record(z.string(), z.unknown()),
+    /** Its arguments' names, from the JSON Schema the server gave (the model gets the whole schema). */
+    args: z.array(z.string()),
     levels: z.array(z.enum(MEMBER_LEVELS)).max(3),
   })
   .openapi('McpToolInfo');

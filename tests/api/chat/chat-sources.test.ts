@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DomainError } from '../../../src/server/errors';
+import { sourcesOf } from '../../../src/server/services/chat/sources';
 import type { TestServer } from '../helpers';
 import { ask, startChatServer } from './chat-helpers';
 import { type FakeOpenAi, readEvents, type SseEvent, startFakeOpenAi } from './fake-openai';
@@ -19,7 +20,7 @@ describe('sources in the answer (demo mode)', () => {
     srv = await startChatServer({ CHAT_FREE_VISITOR_DAILY: '1000' });
     knowledge = testSource('knowledge', knowledgePassages);
     web = testSource('web', webPassages);
-    srv.runtime.chatSources.push(knowledge, web);
+    sourcesOf(srv.runtime).push(knowledge, web);
   });
   afterAll(async () => {
     await srv?.dispose();
@@ -91,7 +92,7 @@ describe('sources handed to a model', () => {
   beforeAll(async () => {
     fake = await startFakeOpenAi();
     srv = await startChatServer({ OPENAI_BASE_URL: fake.url, OPENAI_API_KEY: 'sk-test', CHAT_MODELS: 'ok' });
-    srv.runtime.chatSources.push(testSource('knowledge', knowledgePassages));
+    sourcesOf(srv.runtime).push(testSource('knowledge', knowledgePassages));
   });
   afterAll(async () => {
     await srv?.dispose();

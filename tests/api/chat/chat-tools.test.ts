@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourcesOf } from '../../../src/server/services/chat/sources';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { ask, startChatServer } from './chat-helpers';
 import { readEvents, type SseEvent } from './fake-openai';
@@ -61,7 +62,7 @@ describe('the tool loop against an OpenAI-compatible model', () => {
       CHAT_TOOL_TIMEOUT_MS: '1000',
     });
     knowledge = testSource('knowledge', knowledgePassages);
-    srv.runtime.chatSources.push(knowledge);
+    sourcesOf(srv.runtime).push(knowledge);
   });
   afterAll(async () => {
     await srv?.dispose();

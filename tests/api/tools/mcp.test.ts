@@ -69,10 +69,18 @@ describe('MCP servers: the console adds them, the chat calls their tools', () =>
     expect(listed.body.data.server.tools.map((t: { name: string }) => t.name)).toEqual(['add', 'slow', 'big', 'fail']);
     expect(listed.body.data.server.lastError).toBeNull();
 
-    const unknown = await call(`/${serverId}/levels`, { levels: { teleport: ['user'] }, requestId: requestId() });
+    const unknown = await call(`/${serverId}/levels`, {
+      levels: [{ tool: 'teleport', levels: ['user'] }],
+      requestId: requestId(),
+    });
     expect(unknown.status).toBe(400);
     const open = await call(`/${serverId}/levels`, {
-      levels: { add: ['user', 'member'], slow: ['user'], big: ['user'], fail: ['user'] },
+      levels: [
+        { tool: 'add', levels: ['user', 'member'] },
+        { tool: 'slow', levels: ['user'] },
+        { tool: 'big', levels: ['user'] },
+        { tool: 'fail', levels: ['user'] },
+      ],
       requestId: requestId(),
     });
     expect(open.body.data.server.tools.map((t: { levels: string[] }) => t.levels)).toEqual([

@@ -83,7 +83,14 @@ export const setMcpLevels = createRoute({
     params: param,
     body: jsonBody(
       z.object({
-        levels: z.record(safeString().max(128, 'admin:tools.unknownTool'), z.array(z.enum(MEMBER_LEVELS)).max(3)),
+        levels: z
+          .array(
+            z.object({
+              tool: safeString().max(128, 'admin:tools.unknownTool'),
+              levels: z.array(z.enum(MEMBER_LEVELS)).max(3),
+            }),
+          )
+          .max(100),
         requestId,
       }),
     ),

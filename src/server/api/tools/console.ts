@@ -49,7 +49,12 @@ export function registerToolsConsole(app: ApiApp) {
   app.openapi(r.setMcpLevels, async (c) => {
     requireAdmin(c);
     const b = c.req.valid('json');
-    const act = { actor: actorOf(c), requestId: b.requestId, id: c.req.valid('param').id, levels: b.levels };
+    const act = {
+      actor: actorOf(c),
+      requestId: b.requestId,
+      id: c.req.valid('param').id,
+      levels: Object.fromEntries(b.levels.map((l) => [l.tool, l.levels])),
+    };
     return reply(c, done(await setMcpToolLevels(c.get('runtime'), act)));
   });
 }

@@ -1,5 +1,13 @@
 import { boolean, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { McpToolInfo } from '../../../shared/contract/tools-console';
+import type { MemberLevel } from '../../../shared/channels';
+
+/** One tool as listed, with its arguments' JSON Schema and the levels it is open to. */
+export interface StoredMcpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  levels: MemberLevel[];
+}
 
 /**
  * An MCP server the console added (docs/chat.md#tools): reached over streamable HTTP, its tools
@@ -13,7 +21,7 @@ export const mcpServers = pgTable('mcp_servers', {
   sealedToken: text('sealed_token'),
   enabled: boolean('enabled').notNull().default(true),
   /** The tools as last listed, with the levels each is open to (none until the console chooses). */
-  tools: jsonb('tools').$type<McpToolInfo[]>().notNull().default([]),
+  tools: jsonb('tools').$type<StoredMcpTool[]>().notNull().default([]),
   /** The last listing's failure, shown in the console; null after a success. */
   lastError: text('last_error'),
   listedAt: timestamp('listed_at', { withTimezone: true }),

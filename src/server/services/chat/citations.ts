@@ -7,7 +7,7 @@ import { DomainError } from '../../errors';
 import type { LlmMessage } from '../../providers/llm';
 import { sourceBlock } from '../../providers/llm/source-blocks';
 import type { Runtime } from '../../runtime';
-import type { ChatSource, SourcePassage, SourceQuery } from './sources';
+import { type ChatSource, type SourcePassage, type SourceQuery, sourcesOf } from './sources';
 
 /** What a question turned on (POST /api/chat/process `knowledgeBaseIds`, `webSearch`). */
 export interface SourceChoice {
@@ -22,7 +22,7 @@ export const MAX_CITATIONS = 50;
 
 /** The sources of this kind that can answer here (a web search provider configured, say). */
 export async function availableSources(rt: Runtime, kind?: ChatSource['kind']): Promise<ChatSource[]> {
-  const all = rt.chatSources.filter((s) => !kind || s.kind === kind);
+  const all = sourcesOf(rt).filter((s) => !kind || s.kind === kind);
   const ready = await Promise.all(all.map((s) => s.available(rt).catch(() => false)));
   return all.filter((_, i) => ready[i]);
 }

@@ -34,6 +34,17 @@ export interface ChatSource {
 /**
  * The sources this site has (the one place they are wired in): the knowledge bases'
  * (services/knowledge/chat-source.ts) and the web search's (services/web-search/chat-source.ts).
- * Bootstrap copies the list onto each runtime (`rt.chatSources`), so a test can add its own.
  */
 export const chatSources: ChatSource[] = [];
+
+const perRuntime = new WeakMap<Runtime, ChatSource[]>();
+
+/** The sources one runtime's answers draw on: a copy of `chatSources` per runtime, so a test can add its own. */
+export function sourcesOf(rt: Runtime): ChatSource[] {
+  let list = perRuntime.get(rt);
+  if (!list) {
+    list = [...chatSources];
+    perRuntime.set(rt, list);
+  }
+  return list;
+}

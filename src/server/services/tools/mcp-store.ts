@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/channels';
-import type { McpServerView, McpToolInfo } from '../../../shared/contract/tools-console';
+import type { McpServerView } from '../../../shared/contract/tools-console';
 import type { Db } from '../../db/client';
-import { type McpServerRow, mcpServers } from '../../db/schema';
+import { type McpServerRow, mcpServers, type StoredMcpTool } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { McpTarget } from '../../providers/mcp/client';
@@ -40,7 +40,12 @@ export function serverView(r: McpServerRow): McpServerView {
     url: r.url,
     hasToken: r.sealedToken !== null,
     enabled: r.enabled,
-    tools: r.tools,
+    tools: r.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      args: Object.keys((t.inputSchema.properties as Record<string, unknown> | undefined) ?? {}),
+      levels: t.levels,
+    })),
     lastError: r.lastError,
     listedAt: r.listedAt?.getTime() ?? null,
   };
@@ -55,7 +60,7 @@ export interface ActiveMcpServer {
   id: number;
   name: string;
   target: McpTarget;
-  tools: McpToolInfo[];
+  tools: StoredMcpTool[];
 }
 
 /** The enabled servers, kept per process until any process changes one (NOTIFY). */
@@ -190,7 +195,7 @@ export function setMcpToolLevels(rt: Runtime, a: Act & { id: number; levels: Rec
 export async function refreshMcpTools(rt: Runtime, a: Act & { id: number }): Promise<McpServerView | null> {
   const [row] = await rt.database.db.select().from(mcpServers).where(eq(mcpServers.id, a.id));
   if (!row) throw notFound();
-  let listed: McpToolInfo[] | null = null;
+  let listed: StoredMcpTool[] | null = null;
   let failure: string | null = null;
   try {
     const found = await rt.registry.mcp(targetOf(rt, row)).listTools(AbortSignal.timeout(rt.env.CHAT_TOOL_TIMEOUT_MS));
