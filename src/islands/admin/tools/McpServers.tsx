@@ -44,7 +44,7 @@ function ServerCard({ server, onChanged }: { server: McpServerView; onChanged: (
   return (
     <li className={`${card} space-y-3`} data-mcp-server={server.id}>
       <div className="flex flex-wrap items-baseline gap-x-2">
-        <h3 className="font-semibold">{server.name}</h3>
+        <h2 className="font-semibold">{server.name}</h2>
         <span className="font-mono text-xs text-slate-600 dark:text-slate-300">{server.url}</span>
         <span className="text-xs text-slate-600 dark:text-slate-300">
           {t(server.enabled ? 'tools.enabled' : 'tools.disabled')}
