@@ -30,6 +30,7 @@ import { orderSweeperJob } from './services/shop/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
 import { refundJob } from './services/shop/refund-worker';
 import { SETTINGS_CHANNEL } from './services/site-settings';
+import { MCP_CHANNEL } from './services/tools/mcp-store';
 
 /**
  * The composition root: the one place that builds the database, the push hub,
@@ -76,7 +77,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   // Chat routes over the console's channels through the finished runtime (answers come after start-up).
   const registry = createProviderRegistry({ env, bootstrapLlm: llm, routedChat: () => routedChatLlm(rt) });
   // A changed channel or setting, in any process, drops every adapter kept (docs/channel-routing.md#adapters).
-  for (const channel of [CHANNELS_CHANNEL, SETTINGS_CHANNEL])
+  for (const channel of [CHANNELS_CHANNEL, SETTINGS_CHANNEL, MCP_CHANNEL])
     await database.notifier.listen(channel, () => registry.invalidate());
   const rt = {
     env,
@@ -133,6 +134,8 @@ export async function closeRuntime(rt: Runtime) {
   await rt.hub.close();
   await rt.mail.close();
   await rt.documents.close();
+  // Closes the MCP servers' connections.
+  rt.registry.invalidate();
   await flushActivity(rt.database.db);
   await rt.database.close();
 }

@@ -57,6 +57,8 @@ export function createRenderer(labels: MarkdownLabels) {
         const url = safeHref(href);
         if (url === null) return inner;
         const t = title ? ` title="${escapeHtml(title)}"` : '';
+        // A link within the page (an answer's citation `[1]`) stays in this tab.
+        if (url.startsWith('#')) return `<a href="${escapeHtml(url)}"${t}>${inner}</a>`;
         return `<a href="${escapeHtml(url)}"${t} target="_blank" rel="noopener noreferrer nofollow">${inner}</a>`;
       },
       image({ href, text }: Tokens.Image) {

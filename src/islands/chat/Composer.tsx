@@ -14,6 +14,7 @@ import { ModelPicker } from './ModelPicker';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
 import { VoiceInput } from './VoiceInput';
+import { WebSearchToggle } from './WebSearchToggle';
 
 const PromptStore = lazy(() => import('./prompt-store/PromptStore').then((m) => ({ default: m.PromptStore })));
 
@@ -78,6 +79,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             <Icon name="context" className="size-4" />
             {usingContext ? t('composer.contextOn') : t('composer.contextOff')}
           </button>
+          <WebSearchToggle className={tool} />
           <ModelPicker className={tool} uuid={uuid} />
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
           <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">

@@ -4,6 +4,7 @@ import { copyText } from '../../lib/clipboard';
 import { enhanceMarkdown } from '../../lib/markdown-enhance';
 import { toast } from '../../lib/toast';
 import { createRenderer } from '../../shared/markdown';
+import { openCitation } from './MessageSources';
 
 const renderers = new Map<string, (s: string) => string>();
 function rendererFor(copyCode: string) {
@@ -39,6 +40,12 @@ export const Markdown = memo(function Markdown({ text, streaming }: { text: stri
   }, [streaming, html, t]);
 
   const onClick = async (e: React.MouseEvent) => {
+    // An answer's `[n]` opens its source under the answer (MessageSources.tsx).
+    const cite = (e.target as HTMLElement).closest<HTMLAnchorElement>('a[href^="#cite-"]');
+    if (cite && openCitation(cite)) {
+      e.preventDefault();
+      return;
+    }
     const button = (e.target as HTMLElement).closest<HTMLButtonElement>('button[data-copy]');
     const code = button?.closest('.md-code')?.querySelector('code');
     if (!button || !code) return;

@@ -2,11 +2,14 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../components/conversation/icons';
 import { messageAction as action, MessageFrame } from '../../components/conversation/MessageFrame';
+import { citationAnchor, linkCitations } from '../../shared/citation-links';
 import type { ChatMessage } from '../../stores/chat-storage';
 import { AnswerUsage } from './AnswerUsage';
 import { MessageAttachments } from './MessageAttachments';
+import { MessageSources } from './MessageSources';
 import { ReadAloud } from './ReadAloud';
 import { Reasoning } from './Reasoning';
+import { ToolSteps } from './ToolSteps';
 
 // marked loads with the first answer shown, not with an empty chat page.
 const Markdown = lazy(() => import('./Markdown').then((m) => ({ default: m.Markdown })));
@@ -27,6 +30,9 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy, tools, 
   const { t } = useTranslation();
   const mine = message.inversion;
   const streaming = Boolean(message.loading);
+  const citations = mine ? [] : (message.citations ?? []);
+  const known = new Set(citations.map((c) => c.n));
+  const shown = linkCitations(message.text, known, (n) => citationAnchor(message.id, n));
   return (
     <MessageFrame
       mine={mine}
@@ -61,13 +67,15 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy, tools, 
       {!mine && message.reasoning && (
         <Reasoning text={message.reasoning} thinking={streaming && !message.text} thinkMs={message.thinkMs} />
       )}
+      {!mine && message.tools?.length ? <ToolSteps steps={message.tools} /> : null}
       {mine ? (
         <>
           <MessageAttachments attachments={message.attachments} />
           {message.text}
         </>
       ) : streaming && !message.text ? (
-        !message.reasoning && (
+        !message.reasoning &&
+        !message.tools?.length && (
           <span className="inline-flex items-center gap-1 py-2" role="status" aria-label={t('message.thinking')}>
             <span className="size-2 animate-bounce rounded-full bg-brand-500 motion-reduce:animate-none" />
             <span className="size-2 animate-bounce rounded-full bg-brand-500 [animation-delay:120ms] motion-reduce:animate-none" />
@@ -76,9 +84,10 @@ export function Message({ message, onCopy, onDelete, onRegenerate, busy, tools, 
         )
       ) : (
         <Suspense fallback={<p className="whitespace-pre-wrap">{message.text}</p>}>
-          <Markdown text={message.text + (streaming ? ' ▍' : '')} streaming={streaming} />
+          <Markdown text={shown + (streaming ? ' ▍' : '')} streaming={streaming} />
         </Suspense>
       )}
+      {citations.length > 0 && <MessageSources messageId={message.id} citations={citations} />}
       {!mine && !streaming && <AnswerUsage message={message} />}
     </MessageFrame>
   );

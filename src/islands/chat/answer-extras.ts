@@ -1,12 +1,14 @@
 import type { ChatMessage } from '../../stores/chat-storage';
 import type { StreamOutcome } from './chat-api';
 
-/** An answer asked for again starts without the last one's reasoning, counts and cut mark. */
+/** An answer asked for again starts without the last one's reasoning, counts, cut mark, sources and tool steps. */
 export const FRESH_ANSWER: Partial<ChatMessage> = {
   reasoning: undefined,
   thinkMs: undefined,
   usage: undefined,
   cut: undefined,
+  citations: undefined,
+  tools: undefined,
 };
 
 /** The reasoning as stored: at most what the account sync accepts (shared/contract/chat.ts). */

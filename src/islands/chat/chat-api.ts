@@ -1,10 +1,20 @@
 import { get, request } from '../../lib/api';
-import type { ChatAttachment, ChatModels, ChatQuota, ChatStreamEvents } from '../../shared/contract/chat';
+import type {
+  ChatAttachment,
+  ChatCitation,
+  ChatModels,
+  ChatQuota,
+  ChatStreamEvents,
+  ChatToolStep,
+} from '../../shared/contract/chat';
 import { sseEvents } from '../../shared/sse';
 
 export interface ChatRequest {
   prompt: string;
   messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
+  /** The sources turned on in the composer (docs/chat.md#sources). */
+  knowledgeBaseIds?: number[];
+  webSearch?: boolean;
   options: {
     model?: string;
     usingContext: boolean;
@@ -29,6 +39,10 @@ export async function streamAnswer(
     meta(model: string, quota: ChatQuota, attachments?: ChatAttachment[]): void;
     delta(text: string): void;
     reasoning(text: string): void;
+    /** The numbered sources so far (all of them, each time). */
+    citations(items: ChatCitation[]): void;
+    /** A tool step as it starts, then as it ends. */
+    tool(step: ChatToolStep): void;
   },
   signal: AbortSignal,
   fallback: string,
@@ -50,10 +64,13 @@ export async function streamAnswer(
         quota?: ChatQuota;
         message?: string;
         attachments?: ChatAttachment[];
+        items?: ChatCitation[];
       };
       if (event === 'meta' && payload.quota) on.meta(payload.model ?? '', payload.quota, payload.attachments);
       else if (event === 'delta' && payload.text) on.delta(payload.text);
       else if (event === 'reasoning' && payload.text) on.reasoning(payload.text);
+      else if (event === 'citations' && payload.items) on.citations(payload.items);
+      else if (event === 'tool') on.tool(payload as unknown as ChatToolStep);
       else if (event === 'error') return { status: 'error', message: payload.message ?? fallback };
       else if (event === 'done') return { status: 'done', done: payload as ChatStreamEvents['done'] };
     }

@@ -1,10 +1,11 @@
-import type { ChatAttachment } from '../../shared/contract/chat';
+import type { ChatAttachment, ChatCitation, ChatToolStep } from '../../shared/contract/chat';
 import { addMessage, messagesOf, newChat, setMessages, updateMessage } from '../../stores/chat-actions';
+import { $chatSources } from '../../stores/chat-sources';
 import { $chatStorage, type ChatMessage, notifyChange } from '../../stores/chat-storage';
 import { startRegenerate } from '../../stores/chat-variants';
 import { FRESH_ANSWER, finishedFields, keptReasoning, thinkClock } from './answer-extras';
 import { streamAnswer } from './chat-api';
-import { $pending, $quota } from './chat-state';
+import { $models, $pending, $quota } from './chat-state';
 import { conversationModel, pinModel } from './conversation-model';
 
 export interface ChatTexts {
@@ -68,16 +69,24 @@ export async function run(
   let text = partial ?? '';
   let model = '';
   let reasoning = continued?.reasoning ?? '';
+  // A continued answer keeps the sources and tool steps of its first part until new ones come.
+  let citations: ChatCitation[] | undefined = continued?.citations;
+  let tools: ChatToolStep[] | undefined = continued?.tools;
   const clock = thinkClock();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     timer = undefined;
-    updateMessage(uuid, answerId, { text, model, reasoning: keptReasoning(reasoning) }, true);
+    updateMessage(uuid, answerId, { text, model, reasoning: keptReasoning(reasoning), citations, tools }, true);
   };
+  const sources = $chatSources.get();
+  // The toggle shows only when the server can search; a stale `true` kept from before is not sent.
+  const webSearch = sources.webSearch && Boolean($models.get()?.webSearch);
   const outcome = await streamAnswer(
     {
       prompt,
       messages: s.usingContext ? contextOf(before) : [],
+      ...(sources.knowledgeBaseIds.length ? { knowledgeBaseIds: sources.knowledgeBaseIds } : {}),
+      ...(webSearch ? { webSearch } : {}),
       options: {
         model: conversationModel(uuid),
         usingContext: s.usingContext,
@@ -105,6 +114,16 @@ export async function run(
         clock.text();
         timer ??= setTimeout(flush, FLUSH_MS);
       },
+      citations(items) {
+        citations = items.slice(0, 50);
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
+      tool(step) {
+        // A step comes when it starts and again when it ends: the end replaces the start in place.
+        const known = (tools ?? []).some((x) => x.id === step.id);
+        tools = known ? (tools ?? []).map((x) => (x.id === step.id ? step : x)) : [...(tools ?? []), step].slice(0, 20);
+        timer ??= setTimeout(flush, FLUSH_MS);
+      },
     },
     controller.signal,
     texts.failed,
@@ -116,11 +135,13 @@ export async function run(
     const finished = finishedFields(outcome, reasoning, clock);
     // A continued answer keeps the thinking time of its first part.
     if (continued?.thinkMs && finished.thinkMs === undefined) finished.thinkMs = continued.thinkMs;
-    updateMessage(uuid, answerId, { text, model, loading: false, error: false, ...finished });
+    updateMessage(uuid, answerId, { text, model, loading: false, error: false, ...finished, citations, tools });
   } else {
     updateMessage(uuid, answerId, {
       text: text ? `${text}\n\n> ${outcome.message}` : outcome.message,
       ...finishedFields(outcome, reasoning, clock),
+      citations,
+      tools,
       loading: false,
       error: true,
     });

@@ -26,6 +26,7 @@ import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
 import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
+import { registerToolsConsole } from './tools';
 import { validationHook } from './validation';
 import { registerWebSearchConsole } from './web-search';
 
@@ -54,6 +55,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerActivityConsole,
   registerShopOrdersConsole,
   registerChannelsConsole,
+  registerToolsConsole,
   registerModerationConsole,
   registerLedgerConsole,
   registerWebSearchConsole,

@@ -28,6 +28,7 @@ import * as ready from './ready';
 import * as shopConsoleOrders from './shop/console-orders.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
+import * as toolsConsole from './tools/console.routes';
 import * as webSearchConsole from './web-search/console.routes';
 
 /**
@@ -50,6 +51,7 @@ const modules = {
   apps,
   appsPrompt,
   channelsConsole,
+  toolsConsole,
   chat,
   chatAttachments,
   chatConversations,

@@ -24,6 +24,15 @@ export const chatEnvShape = {
   CHAT_IMAGE_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
   CHAT_DOCUMENT_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
   CHAT_ATTACHMENTS_DAILY: int(1, 100_000, 100),
+  /** Tools (docs/chat.md#tools): rounds of tool calls one answer may make (0 offers none), and one call's time limit. */
+  CHAT_TOOL_STEPS: int(0, 8, 4),
+  CHAT_TOOL_TIMEOUT_MS: int(1000, 120_000, 20_000),
+  /** Tool calls a day per level (docs/chat.md#tools); 0 = unlimited. */
+  TOOL_CALLS_VISITOR_DAILY: int(0, 1_000_000, 20),
+  TOOL_CALLS_USER_DAILY: int(0, 1_000_000, 100),
+  TOOL_CALLS_MEMBER_DAILY: int(0, 1_000_000, 0),
+  /** Bytes an MCP server's one answer may have at most. */
+  MCP_MAX_BYTES: int(1024, 10 * 1024 * 1024, 256 * 1024),
 };
 
 export const chatEnvSchema = z.object(chatEnvShape);

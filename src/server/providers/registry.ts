@@ -11,6 +11,7 @@ import { createSdWebuiProvider } from './image/sd-webui';
 import type { ImageProvider } from './image/types';
 import type { LlmProvider } from './llm';
 import { createOpenAiLlm } from './llm/openai';
+import { createMcpClient, type McpClient, type McpTarget } from './mcp/client';
 import { createSunoProvider } from './music/suno';
 import type { MusicProvider } from './music/types';
 import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
@@ -40,13 +41,15 @@ export interface ProviderRegistry {
   llm(target: ChannelTarget): LlmProvider;
   image(target: ChannelTarget): ImageProvider;
   music(target: ChannelTarget): MusicProvider;
+  /** An MCP server's client (docs/chat.md#tools): connected once and kept while its settings stay. */
+  mcp(target: McpTarget): McpClient;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
   /** The web search adapter of a setting (docs/web-search.md), built once per setting. */
   webSearch(target: WebSearchTarget): WebSearchProvider;
   /** A search result's page through the download guard: public addresses only, size and time capped. */
   page(url: string, signal: AbortSignal): Promise<DownloadedPage>;
-  /** Drops every adapter kept (bootstrap calls it on the channels' and settings' NOTIFY). */
+  /** Drops every adapter kept, closing MCP connections (bootstrap calls it on the channels', settings' and MCP servers' NOTIFY). */
   invalidate(): void;
 }
 
@@ -80,6 +83,11 @@ export function createProviderRegistry(opts: {
     kept.set(key, made);
     return made;
   };
+  const mcpClients = new Map<string, McpClient>();
+  const closeMcp = () => {
+    for (const c of mcpClients.values()) void c.close();
+    mcpClients.clear();
+  };
   return {
     bootstrapLlm: opts.bootstrapLlm,
     async chat() {
@@ -110,6 +118,15 @@ export function createProviderRegistry(opts: {
         }),
       );
     },
+    mcp(t) {
+      const key = JSON.stringify([t.url, t.token]);
+      const hit = mcpClients.get(key);
+      if (hit) return hit;
+      if (mcpClients.size >= MAX_ADAPTERS) closeMcp();
+      const made = createMcpClient(t, { timeoutMs: env.CHAT_TOOL_TIMEOUT_MS, maxBytes: env.MCP_MAX_BYTES });
+      mcpClients.set(key, made);
+      return made;
+    },
     webSearch(t) {
       const key = JSON.stringify([t.provider, t.baseUrl, t.secret]);
       let made = searches.get(key);
@@ -127,6 +144,7 @@ export function createProviderRegistry(opts: {
     invalidate() {
       kept.clear();
       searches.clear();
+      closeMcp();
     },
   };
 }

@@ -1,6 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { safeText } from '../safe-text';
 import { dailyQuotaFields } from './common';
+import { int } from './input';
 
 /** Free chat messages of today, as /api/chat/quota and the stream's `meta` event give them (docs/api.md). */
 export const chatQuota = z
@@ -31,6 +32,8 @@ export const chatModels = z
     models: z.array(z.string()),
     defaultModel: z.string(),
     details: z.array(chatModelInfo),
+    /** Whether a web search can be turned on for a question (docs/chat.md#sources): the composer shows its toggle. */
+    webSearch: z.boolean(),
   })
   .openapi('ChatModels');
 export type ChatModels = z.infer<typeof chatModels>;
@@ -56,6 +59,18 @@ export const chatAttachment = z
 export type ChatAttachment = z.infer<typeof chatAttachment>;
 
 const int53 = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Knowledge bases one question may draw on at most (the composer holds the same bound). */
+export const MAX_QUESTION_BASES = 5;
+
+/**
+ * What a question of POST /api/chat/process draws on besides the conversation (docs/chat.md#sources):
+ * the person's knowledge bases (their own, checked on every question) and a web search.
+ */
+export const chatSourceChoice = {
+  knowledgeBaseIds: z.array(int(1)).max(MAX_QUESTION_BASES).optional(),
+  webSearch: z.boolean().optional(),
+};
 
 /** Tokens of one answer as the usage ledger counted them (upstream usage, else the tokenizer). */
 export const chatUsage = z.object({ inputTokens: int32, outputTokens: int32 }).openapi('ChatUsage');

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelKeys, modelChannels, products } from '../../../src/server/db/schema';
+import { channelKeys, mcpServers, modelChannels, products } from '../../../src/server/db/schema';
 import { channelBox } from '../../../src/server/services/channels/box';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
@@ -17,6 +17,7 @@ let admin: Staff;
 let order: { orderNo: string };
 /** A seeded channel with one key (nothing listens at its address: its test answers 'refused'). */
 let channel: { id: number; keyId: number };
+let mcp: { id: number };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -38,6 +39,8 @@ beforeAll(async () => {
     .values({ channelId: row?.id ?? 0, sealed: channelBox(srv.runtime).seal('sk-matrix-0001'), last4: '0001' })
     .returning();
   channel = { id: row?.id ?? 0, keyId: key?.id ?? 0 };
+  const [server] = await db.insert(mcpServers).values({ name: 'matrix', url: 'http://127.0.0.1:1/mcp' }).returning();
+  mcp = { id: server?.id ?? 0 };
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -55,13 +58,13 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })
+    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })
       .map(
         (p) =>
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels)\/\d+/, '/$1/{id}')
+            .replace(/\/(users|products|batches|notices|channels|mcp)\/\d+/, '/$1/{id}')
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();
@@ -73,7 +76,7 @@ describe('console authorization', () => {
     const { status, cookie } = await openConsole(srv, user.token);
     expect([status, cookie]).toEqual([404, '']);
     const unknown = await srv.call('GET', '/api/nothing-here');
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })) {
+    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
       for (const [who, headers] of [
         ['visitor', {}],
         ['user', user.headers],
@@ -92,7 +95,7 @@ describe('console authorization', () => {
       ['operator', operator],
       ['admin', admin],
     ] as const) {
-      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel })) {
+      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
       }
@@ -106,7 +109,7 @@ describe('console authorization', () => {
     const { cookie } = await openConsole(srv, u.token);
     const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
     expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel }).filter(
+    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp }).filter(
       (x) => !/\/session$|me$|totp|logout/.test(x.path),
     )) {
       const res = await probe(p, 'operator', { cookie });

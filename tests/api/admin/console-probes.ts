@@ -30,10 +30,12 @@ export interface ProbeTargets {
   admin: Staff;
   order: { orderNo: string };
   channel: { id: number; keyId: number };
+  /** An MCP server at an address nothing answers. */
+  mcp: { id: number };
 }
 
 // Every console route, in an order that leaves the session open until the last one.
-export const consoleProbes = ({ srv, target, product, doomed, admin, order, channel }: ProbeTargets): Probe[] => {
+export const consoleProbes = ({ srv, target, product, doomed, admin, order, channel, mcp }: ProbeTargets): Probe[] => {
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
@@ -248,6 +250,38 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
     {
       method: 'POST',
       path: '/api/admin/web-search/reset',
+      body: () => ({ requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    { method: 'GET', path: '/api/admin/tools/mcp', expect: { operator: 403, admin: 200 } },
+    {
+      method: 'POST',
+      path: '/api/admin/tools/mcp',
+      body: () => ({ name: 'matrix', url: 'http://127.0.0.1:1/mcp', requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/tools/mcp/${mcp.id}`,
+      body: () => ({ name: 'matrix', url: 'http://127.0.0.1:1/mcp', requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    // Nothing answers there: the failure is kept for the console, the route answers 200.
+    {
+      method: 'POST',
+      path: `/api/admin/tools/mcp/${mcp.id}/refresh`,
+      body: () => ({ requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/tools/mcp/${mcp.id}/levels`,
+      body: () => ({ levels: [], requestId: requestId() }),
+      expect: { operator: 403, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/tools/mcp/${mcp.id}/delete`,
       body: () => ({ requestId: requestId() }),
       expect: { operator: 403, admin: 200 },
     },

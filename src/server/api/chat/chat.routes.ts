@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { chatModels, chatQuota } from '../../../shared/contract/chat';
+import { chatModels, chatQuota, chatSourceChoice } from '../../../shared/contract/chat';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 import { fraction, int, rawText, text } from '../validation';
@@ -21,7 +21,8 @@ export const processChat = createRoute({
   tags,
   summary: 'Ask the model; the answer streams back as Server-Sent Events',
   description:
-    'Events: `meta` {model, quota}, then `reasoning` and `delta` {text} pieces, then `done` ' +
+    'Events: `meta` {model, quota}, then `citations` {items} when sources were gathered (and again when a tool ' +
+    'finds more), then `reasoning`, `tool` {id, name, input, output?, ok?, ms?} and `delta` {text} pieces, then `done` ' +
     '{model, chars, ms, thinkMs?, usage?, cut?} or ' +
     '`error` {kind, message}. Closing the connection cancels the upstream call. Works without login ' +
     '(visitors are counted per IP); an invalid token answers 401.',
@@ -30,6 +31,7 @@ export const processChat = createRoute({
       z.object({
         prompt: text(8000, 1),
         messages: z.array(message).max(80).default([]),
+        ...chatSourceChoice,
         options: z
           .object({
             model: rawText(100).optional(),

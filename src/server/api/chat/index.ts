@@ -1,4 +1,5 @@
 import { chatModelsFor } from '../../services/channels/offer';
+import { webSearchAvailable } from '../../services/chat/citations';
 import { readQuota } from '../../services/chat/quota';
 import { streamChat } from '../../services/chat/stream';
 import { viewerOf } from '../access';
@@ -40,9 +41,11 @@ export function registerChat(app: ApiApp) {
     }
   });
 
-  app.openapi(r.listModels, async (c) =>
-    reply(c, await chatModelsFor(c.get('runtime'), await caller(c), c.get('lang'))),
-  );
+  app.openapi(r.listModels, async (c) => {
+    const rt = c.get('runtime');
+    const models = await chatModelsFor(rt, await caller(c), c.get('lang'));
+    return reply(c, { ...models, webSearch: await webSearchAvailable(rt) });
+  });
 
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
 

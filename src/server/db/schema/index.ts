@@ -8,6 +8,7 @@ export * from './coupons';
 export * from './drawings';
 export * from './insights';
 export * from './ledger';
+export * from './mcp';
 export * from './moderation';
 export * from './notices';
 export * from './orders';

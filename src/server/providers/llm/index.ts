@@ -4,7 +4,16 @@ import { createOfflineLlm } from './offline';
 import { createOpenAiLlm } from './openai';
 import type { LlmProvider } from './types';
 
-export type { LlmContentPart, LlmEvent, LlmMessage, LlmProvider, LlmRequest, LlmUsage } from './types';
+export type {
+  LlmContentPart,
+  LlmEvent,
+  LlmMessage,
+  LlmProvider,
+  LlmRequest,
+  LlmTool,
+  LlmToolCall,
+  LlmUsage,
+} from './types';
 export { LlmError, messageText } from './types';
 
 /** The offline responder unless OPENAI_BASE_URL or OPENAI_API_KEY is set. */

@@ -4,8 +4,11 @@ import { OFFLINE_MODELS } from '../../config/chat';
 import { withoutAttachmentBlocks } from './attachment-blocks';
 import { offlineAttachmentLines } from './offline-attachments';
 import { offlineContinue } from './offline-continue';
-import { offlineReasoning } from './offline-reasoning';
+import { lastQuestion, offlineReasoning } from './offline-reasoning';
 import { offlineSamples } from './offline-samples';
+import { offlineSourceLines } from './offline-sources';
+import { offlineToolCall, offlineToolLines } from './offline-tools';
+import { readSourceBlocks } from './source-blocks';
 import { type LlmProvider, type LlmRequest, messageText } from './types';
 
 /** Pieces of a few characters, like a model's tokens: words for Latin text, 1–2 characters for CJK. */
@@ -25,13 +28,16 @@ export function offlineAnswer(request: Pick<LlmRequest, 'messages' | 'lang'>): s
   const lastMessage = [...request.messages].reverse().find((m) => m.role === 'user');
   const last = lastMessage ? withoutAttachmentBlocks(messageText(lastMessage)) : '';
   const question = last.replace(/\s+/g, ' ').trim().slice(0, 80);
-  const withApp = request.messages.some((m) => m.role === 'system');
+  // An app's prompt is a system message; the sources' message is one too, but no app.
+  const withApp = request.messages.some((m) => m.role === 'system' && !readSourceBlocks(messageText(m)).length);
   return [
     `> **${t('chat:offline.label')}**`,
     '',
     t('chat:offline.intro', { question }),
     '',
+    ...offlineToolLines(request.messages, t),
     ...offlineAttachmentLines(request.messages, t),
+    ...offlineSourceLines(request.messages, last, t),
     ...offlineSamples(last, t),
     t('chat:offline.tryTitle'),
     '',
@@ -54,12 +60,18 @@ export function createOfflineLlm(delayMs = 16): LlmProvider {
     mode: 'offline',
     models: OFFLINE_MODELS,
     async *stream(request) {
-      // A continued answer goes on where it stopped: its thinking was shown already.
-      const thinking = request.continuing ? '' : offlineReasoning(request);
+      // A continued answer goes on where it stopped, as does one a tool's result came back to: its thinking was shown already.
+      const resumed = request.continuing || request.messages.some((m) => m.role === 'tool');
+      const thinking = resumed ? '' : offlineReasoning(request);
       for (const piece of tokenize(thinking)) {
         if (request.signal.aborted) return;
         yield { type: 'reasoning', text: piece };
         await pause(delayMs, request.signal);
+      }
+      const call = offlineToolCall(request, lastQuestion(request));
+      if (call) {
+        yield { type: 'toolCall', call };
+        return;
       }
       for (const piece of tokenize(offlineContinue(request, offlineAnswer) ?? offlineAnswer(request))) {
         if (request.signal.aborted) return;

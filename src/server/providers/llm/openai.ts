@@ -1,6 +1,7 @@
 import { sseEvents } from '../../../shared/sse';
+import { wireMessages, wireTools } from './openai-tools';
 import { createThinkSplitter } from './think-split';
-import { LlmError, type LlmErrorKind, type LlmEvent, type LlmProvider } from './types';
+import { LlmError, type LlmErrorKind, type LlmEvent, type LlmProvider, type LlmToolCall } from './types';
 
 export interface OpenAiOptions {
   baseUrl: string;
@@ -46,21 +47,56 @@ export function classifyUpstreamError(status: number, body: string): LlmError {
 interface Chunk {
   choices?: Array<{
     /** `reasoning_content`: DeepSeek, Qwen; `reasoning`: vLLM, OpenRouter and other compatible servers. */
-    delta?: { content?: string | null; reasoning_content?: string | null; reasoning?: string | null };
+    delta?: {
+      content?: string | null;
+      reasoning_content?: string | null;
+      reasoning?: string | null;
+      /** Pieces of tool calls: the first of each (by index) has its id and name, the rest more arguments. */
+      tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }> | null;
+    };
     finish_reason?: string | null;
   }>;
   usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
   error?: ErrorBody['error'];
 }
 
+/** Joins the streamed pieces of tool calls by their index (OpenAI's format), in the order they began. */
+function toolCallJoiner() {
+  const calls = new Map<number, LlmToolCall>();
+  return {
+    push(pieces: NonNullable<NonNullable<NonNullable<Chunk['choices']>[number]['delta']>['tool_calls']>) {
+      for (const [i, piece] of pieces.entries()) {
+        const index = piece.index ?? i;
+        const call = calls.get(index) ?? { id: '', name: '', arguments: '' };
+        if (piece.id) call.id = piece.id;
+        if (piece.function?.name) call.name += piece.function.name;
+        if (piece.function?.arguments) call.arguments += piece.function.arguments;
+        calls.set(index, call);
+      }
+    },
+    /** The calls, whole; a call the model gave no id gets one of its position. */
+    *end(): Generator<LlmEvent> {
+      for (const [index, call] of calls)
+        if (call.name) yield { type: 'toolCall', call: { ...call, id: call.id || `call_${index}` } };
+      calls.clear();
+    },
+  };
+}
+
 /** The reasoning, answer text and cut-off mark one chunk carries. */
-function* chunkEvents(chunk: Chunk, think: ReturnType<typeof createThinkSplitter>): Generator<LlmEvent> {
+function* chunkEvents(
+  chunk: Chunk,
+  think: ReturnType<typeof createThinkSplitter>,
+  tools: ReturnType<typeof toolCallJoiner>,
+): Generator<LlmEvent> {
   const choice = chunk.choices?.[0];
+  if (choice?.delta?.tool_calls?.length) tools.push(choice.delta.tool_calls);
   const reasoning = choice?.delta?.reasoning_content || choice?.delta?.reasoning;
   if (reasoning) yield { type: 'reasoning', text: reasoning };
   const content = choice?.delta?.content;
   if (content) yield* think.push(content);
   if (choice?.finish_reason === 'length') yield { type: 'cut' };
+  if (choice?.finish_reason) yield* tools.end();
 }
 
 /** OpenAI-compatible chat completions with `stream: true` (OpenAI, DeepSeek, Qwen, Moonshot, Ollama, vLLM). */
@@ -93,7 +129,8 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
         if (opts.apiKey) headers.authorization = `Bearer ${opts.apiKey}`;
         const body = {
           model: request.model,
-          messages: request.messages,
+          messages: wireMessages(request.messages),
+          ...(request.tools?.length ? { tools: wireTools(request.tools) } : {}),
           stream: true,
           // The last chunk then carries the answer's token counts (for the usage ledger).
           stream_options: { include_usage: true },
@@ -117,13 +154,14 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
           }),
         );
         const think = createThinkSplitter();
+        const tools = toolCallJoiner();
         for await (const { data: raw } of sseEvents(watched)) {
           const data = raw.trim();
           if (data === '[DONE]') break;
           if (!data) continue;
           const chunk = JSON.parse(data) as Chunk;
           if (chunk.error) throw classifyUpstreamError(200, JSON.stringify({ error: chunk.error }));
-          yield* chunkEvents(chunk, think);
+          yield* chunkEvents(chunk, think, tools);
           if (chunk.usage)
             yield {
               type: 'usage',
@@ -132,6 +170,8 @@ export function createOpenAiLlm(opts: OpenAiOptions): LlmProvider {
             };
         }
         for (const piece of think.end()) yield piece;
+        // A server that ended without a finish_reason still gave its calls.
+        yield* tools.end();
       } catch (err) {
         if (request.signal.aborted) return;
         throw failure(err);

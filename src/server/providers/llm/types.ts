@@ -3,10 +3,30 @@ import type { ModelPrice } from '../../../shared/contract/channels';
 /** A piece of a multi-part user message (OpenAI chat format): text, or a picture for vision models. */
 export type LlmContentPart = { type: 'text'; text: string } | { type: 'image_url'; image_url: { url: string } };
 
-/** One message of the conversation sent to a model; parts only when a picture goes along. */
+/** A function the model may call (OpenAI `tools`): its name, what it does, and its arguments' JSON Schema. */
+export interface LlmTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** A call the model asked for (OpenAI `tool_calls`): `arguments` is JSON text as the model wrote it. */
+export interface LlmToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * One message of the conversation sent to a model; parts only when a picture goes along. An
+ * assistant message may carry the tool calls it made, and a `tool` message answers one of them.
+ */
 export interface LlmMessage {
-  role: 'system' | 'user' | 'assistant';
+  role: 'system' | 'user' | 'assistant' | 'tool';
   content: string | LlmContentPart[];
+  toolCalls?: LlmToolCall[];
+  /** A `tool` message: the call it answers. */
+  toolCallId?: string;
 }
 
 /** The text of a message, whatever its form (for token counts and the offline responder). */
@@ -23,6 +43,8 @@ export interface LlmRequest {
   lang: string;
   /** The messages end with an answer cut short and the request to continue it (services/chat/continue.ts). */
   continuing?: boolean;
+  /** Functions the model may call instead of answering (docs/chat.md#tools). */
+  tools?: LlmTool[];
 }
 
 /** Why a model call failed; each kind has its own translated message (chat:error.<kind>). */
@@ -61,6 +83,8 @@ export type LlmEvent =
   | ({ type: 'usage' } & LlmUsage)
   /** The upstream stopped at its output limit (finish_reason 'length'): the answer is cut off. */
   | { type: 'cut' }
+  /** The model asks for a tool call (whole: the adapter joins its streamed pieces). */
+  | { type: 'toolCall'; call: LlmToolCall }
   | { type: 'served'; channelId: number | null; provider: string; price: ModelPrice | null };
 
 export interface LlmProvider {

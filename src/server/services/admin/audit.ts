@@ -26,7 +26,12 @@ export interface AuditEntry {
  * a repeated click finds the row already there: answers false and the caller
  * does not act again.
  */
-export async function writeAudit(tx: Db, actor: Actor, e: AuditEntry): Promise<boolean> {
+export async function writeAudit(
+  tx: Db,
+  // A person's own action the console audits (an MCP tool call) may be a visitor's: no user id.
+  actor: Omit<Actor, 'userId'> & { userId: number | null },
+  e: AuditEntry,
+): Promise<boolean> {
   const rows = await tx
     .insert(adminAudit)
     .values({

@@ -1,3 +1,5 @@
+import { citationAnchor, citationHref, linkCitations } from '../../../shared/citation-links';
+import type { ChatCitation } from '../../../shared/contract/chat';
 import { createRenderer, escapeHtml } from '../../../shared/markdown';
 import type { ChatShareRow } from '../../db/schema';
 
@@ -11,6 +13,8 @@ export interface SharedMessageView {
   model: string | null;
   images: Array<{ url: string; name: string }>;
   documents: Array<{ name: string; size: number }>;
+  /** The answer's sources, each with the anchor its `[n]` links point to. */
+  citations: Array<ChatCitation & { anchor: string }>;
 }
 
 export interface ShareView {
@@ -31,10 +35,13 @@ export function shareView(share: ChatShareRow, labels: { copyCode: string }): Sh
   const render = createRenderer(labels);
   const messages = share.messages.map((m): SharedMessageView => {
     const files = m.attachments ?? [];
+    const citations = m.inversion ? [] : (m.citations ?? []);
+    const known = new Set(citations.map((c) => c.n));
+    const anchor = (n: number) => citationAnchor(m.id, n);
     return {
       id: m.id,
       question: m.inversion,
-      html: m.inversion ? escapeHtml(m.text) : render(m.text),
+      html: m.inversion ? escapeHtml(m.text) : render(linkCitations(m.text, known, anchor)),
       reasoningHtml: !m.inversion && m.reasoning ? render(m.reasoning) : null,
       thinkSeconds: m.thinkMs ? Math.max(1, Math.round(m.thinkMs / 1000)) : null,
       model: m.model ?? null,
@@ -42,6 +49,7 @@ export function shareView(share: ChatShareRow, labels: { copyCode: string }): Sh
         .filter((a) => a.kind === 'image')
         .map((a) => ({ url: `/api/chat/shares/${share.id}/files/${encodeURIComponent(a.id)}`, name: a.name })),
       documents: files.filter((a) => a.kind === 'document').map((a) => ({ name: a.name, size: a.size })),
+      citations: citations.map((c) => ({ ...c, url: citationHref(c.url), anchor: anchor(c.n) })),
     };
   });
   const { id, title, description, listed, createdAt } = share;

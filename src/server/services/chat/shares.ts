@@ -39,9 +39,17 @@ export function describe(messages: StoredChatMessage[]): string {
 
 export const shareUrl = (id: string) => `/share/${id}`;
 
-/** Every text the page shows: the title, and each message's text, reasoning and file names. */
+/** Every text the page shows: the title, and each message's text, reasoning, file names and sources. */
 export function shareTexts(title: string, messages: StoredChatMessage[]): string[] {
-  return [title, ...messages.flatMap((m) => [m.text, m.reasoning ?? '', ...(m.attachments ?? []).map((a) => a.name)])];
+  return [
+    title,
+    ...messages.flatMap((m) => [
+      m.text,
+      m.reasoning ?? '',
+      ...(m.attachments ?? []).map((a) => a.name),
+      ...(m.citations ?? []).flatMap((c) => [c.title, c.text, c.site ?? '']),
+    ]),
+  ];
 }
 const REFUSED = 'chat:share.refused';
 

@@ -1,32 +1,23 @@
-import type { ChatCitation } from '../../../shared/contract/chat';
 import type { Runtime } from '../../runtime';
-import type { Caller } from './quota';
+import { webSource } from '../web-search/chat-source';
+import type { ChatSource } from './source-types';
 
-/** A passage a source found, before the answer numbers it. */
-export type SourcePassage = Omit<ChatCitation, 'n'>;
-
-/** What an answer asks its sources for (docs/chat.md#sources). */
-export interface SourceQuery {
-  caller: Caller;
-  /** The question (or the model's own search words, when a tool asks). */
-  query: string;
-  lang: string;
-  /** Aborted when the person goes away. */
-  signal: AbortSignal;
-  /** The knowledge bases the conversation uses (the knowledge source only reads these, owner-checked). */
-  knowledgeBaseIds?: number[];
-  /** Passages wanted at most. */
-  limit: number;
-}
+export type { ChatSource, SourcePassage, SourceQuery } from './source-types';
 
 /**
- * One kind of source an answer can draw on: the person's knowledge bases or a web search. Each
- * domain implements its own (services/<domain>/chat-source.ts); the chat gathers from the ones a
- * request turns on, numbers the passages and cites them, and offers each as a tool.
+ * The sources this site has (the one place they are wired in): the knowledge bases'
+ * (services/knowledge/chat-source.ts) and the web search's (services/web-search/chat-source.ts).
  */
-export interface ChatSource {
-  kind: ChatCitation['kind'];
-  /** Whether the source can answer at all here (a web search provider configured, say). */
-  available(rt: Runtime): Promise<boolean>;
-  gather(rt: Runtime, q: SourceQuery): Promise<SourcePassage[]>;
+export const chatSources: ChatSource[] = [webSource];
+
+const perRuntime = new WeakMap<Runtime, ChatSource[]>();
+
+/** The sources one runtime's answers draw on: a copy of `chatSources` per runtime, so a test can add its own. */
+export function sourcesOf(rt: Runtime): ChatSource[] {
+  let list = perRuntime.get(rt);
+  if (!list) {
+    list = [...chatSources];
+    perRuntime.set(rt, list);
+  }
+  return list;
 }

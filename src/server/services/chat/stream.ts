@@ -1,17 +1,27 @@
 import type { TFunction } from 'i18next';
-import type { ChatStreamEvents } from '../../../shared/contract/chat';
+import type { MemberLevel } from '../../../shared/channels';
+import type { ChatCitation, ChatStreamEvents } from '../../../shared/contract/chat';
+import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
-import { modelForCaller } from '../channels/offer';
+import { callerLevel, modelForCaller } from '../channels/offer';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
+import { chosenSources, citationMessage, gatherPassages, numbered, PASSAGES_PER_SOURCE } from './citations';
 import { continuation } from './continue';
 import { withAttachments } from './question-attachments';
 import { type Caller, type ChatQuota, readQuota, refundQuota, takeQuota } from './quota';
+import { builtinTools } from './tools/builtin';
+import { answerWithTools } from './tools/loop';
+import { mcpToolsFor } from './tools/mcp-tools';
+import type { ChatTool } from './tools/types';
 
 export interface ChatInput {
   prompt: string;
+  /** The person's knowledge bases and the web search this question draws on (docs/chat.md#sources). */
+  knowledgeBaseIds?: number[];
+  webSearch?: boolean;
   messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
   options: {
     /** Ids of the question's attachments (docs/chat.md#attachments). */
@@ -83,14 +93,42 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   // Attachments are loaded (owner only) and checked against the model before any quota is spent.
   const asked = await withAttachments(rt, c, input, model, buildMessages(input));
   const { attachments } = asked;
+  // The sources turned on are checked (and their passages found) before any quota is spent.
+  const sources = await chosenSources(rt, input);
+  const citations = sources.length
+    ? numbered(
+        await gatherPassages(rt, sources, {
+          caller: c.caller,
+          query: input.prompt,
+          lang: c.lang,
+          signal: c.signal,
+          knowledgeBaseIds: input.knowledgeBaseIds,
+          limit: PASSAGES_PER_SOURCE,
+        }),
+        1,
+      )
+    : [];
+  // The passages go just before the question, with the instruction to cite them by number.
+  const question = asked.messages.length - 1;
+  const withSources = citations.length
+    ? [...asked.messages.slice(0, question), citationMessage(citations, c.t), ...asked.messages.slice(question)]
+    : asked.messages;
   // Continuing an answer cut short: its text and the request to go on follow the question.
-  const messages = [...asked.messages, ...continuation(input.options.partial, c.t)];
+  const messages = [...withSources, ...continuation(input.options.partial, c.t)];
   const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
   const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
   const meta: ChatEvent = { event: 'meta', data: { model, quota, ...(attachments.length ? { attachments } : {}) } };
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
-  return answer(rt, c, { provider, model, messages, meta, meter, giveBack, input });
+  const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
+  // A continued answer only goes on writing: no tools are offered.
+  const level = await callerLevel(rt, c.caller);
+  const tools =
+    input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
+      ? []
+      : [...(await builtinTools({ rt, caller: c.caller }, input)), ...(await mcpToolsFor(rt, level))];
+  const events = { meta: [meta, ...cited], citations, tools, level };
+  return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input });
 }
 
 /** The answer's events; read to the end even after the person left, so the ledger row and a refund are written. */
@@ -101,7 +139,11 @@ async function* answer(
     provider: LlmProvider;
     model: string;
     messages: LlmMessage[];
-    meta: ChatEvent;
+    /** The events before the answer: `meta`, then `citations` when sources were gathered. */
+    meta: ChatEvent[];
+    citations: ChatCitation[];
+    tools: ChatTool[];
+    level: MemberLevel;
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
@@ -119,21 +161,32 @@ async function* answer(
   };
   // Once the person left, nothing more is sent.
   const live = () => !signal.aborted;
-  yield a.meta;
+  yield* a.meta;
   try {
-    const pieces = a.provider.stream({
-      model,
-      messages: a.messages,
-      temperature: a.input.options.temperature,
-      signal,
-      lang: c.lang,
-      continuing: Boolean(a.input.options.partial),
+    const steps = answerWithTools({
+      provider: a.provider,
+      request: {
+        model,
+        messages: a.messages,
+        temperature: a.input.options.temperature,
+        signal,
+        lang: c.lang,
+        continuing: Boolean(a.input.options.partial),
+      },
+      tools: a.tools,
+      maxSteps: chatConfig(rt.env).CHAT_TOOL_STEPS,
+      citations: a.citations,
+      ctx: { rt, caller: c.caller, level: a.level, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
     });
-    for await (const event of pieces) {
+    for await (const item of steps) {
       if (!live()) break;
-      meter.see(event);
-      const out = progress.frame(event);
-      if (out) yield { event: out[0], data: out[1] } as ChatEvent;
+      if (item.kind === 'tool') yield { event: 'tool', data: item.step };
+      else if (item.kind === 'citations') yield { event: 'citations', data: { items: item.items } };
+      else {
+        meter.see(item.event);
+        const out = progress.frame(item.event);
+        if (out) yield { event: out[0], data: out[1] } as ChatEvent;
+      }
     }
     const ms = Date.now() - started;
     const usage = await finish(live() ? 'ok' : 'cancelled');

@@ -33,7 +33,14 @@ export function chatMeter(rt: Runtime, work: ChatWork) {
   return {
     see(event: LlmEvent) {
       if (event.type === 'served') served = event;
-      else if (event.type === 'usage') usage = { inputTokens: event.inputTokens, outputTokens: event.outputTokens };
+      // An answer that called tools asked the model again after each round: each call reports its own counts.
+      else if (event.type === 'usage')
+        usage = {
+          inputTokens: (usage?.inputTokens ?? 0) + event.inputTokens,
+          outputTokens: (usage?.outputTokens ?? 0) + event.outputTokens,
+        };
+      // A tool call's arguments are output the model wrote.
+      else if (event.type === 'toolCall') answer += event.call.arguments;
       else if (event.type !== 'cut') {
         // Reasoning is output the model was paid for, so the tokenizer fallback counts it too.
         firstTokenMs ??= Date.now() - started;

@@ -1,4 +1,4 @@
-import type { ChatSource } from '../chat/sources';
+import type { ChatSource } from '../chat/source-types';
 import { searchWeb } from './search';
 import { searchTarget } from './setting';
 

@@ -1,0 +1,69 @@
+import { expect, test } from '@playwright/test';
+import { generateSecret } from 'otplib';
+import { runAdminCommand } from '../../src/server/cli/admin';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { adminTotp, users } from '../../src/server/db/schema';
+import { startMcpTestServer } from '../api/tools/mcp-test-server';
+import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+
+// Its own server (the admin role and authenticator are set before it starts), on a port of this worktree's range.
+const PORT = 44151;
+let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+let mcp: Awaited<ReturnType<typeof startMcpTestServer>> | undefined;
+let token = '';
+const secret = generateSecret();
+
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  testInfo.setTimeout(240_000);
+  mcp = await startMcpTestServer({ token: 'e2e-mcp-token' });
+  server = await startSeededServer(PORT, async (db) => {
+    const [admin] = await db.insert(users).values({ email: 'owner@tools.test' }).returning();
+    if (!admin) throw new Error('no user');
+    await runAdminCommand(db, ['grant', 'owner@tools.test', 'admin']);
+    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
+    token = await createSession(db, { userId: admin.id });
+  });
+});
+
+test.afterAll(async () => {
+  server?.stop();
+  await mcp?.close();
+});
+
+test('an admin adds an MCP server, lists its tools and opens one to members', async ({ page, context }) => {
+  test.slow();
+  const base = server?.base ?? '';
+  const opened = await fetch(`${base}/api/admin/session`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [name = '', value = ''] = ((opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '').split('=');
+  await context.addCookies([{ name, value, url: base }]);
+
+  await page.goto(`${base}/admin/tools`);
+  await page.getByLabel('验证码').fill(await totpCodes(secret)());
+  await page.getByRole('button', { name: '验证' }).click();
+  await expect(page.getByRole('heading', { name: '工具（MCP）', level: 1 })).toBeVisible();
+  await expect(page.getByText('还没有 MCP 服务器。')).toBeVisible();
+  await expectAxeClean(page);
+
+  const form = page.getByRole('form', { name: '添加服务器' });
+  await form.getByLabel('名称').fill('计算器');
+  await form.getByLabel('地址（可流式 HTTP）').fill(mcp?.url ?? '');
+  await form.getByLabel(/Bearer 令牌/).fill('e2e-mcp-token');
+  await form.getByRole('button', { name: '添加服务器' }).click();
+  const card = page.locator('[data-mcp-server]');
+  await expect(card).toContainText('已存令牌');
+  await expect(card).not.toContainText('e2e-mcp-token');
+
+  await card.getByRole('button', { name: '获取工具' }).click();
+  await expect(card.getByRole('table')).toContainText('add');
+  const addForMembers = card.getByRole('checkbox', { name: 'add 对会员开放' });
+  await addForMembers.check();
+  await card.getByRole('button', { name: '保存等级' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已保存' })).toBeVisible();
+  await page.reload();
+  await expect(page.locator('[data-mcp-server]').getByRole('checkbox', { name: 'add 对会员开放' })).toBeChecked();
+  await expect(page.locator('[data-mcp-server]').getByRole('checkbox', { name: 'add 对访客开放' })).not.toBeChecked();
+  await expectAxeClean(page);
+});
