@@ -1,10 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { PERIODS } from '../../../shared/admin';
-import { AuditPage, ConsoleMe, ConsoleSessionOpened, Dashboard, TotpEnrolment } from '../../../shared/contract/admin';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AuditPage,
+  auditPageQuery,
+  auditQuery,
+  ConsoleMe,
+  ConsoleSessionOpened,
+  Dashboard,
+  periodQuery,
+  TotpEnrolment,
+  totpBody,
+} from '../../../shared/contract/admin';
+import { fileBody, noData } from '../../../shared/contract/common';
 import { access } from '../access';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { text } from '../validation';
-import { codes, date, tags, totpCode } from './console-kit';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { codes, tags } from './console-kit';
 
 // The console's own routes: its session, TOTP, dashboard and audit log (docs/console.md).
 
@@ -32,7 +41,7 @@ export const closeSession = createRoute({
   path: '/admin/logout',
   tags,
   summary: 'Ends the console session',
-  responses: jsonResponses(z.null(), codes),
+  responses: jsonResponses(noData, codes),
 });
 
 export const enrol = createRoute({
@@ -44,7 +53,7 @@ export const enrol = createRoute({
   responses: jsonResponses(TotpEnrolment, codes),
 });
 
-const codeBody = jsonBody(z.object({ code: totpCode }));
+const codeBody = jsonBody(totpBody);
 export const confirm = createRoute({
   security: access.console,
   method: 'post',
@@ -52,7 +61,7 @@ export const confirm = createRoute({
   tags,
   summary: 'Confirms enrolment with a first code; the session is verified',
   request: { body: codeBody },
-  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+  responses: jsonResponses(noData, { ...codes, 429: 'too many wrong codes' }),
 });
 
 export const verifyTotp = createRoute({
@@ -62,7 +71,7 @@ export const verifyTotp = createRoute({
   tags,
   summary: 'Verifies the console session with a code',
   request: { body: codeBody },
-  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+  responses: jsonResponses(noData, { ...codes, 429: 'too many wrong codes' }),
 });
 
 export const dashboard = createRoute({
@@ -71,30 +80,17 @@ export const dashboard = createRoute({
   path: '/admin/dashboard',
   tags,
   summary: 'Per-day figures and totals for the last 1, 7 or 30 site days, or from..to; task queues, provider errors',
-  request: {
-    query: z.object({
-      days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7'),
-      from: date.optional(),
-      to: date.optional(),
-    }),
-  },
+  request: { query: periodQuery },
   responses: jsonResponses(Dashboard, { ...codes, 400: 'a reversed range, or longer than 366 days' }),
 });
 
-const auditQuery = z.object({
-  action: text(60).optional(),
-  actor: text(200).optional(),
-  targetId: text(40).optional(),
-  from: date.optional(),
-  to: date.optional(),
-});
 export const audit = createRoute({
   security: access.console,
   method: 'get',
   path: '/admin/audit',
   tags,
   summary: 'The audit log, newest first, filtered',
-  request: { query: auditQuery.extend(paging(100, 50).shape) },
+  request: { query: auditPageQuery },
   responses: jsonResponses(AuditPage, codes),
 });
 
@@ -105,5 +101,5 @@ export const auditCsv = createRoute({
   tags,
   summary: 'The filtered audit log as CSV',
   request: { query: auditQuery },
-  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } } },
+  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: fileBody } } } },
 });
