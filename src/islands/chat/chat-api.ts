@@ -1,20 +1,12 @@
 import { get, request } from '../../lib/api';
-import type { ChatAttachment, ChatModels, ChatQuota, ChatStreamEvents } from '../../shared/contract/chat';
+import type {
+  ChatAttachment,
+  ChatModels,
+  ChatProcessBody,
+  ChatQuota,
+  ChatStreamEvents,
+} from '../../shared/contract/chat';
 import { sseEvents } from '../../shared/sse';
-
-export interface ChatRequest {
-  prompt: string;
-  messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
-  options: {
-    model?: string;
-    usingContext: boolean;
-    systemMessage?: string;
-    conversationId?: number;
-    attachments?: string[];
-    /** An answer cut short, to continue (docs/chat.md#continue). */
-    partial?: string;
-  };
-}
 
 export type StreamOutcome =
   | { status: 'done'; done: ChatStreamEvents['done'] }
@@ -24,7 +16,7 @@ export type StreamOutcome =
 
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(
-  body: ChatRequest,
+  body: ChatProcessBody,
   on: {
     meta(model: string, quota: ChatQuota, attachments?: ChatAttachment[]): void;
     delta(text: string): void;

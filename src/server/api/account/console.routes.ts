@@ -1,10 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { GRANT_KINDS, ROLES } from '../../../shared/admin';
-import { UserDetail, UserSearchRow } from '../../../shared/contract/account-console';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  banBody,
+  membershipBody,
+  revokeSessionsBody,
+  roleBody,
+  UserDetail,
+  UserSearchRows,
+  userQuery,
+} from '../../../shared/contract/account-console';
+import { applied, reasonBody, reasonWithCode } from '../../../shared/contract/admin';
+import { idParam as userParam } from '../../../shared/contract/common';
 import { access } from '../access';
-import { codes, reason, requestId, tags, totpCode } from '../admin/console-kit';
+import { codes, tags } from '../admin/console-kit';
 import { jsonBody, jsonResponses, reachCodes, targetsAccount } from '../route-kit';
-import { id, intParam, text } from '../validation';
 
 // The console's users page (docs/console.md): accounts are the account domain's.
 
@@ -14,11 +22,10 @@ export const searchUsers = createRoute({
   path: '/admin/users',
   tags,
   summary: 'Users by id, e-mail, nickname or WeChat openId',
-  request: { query: z.object({ q: text(200) }) },
-  responses: jsonResponses(z.array(UserSearchRow), codes),
+  request: { query: userQuery },
+  responses: jsonResponses(UserSearchRows, codes),
 });
 
-const userParam = z.object({ id: id() });
 export const userDetail = createRoute({
   security: access.console,
   method: 'get',
@@ -36,8 +43,8 @@ export const ban = createRoute({
   tags,
   ...targetsAccount,
   summary: 'Bans (banned: true) or unbans a user, with a reason; a ban ends every session',
-  request: { params: userParam, body: jsonBody(z.object({ banned: z.boolean(), reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  request: { params: userParam, body: jsonBody(banBody) },
+  responses: jsonResponses(applied, { ...codes, ...reachCodes }),
 });
 
 export const membership = createRoute({
@@ -49,16 +56,9 @@ export const membership = createRoute({
   summary: 'Adds (or, negative, removes) membership days, plus days or compositions, with a reason',
   request: {
     params: userParam,
-    body: jsonBody(
-      z.object({
-        kind: z.enum(GRANT_KINDS),
-        amount: intParam(-3650, 3650).refine((n) => n !== 0, { message: 'admin:users.amountZero' }),
-        reason,
-        requestId,
-      }),
-    ),
+    body: jsonBody(membershipBody),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  responses: jsonResponses(applied, { ...codes, ...reachCodes }),
 });
 
 export const role = createRoute({
@@ -70,9 +70,9 @@ export const role = createRoute({
   summary: "Changes a user's role (admin only; asks for a fresh TOTP code)",
   request: {
     params: userParam,
-    body: jsonBody(z.object({ role: z.enum(ROLES), reason, requestId, code: totpCode })),
+    body: jsonBody(roleBody),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+  responses: jsonResponses(applied, {
     ...codes,
     ...reachCodes,
     1001602: 'TOTP code needed again',
@@ -88,9 +88,9 @@ export const revokeSessions = createRoute({
   summary: "Ends one of the user's sessions (sessionId) or all of them, with a reason",
   request: {
     params: userParam,
-    body: jsonBody(z.object({ sessionId: id().optional(), reason, requestId })),
+    body: jsonBody(revokeSessionsBody),
   },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  responses: jsonResponses(applied, { ...codes, ...reachCodes }),
 });
 
 export const passwordReset = createRoute({
@@ -100,8 +100,8 @@ export const passwordReset = createRoute({
   tags,
   ...targetsAccount,
   summary: 'Mails the user a password-reset code and link, with a reason',
-  request: { params: userParam, body: jsonBody(z.object({ reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+  request: { params: userParam, body: jsonBody(reasonBody) },
+  responses: jsonResponses(applied, {
     ...codes,
     ...reachCodes,
     429: 'a code was mailed moments ago',
@@ -115,8 +115,8 @@ export const deleteUser = createRoute({
   tags,
   ...targetsAccount,
   summary: 'Deletes the account (admin only; asks for a fresh TOTP code), with a reason',
-  request: { params: userParam, body: jsonBody(z.object({ reason, requestId, code: totpCode })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
+  request: { params: userParam, body: jsonBody(reasonWithCode) },
+  responses: jsonResponses(applied, {
     ...codes,
     ...reachCodes,
     1001602: 'TOTP code needed again',

@@ -1,4 +1,3 @@
-export { date, reason, requestId, totpCode } from '../../../shared/contract/admin';
 
 // Console routes (docs/console.md): every one answers 404 to anyone without a
 // console session, and 403 (code 1001601) until TOTP is verified in it.

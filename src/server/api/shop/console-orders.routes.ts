@@ -1,28 +1,21 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
+import { fileBody } from '../../../shared/contract/common';
+import { orderNoField as param } from '../../../shared/contract/shop';
 import {
   ConsoleOrderDetail,
   ConsoleOrderPage,
+  orderPageQuery,
+  orderQuery,
   ProviderQuery,
   RefundOutcome,
+  refundBody,
 } from '../../../shared/contract/shop-console';
-import { ORDER_PAY_PROVIDERS } from '../../../shared/shop';
 import { access } from '../access';
-import { codes, date, reason, requestId, tags, totpCode } from '../admin/console-kit';
-import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
-import { intParam, pattern, text } from '../validation';
+import { codes, tags } from '../admin/console-kit';
+import { jsonBody, jsonResponses, reachCodes, targetsAccount } from '../route-kit';
 
 // The console's orders and refunds (docs/console.md#orders).
-const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
-const param = z.object({ orderNo });
-export const orderQuery = z.object({
-  status: intParam(1, 11).optional(),
-  from: date.optional(),
-  to: date.optional(),
-  product: text(40).optional(),
-  user: text(200).optional().describe('e-mail (contains) or user id'),
-  provider: z.enum(ORDER_PAY_PROVIDERS).optional(),
-});
 
 export const listOrders = createRoute({
   security: access.console,
@@ -30,7 +23,7 @@ export const listOrders = createRoute({
   path: '/admin/orders',
   tags,
   summary: 'Orders, newest first, filtered by status, dates, product, user and provider',
-  request: { query: orderQuery.extend(paging(100, 20).shape) },
+  request: { query: orderPageQuery },
   responses: jsonResponses(ConsoleOrderPage, codes),
 });
 
@@ -41,7 +34,7 @@ export const ordersCsv = createRoute({
   tags,
   summary: 'The filtered orders as CSV for accounting (yuan; refunds netted out)',
   request: { query: orderQuery },
-  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } } },
+  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: fileBody } } } },
 });
 
 export const orderDetail = createRoute({
@@ -73,14 +66,7 @@ export const refund = createRoute({
   summary: 'Refunds all or part of a paid order through its payment service (admin; a fresh TOTP code)',
   request: {
     params: param,
-    body: jsonBody(
-      z.object({
-        amount: intParam(1, 100_000_000).describe('fen'),
-        reason,
-        requestId,
-        code: totpCode,
-      }),
-    ),
+    body: jsonBody(refundBody),
   },
   responses: jsonResponses(RefundOutcome, {
     ...codes,
