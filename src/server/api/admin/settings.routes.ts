@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   SettingList,
   SettingsChanged,
@@ -6,40 +5,22 @@ import {
   settingImageStored,
   settingsChange,
 } from '../../../shared/contract/site-settings';
-import { access } from '../access';
-import { jsonBody, jsonResponses } from '../route-kit';
-import { codes, tags } from './console-kit';
+import { jsonBody } from '../route-kit';
+import { consoleRoute } from './console-kit';
 
 // Site settings (docs/console.md): admin only; a change asks for a fresh TOTP code.
 
-export const getSettings = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/settings',
-  tags,
+export const getSettings = consoleRoute('get', '/admin/settings', SettingList, {
   summary: 'Every site setting: effective value, environment default, source (admin only)',
-  responses: jsonResponses(SettingList, codes),
 });
 
-export const changeSettings = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/settings',
-  tags,
+export const changeSettings = consoleRoute('post', '/admin/settings', SettingsChanged, {
   summary: 'Changes site settings (null: back to the environment default); asks for a fresh TOTP code',
   request: { body: jsonBody(settingsChange) },
-  responses: jsonResponses(SettingsChanged, {
-    ...codes,
-    1001602: 'TOTP code needed again',
-  }),
+  more: { 1001602: 'TOTP code needed again' },
 });
 
-export const uploadImage = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/settings/image',
-  tags,
+export const uploadImage = consoleRoute('post', '/admin/settings/image', settingImageStored, {
   summary: 'Stores a QR image (PNG, JPEG, WebP or GIF data URL) for a later settings change (admin only)',
   request: { body: jsonBody(settingImage) },
-  responses: jsonResponses(settingImageStored, codes),
 });

@@ -1,21 +1,14 @@
-import { createRoute } from '@hono/zod-openapi';
 import { UsageReport, usageQuery } from '../../../shared/contract/ledger';
 import { checkRange, lastDays } from '../../services/admin/dashboard';
 import { usageReport } from '../../services/ledger/console-usage';
-import { access } from '../access';
-import { codes, tags } from '../admin/console-kit';
+import { consoleRoute } from '../admin/console-kit';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { jsonResponses } from '../route-kit';
 
-export const usage = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/usage',
-  tags,
+export const usage = consoleRoute('get', '/admin/usage', UsageReport, {
   summary: 'Usage ledger for the last 1, 7 or 30 site days, or from..to: by day, model, channel, top users; margin',
   request: { query: usageQuery },
-  responses: jsonResponses(UsageReport, { ...codes, 400: 'a reversed range, or longer than 366 days' }),
+  more: { 400: 'a reversed range, or longer than 366 days' },
 });
 
 /** The console's usage and margin page (docs/ledger.md): operators and admins. */
