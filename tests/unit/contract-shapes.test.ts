@@ -23,8 +23,6 @@ const FETCH_ALLOWED: Record<string, string> = {
   'src/islands/drawing/square-scroll.ts': 'reads an HTML page',
   // Imports a prompt list from an address the person typed (any site).
   'src/islands/chat/prompt-store/OnlinePrompts.tsx': 'reads a third-party URL',
-  // On every page: the client would bring every locale (its reply is typed by the contract's Notice).
-  'src/lib/notice-toast.ts': 'kept small for every page',
 };
 
 interface Shape {
