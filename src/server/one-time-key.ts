@@ -13,5 +13,5 @@ export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
-/** 128 to 512 bits of base64url: what a key (or a sandbox identity) looks like on the wire. */
-export const KEY_PATTERN = /^[A-Za-z0-9_-]{22,86}$/;
+/** What a key (or a sandbox identity) looks like on the wire: the contract's pattern. */
+export { KEY_PATTERN } from '../shared/contract/input';

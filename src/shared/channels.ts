@@ -15,3 +15,17 @@ export type ChannelFlavour = (typeof CHANNEL_FLAVOURS)[ChannelKind][number];
 /** Who may pick a model: visitors (not signed in), signed-in users without membership, members. */
 export const MEMBER_LEVELS = ['visitor', 'user', 'member'] as const;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
+
+/** A base URL the providers can append paths to: http(s), no trailing slash, no query or fragment. */
+export function normalBaseUrl(raw: string): string | null {
+  const text = raw.trim().replace(/\/+$/, '');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.search || url.hash || url.username || url.password) return null;
+  return text;
+}

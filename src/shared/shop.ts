@@ -35,3 +35,6 @@ export const COMPOSITION_PRODUCT_TYPE = 4;
 
 /** Orders page size (docs/routes-and-screens.md). */
 export const ORDER_PAGE_SIZE = 10;
+
+/** Yuan as typed: whole yuan with at most 2 decimals, up to 9 999 999.99 (fits an int4 of fen). */
+export const YUAN_PATTERN = /^(\d{1,7})(?:\.(\d{1,2}))?$/;

@@ -1,5 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, configureApi, get, post, request, serverText, successData, unwrap } from '../../src/lib/api';
+import {
+  ApiError,
+  configureApi,
+  get,
+  post,
+  postQuery,
+  request,
+  serverText,
+  successData,
+  unwrap,
+} from '../../src/lib/api';
 import { transport } from '../../src/lib/api/client';
 import { Code } from '../../src/shared/codes';
 import { setToken } from '../../src/stores/auth';
@@ -87,6 +97,14 @@ describe('request shape', () => {
     expect(JSON.parse(String(api.calls[0]?.init.body))).toEqual({ pageNum: 1, pageSize: 10, orderNo: '' });
     expect(api.headersOf(0).get('content-type')).toBe('application/json');
     expect(api.calls[1]).toMatchObject({ url: '/api/sd/delete', init: { method: 'DELETE', body: '{"id":3}' } });
+  });
+
+  it('postQuery sends a POST route its query in the address, without a body', async () => {
+    api.serve(() => json({ code: 200, result: '', data: { noticeId: 7, revision: 2 } }));
+    const res = await postQuery('/notice/push', { noticeId: 7 }, { silent: true });
+    expect(api.calls[0]).toMatchObject({ url: '/api/notice/push?noticeId=7', init: { method: 'POST' } });
+    expect(api.calls[0]?.init.body).toBeUndefined();
+    expect(successData(res)).toEqual({ noticeId: 7, revision: 2 });
   });
 
   it("a typed call fills a templated route with the caller's segment", async () => {

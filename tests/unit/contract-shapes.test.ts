@@ -2,7 +2,7 @@
 // the browser as types (ARCHITECTURE.md, "How a reply type reaches the
 // browser"). This test fails when browser code declares its own copy of a
 // contract shape, reaches for the untyped transport, or calls fetch() past
-// the typed client.
+// the typed client, and when a route file builds a schema of its own.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
@@ -23,8 +23,6 @@ const FETCH_ALLOWED: Record<string, string> = {
   'src/islands/drawing/square-scroll.ts': 'reads an HTML page',
   // Imports a prompt list from an address the person typed (any site).
   'src/islands/chat/prompt-store/OnlinePrompts.tsx': 'reads a third-party URL',
-  // On every page: the client would bring every locale (its reply is typed by the contract's Notice).
-  'src/lib/notice-toast.ts': 'kept small for every page',
 };
 
 interface Shape {
@@ -83,8 +81,9 @@ function declaredShapes(file: string, text: string): Shape[] {
   return found;
 }
 
-/** Equal property names, or all of a contract shape's names (3+ of them required) and more. */
+/** Equal property names, or all of a contract shape's names (3+ of them required) and more; one name proves nothing. */
 function copies(declared: Shape, contract: Shape): boolean {
+  if (contract.keys.size < 2) return false;
   const covers = [...contract.keys].every((k) => declared.keys.has(k));
   if (!covers) return false;
   return declared.keys.size === contract.keys.size || contract.required.size >= 3;
@@ -139,5 +138,92 @@ type Wider = { orderNo: string; orderPrice: number; orderStatus: number; extra?:
       /(^|[^.\w])fetch\(/m.test(code(readFileSync(f, 'utf8'))),
     );
     expect(found).toEqual([]);
+  });
+});
+
+/** The files that build the `{ code, result, data }` envelope around every reply: no body, query or data shape. */
+const ENVELOPE = new Set(['src/server/api/reply-schema.ts', 'src/server/api/route-kit.ts']);
+/** The input helpers of src/shared/contract/input.ts (and the contract's list helpers): each call builds a schema. */
+const BUILDERS = new Set([
+  'text',
+  'rawText',
+  'safeString',
+  'pattern',
+  'int',
+  'intParam',
+  'id',
+  'bigintParam',
+  'paging',
+  'pageOf',
+]);
+/** zod methods that derive a new schema from one (not Hono's `app.openapi(route, handler)`). */
+const DERIVES = new Set([
+  'extend',
+  'partial',
+  'omit',
+  'pick',
+  'merge',
+  'refine',
+  'superRefine',
+  'strict',
+  'nullable',
+  'nullish',
+  'optional',
+  'default',
+  'describe',
+  'regex',
+]);
+
+/** Places a server api file builds a zod schema: request, query, parameter and reply shapes belong in the contract. */
+function schemasBuilt(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      let what: string | undefined;
+      if (ts.isIdentifier(callee) && BUILDERS.has(callee.text)) what = `${callee.text}()`;
+      if (ts.isPropertyAccessExpression(callee)) {
+        const name = callee.name.text;
+        if (ts.isIdentifier(callee.expression) && callee.expression.text === 'z') what = `z.${name}()`;
+        else if (DERIVES.has(name)) what = `.${name}()`;
+        else if (
+          name === 'openapi' &&
+          node.arguments[0] &&
+          !ts.isIdentifier(node.arguments[0]) &&
+          !ts.isPropertyAccessExpression(node.arguments[0])
+        )
+          what = '.openapi()';
+      }
+      if (what) {
+        const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+        found.push(`${file}:${line} ${what}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+describe('schemas of the routes', { timeout: 60_000 }, () => {
+  it('no route file builds a request, query, parameter or reply schema: they are in src/shared/contract', () => {
+    const found = files('src/server/api')
+      .filter((f) => !ENVELOPE.has(f))
+      .flatMap((f) => schemasBuilt(f, readFileSync(f, 'utf8')));
+    expect(found).toEqual([]);
+  });
+
+  it('finds a planted schema', () => {
+    const planted = `const q = z.object({ id: id() });
+export const r = createRoute({ request: { query: listBody.extend({ q: text(10).optional() }) } });
+app.openapi(r, (c) => c.json(null));`;
+    expect(schemasBuilt('x.ts', planted)).toEqual([
+      'x.ts:1 z.object()',
+      'x.ts:1 id()',
+      'x.ts:2 .extend()',
+      'x.ts:2 .optional()',
+      'x.ts:2 text()',
+    ]);
   });
 });

@@ -6,7 +6,9 @@ import { consoleCall } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { TotpEnrolment } from '../../shared/contract/admin';
-import { card, field } from './ui/format';
+import { FormError } from './ui/FormActions';
+import { card } from './ui/format';
+import { TotpField } from './ui/TotpField';
 
 /** Two-factor sign-in: enrol an authenticator (QR + key, confirmed by a code), or verify this console session. */
 function GateForm({ enrolled }: { enrolled: boolean }) {
@@ -62,29 +64,18 @@ function GateForm({ enrolled }: { enrolled: boolean }) {
       )}
       {(enrolled || enrolment) && (
         <Form onSubmit={(e) => void submit(e)} className="space-y-3">
-          <label className="block text-sm font-medium text-slate-700 dark:text-slate-200">
-            {t('admin:gate.code')}
-            <input
-              className={`${field} mt-1`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
-            />
-          </label>
+          <TotpField
+            label={t('admin:gate.code')}
+            labelClass="block text-sm font-medium text-slate-700 dark:text-slate-200"
+            value={code}
+            onChange={setCode}
+          />
           <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full')}>
             {t(enrolled ? 'admin:gate.verify' : 'admin:gate.confirm')}
           </button>
         </Form>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </section>
   );
 }

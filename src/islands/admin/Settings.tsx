@@ -7,7 +7,8 @@ import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { SettingView } from '../../shared/contract/site-settings';
 import { SETTING_GROUPS, type SettingKey, SITE_SETTINGS } from '../../shared/site-settings';
 import { type Draft, SettingField } from './SettingField';
-import { card, field } from './ui/format';
+import { card } from './ui/format';
+import { TotpField } from './ui/TotpField';
 
 type Drafts = Partial<Record<SettingKey, Draft>>;
 
@@ -105,19 +106,7 @@ function SettingsView() {
           <p className="text-sm" aria-live="polite">
             {t('admin:settings.pending', { count: pending })}
           </p>
-          <label className="block text-sm">
-            {t('admin:settings.code')}
-            <input
-              className={`${field} mt-1 w-36`}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="\d{6}"
-              maxLength={6}
-              required
-              value={code}
-              onChange={(e) => setCode(e.target.value.trim())}
-            />
-          </label>
+          <TotpField label={t('admin:settings.code')} inputClass="w-36" value={code} onChange={setCode} />
           <button type="submit" disabled={busy || pending === 0} className={buttonClass('primary')}>
             {t('admin:settings.save')}
           </button>

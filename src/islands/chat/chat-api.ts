@@ -3,28 +3,12 @@ import type {
   ChatAttachment,
   ChatCitation,
   ChatModels,
+  ChatProcessBody,
   ChatQuota,
   ChatStreamEvents,
   ChatToolStep,
 } from '../../shared/contract/chat';
 import { sseEvents } from '../../shared/sse';
-
-export interface ChatRequest {
-  prompt: string;
-  messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
-  /** The sources turned on in the composer (docs/chat.md#sources). */
-  knowledgeBaseIds?: number[];
-  webSearch?: boolean;
-  options: {
-    model?: string;
-    usingContext: boolean;
-    systemMessage?: string;
-    conversationId?: number;
-    attachments?: string[];
-    /** An answer cut short, to continue (docs/chat.md#continue). */
-    partial?: string;
-  };
-}
 
 export type StreamOutcome =
   | { status: 'done'; done: ChatStreamEvents['done'] }
@@ -34,7 +18,7 @@ export type StreamOutcome =
 
 /** POST /api/chat/process, calling back for each piece of the answer. */
 export async function streamAnswer(
-  body: ChatRequest,
+  body: ChatProcessBody,
   on: {
     meta(model: string, quota: ChatQuota, attachments?: ChatAttachment[]): void;
     delta(text: string): void;

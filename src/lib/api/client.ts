@@ -2,8 +2,8 @@ import { type ApiReply, Code } from '../../shared/codes';
 import { getToken, removeToken } from '../../stores/auth';
 import { apiConfig } from './config';
 import { deviceHeader } from './device-id';
-import { apiUrl, buildRequest, withAbort } from './http';
-import type { ApiPath, DataArgs, ReplyData, RequestData, RouteAt } from './routes';
+import { apiUrl, buildRequest, withAbort, withQuery } from './http';
+import type { ApiPath, DataArgs, QueryOfRoute, ReplyData, RequestData, RouteAt } from './routes';
 import {
   ApiError,
   type ApiFailure,
@@ -60,7 +60,7 @@ const STATUS_MESSAGE_KEYS: Record<number, string> = {
 };
 
 /** 400 and 503 fall back to 'Error'; other statuses to their own text (docs/reply-codes.md). */
-function statusMessage(status: number, body: Body): string {
+async function statusMessage(status: number, body: Body): Promise<string> {
   const { t } = apiConfig();
   const fromServer = serverMessage(body);
   if (fromServer) return fromServer;
@@ -68,16 +68,16 @@ function statusMessage(status: number, body: Body): string {
   return t(key ?? 'error.generic');
 }
 
-function failure(kind: ApiFailure['kind'], messageKey: string, silent: boolean | undefined): ApiFailure {
+async function failure(kind: ApiFailure['kind'], messageKey: string, silent: boolean | undefined): Promise<ApiFailure> {
   if (kind === 'aborted') return { ok: false, kind, code: 0, message: '' };
-  const message = apiConfig().t(messageKey);
+  const message = await apiConfig().t(messageKey);
   if (!silent) apiConfig().notify('error', message);
   return { ok: false, kind, code: 0, message };
 }
 
-function httpFailure(status: number, body: Body, opts: RequestOptions): ApiFailure {
+async function httpFailure(status: number, body: Body, opts: RequestOptions): Promise<ApiFailure> {
   const { silent } = opts;
-  const message = statusMessage(status, body);
+  const message = await statusMessage(status, body);
   const reply = body.type === 'reply' ? body.reply : undefined;
   const result: ApiFailure = { ok: false, kind: 'http', status, code: reply?.code ?? status, message };
   if (reply) result.reply = reply;
@@ -94,7 +94,7 @@ function httpFailure(status: number, body: Body, opts: RequestOptions): ApiFailu
   return result;
 }
 
-function classify(status: number, body: Body, opts: RequestOptions): ApiResult<unknown> {
+function classify(status: number, body: Body, opts: RequestOptions): ApiResult<unknown> | Promise<ApiFailure> {
   if (status !== 200) return httpFailure(status, body, opts);
   if (body.type === 'text') return { ok: true, kind: 'text', status, text: body.text };
   if (body.type === 'other') return httpFailure(status, body, opts);
@@ -194,6 +194,18 @@ export function post<U extends ApiPath<'POST'>>(
   ...args: Args<'POST', U>
 ): Promise<ApiResult<ReplyOf<'POST', U>>> {
   return transport('POST', url, args[0] as object | undefined, args[1] ?? {}) as Promise<ApiResult<ReplyOf<'POST', U>>>;
+}
+
+/**
+ * A POST whose route reads a query, not a body (`/notice/push?noticeId=…`):
+ * the data, typed by the route's query schema, goes into the address.
+ */
+export function postQuery<U extends ApiPath<'POST'>>(
+  url: U,
+  query: QueryOfRoute<RouteAt<'POST', U>>,
+  opts: RequestOptions = {},
+): Promise<ApiResult<ReplyOf<'POST', U>>> {
+  return transport('POST', withQuery(url, query as object), undefined, opts) as Promise<ApiResult<ReplyOf<'POST', U>>>;
 }
 
 /**

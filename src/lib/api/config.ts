@@ -5,7 +5,8 @@ import { toast } from '../toast';
 export type NotifyKind = 'success' | 'info' | 'warning' | 'error';
 /** Shows a message to the person; the layout wires it to its toast. */
 export type Notify = (kind: NotifyKind, text: string) => void;
-export type Translate = (key: string) => string;
+/** A message for a key; the default loads the language's texts at the first message (`common-t.ts`). */
+export type Translate = (key: string) => string | Promise<string>;
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface ApiConfig {
@@ -34,7 +35,7 @@ function defaultNotify(kind: NotifyKind, text: string): void {
 }
 
 /** Follows the chosen language. */
-function settingsTranslate(key: string): string {
+function settingsTranslate(key: string): Promise<string> {
   return commonT($appSetting.get().language, key);
 }
 

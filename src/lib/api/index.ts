@@ -1,5 +1,15 @@
 /** Browser API client (docs/api.md, docs/reply-codes.md, ARCHITECTURE.md). Import from here, not the parts. */
-export { get, type InputOf, post, type ReplyOf, request, serverText, successData, unwrap } from './client';
+export {
+  get,
+  type InputOf,
+  post,
+  postQuery,
+  type ReplyOf,
+  request,
+  serverText,
+  successData,
+  unwrap,
+} from './client';
 export {
   type ApiConfig,
   apiConfig,

@@ -66,6 +66,9 @@ export type RequestData<R> = R extends { method: 'get' }
       : z.input<JsonSchema<B>>
     : undefined;
 
+/** The query parameters of a route that reads them beside (or instead of) a body: a POST's query. */
+export type QueryOfRoute<R> = R extends { request: { query: infer Q extends z.ZodType } } ? z.input<Q> : never;
+
 /** The data argument is optional when the schema needs nothing (every field optional, or no body). */
 export type DataArgs<D, O> = undefined extends D
   ? [data?: D, opts?: O]

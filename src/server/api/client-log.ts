@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { Code } from '../../shared/codes';
+import { noData } from '../../shared/contract/common';
 import { clientLog as body } from '../../shared/contract/platform';
 import { hit } from '../db/queries/rate-limits';
 import { DomainError } from '../errors';
@@ -16,10 +17,10 @@ export const route = createRoute({
   summary: 'Browser-side failures (list loads, sockets) reported to the server log',
   request: { body: { content: { 'application/json': { schema: body } }, required: true } },
   responses: {
-    200: { description: 'code 200: logged', content: { 'application/json': { schema: replySchema(z.null()) } } },
+    200: { description: 'code 200: logged', content: { 'application/json': { schema: replySchema(noData) } } },
     429: {
       description: 'code 429: too many reports from this address this minute',
-      content: { 'application/json': { schema: replySchema(z.null()) } },
+      content: { 'application/json': { schema: replySchema(noData) } },
     },
     ...errorResponses,
   },

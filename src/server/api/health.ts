@@ -1,4 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { health } from '../../shared/contract/platform';
 import { sandboxProviders } from '../sandbox';
 import { access } from './access';
 import type { ApiApp } from './context';
@@ -17,17 +18,7 @@ export const route = createRoute({
       description: 'code 200',
       content: {
         'application/json': {
-          schema: replySchema(
-            z.object({
-              version: z.string(),
-              database: z.enum(['pglite', 'postgres']),
-              providers: z.record(z.string(), z.string()),
-              sandbox: z
-                .array(z.enum(['payment', 'wechat', 'websearch']))
-                .describe('providers running as the sandbox (no real money, WeChat or web search)'),
-            }),
-            'HealthReply',
-          ),
+          schema: replySchema(health, 'HealthReply'),
         },
       },
     },

@@ -1,6 +1,7 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { sql } from 'drizzle-orm';
 import { Code } from '../../shared/codes';
+import { type Readiness, readiness as readyData } from '../../shared/contract/platform';
 import type { Runtime } from '../runtime';
 import { access } from './access';
 import type { ApiApp } from './context';
@@ -35,7 +36,7 @@ const checks: Record<Check, (rt: Runtime) => Promise<void>> = {
 };
 
 /** Runs every check at once; each answers 'ok' or why it failed. */
-export async function readiness(rt: Runtime) {
+export async function readiness(rt: Runtime): Promise<Readiness> {
   if (rt.lifecycle.draining) {
     const detail = 'failed: shutting down';
     return { ready: false, checks: { database: detail, storage: detail, providers: detail } };
@@ -52,15 +53,6 @@ export async function readiness(rt: Runtime) {
   const detail = Object.fromEntries(names.map((n, i) => [n, results[i] ?? 'failed'])) as Record<Check, string>;
   return { ready: results.every((r) => r === 'ok'), checks: detail };
 }
-
-const readyData = z
-  .object({
-    ready: z.boolean(),
-    checks: z.object({ database: z.string(), storage: z.string(), providers: z.string() }).openapi({
-      description: "each check's 'ok', or 'failed: …' with the reason",
-    }),
-  })
-  .openapi('Readiness');
 
 export const route = createRoute({
   security: access.public,

@@ -10,6 +10,11 @@ export function replySchema<T extends z.ZodType>(data: T, name?: string) {
   return name ? schema.openapi(name) : schema;
 }
 
+/** The reply shape with fields beside `data`: legacy replies that also carry their data under another name. */
+export function replyWith<T extends z.ZodType, E extends z.ZodRawShape>(data: T, extra: E) {
+  return replySchema(data).extend(extra);
+}
+
 export const errorReply = replySchema(z.unknown().nullable()).openapi('ErrorReply');
 
 /** Standard error responses every route may give, for the OpenAPI document. */

@@ -1,9 +1,6 @@
-import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import type { TFunction } from 'i18next';
 import { type ApiReply, Code } from '../../shared/codes';
-import { pattern } from '../../shared/contract/input';
-import { KEY_PATTERN } from '../one-time-key';
 import type { ApiEnv } from './context';
 
 // The one place input strings and numbers are declared (the helpers the
@@ -14,25 +11,19 @@ import type { ApiEnv } from './context';
 
 export {
   bigintParam,
+  fraction,
   INT32_MAX,
   INT32_MIN,
   id,
   int,
   intParam,
+  keySchema,
   pattern,
   rawText,
   safeString,
   text,
 } from '../../shared/contract/input';
 export { safeCharacters } from '../../shared/safe-text';
-
-/** A one-time key (pay link, login QR) or a sandbox identity, as src/server/one-time-key.ts makes them. */
-export const keySchema = pattern(KEY_PATTERN, 86);
-
-/** A number that never reaches an integer column (a model's temperature). */
-export function fraction(min: number, max: number) {
-  return z.number().min(min).max(max);
-}
 
 interface IssueLike {
   code: string;

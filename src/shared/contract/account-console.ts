@@ -1,7 +1,25 @@
 import { z } from '@hono/zod-openapi';
+import { GRANT_KINDS, ROLES } from '../admin';
+import { reason, requestId, totpCode } from './admin';
+import { id, intParam, text } from './input';
 import { order } from './shop';
 
-/** The console's users page (src/server/services/account/console-users.ts, docs/console.md): search rows and one user. */
+/**
+ * The console's users page (src/server/services/account/console-users.ts, docs/console.md): the search,
+ * one user, and the actions on an account.
+ */
+
+export const userQuery = z.object({ q: text(200) });
+export const banBody = z.object({ banned: z.boolean(), reason, requestId });
+export const membershipBody = z.object({
+  kind: z.enum(GRANT_KINDS),
+  amount: intParam(-3650, 3650).refine((n) => n !== 0, { message: 'admin:users.amountZero' }),
+  reason,
+  requestId,
+});
+export const roleBody = z.object({ role: z.enum(ROLES), reason, requestId, code: totpCode });
+/** One session (sessionId) or, without it, all of them. */
+export const revokeSessionsBody = z.object({ sessionId: id().optional(), reason, requestId });
 
 const count = z.number().int();
 /** ISO time; null when it never happened. */
@@ -74,5 +92,6 @@ export const UserDetail = z
   })
   .openapi('AdminUserDetail');
 
+export const UserSearchRows = z.array(UserSearchRow);
 export type UserSearchRow = z.infer<typeof UserSearchRow>;
 export type UserDetail = z.infer<typeof UserDetail>;

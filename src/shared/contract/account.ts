@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../account-rules';
-import { pattern, rawText, safeString, text } from './input';
+import { keySchema, pattern, rawText, safeString, text } from './input';
 
 /** Requests and replies of the account API (src/server/api/account): sign-in, codes, profile, WeChat QR login. */
 
@@ -127,3 +127,40 @@ export type LoginQr = z.infer<typeof loginQr>;
 /** The sandbox WeChat user a confirmed QR login pushed. */
 export const sandboxIdentity = z.object({ identity: z.string() });
 export type SandboxIdentity = z.infer<typeof sandboxIdentity>;
+
+/** POST /api/wx/wxacoden: the socket id the page listens on. */
+export const loginQrBody = z.object({ qrcodeSocket });
+/** The path of the sandbox's QR confirmation routes. */
+export const qrcodeSocketParam = z.object({ qrcodeSocket });
+const qrKey = keySchema.describe('the one-time key from the QR link');
+/** Sandbox: confirm a QR login as the phone's sandbox WeChat user (or a new one). */
+export const sandboxConfirmBody = z.object({
+  key: qrKey,
+  identity: keySchema.nullish().describe("the phone's sandbox WeChat user from an earlier confirm; absent: a new user"),
+});
+/** Sandbox: whether a QR's key still confirms its login. */
+export const sandboxCheckBody = z.object({ key: qrKey });
+/** The QR waits for this confirmation. */
+export const qrPending = z.object({ pending: z.literal(true) });
+export type QrPending = z.infer<typeof qrPending>;
+
+// WeChat signs every call to the server URL with the same three query fields.
+// Missing ones read as '' so an unsigned call fails the signature (403), not validation.
+const signedQuery = {
+  signature: rawText(64).default(''),
+  timestamp: rawText(16).default(''),
+  nonce: rawText(64).default(''),
+};
+/** GET /api/wx/callback: WeChat's server URL check. */
+export const wechatVerifyQuery = z.object({ ...signedQuery, echostr: rawText(256).default('') });
+/** POST /api/wx/callback: the query of an event push. */
+export const wechatEventQuery = z.object({
+  ...signedQuery,
+  openid: rawText(64).optional(),
+  encrypt_type: rawText(16).optional(),
+  msg_signature: rawText(64).optional(),
+});
+/** The largest event push read (bytes): WeChat's are a few hundred; anything far larger is not from WeChat. */
+export const MAX_EVENT_XML = 64 * 1024;
+/** The event push's XML body. */
+export const wechatEventXml = rawText(MAX_EVENT_XML);

@@ -1,6 +1,18 @@
 import { z } from '@hono/zod-openapi';
+import { id, text } from './input';
 
-/** Replies of the activity API (src/server/api/activity): the daily coupon, notices. */
+/** Requests and replies of the activity API (src/server/api/activity): the daily coupon, notices. */
+
+/** The path of the daily coupon's routes. */
+export const couponParam = z.object({
+  couponId: id().openapi({ param: { name: 'couponId', in: 'path' }, example: 48 }),
+});
+/** POST /api/coupon/redeem: an experience code handed out elsewhere. */
+export const redeemBody = z.object({ code: text(40, 1) });
+/** The query of /api/notice/load and /push. */
+export const noticeQuery = z.object({ noticeId: id() });
+/** The query of /api/notice/mine/read: one of the caller's own notices. */
+export const userNoticeQuery = z.object({ id: id() });
 
 /** One claim of the daily coupon. */
 export const userCoupon = z
@@ -52,9 +64,14 @@ export const notice = z
   .openapi('Notice');
 export type Notice = z.infer<typeof notice>;
 
+/** The announcements to show the caller now. */
+export const notices = z.array(notice);
+
 export const noticeRead = z.object({ noticeId: z.number().int(), revision: z.number().int().nullable() });
 
 /** One notice addressed to the caller alone (a late payment honoured …). */
 export const userNotice = z.object({ id: z.number().int(), content: z.string(), createdAt: z.string() });
 export type UserNotice = z.infer<typeof userNotice>;
 export const userNotices = z.array(userNotice).openapi('UserNotices');
+/** A user notice marked read. */
+export const userNoticeRead = z.object({ id: z.number().int() });

@@ -1,11 +1,54 @@
 import { z } from '@hono/zod-openapi';
-import { ROLES } from '../admin';
+import { PERIODS, ROLES } from '../admin';
 import { pageOf } from './common';
+import { paging, pattern, text } from './input';
 
 /**
- * Console replies (docs/console.md) the islands read: the dashboard and the
- * parts of a user's page beyond the profile. The browser imports the types only.
+ * Console requests and replies (docs/console.md): the fields every domain's
+ * console routes take, the console's own session, TOTP, dashboard and audit
+ * log. The browser imports the types only.
  */
+
+/** A TOTP code as typed: six digits. */
+export const totpCode = pattern(/^\d{6}$/, 6, { trim: true, message: 'admin:totp.format' });
+/** The browser's id for one action (one dialog): repeated requests act once. */
+export const requestId = pattern(/^[A-Za-z0-9-]{8,64}$/, 64);
+/** Why a console action is taken, for the audit log. */
+export const reason = text(500, 1);
+/** A calendar day (YYYY-MM-DD) of a filter. */
+export const date = pattern(/^\d{4}-\d{2}-\d{2}$/, 10).refine((s) => !Number.isNaN(Date.parse(s)));
+
+/** A console change answers whether it acted (false: its request id already did). */
+export const applied = z.object({ applied: z.boolean() });
+export type Applied = z.infer<typeof applied>;
+/** A change that needs only its request id (deleting a channel, a key). */
+export const requestOnly = z.object({ requestId });
+/** A change that needs a reason and its request id. */
+export const reasonBody = z.object({ reason, requestId });
+/** A change that needs a reason, its request id and a fresh TOTP code. */
+export const reasonWithCode = z.object({ reason, requestId, code: totpCode });
+/** A switch turned on or off. */
+export const enabledBody = z.object({ enabled: z.boolean(), requestId });
+
+/** POST /api/admin/totp/{confirm,verify}. */
+export const totpBody = z.object({ code: totpCode });
+
+/** A report period: the last 1, 7 or 30 site days, or from..to. */
+export const periodQuery = z.object({
+  days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7'),
+  from: date.optional(),
+  to: date.optional(),
+});
+
+/** The audit log's filters (its CSV takes the same). */
+export const auditQuery = z.object({
+  action: text(60).optional(),
+  actor: text(200).optional(),
+  targetId: text(40).optional(),
+  from: date.optional(),
+  to: date.optional(),
+});
+export const auditPageQuery = auditQuery.extend(paging(100, 50).shape);
 
 const count = z.number().int();
 

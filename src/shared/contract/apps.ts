@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { pattern, text } from './input';
+import { pageOf } from './common';
+import { paging, pattern, rawText, id as serialId, text } from './input';
 import { reviewState } from './moderation';
 
 /** Requests and replies of the applications API (src/server/api/apps): the store and the caller's own applications. */
@@ -47,3 +48,21 @@ export const appInput = z.object({
 });
 /** The form's fields: what /app/create takes, every field filled in. */
 export type AppFields = Required<z.input<typeof appInput>>;
+
+const id = serialId();
+/** One application by its id (detail's query, delete's body). */
+export const appId = z.object({ id });
+/** POST /api/app/update: the application's fields and its id. */
+export const appUpdate = appInput.extend({ id });
+/** POST /api/app/icon: a picture as a data: URL, at most 512 KB. */
+export const appIcon = z.object({
+  image: rawText(720_000).regex(/^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/, 'chat:app.iconInvalid'),
+});
+export const appIconStored = z.object({ iconUrl: z.string() });
+
+/** POST /api/prompt/list/all: a page of the store, searched by `content`. */
+export const storeQuery = paging(100, 30).extend({
+  orderNo: rawText(40).optional(),
+  content: text(100).optional(),
+});
+export const storePage = pageOf(storeApp);

@@ -1,6 +1,8 @@
-import { z } from 'zod';
+import { z } from '@hono/zod-openapi';
 
-import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelFlavour, MEMBER_LEVELS } from '../channels';
+import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelFlavour, MEMBER_LEVELS, normalBaseUrl } from '../channels';
+import { requestId, totpCode } from './admin';
+import { id, pattern, safeString } from './input';
 
 export {
   CHANNEL_FLAVOURS,
@@ -67,3 +69,74 @@ export const ChannelView = z.object({
   keys: z.array(ChannelKeyView),
 });
 export type ChannelView = z.infer<typeof ChannelView>;
+
+/** GET /api/admin/channels: every channel. */
+export const ChannelList = z.array(ChannelView);
+
+// What the console's form sends: each failure with the console's own message.
+const formText3 = (max: number, message: string) =>
+  z.object({
+    'zh-CN': safeString().trim().max(max, message),
+    'en-US': safeString().trim().max(max, message),
+    'zh-TW': safeString().trim().max(max, message),
+  });
+const whole = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/** A model as the form sends it: the contract's shape, its texts through the safe string schema. */
+export const modelInput = ChannelModel.extend({
+  id: pattern(/^[A-Za-z0-9._:/@+-]{1,100}$/, 100, { trim: true, message: 'channels:modelIdFormat' }),
+  name: formText3(200, 'channels:modelTextTooLong'),
+  description: formText3(200, 'channels:modelTextTooLong'),
+});
+
+/** A channel as the console's form sends it (create and edit). */
+export const channelFields = z
+  .object({
+    kind: z.enum(CHANNEL_KINDS, { error: 'channels:kindInvalid' }),
+    flavour: safeString({ error: 'channels:flavourMismatch' }).max(40, 'channels:flavourMismatch'),
+    name: safeString().trim().min(1, 'channels:nameRequired').max(80, 'channels:nameTooLong'),
+    baseUrl: safeString()
+      .trim()
+      .max(500, 'channels:urlInvalid')
+      .refine((u) => normalBaseUrl(u) !== null, { message: 'channels:urlInvalid' }),
+    priority: whole(-1000, 1000, 'channels:priorityRange'),
+    weight: whole(1, 1000, 'channels:weightRange'),
+    enabled: z.boolean().default(true),
+    models: z.array(modelInput).max(100, 'channels:tooManyModels'),
+    requestId,
+  })
+  .refine((b) => (CHANNEL_FLAVOURS[b.kind] as readonly string[]).includes(b.flavour), {
+    message: 'channels:flavourMismatch',
+    path: ['flavour'],
+  })
+  .refine((b) => new Set(b.models.map((m) => m.id)).size === b.models.length, {
+    message: 'channels:modelDuplicate',
+    path: ['models'],
+  });
+export type ChannelFieldsBody = z.infer<typeof channelFields>;
+
+/** The path of a channel's key. */
+export const keyParam = z.object({ id: id(), keyId: id() });
+
+/** A new API key, with a fresh TOTP code. */
+export const addKeyBody = z.object({
+  secret: pattern(/^[\x21-\x7e]{8,512}$/, 512, { trim: true, message: 'channels:keyFormat' }),
+  code: totpCode,
+  requestId,
+});
+
+/** A channel created: its id when applied. */
+export const ChannelCreated = z.object({ applied: z.boolean(), id: z.number().int().optional() });
+
+/** The upstream's answer to the console's test call, in plain words. */
+export const ChannelTest = z.object({
+  ok: z.boolean(),
+  detected: z.string().nullable(),
+  reason: z.string().nullable(),
+  status: z.number().int().nullable(),
+  message: z.string(),
+  upstreamModels: z.array(z.string()),
+  missing: z.array(z.string()),
+});
+export type ChannelTest = z.infer<typeof ChannelTest>;

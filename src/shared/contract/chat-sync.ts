@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { storedChatMessage } from './chat';
-import { int, rawText } from './input';
+import { bigintParam, int, rawText } from './input';
 
 /** Conversation sync (src/server/api/chat/conversations.routes.ts): what the browser stores, as the server keeps it. */
 
@@ -31,3 +31,11 @@ export type Conversation = z.infer<typeof conversation>;
 /** A write's outcome: applied only when its changedAt is later than the stored one. */
 export const conversationSaved = z.object({ applied: z.boolean(), changedAt: z.number().int() });
 export type ConversationSaved = z.infer<typeof conversationSaved>;
+
+// uuid and changedAt are bigint columns (client-made id, epoch ms); templateId is an integer column.
+/** The path of one conversation. */
+export const conversationParam = z.object({ uuid: bigintParam() });
+/** PUT /api/chat/conversations/{uuid}: the conversation, applied when changedAt is later than the stored one. */
+export const conversationPut = conversation
+  .omit({ uuid: true })
+  .extend({ changedAt: bigintParam(), deleted: z.boolean().default(false) });

@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { safeText } from '../safe-text';
 import { dailyQuotaFields } from './common';
-import { int } from './input';
+import { fraction, int, rawText, text } from './input';
 
 /** Free chat messages of today, as /api/chat/quota and the stream's `meta` event give them (docs/api.md). */
 export const chatQuota = z
@@ -182,3 +182,39 @@ export interface ChatStreamEvents {
   done: { model: string; chars: number; ms: number; thinkMs?: number; usage?: ChatUsage; cut?: boolean };
   error: { kind: string; message: string };
 }
+
+/** Ids of one's own chat attachments (POST /api/chat/attachments), at most 8 a message. */
+const attachmentIds = z.array(text(40, 1)).max(8).optional();
+const processMessage = z.object({
+  role: z.enum(['user', 'assistant']),
+  content: rawText(16_000),
+  attachments: attachmentIds,
+});
+/** POST /api/chat/process: the question, the conversation before it and the options. */
+export const chatProcessBody = z.object({
+  prompt: text(8000, 1),
+  messages: z.array(processMessage).max(80).default([]),
+  ...chatSourceChoice,
+  options: z
+    .object({
+      model: rawText(100).optional(),
+      usingContext: z.boolean().default(true),
+      systemMessage: rawText(4000).optional(),
+      temperature: fraction(0, 2).optional(),
+      conversationId: int(0, Number.MAX_SAFE_INTEGER).optional(),
+      attachments: attachmentIds,
+      partial: rawText(32_000, 1)
+        .optional()
+        .openapi({
+          description:
+            'continue this answer to `prompt`, cut short: the model gets it as its last message and ' +
+            'is asked to go on without repeating; the deltas are what follows it',
+        }),
+    })
+    .default({ usingContext: true }),
+});
+/** What the browser sends to POST /api/chat/process. */
+export type ChatProcessBody = z.input<typeof chatProcessBody>;
+
+/** The path of GET /api/chat/attachments/{id}. */
+export const attachmentParam = z.object({ id: text(40, 1) });

@@ -94,3 +94,16 @@ export const submitBody = z.object({
   state: rawText(200).optional().openapi({ description: 'echoed back in the drawing message' }),
   mode: z.enum(['draw', 'midjourney', 'sd']).default('draw').openapi({ description: 'which screen asked' }),
 });
+
+/** A drawing of the caller by its id (detail, delete). */
+export const taskIdBody = z.object({ id: taskId });
+/** POST /api/sd/visibility: public (1: the square) or private (2). */
+export const visibilityBody = z.object({ id: taskId, drawPublicFlag: intParam(1, 2) });
+/** The caller's unfinished drawings: the list body, every field optional. */
+export const unfinishedBody = listBody.partial();
+export const drawingMessages = z.array(drawingMessage);
+/** The data of a submit (null when refused); the message is also `mjChatMessage` beside it (legacy). */
+export const submitted = drawingMessage.nullable();
+export const submittedBeside = { mjChatMessage: drawingMessage };
+/** The path of midjourney-proxy's notifyHook. */
+export const notifyHookParams = z.object({ taskId, token: pattern(/^[A-Za-z0-9_-]{1,64}$/, 64) });

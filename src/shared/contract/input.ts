@@ -53,6 +53,16 @@ export function bigintParam() {
   return intParam(0, Number.MAX_SAFE_INTEGER);
 }
 
+/** 128 to 512 bits of base64url: a one-time key (pay link, login QR, QR listen key) or a sandbox identity on the wire. */
+export const KEY_PATTERN = /^[A-Za-z0-9_-]{22,86}$/;
+/** A one-time key or a sandbox identity, as src/server/one-time-key.ts makes them. */
+export const keySchema = pattern(KEY_PATTERN, 86);
+
+/** A number that never reaches an integer column (a model's temperature). */
+export function fraction(min: number, max: number) {
+  return z.number().min(min).max(max);
+}
+
 /** List body: the page fields, with each list's own page size limit and default (docs/api.md). */
 export function paging(maxSize: number, defaultSize: number) {
   return z.object({

@@ -1,4 +1,6 @@
 import { z } from '@hono/zod-openapi';
+import { periodQuery } from './admin';
+import { intParam } from './input';
 
 /**
  * Usage ledger replies (docs/ledger.md): a user's own usage and the console's usage page.
@@ -52,3 +54,6 @@ export const UsageReport = z
   })
   .openapi('AdminUsage');
 export type UsageReport = z.infer<typeof UsageReport>;
+
+/** GET /api/admin/usage: the period and how many top users. */
+export const usageQuery = periodQuery.extend({ top: intParam(1, 100).default(20) });

@@ -1,11 +1,79 @@
 import { z } from '@hono/zod-openapi';
 import { REVIEW_STATES } from '../moderation';
-import { REPORT_KINDS, REPORT_REASONS, REVIEW_KINDS } from '../moderation-reports';
+import { REPORT_ACTIONS, REPORT_KINDS, REPORT_REASONS, REPORT_TEXT_MAX, REVIEW_KINDS } from '../moderation-reports';
+import { WORD_LISTS, WORD_MAX, WORDS_MAX } from '../word-list';
+import { reason, requestId } from './admin';
+import { id, paging, pattern, safeString, text } from './input';
 
 /**
- * Moderation's replies: the console's review queue, word list and report queue
+ * Moderation's requests and replies: a report, the console's review queue, word list and report queue
  * (src/server/api/moderation/, docs/console.md), and an item's review state as its author sees it.
  */
+
+/** A drawing's or song's task id, an app's id, or a share's id. */
+const itemId = pattern(/^[A-Za-z0-9_-]{1,64}$/, 64, { message: 'common:report.badItem' });
+
+/** POST /api/report: a public item reported (visitors too). */
+export const reportBody = z
+  .object({
+    kind: z.enum(REPORT_KINDS, { message: 'common:report.badItem' }),
+    id: itemId,
+    reason: z.enum(REPORT_REASONS, { message: 'common:report.badReason' }),
+    text: text(REPORT_TEXT_MAX).default(''),
+  })
+  .superRefine((r, ctx) => {
+    if (r.reason === 'other' && !r.text)
+      ctx.addIssue({ code: 'custom', path: ['text'], message: 'common:report.textRequired' });
+  });
+/** A report as the service takes it (the text defaulted). */
+export type ReportBody = z.infer<typeof reportBody>;
+
+/** GET /api/admin/reports: open reports or taken-down items, a page of them. */
+export const reportQueueQuery = z
+  .object({ state: z.enum(['open', 'hidden']).default('open') })
+  .extend(paging(50, 20).shape);
+
+/** POST /api/admin/reports/act: hide, restore, dismiss or ban the author, with a reason. */
+export const moderateBody = z.object({
+  kind: z.enum(REPORT_KINDS),
+  id: itemId,
+  action: z.enum(REPORT_ACTIONS),
+  reason: text(500, 1),
+  requestId: pattern(/^[A-Za-z0-9-]{8,64}$/, 64),
+});
+
+/** POST /api/admin/review/decide: approve (published) or reject (hidden) a pending item. */
+export const reviewDecision = z.object({
+  kind: z.enum(REVIEW_KINDS),
+  id: pattern(/^[A-Za-z0-9_-]{1,64}$/, 64),
+  action: z.enum(['approve', 'reject']),
+  reason,
+  requestId,
+});
+export type ReviewDecision = z.infer<typeof reviewDecision>;
+
+/** One word: one line, no longer than WORD_MAX. */
+const badWord = 'admin:words.badWord';
+const word = safeString()
+  .trim()
+  .min(1, badWord)
+  .max(WORD_MAX, badWord)
+  .regex(/^[^\r\n]+$/, badWord);
+const wordList = z.array(word).max(WORDS_MAX, 'admin:words.tooMany');
+/** POST /api/admin/words: the word list saved as a new version. */
+export const wordsBody = z
+  .object({
+    words: z.object({ violation: wordList, sensitive: wordList, removed: wordList }),
+    reason,
+    requestId,
+  })
+  .superRefine((b, ctx) => {
+    const all = WORD_LISTS.reduce((n, k) => n + b.words[k].filter((w) => w.trim()).length, 0);
+    if (all === 0) ctx.addIssue({ code: 'custom', path: ['words'], message: 'admin:words.empty' });
+    if (all > WORDS_MAX) ctx.addIssue({ code: 'custom', path: ['words'], message: 'admin:words.tooMany' });
+  });
+/** POST /api/admin/words/revert: an earlier version made current again. */
+export const revertWordsBody = z.object({ id: id(), reason, requestId });
 
 /** What may wait before it is published: a drawing, a song or an app. */
 export { REVIEW_KINDS, type ReviewKind } from '../moderation-reports';
@@ -53,6 +121,9 @@ export const wordListHistory = z.object({
   builtIn: z.object({ violation: z.number().int(), sensitive: z.number().int() }),
 });
 export type WordListHistory = z.infer<typeof wordListHistory>;
+
+/** A word list saved or reverted: the new version when applied. */
+export const wordListSaved = z.object({ applied: z.boolean(), version: wordListVersion.nullable() });
 
 /** A decision: the item and where it stands now; applied false (nothing else) when it was no longer pending. */
 export const reviewDecided = z

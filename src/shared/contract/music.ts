@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
-import { rawText } from './input';
+import { paging, pattern, rawText, text } from './input';
 import { reviewState } from './moderation';
 
 /** Requests and replies of the music API (src/server/api/music/). Status codes: SongStatus in ../music.ts. */
@@ -77,3 +77,17 @@ export const songInput = z.object({
 });
 /** What the compose form sends: every field filled in (the schema defaults what a caller may omit). */
 export type SongInput = Required<z.input<typeof songInput>>;
+
+/** Song task id (song_…): the push taskId and /songsDetail?id=. */
+export const songId = pattern(/^song_[A-Za-z0-9_-]{1,40}$/, 48, { trim: true }).openapi({
+  description: 'Song task id (song_…): the push taskId and /songsDetail?id=',
+});
+/** One song by its id (detail's query, delete's body). */
+export const songIdField = z.object({ id: songId });
+export const songListBody = paging(50, 20);
+/** POST /api/music/visibility. */
+export const songVisibility = z.object({ id: songId, isPublic: z.boolean() });
+/** POST /api/music/lyrics: "write lyrics for me" from a description. */
+export const lyricsBody = z.object({ prompt: text(400, 1) });
+export const lyrics = z.object({ title: z.string(), lyrics: z.string() });
+export type Lyrics = z.infer<typeof lyrics>;

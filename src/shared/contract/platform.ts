@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { text } from './input';
 
-/** Requests of the platform API (src/server/api/client-log.ts). */
+/** Requests and replies of the platform API (src/server/api/{health,ready,client-log}.ts). */
 
 /** A browser-side failure for the server log (POST /api/client-log). */
 export const clientLog = z
@@ -14,3 +14,25 @@ export const clientLog = z
   .strict()
   .openapi('ClientLog');
 export type ClientLog = z.input<typeof clientLog>;
+
+/** GET /api/health: the process lives (no database query). */
+export const health = z.object({
+  version: z.string(),
+  database: z.enum(['pglite', 'postgres']),
+  providers: z.record(z.string(), z.string()),
+  sandbox: z
+    .array(z.enum(['payment', 'wechat', 'websearch']))
+    .describe('providers running as the sandbox (no real money, WeChat or web search)'),
+});
+export type Health = z.infer<typeof health>;
+
+/** GET /api/ready: whether a load balancer may send this process requests, and each check's outcome. */
+export const readiness = z
+  .object({
+    ready: z.boolean(),
+    checks: z.object({ database: z.string(), storage: z.string(), providers: z.string() }).openapi({
+      description: "each check's 'ok', or 'failed: …' with the reason",
+    }),
+  })
+  .openapi('Readiness');
+export type Readiness = z.infer<typeof readiness>;

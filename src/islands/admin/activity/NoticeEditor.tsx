@@ -1,7 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NOTICE_BANNER_CLASS } from '../../../components/activity/notice-styles';
-import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import { consoleCall, type InputOf } from '../../../lib/api';
 import { TOAST_ITEM_CLASS } from '../../../lib/toast';
@@ -16,6 +15,7 @@ import {
   type NoticeAudience,
   type NoticeKind,
 } from '../../../shared/notices';
+import { FormActions, FormError } from '../ui/FormActions';
 import { card, field } from '../ui/format';
 
 /** A notice as the form edits it: what a save sends, before the server assigns the rest. */
@@ -205,19 +205,8 @@ export function NoticeEditor({
           {text}
         </p>
       </section>
-      {error && (
-        <p role="alert" className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-      <div className="flex gap-2">
-        <button type="submit" disabled={busy} className={buttonClass('primary')}>
-          {t('admin:notices.save')}
-        </button>
-        <button type="button" className={buttonClass('ghost')} onClick={onCancel}>
-          {t('admin:action.cancel')}
-        </button>
-      </div>
+      <FormError text={error} />
+      <FormActions submit={t('admin:notices.save')} busy={busy} onCancel={onCancel} />
     </Form>
   );
 }

@@ -1,11 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import { CHANNEL_FLAVOURS, CHANNEL_KINDS, type ChannelKind } from '../../../shared/channels';
 import type { ChannelModel, ChannelView } from '../../../shared/contract/channels';
+import { FormActions, FormError } from '../ui/FormActions';
 import { field } from '../ui/format';
 import { ChannelModels, fromDraft, type ModelDraft, toDraft } from './ChannelModels';
 
@@ -140,19 +140,8 @@ export function ChannelForm({
         </label>
         <h3 className="text-sm font-semibold">{t('models')}</h3>
         <ChannelModels kind={kind} models={models} onChange={setModels} />
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
-            {t('admin:action.cancel')}
-          </button>
-          <button type="submit" disabled={busy} className={buttonClass('primary')}>
-            {t('save')}
-          </button>
-        </div>
+        <FormError text={error} />
+        <FormActions dialog submit={t('save')} busy={busy} onCancel={onClose} />
       </Form>
     </Dialog>
   );

@@ -5,7 +5,9 @@ import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import { type ConsoleReply, consoleCall } from '../../../lib/api';
 import type { ChannelView } from '../../../shared/contract/channels';
+import { FormError } from '../ui/FormActions';
 import { field } from '../ui/format';
+import { TotpField } from '../ui/TotpField';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
 type Key = ChannelView['keys'][number];
@@ -120,27 +122,12 @@ export function ChannelKeys({
             onChange={(e) => setSecret(e.target.value)}
           />
         </label>
-        <label className="block text-sm" htmlFor={`${ids}-code`}>
-          {t('key.code')}
-          <input
-            id={`${ids}-code`}
-            className={`${field} mt-1 w-32`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-          />
-        </label>
+        <TotpField id={`${ids}-code`} label={t('key.code')} inputClass="w-32" value={code} onChange={setCode} />
         <button type="submit" className={buttonClass('primary')} disabled={busy || !secret}>
           {t('key.add')}
         </button>
       </Form>
-      {error && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      )}
+      <FormError text={error} />
     </div>
   );
 }

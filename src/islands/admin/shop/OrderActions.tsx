@@ -5,8 +5,10 @@ import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { ConsoleOrderDetail } from '../../../shared/contract/shop-console';
 import { REFUNDABLE_STATUSES } from '../../../shared/shop';
+import { FormActions } from '../ui/FormActions';
 import { card, field, yuan } from '../ui/format';
-import { CodeField, ReasonField } from '../ui/ReasonForm';
+import { ReasonField } from '../ui/ReasonForm';
+import { TotpField } from '../ui/TotpField';
 
 /** Yuan as typed ("12.5") to fen; NaN for anything else. */
 const toFen = (s: string) => (/^\d{1,9}(\.\d{1,2})?$/.test(s.trim()) ? Math.round(Number(s.trim()) * 100) : Number.NaN);
@@ -94,17 +96,10 @@ export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetai
                 onChange={(e) => setAmount(e.target.value)}
               />
             </label>
-            <CodeField value={code} onChange={setCode} />
+            <TotpField value={code} onChange={setCode} />
           </div>
           <ReasonField value={reason} onChange={setReason} />
-          <div className="flex flex-wrap gap-2">
-            <button type="submit" disabled={busy} className={buttonClass('danger')}>
-              {t('admin:orders.refundSubmit')}
-            </button>
-            <button type="button" className={buttonClass('ghost')} onClick={() => setOpen(false)}>
-              {t('admin:action.cancel')}
-            </button>
-          </div>
+          <FormActions submit={t('admin:orders.refundSubmit')} busy={busy} danger onCancel={() => setOpen(false)} />
         </Form>
       )}
       {message && (

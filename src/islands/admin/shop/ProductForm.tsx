@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { ConsoleProduct } from '../../../shared/contract/shop-console';
 import { LANGUAGES, type Language } from '../../../shared/languages';
 import { PRODUCT_TYPES } from '../../../shared/shop';
+import { FormActions, FormError } from '../ui/FormActions';
 import { field, yuan } from '../ui/format';
+import { TotpField } from '../ui/TotpField';
 
 type Texts = Record<Language, string>;
 
@@ -159,29 +160,9 @@ export function ProductForm({
           <Input label={t('admin:products.level')} mode="numeric" value={level} onChange={setLevel} />
           <Input label={t('admin:products.limit')} mode="numeric" value={limit} onChange={setLimit} />
         </div>
-        {priceChanged && (
-          <Input
-            label={t('admin:products.code2fa')}
-            mode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={totp}
-            onChange={setTotp}
-          />
-        )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            {error}
-          </p>
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className={buttonClass('ghost')} onClick={onClose}>
-            {t('admin:action.cancel')}
-          </button>
-          <button type="submit" disabled={busy} className={buttonClass('primary')}>
-            {t('admin:products.save')}
-          </button>
-        </div>
+        {priceChanged && <TotpField label={t('admin:products.code2fa')} optional value={totp} onChange={setTotp} />}
+        <FormError text={error} />
+        <FormActions dialog submit={t('admin:products.save')} busy={busy} onCancel={onClose} />
       </Form>
     </Dialog>
   );

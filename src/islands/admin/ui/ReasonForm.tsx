@@ -1,9 +1,10 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import type { ConsoleReply, InputOf } from '../../../lib/api';
+import { FormActions, FormError } from './FormActions';
 import { field } from './format';
+import { TotpField } from './TotpField';
 
 /**
  * What a reasoned action sends: the reason, one request id per opened form (a
@@ -48,20 +49,9 @@ export function ReasonForm(p: {
       )}
       {p.children}
       <ReasonField value={reason} onChange={setReason} />
-      {p.withCode && <CodeField value={code} onChange={setCode} />}
-      <div className="flex gap-2">
-        <button type="submit" disabled={busy} className={buttonClass(p.danger ? 'danger' : 'primary')}>
-          {t('admin:action.submit')}
-        </button>
-        <button type="button" className={buttonClass('ghost')} onClick={p.onCancel}>
-          {t('admin:action.cancel')}
-        </button>
-      </div>
-      {message && (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          {message}
-        </p>
-      )}
+      {p.withCode && <TotpField value={code} onChange={setCode} />}
+      <FormActions submit={t('admin:action.submit')} busy={busy} danger={p.danger} onCancel={p.onCancel} />
+      <FormError text={message} />
     </Form>
   );
 }
@@ -77,50 +67,19 @@ export function ReasonField({
   single?: boolean;
 }) {
   const { t } = useTranslation();
-  const className = `${field} mt-1`;
-  if (single)
-    return (
-      <label className="block text-sm">
-        {t('admin:action.reason')}
-        <input
-          className={className}
-          required
-          maxLength={500}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      </label>
-    );
+  const id = useId();
+  const control = {
+    id,
+    className: `${field} mt-1`,
+    required: true,
+    maxLength: 500,
+    value,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(e.target.value),
+  };
   return (
-    <label className="block text-sm">
+    <label className="block text-sm" htmlFor={id}>
       {t('admin:action.reason')}
-      <textarea
-        className={className}
-        required
-        maxLength={500}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  );
-}
-
-/** A fresh six-digit TOTP code for a sensitive action. */
-export function CodeField({ value, onChange }: { value: string; onChange: (v: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <label className="block text-sm">
-      {t('admin:action.code')}
-      <input
-        className={`${field} mt-1`}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="\d{6}"
-        maxLength={6}
-        required
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
+      {single ? <input {...control} /> : <textarea {...control} />}
     </label>
   );
 }

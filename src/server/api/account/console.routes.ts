@@ -1,124 +1,67 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { GRANT_KINDS, ROLES } from '../../../shared/admin';
-import { UserDetail, UserSearchRow } from '../../../shared/contract/account-console';
-import { access } from '../access';
-import { codes, reason, requestId, tags, totpCode } from '../admin/console-kit';
-import { jsonBody, jsonResponses, reachCodes, targetsAccount } from '../route-kit';
-import { id, intParam, text } from '../validation';
+import {
+  banBody,
+  membershipBody,
+  revokeSessionsBody,
+  roleBody,
+  UserDetail,
+  UserSearchRows,
+  userQuery,
+} from '../../../shared/contract/account-console';
+import { applied, reasonBody, reasonWithCode } from '../../../shared/contract/admin';
+import { idParam as userParam } from '../../../shared/contract/common';
+import { consoleRoute } from '../admin/console-kit';
+import { jsonBody, reachCodes, targetsAccount } from '../route-kit';
 
 // The console's users page (docs/console.md): accounts are the account domain's.
 
-export const searchUsers = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/users',
-  tags,
+export const searchUsers = consoleRoute('get', '/admin/users', UserSearchRows, {
   summary: 'Users by id, e-mail, nickname or WeChat openId',
-  request: { query: z.object({ q: text(200) }) },
-  responses: jsonResponses(z.array(UserSearchRow), codes),
+  request: { query: userQuery },
 });
 
-const userParam = z.object({ id: id() });
-export const userDetail = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/users/{id}',
-  tags,
+export const userDetail = consoleRoute('get', '/admin/users/{id}', UserDetail, {
   summary: 'A user: profile, membership, orders',
   request: { params: userParam },
-  responses: jsonResponses(UserDetail, codes),
 });
 
-export const ban = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/ban',
-  tags,
+export const ban = consoleRoute('post', '/admin/users/{id}/ban', applied, {
   ...targetsAccount,
   summary: 'Bans (banned: true) or unbans a user, with a reason; a ban ends every session',
-  request: { params: userParam, body: jsonBody(z.object({ banned: z.boolean(), reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  request: { params: userParam, body: jsonBody(banBody) },
+  more: reachCodes,
 });
 
-export const membership = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/membership',
-  tags,
+export const membership = consoleRoute('post', '/admin/users/{id}/membership', applied, {
   ...targetsAccount,
   summary: 'Adds (or, negative, removes) membership days, plus days or compositions, with a reason',
-  request: {
-    params: userParam,
-    body: jsonBody(
-      z.object({
-        kind: z.enum(GRANT_KINDS),
-        amount: intParam(-3650, 3650).refine((n) => n !== 0, { message: 'admin:users.amountZero' }),
-        reason,
-        requestId,
-      }),
-    ),
-  },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  request: { params: userParam, body: jsonBody(membershipBody) },
+  more: reachCodes,
 });
 
-export const role = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/role',
-  tags,
+export const role = consoleRoute('post', '/admin/users/{id}/role', applied, {
   ...targetsAccount,
   summary: "Changes a user's role (admin only; asks for a fresh TOTP code)",
-  request: {
-    params: userParam,
-    body: jsonBody(z.object({ role: z.enum(ROLES), reason, requestId, code: totpCode })),
-  },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
-    ...codes,
-    ...reachCodes,
-    1001602: 'TOTP code needed again',
-  }),
+  request: { params: userParam, body: jsonBody(roleBody) },
+  more: { ...reachCodes, 1001602: 'TOTP code needed again' },
 });
 
-export const revokeSessions = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/sessions/revoke',
-  tags,
+export const revokeSessions = consoleRoute('post', '/admin/users/{id}/sessions/revoke', applied, {
   ...targetsAccount,
   summary: "Ends one of the user's sessions (sessionId) or all of them, with a reason",
-  request: {
-    params: userParam,
-    body: jsonBody(z.object({ sessionId: id().optional(), reason, requestId })),
-  },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), { ...codes, ...reachCodes }),
+  request: { params: userParam, body: jsonBody(revokeSessionsBody) },
+  more: reachCodes,
 });
 
-export const passwordReset = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/password-reset',
-  tags,
+export const passwordReset = consoleRoute('post', '/admin/users/{id}/password-reset', applied, {
   ...targetsAccount,
   summary: 'Mails the user a password-reset code and link, with a reason',
-  request: { params: userParam, body: jsonBody(z.object({ reason, requestId })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
-    ...codes,
-    ...reachCodes,
-    429: 'a code was mailed moments ago',
-  }),
+  request: { params: userParam, body: jsonBody(reasonBody) },
+  more: { ...reachCodes, 429: 'a code was mailed moments ago' },
 });
 
-export const deleteUser = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/users/{id}/delete',
-  tags,
+export const deleteUser = consoleRoute('post', '/admin/users/{id}/delete', applied, {
   ...targetsAccount,
   summary: 'Deletes the account (admin only; asks for a fresh TOTP code), with a reason',
-  request: { params: userParam, body: jsonBody(z.object({ reason, requestId, code: totpCode })) },
-  responses: jsonResponses(z.object({ applied: z.boolean() }), {
-    ...codes,
-    ...reachCodes,
-    1001602: 'TOTP code needed again',
-  }),
+  request: { params: userParam, body: jsonBody(reasonWithCode) },
+  more: { ...reachCodes, 1001602: 'TOTP code needed again' },
 });

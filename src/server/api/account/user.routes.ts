@@ -1,5 +1,6 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import * as s from '../../../shared/contract/account';
+import { noData } from '../../../shared/contract/common';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
 
@@ -35,7 +36,7 @@ export const register = createRoute({
   tags,
   summary: 'Register with e-mail, password and the e-mailed code',
   request: { body: jsonBody(s.registerBody) },
-  responses: jsonResponses(z.null(), { 400: 'address taken or bad code', 429: 'too many registrations' }),
+  responses: jsonResponses(noData, { 400: 'address taken or bad code', 429: 'too many registrations' }),
 });
 export const loginEmail = createRoute({
   security: access.public,
@@ -65,7 +66,7 @@ export const modifyPassword = createRoute({
   tags,
   summary: 'Reset the password with an e-mailed code',
   request: { body: jsonBody(s.modifyPasswordBody) },
-  responses: jsonResponses(z.null(), { 400: 'wrong, expired or used code' }),
+  responses: jsonResponses(noData, { 400: 'wrong, expired or used code' }),
 });
 export const info = createRoute({
   security: access.login,
@@ -81,7 +82,7 @@ export const logout = createRoute({
   path: '/user/logout',
   tags,
   summary: 'End this session on the server',
-  responses: jsonResponses(z.null()),
+  responses: jsonResponses(noData),
 });
 export const profile = createRoute({
   security: access.login,
@@ -99,7 +100,7 @@ export const changePassword = createRoute({
   tags,
   summary: 'Change the password while logged in',
   request: { body: jsonBody(s.changePasswordBody) },
-  responses: jsonResponses(z.null(), { ...auth, 400: 'current password wrong' }),
+  responses: jsonResponses(noData, { ...auth, 400: 'current password wrong' }),
 });
 export const bindEmail = createRoute({
   security: access.login,
@@ -117,7 +118,7 @@ export const deleteAccount = createRoute({
   tags,
   summary: 'Delete the account (personal data removed, orders kept anonymised)',
   request: { body: jsonBody(s.deleteAccountBody) },
-  responses: jsonResponses(z.null(), {
+  responses: jsonResponses(noData, {
     ...auth,
     400: 'password wrong, or (an account without a password) no fresh scan by its own WeChat',
   }),

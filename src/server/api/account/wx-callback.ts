@@ -1,31 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiReply } from '../../../shared/codes';
-import {
-  MAX_EVENT_XML,
-  parseEventXml,
-  sceneFromEvent,
-  textReplyXml,
-  verifySignature,
-} from '../../providers/wechat/callback';
+import { MAX_EVENT_XML, wechatEventQuery, wechatEventXml, wechatVerifyQuery } from '../../../shared/contract/account';
+import { fileBody, noData } from '../../../shared/contract/common';
+import { parseEventXml, sceneFromEvent, textReplyXml, verifySignature } from '../../providers/wechat/callback';
 import { confirmWechatLogin } from '../../services/account/wechat-login';
 import { access } from '../access';
 import type { ApiApp, ApiEnv } from '../context';
 import { replySchema } from '../reply-schema';
-import { rawText } from '../validation';
 
 const PATH = '/wx/callback';
-const errorReply = replySchema(z.null());
+const errorReply = replySchema(noData);
 const OPEN_ID = /^[\w-]{1,64}$/;
-
-// WeChat signs every call to the server URL with the same three query fields.
-// Missing ones read as '' so an unsigned call fails the signature (403), not validation.
-const signedQuery = {
-  signature: rawText(64).default(''),
-  timestamp: rawText(16).default(''),
-  nonce: rawText(64).default(''),
-};
 
 const errors = {
   403: { description: 'Signature missing, wrong or stale', content: { 'application/json': { schema: errorReply } } },
@@ -41,9 +28,9 @@ export const verifyRoute = createRoute({
   path: PATH,
   tags: ['wechat'],
   summary: "WeChat's server URL check (接入指南): echoes echostr when the signature verifies",
-  request: { query: z.object({ ...signedQuery, echostr: rawText(256).default('') }) },
+  request: { query: wechatVerifyQuery },
   responses: {
-    200: { description: 'echostr, as plain text', content: { 'text/plain': { schema: z.string() } } },
+    200: { description: 'echostr, as plain text', content: { 'text/plain': { schema: fileBody } } },
     ...errors,
   },
 });
@@ -55,18 +42,13 @@ export const eventRoute = createRoute({
   tags: ['wechat'],
   summary: 'WeChat event push (plaintext mode): a scan of a login QR confirms that login',
   request: {
-    query: z.object({
-      ...signedQuery,
-      openid: rawText(64).optional(),
-      encrypt_type: rawText(16).optional(),
-      msg_signature: rawText(64).optional(),
-    }),
-    body: { content: { 'text/xml': { schema: rawText(MAX_EVENT_XML) } }, required: true },
+    query: wechatEventQuery,
+    body: { content: { 'text/xml': { schema: wechatEventXml } }, required: true },
   },
   responses: {
     200: {
       description: "A passive text reply to the scanning user, or 'success' for anything else",
-      content: { 'application/xml': { schema: z.string() }, 'text/plain': { schema: z.string() } },
+      content: { 'application/xml': { schema: fileBody }, 'text/plain': { schema: fileBody } },
     },
     413: { description: 'Body over 64 KB', content: { 'application/json': { schema: errorReply } } },
     ...errors,

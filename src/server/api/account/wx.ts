@@ -1,13 +1,20 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { Code } from '../../../shared/codes';
-import { loginQr, qrcodeSocket, sandboxIdentity } from '../../../shared/contract/account';
+import {
+  loginQr,
+  loginQrBody,
+  qrcodeSocketParam,
+  qrPending,
+  sandboxCheckBody,
+  sandboxConfirmBody,
+  sandboxIdentity,
+} from '../../../shared/contract/account';
 import { DomainError } from '../../errors';
 import { confirmSandboxLogin, createLoginQr, pendingWechatLogin } from '../../services/account/wechat-login';
 import { access } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { keySchema } from '../validation';
 
 const tags = ['wx'];
 
@@ -17,7 +24,7 @@ export const qrRoute = createRoute({
   path: '/wx/wxacoden',
   tags,
   summary: 'QR for WeChat scan login; then listen on the socket with taskId=qrcodeSocket and token=listenKey',
-  request: { body: jsonBody(z.object({ qrcodeSocket })) },
+  request: { body: jsonBody(loginQrBody) },
   responses: jsonResponses(loginQr, {
     1000000: 'QR created',
     400: 'qrcodeSocket already used (pick a new one)',
@@ -31,17 +38,7 @@ export const confirmRoute = createRoute({
   path: '/wx/sandbox/{qrcodeSocket}/confirm',
   tags,
   summary: "Sandbox only: confirm the login with the QR's key, as the phone's sandbox WeChat user or a new one",
-  request: {
-    params: z.object({ qrcodeSocket }),
-    body: jsonBody(
-      z.object({
-        key: keySchema.describe('the one-time key from the QR link'),
-        identity: keySchema
-          .nullish()
-          .describe("the phone's sandbox WeChat user from an earlier confirm; absent: a new user"),
-      }),
-    ),
-  },
+  request: { params: qrcodeSocketParam, body: jsonBody(sandboxConfirmBody) },
   responses: jsonResponses(sandboxIdentity, {
     1000000: 'confirmed and pushed; keep identity to come back as the same WeChat user',
     400: 'QR unknown, expired or used, or the key is wrong',
@@ -54,11 +51,8 @@ export const checkRoute = createRoute({
   path: '/wx/sandbox/{qrcodeSocket}/check',
   tags,
   summary: "Sandbox only: whether the QR's one-time key still confirms its login (changes nothing)",
-  request: {
-    params: z.object({ qrcodeSocket }),
-    body: jsonBody(z.object({ key: keySchema.describe('the one-time key from the QR link') })),
-  },
-  responses: jsonResponses(z.object({ pending: z.literal(true) }), {
+  request: { params: qrcodeSocketParam, body: jsonBody(sandboxCheckBody) },
+  responses: jsonResponses(qrPending, {
     1000000: 'the QR waits for this confirmation',
     400: 'QR unknown, expired or used, or the key is wrong',
   }),

@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import type { NoticeBody } from '../../../shared/contract/activity-console';
 import { batchCsv, disableBatch, generateBatch, listBatches, listCodes } from '../../services/activity/console-codes';
 import { createNotice, listNotices, type NoticeInput, updateNotice } from '../../services/activity/console-notices';
 import { noticeVars } from '../../services/activity/notices';
@@ -9,7 +9,7 @@ import { reply } from '../errors';
 import * as r from './console.routes';
 
 /** Body of a notice form to what the service stores. */
-function noticeInput(b: z.infer<typeof r.noticeBody>): NoticeInput {
+function noticeInput(b: NoticeBody): NoticeInput {
   return {
     kind: b.kind,
     page: b.kind === 'banner' ? b.page : null,

@@ -1,14 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { couponClaim, couponLeft, couponList, redeemed } from '../../../shared/contract/activity';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  couponClaim,
+  couponLeft,
+  couponList,
+  couponParam as params,
+  redeemBody,
+  redeemed,
+} from '../../../shared/contract/activity';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { id, text } from '../validation';
 
 const tags = ['coupon'];
-const params = z.object({
-  couponId: id().openapi({ param: { name: 'couponId', in: 'path' }, example: 48 }),
-});
-
 const claimCodes = {
   1000000: 'claimed: a membership valid until the end of today is credited',
   1000001: 'not logged in',
@@ -54,7 +56,7 @@ export const redeem = createRoute({
   path: '/coupon/redeem',
   tags,
   summary: 'Redeem an experience code handed out elsewhere for a membership trial',
-  request: { body: jsonBody(z.object({ code: text(40, 1) })) },
+  request: { body: jsonBody(redeemBody) },
   responses: jsonResponses(redeemed, {
     1000000: 'redeemed: the membership trial is credited',
     1000001: 'not logged in',

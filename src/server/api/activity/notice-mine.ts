@@ -1,11 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { userNotices } from '../../../shared/contract/activity';
+import { createRoute } from '@hono/zod-openapi';
+import { userNoticeQuery, userNoticeRead, userNotices } from '../../../shared/contract/activity';
 import { markUserNoticeRead, unreadUserNotices } from '../../services/activity/notices';
 import { access, userIdOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
-import { id } from '../validation';
 
 const tags = ['notice'];
 
@@ -24,8 +23,8 @@ export const read = createRoute({
   path: '/notice/mine/read',
   tags,
   summary: 'Marks one of the caller’s own notices read',
-  request: { query: z.object({ id: id() }) },
-  responses: jsonResponses(z.object({ id: z.number().int() }), { 1000001: 'not logged in' }),
+  request: { query: userNoticeQuery },
+  responses: jsonResponses(userNoticeRead, { 1000001: 'not logged in' }),
 });
 
 /** Notices addressed to one user, shown once as a toast by the layout (src/lib/notice-toast.ts). */

@@ -1,11 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { notice, noticeRead } from '../../../shared/contract/activity';
+import { createRoute } from '@hono/zod-openapi';
+import { notice, noticeRead, notices, noticeQuery as query } from '../../../shared/contract/activity';
 import { access } from '../access';
 import { jsonResponses } from '../route-kit';
-import { id } from '../validation';
 
 const tags = ['notice'];
-const query = z.object({ noticeId: id() });
 
 export const load = createRoute({
   security: access.optionalLogin,
@@ -23,7 +21,7 @@ export const announcements = createRoute({
   path: '/notice/announcements',
   tags,
   summary: 'The announcements to show the caller now (scheduled, for their audience; a user’s unread ones)',
-  responses: jsonResponses(z.array(notice)),
+  responses: jsonResponses(notices),
 });
 
 export const push = createRoute({

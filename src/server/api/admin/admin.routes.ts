@@ -1,10 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { PERIODS } from '../../../shared/admin';
-import { AuditPage, ConsoleMe, ConsoleSessionOpened, Dashboard, TotpEnrolment } from '../../../shared/contract/admin';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  AuditPage,
+  auditPageQuery,
+  auditQuery,
+  ConsoleMe,
+  ConsoleSessionOpened,
+  Dashboard,
+  periodQuery,
+  TotpEnrolment,
+  totpBody,
+} from '../../../shared/contract/admin';
+import { noData } from '../../../shared/contract/common';
 import { access } from '../access';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { text } from '../validation';
-import { codes, date, tags, totpCode } from './console-kit';
+import { jsonBody, jsonResponses } from '../route-kit';
+import { codes, consoleCsv, consoleRoute, tags } from './console-kit';
 
 // The console's own routes: its session, TOTP, dashboard and audit log (docs/console.md).
 
@@ -17,93 +26,43 @@ export const openSession = createRoute({
   responses: jsonResponses(ConsoleSessionOpened, codes),
 });
 
-export const me = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/me',
-  tags,
+export const me = consoleRoute('get', '/admin/me', ConsoleMe, {
   summary: 'The console account: role, TOTP enrolled and verified',
-  responses: jsonResponses(ConsoleMe, codes),
 });
 
-export const closeSession = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/logout',
-  tags,
+export const closeSession = consoleRoute('post', '/admin/logout', noData, {
   summary: 'Ends the console session',
-  responses: jsonResponses(z.null(), codes),
 });
 
-export const enrol = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/totp/enrol',
-  tags,
+export const enrol = consoleRoute('post', '/admin/totp/enrol', TotpEnrolment, {
   summary: 'A new TOTP secret as QR and text, until it is confirmed',
-  responses: jsonResponses(TotpEnrolment, codes),
 });
 
-const codeBody = jsonBody(z.object({ code: totpCode }));
-export const confirm = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/totp/confirm',
-  tags,
+const codeBody = jsonBody(totpBody);
+export const confirm = consoleRoute('post', '/admin/totp/confirm', noData, {
   summary: 'Confirms enrolment with a first code; the session is verified',
   request: { body: codeBody },
-  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+  more: { 429: 'too many wrong codes' },
 });
 
-export const verifyTotp = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/totp/verify',
-  tags,
+export const verifyTotp = consoleRoute('post', '/admin/totp/verify', noData, {
   summary: 'Verifies the console session with a code',
   request: { body: codeBody },
-  responses: jsonResponses(z.null(), { ...codes, 429: 'too many wrong codes' }),
+  more: { 429: 'too many wrong codes' },
 });
 
-export const dashboard = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/dashboard',
-  tags,
+export const dashboard = consoleRoute('get', '/admin/dashboard', Dashboard, {
   summary: 'Per-day figures and totals for the last 1, 7 or 30 site days, or from..to; task queues, provider errors',
-  request: {
-    query: z.object({
-      days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7'),
-      from: date.optional(),
-      to: date.optional(),
-    }),
-  },
-  responses: jsonResponses(Dashboard, { ...codes, 400: 'a reversed range, or longer than 366 days' }),
+  request: { query: periodQuery },
+  more: { 400: 'a reversed range, or longer than 366 days' },
 });
 
-const auditQuery = z.object({
-  action: text(60).optional(),
-  actor: text(200).optional(),
-  targetId: text(40).optional(),
-  from: date.optional(),
-  to: date.optional(),
-});
-export const audit = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/audit',
-  tags,
+export const audit = consoleRoute('get', '/admin/audit', AuditPage, {
   summary: 'The audit log, newest first, filtered',
-  request: { query: auditQuery.extend(paging(100, 50).shape) },
-  responses: jsonResponses(AuditPage, codes),
+  request: { query: auditPageQuery },
 });
 
-export const auditCsv = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/audit.csv',
-  tags,
+export const auditCsv = consoleCsv('/admin/audit.csv', {
   summary: 'The filtered audit log as CSV',
   request: { query: auditQuery },
-  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } } },
 });

@@ -1,12 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { appInput as input, ownApp, ownApps } from '../../../shared/contract/apps';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  appIcon,
+  appIconStored,
+  appId,
+  appUpdate,
+  appInput as input,
+  ownApp,
+  ownApps,
+} from '../../../shared/contract/apps';
+import { noData } from '../../../shared/contract/common';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { rawText, id as serialId } from '../validation';
 
 const tags = ['app'];
 const auth = { 1000001: 'not logged in' };
-const id = serialId();
 
 export const mine = createRoute({
   security: access.login,
@@ -22,7 +29,7 @@ export const detail = createRoute({
   path: '/app/detail',
   tags,
   summary: 'One application: published ones for anyone, drafts for their owner only',
-  request: { query: z.object({ id }) },
+  request: { query: appId },
   responses: jsonResponses(ownApp, { 404: 'no such application, or a draft of someone else (HTTP 404)' }),
 });
 export const create = createRoute({
@@ -40,7 +47,7 @@ export const update = createRoute({
   path: '/app/update',
   tags,
   summary: 'Change an own application',
-  request: { body: jsonBody(input.extend({ id })) },
+  request: { body: jsonBody(appUpdate) },
   responses: jsonResponses(ownApp, { ...auth, 403: 'not the owner (HTTP 403)', 404: 'no such application (HTTP 404)' }),
 });
 export const remove = createRoute({
@@ -49,8 +56,8 @@ export const remove = createRoute({
   path: '/app/delete',
   tags,
   summary: 'Delete an own application',
-  request: { body: jsonBody(z.object({ id })) },
-  responses: jsonResponses(z.null(), {
+  request: { body: jsonBody(appId) },
+  responses: jsonResponses(noData, {
     ...auth,
     1000400: 'deleted; result says so (docs/reply-codes.md)',
     403: 'not the owner (HTTP 403)',
@@ -63,15 +70,6 @@ export const icon = createRoute({
   path: '/app/icon',
   tags,
   summary: 'Upload an icon (PNG, JPEG, WebP or GIF as a data: URL, at most 512 KB); answers its URL',
-  request: {
-    body: jsonBody(
-      z.object({
-        image: rawText(720_000).regex(
-          /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/,
-          'chat:app.iconInvalid',
-        ),
-      }),
-    ),
-  },
-  responses: jsonResponses(z.object({ iconUrl: z.string() }), { ...auth, 400: 'not an image, or too large' }),
+  request: { body: jsonBody(appIcon) },
+  responses: jsonResponses(appIconStored, { ...auth, 400: 'not an image, or too large' }),
 });

@@ -1,12 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { promptExport, storeApp } from '../../../shared/contract/apps';
-import { pageOf } from '../../../shared/contract/common';
+import { promptExport, storePage, storeQuery } from '../../../shared/contract/apps';
 import { listStore } from '../../services/apps/apps';
 import { access } from '../access';
 import type { ApiApp } from '../context';
 import { sharedReply } from '../errors';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { rawText, text } from '../validation';
+import { jsonBody, jsonResponses } from '../route-kit';
 
 export const listAll = createRoute({
   security: access.public,
@@ -15,15 +13,8 @@ export const listAll = createRoute({
   tags: ['prompt'],
   summary:
     "Published applications of the store, page by page, built-in ones in the `lang` cookie's language; content searches title, description and prompt",
-  request: {
-    body: jsonBody(
-      paging(100, 30).extend({
-        orderNo: rawText(40).optional(),
-        content: text(100).optional(),
-      }),
-    ),
-  },
-  responses: jsonResponses(pageOf(storeApp)),
+  request: { body: jsonBody(storeQuery) },
+  responses: jsonResponses(storePage),
 });
 
 export const exportList = createRoute({

@@ -1,5 +1,4 @@
-import type { z } from '@hono/zod-openapi';
-import type { ChannelFlavour } from '../../../shared/contract/channels';
+import type { ChannelFieldsBody, ChannelFlavour } from '../../../shared/contract/channels';
 import { testChannel } from '../../services/channels/probe';
 import {
   addChannelKey,
@@ -16,7 +15,7 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './console.routes';
 
-const fields = (b: z.infer<typeof r.channelFields>): ChannelFields => ({
+const fields = (b: ChannelFieldsBody): ChannelFields => ({
   kind: b.kind,
   flavour: b.flavour as ChannelFlavour,
   name: b.name,

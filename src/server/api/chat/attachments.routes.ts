@@ -1,9 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { chatAttachment } from '../../../shared/contract/chat';
+import { createRoute } from '@hono/zod-openapi';
+import { attachmentParam, chatAttachment } from '../../../shared/contract/chat';
+import { fileBody, noData } from '../../../shared/contract/common';
 import { access } from '../access';
 import { replySchema } from '../reply-schema';
 import { jsonResponses } from '../route-kit';
-import { text } from '../validation';
 
 const tags = ['chat'];
 
@@ -31,12 +31,12 @@ export const readAttachment = createRoute({
   path: '/chat/attachments/{id}',
   tags,
   summary: "The file of one of the caller's attachments (thumbnails); 404 for anyone else",
-  request: { params: z.object({ id: text(40, 1) }) },
+  request: { params: attachmentParam },
   responses: {
-    200: { description: 'the stored file', content: { 'application/octet-stream': { schema: z.string() } } },
+    200: { description: 'the stored file', content: { 'application/octet-stream': { schema: fileBody } } },
     404: {
       description: "no such file of the caller's",
-      content: { 'application/json': { schema: replySchema(z.null()) } },
+      content: { 'application/json': { schema: replySchema(noData) } },
     },
   },
 });

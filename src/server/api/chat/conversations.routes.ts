@@ -1,14 +1,16 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { conversation, conversationList, conversationSaved } from '../../../shared/contract/chat-sync';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  conversation,
+  conversationList,
+  conversationParam,
+  conversationPut,
+  conversationSaved,
+} from '../../../shared/contract/chat-sync';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { bigintParam } from '../validation';
 
 const tags = ['chat'];
 const auth = { 1000001: 'not logged in' };
-// uuid and changedAt are bigint columns (client-made id, epoch ms); templateId is an integer column.
-const uuid = bigintParam();
-const changedAt = bigintParam();
 
 export const listConversations = createRoute({
   security: access.login,
@@ -25,7 +27,7 @@ export const getConversation = createRoute({
   path: '/chat/conversations/{uuid}',
   tags,
   summary: 'One conversation with its messages',
-  request: { params: z.object({ uuid }) },
+  request: { params: conversationParam },
   responses: jsonResponses(conversation, { ...auth, 404: 'no such conversation (HTTP 404)' }),
 });
 
@@ -36,8 +38,8 @@ export const putConversation = createRoute({
   tags,
   summary: 'Create or replace a conversation; applied only when changedAt is later than the stored one',
   request: {
-    params: z.object({ uuid }),
-    body: jsonBody(conversation.omit({ uuid: true }).extend({ changedAt, deleted: z.boolean().default(false) })),
+    params: conversationParam,
+    body: jsonBody(conversationPut),
   },
   responses: jsonResponses(conversationSaved, {
     ...auth,

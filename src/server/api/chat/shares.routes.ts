@@ -1,13 +1,20 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { storedChatMessage } from '../../../shared/contract/chat';
-import { CHAT_SEARCH_MAX, chatSearchResult, chatShareInfo, chatShareList } from '../../../shared/contract/chat-share';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  chatSearchQuery,
+  chatSearchResult,
+  chatShareInfo,
+  chatShareList,
+  shareBody,
+  shareFileParam,
+  shareListed,
+  shareParam,
+} from '../../../shared/contract/chat-share';
+import { fileBody, noData } from '../../../shared/contract/common';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { bigintParam, pattern, rawText, text } from '../validation';
 
 const tags = ['chat'];
 const auth = { 1000001: 'not logged in' };
-const shareId = pattern(/^[A-Za-z0-9_-]{16,64}$/, 64);
 const mine = { ...auth, 404: 'no such live share of the caller (HTTP 404)' };
 
 export const createShare = createRoute({
@@ -16,15 +23,7 @@ export const createShare = createRoute({
   path: '/chat/shares',
   tags,
   summary: 'Share a snapshot of a conversation as a read-only page /share/{id} (variants are dropped)',
-  request: {
-    body: jsonBody(
-      z.object({
-        conversationUuid: bigintParam(),
-        title: rawText(200, 1),
-        messages: z.array(storedChatMessage).min(1).max(80),
-      }),
-    ),
-  },
+  request: { body: jsonBody(shareBody) },
   responses: jsonResponses(chatShareInfo, {
     ...auth,
     400: 'nothing to share (HTTP 400)',
@@ -49,7 +48,7 @@ export const updateShare = createRoute({
   path: '/chat/shares/{id}',
   tags,
   summary: 'List a share for search engines (and the sitemap), or not',
-  request: { params: z.object({ id: shareId }), body: jsonBody(z.object({ listed: z.boolean() })) },
+  request: { params: shareParam, body: jsonBody(shareListed) },
   responses: jsonResponses(chatShareInfo, mine),
 });
 
@@ -59,8 +58,8 @@ export const revokeShare = createRoute({
   path: '/chat/shares/{id}',
   tags,
   summary: 'Revoke a share: its page answers 410 and its pictures 404 from then on',
-  request: { params: z.object({ id: shareId }) },
-  responses: jsonResponses(z.null(), mine),
+  request: { params: shareParam },
+  responses: jsonResponses(noData, mine),
 });
 
 export const shareFile = createRoute({
@@ -69,10 +68,10 @@ export const shareFile = createRoute({
   path: '/chat/shares/{id}/files/{attachmentId}',
   tags,
   summary: "A picture of a live share: only attachments its snapshot names, uploaded by the share's owner",
-  request: { params: z.object({ id: shareId, attachmentId: pattern(/^[A-Za-z0-9_-]{1,40}$/, 40) }) },
+  request: { params: shareFileParam },
   responses: {
-    ...jsonResponses(z.null(), { 404: 'no such picture in a live share (HTTP 404)' }),
-    200: { description: 'the picture', content: { 'image/*': { schema: z.string() } } },
+    ...jsonResponses(noData, { 404: 'no such picture in a live share (HTTP 404)' }),
+    200: { description: 'the picture', content: { 'image/*': { schema: fileBody } } },
   },
 });
 
@@ -82,6 +81,6 @@ export const searchConversations = createRoute({
   path: '/chat/search',
   tags,
   summary: "Search the caller's synced conversations (titles and shown messages), latest change first",
-  request: { query: z.object({ q: text(CHAT_SEARCH_MAX, 1) }) },
+  request: { query: chatSearchQuery },
   responses: jsonResponses(chatSearchResult, { ...auth, 429: 'too many searches this minute (HTTP 429)' }),
 });

@@ -1,17 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { noData } from '../../../shared/contract/common';
 import {
   drawingMessage,
+  drawingMessages,
   drawingPage,
   drawQuota,
   listBody,
+  notifyHookParams,
   picturePage,
   submitBody,
-  taskId,
+  submitted,
+  submittedBeside,
+  taskIdBody,
+  unfinishedBody,
+  visibilityBody,
 } from '../../../shared/contract/drawing';
 import { access } from '../access';
-import { replySchema } from '../reply-schema';
+import { replyWith } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { intParam, pattern } from '../validation';
 
 const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };
@@ -34,7 +40,7 @@ export const submitImagine = createRoute({
       description: 'Reply codes — 1000000 submitted; 1000001 not logged in; 400 refused; 429 quota used up',
       content: {
         'application/json': {
-          schema: replySchema(drawingMessage.nullable()).extend({ mjChatMessage: drawingMessage }),
+          schema: replyWith(submitted, submittedBeside),
         },
       },
     },
@@ -57,8 +63,8 @@ export const listUserDrawing = createRoute({
   path: '/sd/list/user/drawing',
   tags,
   summary: "The caller's unfinished drawings (resume progress after a reload)",
-  request: { body: jsonBody(listBody.partial()) },
-  responses: jsonResponses(z.array(drawingMessage), auth),
+  request: { body: jsonBody(unfinishedBody) },
+  responses: jsonResponses(drawingMessages, auth),
 });
 
 export const listUserPicture = createRoute({
@@ -77,7 +83,7 @@ export const taskDetail = createRoute({
   path: '/sd/task',
   tags,
   summary: 'One drawing of the caller, any status',
-  request: { body: jsonBody(z.object({ id: taskId })) },
+  request: { body: jsonBody(taskIdBody) },
   responses: jsonResponses(drawingMessage, { ...auth, 404: 'no such drawing of the caller (HTTP 404)' }),
 });
 
@@ -87,8 +93,8 @@ export const deleteDrawing = createRoute({
   path: '/sd/delete',
   tags,
   summary: 'Delete a drawing of the caller (code 1000400 with the result text, docs/reply-codes.md)',
-  request: { body: jsonBody(z.object({ id: taskId })) },
-  responses: jsonResponses(z.null(), {
+  request: { body: jsonBody(taskIdBody) },
+  responses: jsonResponses(noData, {
     ...auth,
     1000400: 'deleted (result says so)',
     404: 'no such drawing of the caller (HTTP 404)',
@@ -101,7 +107,7 @@ export const setVisibility = createRoute({
   path: '/sd/visibility',
   tags,
   summary: 'Make a drawing of the caller public (1: the square) or private (2)',
-  request: { body: jsonBody(z.object({ id: taskId, drawPublicFlag: intParam(1, 2) })) },
+  request: { body: jsonBody(visibilityBody) },
   responses: jsonResponses(drawingMessage, { ...auth, 404: 'no such drawing of the caller (HTTP 404)' }),
 });
 
@@ -120,11 +126,6 @@ export const notifyHook = createRoute({
   path: '/sd/hook/{taskId}/{token}',
   tags,
   summary: "midjourney-proxy notifyHook: wakes the task's runner, which fetches the task itself",
-  request: {
-    params: z.object({
-      taskId,
-      token: pattern(/^[A-Za-z0-9_-]{1,64}$/, 64),
-    }),
-  },
-  responses: jsonResponses(z.null(), { 404: 'unknown task or token (HTTP 404)' }),
+  request: { params: notifyHookParams },
+  responses: jsonResponses(noData, { 404: 'unknown task or token (HTTP 404)' }),
 });

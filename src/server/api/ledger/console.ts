@@ -1,30 +1,14 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { PERIODS } from '../../../shared/admin';
-import { UsageReport } from '../../../shared/contract/ledger';
+import { UsageReport, usageQuery } from '../../../shared/contract/ledger';
 import { checkRange, lastDays } from '../../services/admin/dashboard';
 import { usageReport } from '../../services/ledger/console-usage';
-import { access } from '../access';
-import { codes, date, tags } from '../admin/console-kit';
+import { consoleRoute } from '../admin/console-kit';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
-import { jsonResponses } from '../route-kit';
-import { intParam } from '../validation';
 
-export const usage = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/usage',
-  tags,
+export const usage = consoleRoute('get', '/admin/usage', UsageReport, {
   summary: 'Usage ledger for the last 1, 7 or 30 site days, or from..to: by day, model, channel, top users; margin',
-  request: {
-    query: z.object({
-      days: z.enum(PERIODS.map(String) as [string, ...string[]]).default('7'),
-      from: date.optional(),
-      to: date.optional(),
-      top: intParam(1, 100).default(20),
-    }),
-  },
-  responses: jsonResponses(UsageReport, { ...codes, 400: 'a reversed range, or longer than 366 days' }),
+  request: { query: usageQuery },
+  more: { 400: 'a reversed range, or longer than 366 days' },
 });
 
 /** The console's usage and margin page (docs/ledger.md): operators and admins. */

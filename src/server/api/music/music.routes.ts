@@ -1,14 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { musicQuota, song, songInput, songPage } from '../../../shared/contract/music';
+import { createRoute } from '@hono/zod-openapi';
+import { noData } from '../../../shared/contract/common';
+import {
+  songListBody as listBody,
+  lyrics,
+  lyricsBody,
+  musicQuota,
+  song,
+  songIdField,
+  songInput,
+  songPage,
+  songVisibility,
+} from '../../../shared/contract/music';
 import { access } from '../access';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { pattern, text } from '../validation';
+import { jsonBody, jsonResponses } from '../route-kit';
 
-export const songId = pattern(/^song_[A-Za-z0-9_-]{1,40}$/, 48, { trim: true }).openapi({
-  description: 'Song task id (song_…): the push taskId and /songsDetail?id=',
-});
-
-const listBody = paging(50, 20);
 const tags = ['music'];
 const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
@@ -53,7 +58,7 @@ export const songDetail = createRoute({
   path: '/music/detail',
   tags,
   summary: 'One song: public finished songs for anyone, others for their owner only',
-  request: { query: z.object({ id: songId }) },
+  request: { query: songIdField },
   responses: jsonResponses(song, missing),
 });
 export const deleteSong = createRoute({
@@ -62,8 +67,8 @@ export const deleteSong = createRoute({
   path: '/music/delete',
   tags,
   summary: 'Delete a finished or failed song of the caller, with its files',
-  request: { body: jsonBody(z.object({ id: songId })) },
-  responses: jsonResponses(z.null(), {
+  request: { body: jsonBody(songIdField) },
+  responses: jsonResponses(noData, {
     ...auth,
     ...missing,
     1000400: 'deleted (result says so)',
@@ -76,7 +81,7 @@ export const setVisibility = createRoute({
   path: '/music/visibility',
   tags,
   summary: 'Make a song of the caller public or private',
-  request: { body: jsonBody(z.object({ id: songId, isPublic: z.boolean() })) },
+  request: { body: jsonBody(songVisibility) },
   responses: jsonResponses(song, { ...auth, ...missing }),
 });
 export const writeLyrics = createRoute({
@@ -85,8 +90,8 @@ export const writeLyrics = createRoute({
   path: '/music/lyrics',
   tags,
   summary: "'Write lyrics for me': lyrics and a title for a description (free of charge)",
-  request: { body: jsonBody(z.object({ prompt: text(400, 1) })) },
-  responses: jsonResponses(z.object({ title: z.string(), lyrics: z.string() }), {
+  request: { body: jsonBody(lyricsBody) },
+  responses: jsonResponses(lyrics, {
     ...auth,
     503: 'the lyrics service failed (HTTP 503)',
   }),

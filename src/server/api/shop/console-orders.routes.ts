@@ -1,91 +1,47 @@
-import { createRoute, z } from '@hono/zod-openapi';
 import { AdminCode } from '../../../shared/admin';
+import { orderNoField as param } from '../../../shared/contract/shop';
 import {
   ConsoleOrderDetail,
   ConsoleOrderPage,
+  orderPageQuery,
+  orderQuery,
   ProviderQuery,
   RefundOutcome,
+  refundBody,
 } from '../../../shared/contract/shop-console';
-import { ORDER_PAY_PROVIDERS } from '../../../shared/shop';
-import { access } from '../access';
-import { codes, date, reason, requestId, tags, totpCode } from '../admin/console-kit';
-import { jsonBody, jsonResponses, paging, reachCodes, targetsAccount } from '../route-kit';
-import { intParam, pattern, text } from '../validation';
+import { consoleCsv, consoleRoute } from '../admin/console-kit';
+import { jsonBody, reachCodes, targetsAccount } from '../route-kit';
 
 // The console's orders and refunds (docs/console.md#orders).
-const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
-const param = z.object({ orderNo });
-export const orderQuery = z.object({
-  status: intParam(1, 11).optional(),
-  from: date.optional(),
-  to: date.optional(),
-  product: text(40).optional(),
-  user: text(200).optional().describe('e-mail (contains) or user id'),
-  provider: z.enum(ORDER_PAY_PROVIDERS).optional(),
-});
 
-export const listOrders = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/orders',
-  tags,
+export const listOrders = consoleRoute('get', '/admin/orders', ConsoleOrderPage, {
   summary: 'Orders, newest first, filtered by status, dates, product, user and provider',
-  request: { query: orderQuery.extend(paging(100, 20).shape) },
-  responses: jsonResponses(ConsoleOrderPage, codes),
+  request: { query: orderPageQuery },
 });
 
-export const ordersCsv = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/orders.csv',
-  tags,
+export const ordersCsv = consoleCsv('/admin/orders.csv', {
   summary: 'The filtered orders as CSV for accounting (yuan; refunds netted out)',
   request: { query: orderQuery },
-  responses: { 200: { description: 'CSV (UTF-8 with BOM)', content: { 'text/csv': { schema: z.string() } } } },
 });
 
-export const orderDetail = createRoute({
-  security: access.console,
-  method: 'get',
-  path: '/admin/orders/{orderNo}',
-  tags,
+export const orderDetail = consoleRoute('get', '/admin/orders/{orderNo}', ConsoleOrderDetail, {
   summary: "An order with its whole history, its refunds and the payment service's transaction id",
   request: { params: param },
-  responses: jsonResponses(ConsoleOrderDetail, codes),
 });
 
-export const queryProvider = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/orders/{orderNo}/query',
-  tags,
+export const queryProvider = consoleRoute('post', '/admin/orders/{orderNo}/query', ProviderQuery, {
   summary: 'Asks the payment service about the order: a missed payment is applied, processing refunds sent again',
   request: { params: param },
-  responses: jsonResponses(ProviderQuery, { ...codes, 400: 'the payment service could not be asked' }),
+  more: { 400: 'the payment service could not be asked' },
 });
 
-export const refund = createRoute({
-  security: access.console,
-  method: 'post',
-  path: '/admin/orders/{orderNo}/refund',
-  tags,
+export const refund = consoleRoute('post', '/admin/orders/{orderNo}/refund', RefundOutcome, {
   ...targetsAccount,
   summary: 'Refunds all or part of a paid order through its payment service (admin; a fresh TOTP code)',
-  request: {
-    params: param,
-    body: jsonBody(
-      z.object({
-        amount: intParam(1, 100_000_000).describe('fen'),
-        reason,
-        requestId,
-        code: totpCode,
-      }),
-    ),
-  },
-  responses: jsonResponses(RefundOutcome, {
-    ...codes,
+  request: { params: param, body: jsonBody(refundBody) },
+  more: {
     ...reachCodes,
     400: 'not refundable, or more than is left',
     [AdminCode.TOTP_AGAIN]: 'TOTP code needed again',
-  }),
+  },
 });

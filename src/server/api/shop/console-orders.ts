@@ -1,3 +1,4 @@
+import type { OrderQuery } from '../../../shared/contract/shop-console';
 import {
   checkRefundReach,
   listOrders,
@@ -12,8 +13,7 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './console-orders.routes';
 
-type Query = { status?: number; from?: string; to?: string; product?: string; user?: string; provider?: string };
-const filter = (q: Query) => ({
+const filter = (q: OrderQuery) => ({
   status: q.status,
   product: q.product || undefined,
   user: q.user || undefined,

@@ -1,4 +1,4 @@
-import type { z } from '@hono/zod-openapi';
+import type { ProductForm } from '../../../shared/contract/shop-console';
 import {
   createProduct,
   listProductsForConsole,
@@ -13,10 +13,8 @@ import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './console-products.routes';
 
-type Body = z.infer<typeof r.productFields>;
-
 /** The form's fields as the service takes them: yuan text → fen (the schema checked the format). */
-function fields(b: Body): ProductFields {
+function fields(b: ProductForm): ProductFields {
   return {
     names: b.names,
     descriptions: b.descriptions,

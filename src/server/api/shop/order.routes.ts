@@ -1,10 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { order, orderPage, product, sandboxOrderView, userLogInfo } from '../../../shared/contract/shop';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createOrderBody,
+  order,
+  orderListBody,
+  orderNoField,
+  orderPage,
+  payLink,
+  productList,
+  productListQuery,
+  sandboxOrderView,
+  sandboxPaid,
+  sandboxPayBody,
+  sandboxPayParams,
+  sandboxViewBody,
+  userLogInfo,
+} from '../../../shared/contract/shop';
 import { access } from '../access';
-import { jsonBody, jsonResponses, paging } from '../route-kit';
-import { id, intParam, keySchema, pattern, text } from '../validation';
+import { jsonBody, jsonResponses } from '../route-kit';
 
-const orderNo = pattern(/^[A-Za-z0-9]{1,40}$/, 40, { trim: true });
 const tags = ['order'];
 const auth = { 1000001: 'not logged in' };
 
@@ -14,8 +27,8 @@ export const listProducts = createRoute({
   path: '/product/list/aichat',
   tags: ['product'],
   summary: 'Enabled membership products (data.data)',
-  request: { query: z.object({ type: intParam(1, 99).optional() }) },
-  responses: jsonResponses(z.object({ data: z.array(product) })),
+  request: { query: productListQuery },
+  responses: jsonResponses(productList),
 });
 export const createOrder = createRoute({
   security: access.login,
@@ -23,14 +36,7 @@ export const createOrder = createRoute({
   path: '/order/create',
   tags,
   summary: 'Order a product; status 5 carries payLink, status 9 needed no payment',
-  request: {
-    body: jsonBody(
-      z.object({
-        productId: id(),
-        productCode: text(40, 1),
-      }),
-    ),
-  },
+  request: { body: jsonBody(createOrderBody) },
   responses: jsonResponses(order, {
     ...auth,
     1000000: 'created (data is the order)',
@@ -45,7 +51,7 @@ export const listOrders = createRoute({
   path: '/order/list',
   tags,
   summary: "The caller's orders, newest first",
-  request: { body: jsonBody(paging(100, 10).extend({ orderNo: z.union([orderNo, z.literal('')]).optional() })) },
+  request: { body: jsonBody(orderListBody) },
   responses: jsonResponses(orderPage, auth),
 });
 export const cancelOrder = createRoute({
@@ -54,7 +60,7 @@ export const cancelOrder = createRoute({
   path: '/order/cancel',
   tags,
   summary: 'Cancel an unpaid order of the caller (status 6)',
-  request: { body: jsonBody(z.object({ orderNo })) },
+  request: { body: jsonBody(orderNoField) },
   responses: jsonResponses(order, {
     ...auth,
     404: 'no such order of the caller (HTTP 404)',
@@ -67,7 +73,7 @@ export const orderDetail = createRoute({
   path: '/order/detail',
   tags,
   summary: 'One order of the caller',
-  request: { query: z.object({ orderNo }) },
+  request: { query: orderNoField },
   responses: jsonResponses(order, { ...auth, 404: 'no such order of the caller (HTTP 404)' }),
 });
 export const userLog = createRoute({
@@ -78,7 +84,6 @@ export const userLog = createRoute({
   summary: 'Log data: avatar and whether the user has ever ordered',
   responses: jsonResponses(userLogInfo, auth),
 });
-const sandboxParams = z.object({ orderNo, action: z.enum(['confirm', 'cancel']) });
 export const sandboxPay = createRoute({
   security: access.public,
   method: 'post',
@@ -86,10 +91,10 @@ export const sandboxPay = createRoute({
   tags: ['pay'],
   summary: "Sandbox only: confirm or cancel payment of an order with its pay link's one-time key",
   request: {
-    params: sandboxParams,
-    body: jsonBody(z.object({ key: keySchema.describe('the key in the pay link (?key=…); used up by this call') })),
+    params: sandboxPayParams,
+    body: jsonBody(sandboxPayBody),
   },
-  responses: jsonResponses(z.object({ orderStatus: z.number().int() }), {
+  responses: jsonResponses(sandboxPaid, {
     1000000: 'done',
     404: 'unknown order, wrong or used key, or not the sandbox (HTTP 404)',
   }),
@@ -100,8 +105,8 @@ export const sandboxLink = createRoute({
   path: '/pay/sandbox/{orderNo}/link',
   tags: ['pay'],
   summary: "Sandbox only: a fresh keyed pay link for the caller's unpaid order (the previous key stops working)",
-  request: { params: z.object({ orderNo }) },
-  responses: jsonResponses(z.object({ payLink: z.string() }), {
+  request: { params: orderNoField },
+  responses: jsonResponses(payLink, {
     ...auth,
     404: 'no such order of the caller (HTTP 404)',
     400: 'not unpaid any more, or not the sandbox',
@@ -114,8 +119,8 @@ export const sandboxView = createRoute({
   tags: ['pay'],
   summary: "Sandbox only: the order a pay link shows, with the link's one-time key (not used up)",
   request: {
-    params: z.object({ orderNo }),
-    body: jsonBody(z.object({ key: keySchema.describe('the key in the pay link (?key=…)') })),
+    params: orderNoField,
+    body: jsonBody(sandboxViewBody),
   },
   responses: jsonResponses(sandboxOrderView, {
     200: 'the order',

@@ -1,19 +1,21 @@
-import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { type ApiReply, Code } from '../../../shared/codes';
+import {
+  alipayAck,
+  alipayNotify,
+  wechatPayFail as fail,
+  MAX_NOTIFY,
+  wechatPayHeaders,
+  wechatPayNotify,
+} from '../../../shared/contract/shop';
 import type { NotifyAck, PaymentProvider } from '../../providers/payment';
 import { applyNotify } from '../../services/shop/notify';
 import { access } from '../access';
 import type { ApiApp, ApiEnv } from '../context';
-import { rawText } from '../validation';
 
 const WECHAT = '/pay/wechat/notify';
 const ALIPAY = '/pay/alipay/notify';
-/** Real notifies are a few KB; anything bigger is not from a payment service. */
-const MAX_NOTIFY = 64 * 1024;
-// Documentation only: the routes read the signed body raw. The shapes are still the shared ones.
-const text = (max: number) => rawText(max);
 
 function notFound(c: Context<ApiEnv>) {
   return c.json({ code: Code.NOT_FOUND, result: c.get('t')('error.notFound'), data: null } satisfies ApiReply, 404);
@@ -39,7 +41,6 @@ function guard(app: ApiApp, path: string, mode: PaymentProvider['mode']) {
 }
 
 function document(app: ApiApp) {
-  const fail = z.object({ code: z.literal('FAIL'), message: z.string() });
   app.openAPIRegistry.registerPath({
     // No site credential: the payment service's signature is checked by the handler.
     security: access.public,
@@ -48,28 +49,12 @@ function document(app: ApiApp) {
     tags: ['payment'],
     summary: 'WeChat Pay 支付通知 (API v3): signed by the WeChat Pay public key, resource encrypted with the APIv3 key',
     request: {
-      headers: z.object({
-        'wechatpay-signature': text(512),
-        'wechatpay-timestamp': text(16),
-        'wechatpay-nonce': text(64),
-        'wechatpay-serial': text(64),
-      }),
+      headers: wechatPayHeaders,
       body: {
         required: true,
         content: {
           'application/json': {
-            schema: z.object({
-              id: text(64),
-              event_type: text(64),
-              resource_type: text(32),
-              resource: z.object({
-                algorithm: text(32),
-                ciphertext: text(MAX_NOTIFY),
-                nonce: text(32),
-                associated_data: text(64).optional(),
-                original_type: text(32).optional(),
-              }),
-            }),
+            schema: wechatPayNotify,
           },
         },
       },
@@ -95,15 +80,7 @@ function document(app: ApiApp) {
         required: true,
         content: {
           'application/x-www-form-urlencoded': {
-            schema: z.object({
-              app_id: text(32),
-              out_trade_no: text(64),
-              trade_no: text(64),
-              trade_status: text(32),
-              total_amount: text(16),
-              sign_type: text(10),
-              sign: text(1024),
-            }),
+            schema: alipayNotify,
           },
         },
       },
@@ -111,7 +88,7 @@ function document(app: ApiApp) {
     responses: {
       200: {
         description: "'success' when handled, 'fail' otherwise (Alipay retries)",
-        content: { 'text/plain': { schema: z.enum(['success', 'fail']) } },
+        content: { 'text/plain': { schema: alipayAck } },
       },
     },
   });

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+// WeChat's pushes are a few hundred bytes; anything far larger is not from WeChat.
+import { MAX_EVENT_XML } from '../../../shared/contract/account';
 
-/** WeChat's pushes are a few hundred bytes; anything far larger is not from WeChat. */
-export const MAX_EVENT_XML = 64 * 1024;
+export { MAX_EVENT_XML };
 
 /** Replays of a captured signed request stop working after this long. */
 export const SIGNATURE_MAX_SKEW_SECONDS = 5 * 60;

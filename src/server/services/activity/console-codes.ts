@@ -1,4 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { CodeBatchBody } from '../../../shared/contract/activity-console';
 import { toCsv } from '../../../shared/csv';
 import type { Db } from '../../db/client';
 import { codeBatches, experienceCodes, users } from '../../db/schema';
@@ -6,14 +7,8 @@ import { DomainError } from '../../errors';
 import { type Actor, auditedOnce, writeAudit } from '../admin/audit';
 import { insertBatch } from './experience-codes';
 
-export interface BatchInput {
-  label: string;
-  count: number;
-  trialDays: number;
-  trialLevel: number | null;
-  validDays: number;
-  requestId: string;
-}
+/** A new batch as the console's form sends it (the route's schema checked it). */
+export type BatchInput = CodeBatchBody;
 
 const batchDto = (b: typeof codeBatches.$inferSelect) => ({
   id: b.id,

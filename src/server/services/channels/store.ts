@@ -1,4 +1,5 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
+import { normalBaseUrl } from '../../../shared/channels';
 import {
   CHANNEL_FLAVOURS,
   type ChannelFlavour,
@@ -51,20 +52,6 @@ export interface ActiveChannel {
 
 const notFound = () => new DomainError(404, 'error.notFound', { status: 404 });
 const bad = (key: string) => new DomainError(400, key, { status: 400 });
-
-/** A base URL the providers can append paths to: http(s), no trailing slash, no query or fragment. */
-export function normalBaseUrl(raw: string): string | null {
-  const text = raw.trim().replace(/\/+$/, '');
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.search || url.hash || url.username || url.password) return null;
-  return text;
-}
 
 /** The service's own checks, whoever calls it (the route's schema says the same in translated words). */
 function checked(f: ChannelFields): ChannelFields {

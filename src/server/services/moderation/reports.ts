@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Code } from '../../../shared/codes';
-import type { ReportKind, ReportReason } from '../../../shared/moderation-reports';
+import type { ReportBody } from '../../../shared/contract/moderation';
 import { hit } from '../../db/queries/rate-limits';
 import { contentReports } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -15,12 +15,8 @@ export const REPORTS_PER_IP_HOURLY = 60;
 /** Reports visitors without a login may send an hour from one address (scaled by IP_LIMIT_SCALE). */
 export const ANONYMOUS_REPORTS_PER_IP_HOURLY = 5;
 
-export interface ReportInput {
-  kind: ReportKind;
-  id: string;
-  reason: ReportReason;
-  text: string;
-}
+/** A report as the route's schema checked it. */
+export type ReportInput = ReportBody;
 
 const tooMany = () => new DomainError(Code.TOO_MANY_REQUESTS, 'common:report.tooMany', { status: 429 });
 

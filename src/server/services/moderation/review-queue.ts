@@ -1,5 +1,5 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
-import type { ReviewItem, ReviewKind, ReviewQueue } from '../../../shared/contract/moderation';
+import type { ReviewDecision, ReviewItem, ReviewQueue } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
 import { apps, DrawingStatus, drawings, SongStatus, songs } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -83,18 +83,12 @@ export async function reviewQueue(rt: Runtime): Promise<ReviewQueue> {
   return { items, total };
 }
 
-export type ReviewAction = 'approve' | 'reject';
-
 /**
  * Approves (→ published) or rejects (→ hidden) a pending item, with the
  * reason in its one audit row; a repeated click acts once (null). Every
  * process then forgets what it cached of the square and of file access.
  */
-export async function decideReview(
-  rt: Runtime,
-  actor: Actor,
-  d: { kind: ReviewKind; id: string; action: ReviewAction; reason: string; requestId: string },
-) {
+export async function decideReview(rt: Runtime, actor: Actor, d: ReviewDecision) {
   const to = d.action === 'approve' ? ReviewState.PUBLISHED : ReviewState.HIDDEN;
   const done = await auditedOnce(rt.database.db, actor, async (tx) => {
     const changed = await setReview(tx, d.kind, d.id, to, [ReviewState.PENDING]);

@@ -1,5 +1,6 @@
-/** Yuan as typed: whole yuan with at most 2 decimals, up to 9 999 999.99 (fits an int4 of fen). */
-export const YUAN_PATTERN = /^(\d{1,7})(?:\.(\d{1,2}))?$/;
+import { YUAN_PATTERN } from '../../../shared/shop';
+
+export { YUAN_PATTERN };
 
 /** Yuan text → integer fen, exactly (no float rounding on money); null when it is not an amount. */
 export function parseYuan(text: string | undefined): number | null {
