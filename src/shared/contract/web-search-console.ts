@@ -1,5 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { normalBaseUrl } from '../channels';
 import { WEB_SEARCH_CHOICES } from '../web-search';
+import { requestId, totpCode } from './admin';
+import { safeString } from './input';
 
 /** The console's web search page (docs/web-search.md#console): the setting, never the key itself. */
 
@@ -48,3 +51,23 @@ export const WebSearchProbe = z
   })
   .openapi('WebSearchProbe');
 export type WebSearchProbe = z.infer<typeof WebSearchProbe>;
+
+/** POST /api/admin/web-search: the setting the console saves. */
+export const webSearchFields = z.object({
+  provider: z.enum(WEB_SEARCH_CHOICES, { error: 'websearch:console.providerInvalid' }),
+  baseUrl: safeString()
+    .trim()
+    .max(500, 'websearch:console.urlInvalid')
+    .refine((u) => u === '' || normalBaseUrl(u) !== null, { message: 'websearch:console.urlInvalid' }),
+  /** A new key; '' or left out keeps the stored one. */
+  secret: safeString().trim().max(512, 'websearch:console.keyTooLong').optional(),
+  costMicros: z
+    .number({ error: 'websearch:console.costRange' })
+    .int('websearch:console.costRange')
+    .min(0, 'websearch:console.costRange')
+    .max(1_000_000_000, 'websearch:console.costRange'),
+  /** A fresh TOTP code, needed with a new key (it spends the site's money). */
+  code: totpCode.optional(),
+  requestId,
+});
+export type WebSearchFields = z.infer<typeof webSearchFields>;

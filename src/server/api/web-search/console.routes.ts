@@ -1,34 +1,12 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { WebSearchConsole, WebSearchProbe } from '../../../shared/contract/web-search-console';
-import { WEB_SEARCH_CHOICES } from '../../../shared/web-search';
-import { normalBaseUrl } from '../../services/channels/store';
+import { createRoute } from '@hono/zod-openapi';
+import { applied, requestOnly } from '../../../shared/contract/admin';
+import { WebSearchConsole, WebSearchProbe, webSearchFields } from '../../../shared/contract/web-search-console';
 import { access } from '../access';
-import { codes, requestId, tags, totpCode } from '../admin/console-kit';
+import { codes, tags } from '../admin/console-kit';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { safeString } from '../validation';
 
 // The console's web search page (docs/web-search.md#console): admins only. A stored key is never
 // answered again, only its last four characters.
-
-export const webSearchFields = z.object({
-  provider: z.enum(WEB_SEARCH_CHOICES, { error: 'websearch:console.providerInvalid' }),
-  baseUrl: safeString()
-    .trim()
-    .max(500, 'websearch:console.urlInvalid')
-    .refine((u) => u === '' || normalBaseUrl(u) !== null, { message: 'websearch:console.urlInvalid' }),
-  /** A new key; '' or left out keeps the stored one. */
-  secret: safeString().trim().max(512, 'websearch:console.keyTooLong').optional(),
-  costMicros: z
-    .number({ error: 'websearch:console.costRange' })
-    .int('websearch:console.costRange')
-    .min(0, 'websearch:console.costRange')
-    .max(1_000_000_000, 'websearch:console.costRange'),
-  /** A fresh TOTP code, needed with a new key (it spends the site's money). */
-  code: totpCode.optional(),
-  requestId,
-});
-
-const applied = z.object({ applied: z.boolean() });
 
 export const readWebSearch = createRoute({
   security: access.console,
@@ -58,7 +36,7 @@ export const resetWebSearch = createRoute({
   path: '/admin/web-search/reset',
   tags,
   summary: "Drops the console's setting: the environment's WEB_SEARCH_* apply again (admin)",
-  request: { body: jsonBody(z.object({ requestId })) },
+  request: { body: jsonBody(requestOnly) },
   responses: jsonResponses(applied, codes),
 });
 

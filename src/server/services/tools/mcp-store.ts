@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/channels';
-import type { McpServerView } from '../../../shared/contract/tools-console';
+import type { McpFields as ContractMcpFields, McpServerView } from '../../../shared/contract/tools-console';
 import type { Db } from '../../db/client';
 import { type McpServerRow, mcpServers, type StoredMcpTool } from '../../db/schema';
 import { transaction } from '../../db/transaction';
@@ -22,13 +22,8 @@ interface Act {
   requestId: string;
 }
 
-export interface McpFields {
-  name: string;
-  url: string;
-  /** A new token; undefined or '' keeps the stored one (on create: none). */
-  token?: string;
-  enabled: boolean;
-}
+/** A new token: undefined or '' keeps the stored one (on create: none). */
+export type McpFields = Omit<ContractMcpFields, 'requestId'>;
 
 const notFound = () => new DomainError(404, 'error.notFound', { status: 404 });
 const bad = (key: string) => new DomainError(400, key, { status: 400 });
