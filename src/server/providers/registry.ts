@@ -2,7 +2,9 @@ import type { ChannelFlavour, ChannelKind } from '../../shared/contract/channels
 import { chatConfig } from '../config/chat';
 import { drawConfig } from '../config/drawing';
 import type { Env } from '../config/env';
+import { knowledgeConfig } from '../config/knowledge';
 import { musicConfig } from '../config/music';
+import { createOpenAiEmbeddings, type EmbeddingsProvider } from './embeddings';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
 import { createOpenAiImageProvider } from './image/openai';
 import { createSdWebuiProvider } from './image/sd-webui';
@@ -37,6 +39,8 @@ export interface ProviderRegistry {
   llm(target: ChannelTarget): LlmProvider;
   image(target: ChannelTarget): ImageProvider;
   music(target: ChannelTarget): MusicProvider;
+  /** The embeddings adapter (EMBEDDINGS_BASE_URL), built once at start-up; null when none is configured. */
+  readonly embeddings: EmbeddingsProvider | null;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
   /** Drops every adapter kept (bootstrap calls it on the channels' and settings' NOTIFY). */
@@ -66,8 +70,13 @@ export function createProviderRegistry(opts: {
     kept.set(key, made);
     return made;
   };
+  const k = knowledgeConfig(env);
+  const embeddings = k.EMBEDDINGS_BASE_URL
+    ? createOpenAiEmbeddings({ baseUrl: k.EMBEDDINGS_BASE_URL, apiKey: k.EMBEDDINGS_API_KEY, model: k.EMBEDDINGS_MODEL })
+    : null;
   return {
     bootstrapLlm: opts.bootstrapLlm,
+    embeddings,
     async chat() {
       return (await opts.routedChat()) ?? opts.bootstrapLlm;
     },

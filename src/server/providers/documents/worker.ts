@@ -7,19 +7,21 @@ import { boundedZip } from './zip';
 // The reading thread (one per document, started by index.ts under heap, stack and clock limits).
 // It is the only code that loads mammoth and unpdf: the build bundles it as its own file.
 
-export type DocumentKind = 'pdf' | 'docx' | 'text';
+export type DocumentKind = 'pdf' | 'docx' | 'text' | 'html';
 export interface ReadJob {
   kind: DocumentKind;
   bytes: Uint8Array;
   limits: DocumentLimits;
   /** Characters wanted at most (≤ limits.textChars). */
   maxChars: number;
+  /** PDF: a form feed (\f) between pages, so the caller can tell which page a passage is on. */
+  pageBreaks?: boolean;
 }
 export type ReadAnswer = { text: string; truncated: boolean } | { refused: DocumentRefused['reason'] };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance): Promise<string> {
+async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance, pageBreaks: boolean) {
   checkPdf(bytes, allowance);
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -43,11 +45,41 @@ async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowan
     throw new DocumentRefused('malformed');
   }
   // As unpdf's mergePages: spaces collapsed, line breaks kept, at most one blank line.
-  return pages
-    .join('\n')
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
+  const clean = (page: string) =>
+    page
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .replace(/\n{3,}/g, '\n\n');
+  return pageBreaks ? pages.map(clean).join('\f') : clean(pages.join('\n'));
+}
+
+/** A page's text with its headings marked as Markdown's (`# `), so chunks can start at them. */
+async function htmlText(bytes: Buffer): Promise<string> {
+  const { convert } = await import('html-to-text');
+  const heading = (level: number) => ({
+    selector: `h${level}`,
+    format: 'heading',
+    options: { uppercase: false, leadingLineBreaks: 2, trailingLineBreaks: 1, prefix: `${'#'.repeat(level)} ` },
+  });
+  return convert(plainText(bytes), {
+    wordwrap: false,
+    selectors: [
+      ...[1, 2, 3, 4, 5, 6].map(heading),
+      { selector: 'a', options: { ignoreHref: true } },
+      { selector: 'img', format: 'skip' },
+      { selector: 'nav', format: 'skip' },
+      { selector: 'script', format: 'skip' },
+      { selector: 'style', format: 'skip' },
+    ],
+    formatters: {
+      heading(elem, walk, builder, options) {
+        builder.openBlock({ leadingLineBreaks: options.leadingLineBreaks ?? 2 });
+        builder.addLiteral(String(options.prefix ?? ''));
+        walk(elem.children, builder);
+        builder.closeBlock({ trailingLineBreaks: options.trailingLineBreaks ?? 1 });
+      },
+    },
+  });
 }
 
 async function docxText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance): Promise<string> {
@@ -78,10 +110,12 @@ export async function readDocument(job: ReadJob): Promise<ReadAnswer> {
   try {
     const raw =
       job.kind === 'pdf'
-        ? await pdfText(bytes, job.limits, allowance)
+        ? await pdfText(bytes, job.limits, allowance, job.pageBreaks === true)
         : job.kind === 'docx'
           ? await docxText(bytes, job.limits, allowance)
-          : plainText(bytes);
+          : job.kind === 'html'
+            ? await htmlText(bytes)
+            : plainText(bytes);
     const max = Math.min(job.maxChars, job.limits.textChars);
     const text = (toSafeText(raw.slice(0, max + 1).replace(/\r\n?/g, '\n'), max) ?? '').trim();
     if (!text) return { refused: 'empty' };

@@ -1,0 +1,69 @@
+import { Code } from '../../../shared/codes';
+import { knowledgeUrlInput } from '../../../shared/contract/knowledge';
+import { DomainError } from '../../errors';
+import { createBase, deleteBase, listBases, renameBase } from '../../services/knowledge/bases';
+import { addFile, addUrl, deleteFile, listFiles } from '../../services/knowledge/files';
+import { searchAllowed, searchPassages } from '../../services/knowledge/search';
+import { userIdOf } from '../access';
+import type { ApiApp } from '../context';
+import { reply } from '../errors';
+import * as r from './knowledge.routes';
+
+export { registerKnowledgeConsole } from './console';
+
+const noFile = () => new DomainError(Code.BAD_REQUEST, 'knowledge:file.noFile', { status: 400 });
+
+export function registerKnowledge(app: ApiApp) {
+  app.openapi(r.listBases, async (c) => reply(c, await listBases(c.get('runtime'), userIdOf(c))));
+
+  app.openapi(r.createBase, async (c) =>
+    reply(c, await createBase(c.get('runtime'), userIdOf(c), c.req.valid('json').name)),
+  );
+
+  app.openapi(r.renameBase, async (c) =>
+    reply(c, await renameBase(c.get('runtime'), userIdOf(c), c.req.valid('param').id, c.req.valid('json').name)),
+  );
+
+  app.openapi(r.deleteBase, async (c) => {
+    await deleteBase(c.get('runtime'), userIdOf(c), c.req.valid('param').id);
+    return reply(c, null);
+  });
+
+  app.openapi(r.listFiles, async (c) =>
+    reply(c, await listFiles(c.get('runtime'), userIdOf(c), c.req.valid('param').id, c.get('lang'))),
+  );
+
+  app.openapi(r.addFile, async (c) => {
+    const rt = c.get('runtime');
+    const userId = userIdOf(c);
+    const baseId = c.req.valid('param').id;
+    const lang = c.get('lang');
+    const type = c.req.header('content-type') ?? '';
+    if (/^application\/json/i.test(type)) {
+      // Validated by the route when the type says JSON; parsed again here to keep one handler for both bodies.
+      const { url } = knowledgeUrlInput.parse(c.req.valid('json'));
+      return reply(c, await addUrl(rt, userId, baseId, url, lang, c.req.raw.signal));
+    }
+    const form = await c.req.raw.formData().catch(() => {
+      throw noFile();
+    });
+    const file = form.get('file');
+    if (!file || typeof file === 'string') throw noFile();
+    const bytes = Buffer.from(await file.arrayBuffer());
+    return reply(c, await addFile(rt, userId, baseId, { name: file.name, bytes }, lang));
+  });
+
+  app.openapi(r.deleteFile, async (c) => {
+    const { id, fileId } = c.req.valid('param');
+    await deleteFile(c.get('runtime'), userIdOf(c), id, fileId);
+    return reply(c, null);
+  });
+
+  app.openapi(r.search, async (c) => {
+    const rt = c.get('runtime');
+    const userId = userIdOf(c);
+    await searchAllowed(rt, userId);
+    const { query, limit } = c.req.valid('json');
+    return reply(c, await searchPassages(rt, userId, [c.req.valid('param').id], query, limit ?? 8, c.req.raw.signal));
+  });
+}
