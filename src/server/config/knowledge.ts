@@ -8,7 +8,10 @@ const bool = z
 /** Knowledge bases' environment variables (docs/knowledge.md), spread into env.ts's envSchema. */
 export const knowledgeEnvShape = {
   /** An OpenAI-compatible embeddings endpoint (`POST {base}/embeddings`); unset: keyword search only. */
-  EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/ }).max(500).optional(),
+  EMBEDDINGS_BASE_URL: z
+    .url({ protocol: /^https?$/ })
+    .max(500)
+    .optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).max(512).optional(),
   EMBEDDINGS_MODEL: z.string().min(1).max(100).default('text-embedding-3-small'),
   /** Upstream price of 1,000 embedding tokens in micro-yuan (the usage ledger's cost). */
@@ -24,6 +27,8 @@ export const knowledgeEnvShape = {
   KNOWLEDGE_CHUNKS_MEMBER: int(0, 10_000_000, 100_000),
   /** Largest single file or page, in bytes; an upload is a request body too, so keep it below BODY_LIMIT. */
   KNOWLEDGE_FILE_MAX_BYTES: int(1024, 50 * 1024 * 1024, 1000 * 1024),
+  /** Searches a person may make a minute (the page's search box; answers' own searches are not counted). */
+  KNOWLEDGE_SEARCH_PER_MINUTE: int(1, 100_000, 60),
   /** Files one process ingests at once. */
   KNOWLEDGE_CONCURRENCY: int(1, 16, 2),
   /** Lets a page URL name a private or loopback address (an intranet's pages; tests). */

@@ -72,7 +72,11 @@ export function createProviderRegistry(opts: {
   };
   const k = knowledgeConfig(env);
   const embeddings = k.EMBEDDINGS_BASE_URL
-    ? createOpenAiEmbeddings({ baseUrl: k.EMBEDDINGS_BASE_URL, apiKey: k.EMBEDDINGS_API_KEY, model: k.EMBEDDINGS_MODEL })
+    ? createOpenAiEmbeddings({
+        baseUrl: k.EMBEDDINGS_BASE_URL,
+        apiKey: k.EMBEDDINGS_API_KEY,
+        model: k.EMBEDDINGS_MODEL,
+      })
     : null;
   return {
     bootstrapLlm: opts.bootstrapLlm,

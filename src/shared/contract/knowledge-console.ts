@@ -23,7 +23,12 @@ export const knowledgeConsoleReport = z
   .object({
     users: z.array(knowledgeUserRow),
     total: z.number().int(),
-    totals: z.object({ bases: z.number().int(), files: z.number().int(), bytes: z.number().int(), failed: z.number().int() }),
+    totals: z.object({
+      bases: z.number().int(),
+      files: z.number().int(),
+      bytes: z.number().int(),
+      failed: z.number().int(),
+    }),
     /** keyword | hybrid (an embeddings endpoint is configured). */
     mode: z.enum(['keyword', 'hybrid']),
     /** pgvector (HNSW) on PostgreSQL with the extension, else exact cosine in SQL. */

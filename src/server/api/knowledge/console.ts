@@ -13,7 +13,7 @@ export const knowledgeUsers = createRoute({
   method: 'get',
   path: '/admin/knowledge',
   tags,
-  summary: "Knowledge bases per user: bases, files, stored bytes, passages, failed and working files; biggest first",
+  summary: 'Knowledge bases per user: bases, files, stored bytes, passages, failed and working files; biggest first',
   request: {
     query: z.object({
       search: text(100).optional(),
@@ -28,6 +28,9 @@ export const knowledgeUsers = createRoute({
 export function registerKnowledgeConsole(app: ApiApp) {
   app.openapi(knowledgeUsers, async (c) => {
     const q = c.req.valid('query');
-    return reply(c, await knowledgeReport(c.get('runtime'), { search: q.search || undefined, page: q.page, size: q.size }));
+    return reply(
+      c,
+      await knowledgeReport(c.get('runtime'), { search: q.search || undefined, page: q.page, size: q.size }),
+    );
   });
 }

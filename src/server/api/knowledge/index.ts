@@ -1,5 +1,4 @@
 import { Code } from '../../../shared/codes';
-import { knowledgeUrlInput } from '../../../shared/contract/knowledge';
 import { DomainError } from '../../errors';
 import { createBase, deleteBase, listBases, renameBase } from '../../services/knowledge/bases';
 import { addFile, addUrl, deleteFile, listFiles } from '../../services/knowledge/files';
@@ -38,17 +37,13 @@ export function registerKnowledge(app: ApiApp) {
     const userId = userIdOf(c);
     const baseId = c.req.valid('param').id;
     const lang = c.get('lang');
-    const type = c.req.header('content-type') ?? '';
-    if (/^application\/json/i.test(type)) {
-      // Validated by the route when the type says JSON; parsed again here to keep one handler for both bodies.
-      const { url } = knowledgeUrlInput.parse(c.req.valid('json'));
+    // The route validated whichever body the content type named: a page's address, or a file.
+    if (/^application\/json/i.test(c.req.header('content-type') ?? '')) {
+      const { url } = c.req.valid('json');
       return reply(c, await addUrl(rt, userId, baseId, url, lang, c.req.raw.signal));
     }
-    const form = await c.req.raw.formData().catch(() => {
-      throw noFile();
-    });
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw noFile();
+    const file = (c.req.valid('form') as { file?: File } | undefined)?.file;
+    if (!file) throw noFile();
     const bytes = Buffer.from(await file.arrayBuffer());
     return reply(c, await addFile(rt, userId, baseId, { name: file.name, bytes }, lang));
   });

@@ -17,6 +17,12 @@ const tags = ['knowledge'];
 const auth = { 1000001: 'not logged in' };
 const notFound = { 404: "no such base (or file) of the caller's (HTTP 404)" };
 const baseParams = z.object({ id: serialId() });
+/** One uploaded file; the service checks its bytes. */
+const knowledgeUpload = z.object({
+  file: z
+    .custom<File>((v) => v instanceof File, { message: 'knowledge:file.noFile' })
+    .openapi({ type: 'string', format: 'binary' }),
+});
 
 export const listBases = createRoute({
   security: access.login,
@@ -75,10 +81,19 @@ export const addFile = createRoute({
   summary: 'Add a file (multipart `file`) or a web page (JSON `{url}`) to an own base',
   description:
     'multipart/form-data with one `file` (PDF, DOCX, TXT, Markdown or HTML; KNOWLEDGE_FILE_MAX_BYTES), or a JSON ' +
-    "body `{url}` naming a public http(s) page, fetched now (no private addresses, size and time caps). The file is " +
+    'body `{url}` naming a public http(s) page, fetched now (no private addresses, size and time caps). The file is ' +
     'stored privately and queued: its progress (parsing → chunking → indexing → ready, or failed with a reason) is ' +
     "pushed on the base's `channel`. An unsupported, empty or unreachable one answers 400 and nothing is stored.",
-  request: { params: baseParams, body: { ...jsonBody(knowledgeUrlInput), required: false } },
+  request: {
+    params: baseParams,
+    body: {
+      content: {
+        'multipart/form-data': { schema: knowledgeUpload },
+        'application/json': { schema: knowledgeUrlInput },
+      },
+      required: false,
+    },
+  },
   responses: jsonResponses(knowledgeFile, {
     ...auth,
     ...notFound,
@@ -103,7 +118,7 @@ export const search = createRoute({
   method: 'post',
   path: '/knowledge/bases/{id}/search',
   tags,
-  summary: "Search an own base: the passages best answering `query`, with file name, page and fused score",
+  summary: 'Search an own base: the passages best answering `query`, with file name, page and fused score',
   request: { params: baseParams, body: jsonBody(knowledgeSearchInput) },
   responses: jsonResponses(knowledgeSearchResult, { ...auth, ...notFound, 429: 'too many searches (HTTP 429)' }),
 });

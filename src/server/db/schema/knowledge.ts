@@ -71,9 +71,7 @@ export const knowledgeFiles = pgTable(
   (t) => [
     index('knowledge_files_base_idx').on(t.baseId, t.id),
     index('knowledge_files_user_idx').on(t.userId),
-    index('knowledge_files_work_idx')
-      .on(t.id)
-      .where(sql`status in ('queued', 'parsing', 'chunking', 'indexing')`),
+    index('knowledge_files_work_idx').on(t.id).where(sql`status in ('queued', 'parsing', 'chunking', 'indexing')`),
   ],
 );
 
@@ -95,9 +93,7 @@ export const knowledgeChunks = pgTable(
     heading: text('heading'),
     text: text('text').notNull(),
     terms: text('terms').notNull(),
-    tsv: tsvector('tsv')
-      .notNull()
-      .generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "terms")`),
+    tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "terms")`),
     embedding: real('embedding').array(),
   },
   (t) => [

@@ -7,6 +7,7 @@ import { type KnowledgeBaseRow, knowledgeBases, knowledgeFiles } from '../../db/
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { limitsOf, quotaFull, readKnowledgeQuota, usageOf } from './quota';
 import { rowsOf } from './rows';
 
@@ -67,13 +68,17 @@ async function oneBase(rt: Runtime, baseId: number): Promise<KnowledgeBase> {
 
 /** A new base, within the caller's count; its progress channel is registered private to them. */
 export async function createBase(rt: Runtime, userId: number, name: string): Promise<KnowledgeBase> {
+  const settings = await siteSettings(rt);
   const id = await transaction(rt.database.db, async (tx) => {
     // Two creations at once must not both pass the count.
     await lockUser(tx, userId);
-    const [limits, used] = await Promise.all([limitsOf(rt, tx, userId), usageOf(tx, userId)]);
+    const [limits, used] = await Promise.all([limitsOf(settings, tx, userId), usageOf(tx, userId)]);
     if (used.bases >= limits.bases) throw quotaFull('bases', limits.bases);
     const channel = `kb_${randomBytes(16).toString('base64url')}`;
-    const [row] = await tx.insert(knowledgeBases).values({ userId, name, channel }).returning({ id: knowledgeBases.id });
+    const [row] = await tx
+      .insert(knowledgeBases)
+      .values({ userId, name, channel })
+      .returning({ id: knowledgeBases.id });
     if (!row) throw new Error('knowledge base not stored');
     await registerChannel(tx, { taskId: channel, userId, kind: 'knowledge' });
     return row.id;
@@ -94,9 +99,9 @@ export async function renameBase(rt: Runtime, userId: number, baseId: number, na
 /** Removes stored files; a failure is logged (the rows are gone, so nothing points at them). */
 export async function removeStored(rt: Runtime, keys: string[]) {
   for (const key of keys)
-    await rt.storage.remove(`/files/${key}`).catch((err: Error) =>
-      rt.log.warn('knowledge file not removed from storage', { key, err: err.message }),
-    );
+    await rt.storage
+      .remove(`/files/${key}`)
+      .catch((err: Error) => rt.log.warn('knowledge file not removed from storage', { key, err: err.message }));
 }
 
 /** Deletes a base with its files, passages and stored bytes. A file being ingested stops (its row is gone). */

@@ -10,6 +10,7 @@ import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import { fetchGuarded, GuardRefused } from '../../providers/download-guard';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { baseNotFound, ownBase, removeStored } from './bases';
 import { limitsOf, quotaFull, usageOf } from './quota';
 
@@ -94,9 +95,10 @@ async function queueFile(rt: Runtime, userId: number, baseId: number, f: Incomin
   const storageKey = `knowledge/${userId}/${randomBytes(12).toString('hex')}.${f.kind}`;
   await rt.storage.put(storageKey, f.bytes);
   try {
+    const settings = await siteSettings(rt);
     const row = await transaction(rt.database.db, async (tx) => {
       await lockUser(tx, userId);
-      const [limits, used] = await Promise.all([limitsOf(rt, tx, userId), usageOf(tx, userId)]);
+      const [limits, used] = await Promise.all([limitsOf(settings, tx, userId), usageOf(tx, userId)]);
       if (used.files >= limits.files) throw quotaFull('files', limits.files);
       if (used.bytes + f.bytes.length > limits.bytes) throw quotaFull('bytes', limits.bytes);
       // The base may have been deleted meanwhile: the insert must not outlive it.

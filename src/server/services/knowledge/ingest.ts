@@ -4,6 +4,7 @@ import type { KnowledgeFileStatus } from '../../../shared/contract/knowledge';
 import { type KnowledgeFileRow, knowledgeChunks, knowledgeFiles } from '../../db/schema';
 import { DocumentRefused } from '../../providers/documents';
 import type { Runtime } from '../../runtime';
+import { siteSettings } from '../site-settings';
 import { CHUNK_OPTIONS, chunkText } from './chunking';
 import { pushFile } from './files';
 import { limitsOf } from './quota';
@@ -102,7 +103,7 @@ export async function ingestFile(rt: Runtime, claimed: KnowledgeFileRow, signal:
   if (!file) return;
   const chunks = chunkText(text, CHUNK_OPTIONS, file.kind === 'pdf');
   if (chunks.length === 0) throw new IngestFailure('knowledge:fail.empty');
-  const limits = await limitsOf(rt, db, file.userId);
+  const limits = await limitsOf(await siteSettings(rt), db, file.userId);
   const [held] = await rowsOf<{ n: number }>(
     db,
     sql`select coalesce(sum(chunks), 0)::int as n from knowledge_files where user_id = ${file.userId} and id <> ${file.id}`,

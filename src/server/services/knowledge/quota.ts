@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { KnowledgeQuota } from '../../../shared/contract/knowledge';
+import type { SiteSettings } from '../../../shared/site-settings';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { rowsOf } from './rows';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
+import { rowsOf } from './rows';
 
 // What a person may keep in knowledge bases, by membership level (console settings; docs/knowledge.md#quotas).
 
@@ -25,8 +26,11 @@ export interface KnowledgeUsage {
   chunks: number;
 }
 
-export async function limitsOf(rt: Runtime, db: Db, userId: number, now = Date.now()): Promise<KnowledgeLimits> {
-  const s = await siteSettings(rt);
+/**
+ * The user's limits. `s` is read before any transaction: on PGlite a read outside the transaction
+ * would wait for it (one connection).
+ */
+export async function limitsOf(s: SiteSettings, db: Db, userId: number, now = Date.now()): Promise<KnowledgeLimits> {
   const [user] = await db.select({ vip: users.vipType, end: users.endDate }).from(users).where(eq(users.id, userId));
   const member = user?.vip != null && user.end !== null && user.end.getTime() > now;
   return member
@@ -48,17 +52,20 @@ export async function limitsOf(rt: Runtime, db: Db, userId: number, now = Date.n
 
 /** What the user holds now, in one statement. */
 export async function usageOf(db: Db, userId: number): Promise<KnowledgeUsage> {
-  const [row] = await rowsOf<{ bases: number; files: number; bytes: string; chunks: number }>(db, sql`
+  const [row] = await rowsOf<{ bases: number; files: number; bytes: string; chunks: number }>(
+    db,
+    sql`
     select (select count(*)::int from knowledge_bases where user_id = ${userId}) as bases,
            count(f.id)::int as files, coalesce(sum(f.size), 0)::text as bytes,
            coalesce(sum(f.chunks), 0)::int as chunks
-    from knowledge_files f where f.user_id = ${userId}`);
+    from knowledge_files f where f.user_id = ${userId}`,
+  );
   return { bases: row?.bases ?? 0, files: row?.files ?? 0, bytes: Number(row?.bytes ?? 0), chunks: row?.chunks ?? 0 };
 }
 
 export async function readKnowledgeQuota(rt: Runtime, userId: number): Promise<KnowledgeQuota> {
   const { db } = rt.database;
-  const [limits, used] = await Promise.all([limitsOf(rt, db, userId), usageOf(db, userId)]);
+  const [limits, used] = await Promise.all([limitsOf(await siteSettings(rt), db, userId), usageOf(db, userId)]);
   return {
     member: limits.member,
     bases: { used: used.bases, limit: limits.bases },

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { KnowledgePassage, KnowledgeSearchResult } from '../../../shared/contract/knowledge';
+import { knowledgeConfig } from '../../config/knowledge';
 import { hit } from '../../db/queries/rate-limits';
 import { knowledgeBases } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -19,7 +20,6 @@ import { embedTexts, nearest } from './vectors';
 const CANDIDATES = 50;
 /** RRF's damping constant (Cormack et al.): 60 is the usual choice. */
 export const RRF_K = 60;
-const PER_MINUTE = 60;
 
 /** Reciprocal rank fusion: every list adds 1 / (k + rank) for each id it holds. */
 export function fuse(lists: number[][], k = RRF_K): Map<number, number> {
@@ -138,6 +138,7 @@ export async function searchPassages(
 
 /** The search route's rate limit: a person's searches a minute. */
 export async function searchAllowed(rt: Runtime, userId: number) {
-  const r = await hit(rt.database.db, `knowledge-search:${userId}`, { limit: PER_MINUTE, windowMs: 60_000 });
+  const limit = knowledgeConfig(rt.env).KNOWLEDGE_SEARCH_PER_MINUTE;
+  const r = await hit(rt.database.db, `knowledge-search:${userId}`, { limit, windowMs: 60_000 });
   if (!r.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'knowledge:search.tooFast', { status: 429 });
 }

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import { knowledgeConfig } from '../../config/knowledge';
 import type { Db } from '../../db/client';
 import type { EmbeddingsProvider } from '../../providers/embeddings';
 import type { Runtime } from '../../runtime';
 import { recordUsage } from '../ledger/record';
-import { knowledgeConfig } from '../../config/knowledge';
 import { rowsOf } from './rows';
 
 // Vectors are stored as unit-length real[] on every database, so one dot product is the cosine.
@@ -50,7 +50,10 @@ export function hasPgvector(rt: Runtime): Promise<boolean> {
 /** The HNSW index for vectors of `dims` dimensions, made once per process. */
 function hnswIndex(rt: Runtime, dims: number): Promise<void> {
   let byDims = indexed.get(rt);
-  if (!byDims) indexed.set(rt, (byDims = new Map()));
+  if (!byDims) {
+    byDims = new Map();
+    indexed.set(rt, byDims);
+  }
   let made = byDims.get(dims);
   if (!made) {
     const n = sql.raw(String(Math.trunc(dims)));

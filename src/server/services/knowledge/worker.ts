@@ -101,7 +101,8 @@ async function step(rt: Runtime, file: Claimed, signal: AbortSignal): Promise<vo
           : err instanceof EmbeddingsError
             ? 'knowledge:fail.embeddings'
             : 'knowledge:fail.unknown';
-    if (!(err instanceof IngestFailure)) rt.log.warn('knowledge ingestion failed', { fileId: file.id, err: String(err) });
+    if (!(err instanceof IngestFailure))
+      rt.log.warn('knowledge ingestion failed', { fileId: file.id, err: String(err) });
     await fail(rt, file, reason).catch((e: Error) =>
       rt.log.error('knowledge file could not be failed', { fileId: file.id, err: e.message }),
     );
