@@ -2,8 +2,8 @@
 // (docs/knowledge.md#chunking): sentences end at Chinese (and Western) sentence marks, a heading
 // starts a new passage and names it, passages are at most `maxChars` long and the next one
 // repeats the last sentences of the one before (up to `overlap` characters), so a fact that falls
-// on a border is still whole in one of them. PDF text comes with form feeds between pages; each
-// passage keeps the page it starts on.
+// on a border is still whole in one of them. PDF text comes with form feeds between pages; a new
+// page starts a new passage, which keeps its page number.
 
 export interface Chunk {
   text: string;
@@ -88,6 +88,8 @@ export function chunkText(text: string, options: ChunkOptions = CHUNK_OPTIONS, p
   const pages = paged ? text.split('\f') : [text];
   pages.forEach((pageText, index) => {
     const page = paged ? index + 1 : null;
+    // A passage stays on one page, so the page it cites is where its words are.
+    if (index > 0 && fresh > 0) flush(true);
     for (const rawLine of pageText.split('\n')) {
       const line = rawLine.trim();
       if (!line) continue;
