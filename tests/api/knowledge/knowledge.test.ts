@@ -126,6 +126,15 @@ describe('knowledge bases', () => {
     expect(png.status).toBe(400);
     expect(png.body.result).toBe('Only PDF, DOCX, TXT, Markdown and HTML files can be added');
     expect((await uploadFile(srv, alice, base.id, { name: 'e.txt', bytes: '' })).status).toBe(400);
+    const form = new FormData();
+    form.append('other', 'no file here');
+    const noFile = await fetch(`${srv.url}/api/knowledge/bases/${base.id}/files`, {
+      method: 'POST',
+      headers: en(alice),
+      body: form,
+    });
+    expect(noFile.status).toBe(400);
+    expect(((await noFile.json()) as { result: string }).result).toMatch(/Choose a file to upload/);
     const encrypted = await uploadFile(srv, alice, base.id, {
       name: 'secret.pdf',
       bytes: makePdf('hidden', { encrypted: true }),

@@ -19,8 +19,10 @@ const notFound = { 404: "no such base (or file) of the caller's (HTTP 404)" };
 const baseParams = z.object({ id: serialId() });
 /** One uploaded file; the service checks its bytes. */
 const knowledgeUpload = z.object({
+  // The largest KNOWLEDGE_FILE_MAX_BYTES may be; the service holds the configured one.
   file: z
-    .custom<File>((v) => v instanceof File, { message: 'knowledge:file.noFile' })
+    .file({ message: 'knowledge:file.noFile' })
+    .max(50 * 1024 * 1024)
     .openapi({ type: 'string', format: 'binary' }),
 });
 
