@@ -10,6 +10,7 @@ import { $attachBlock, takeAttachments } from './attach-state';
 import { $draft, $pending } from './chat-state';
 import { send, stop } from './controller';
 import { ExportMenu } from './ExportMenu';
+import { KnowledgePicker } from './KnowledgePicker';
 import { ModelPicker } from './ModelPicker';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
@@ -79,6 +80,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
             {usingContext ? t('composer.contextOn') : t('composer.contextOff')}
           </button>
           <ModelPicker className={tool} uuid={uuid} />
+          <KnowledgePicker className={tool} />
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
           <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
             <QuotaBadge />

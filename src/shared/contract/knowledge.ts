@@ -1,19 +1,10 @@
 import { z } from '@hono/zod-openapi';
+import { KNOWLEDGE_FILE_KINDS, KNOWLEDGE_FILE_STATUSES, KNOWLEDGE_NAME_MAX, KNOWLEDGE_QUERY_MAX } from '../knowledge';
 import { int, text } from './input';
 
+export type { KnowledgeFileKind, KnowledgeFileStatus } from '../knowledge';
+
 /** Requests and replies of the knowledge-base API (src/server/api/knowledge/; docs/knowledge.md). */
-
-export const KNOWLEDGE_FILE_KINDS = ['pdf', 'docx', 'txt', 'md', 'html'] as const;
-export type KnowledgeFileKind = (typeof KNOWLEDGE_FILE_KINDS)[number];
-
-/** An ingestion's steps; `ready` and `failed` end it. */
-export const KNOWLEDGE_FILE_STATUSES = ['queued', 'parsing', 'chunking', 'indexing', 'ready', 'failed'] as const;
-export type KnowledgeFileStatus = (typeof KNOWLEDGE_FILE_STATUSES)[number];
-
-/** Characters of a base's name. */
-export const KNOWLEDGE_NAME_MAX = 60;
-/** Characters of a search question. */
-export const KNOWLEDGE_QUERY_MAX = 500;
 
 const count = int(0);
 
@@ -41,6 +32,8 @@ export const knowledgeQuota = z
     files: z.object({ used: count, limit: count }),
     bytes: z.object({ used: z.number().int().min(0), limit: z.number().int().min(0) }),
     chunks: z.object({ used: count, limit: count }),
+    /** Largest file or page accepted, in bytes. */
+    fileMaxBytes: z.number().int().min(0),
     /** Whether an embeddings endpoint is configured (hybrid search) or keywords alone. */
     vectors: z.boolean(),
   })
@@ -86,6 +79,8 @@ export const knowledgeSearchInput = z.object({
 
 export const knowledgePassage = z
   .object({
+    /** The passage's own id. */
+    id: z.number().int().min(1),
     fileId: int(1),
     baseId: int(1),
     fileName: z.string(),

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { KnowledgeQuota } from '../../../shared/contract/knowledge';
 import type { SiteSettings } from '../../../shared/site-settings';
+import { knowledgeConfig } from '../../config/knowledge';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -72,6 +73,7 @@ export async function readKnowledgeQuota(rt: Runtime, userId: number): Promise<K
     files: { used: used.files, limit: limits.files },
     bytes: { used: used.bytes, limit: limits.bytes },
     chunks: { used: used.chunks, limit: limits.chunks },
+    fileMaxBytes: knowledgeConfig(rt.env).KNOWLEDGE_FILE_MAX_BYTES,
     vectors: rt.registry.embeddings !== null,
   };
 }

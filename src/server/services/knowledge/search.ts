@@ -124,6 +124,7 @@ export async function searchPassages(
     const r = byId.get(id);
     if (!r) continue;
     passages.push({
+      id: r.id,
       fileId: r.file_id,
       baseId: r.base_id,
       fileName: r.name,
