@@ -170,6 +170,17 @@ describe('knowledge bases', () => {
     expect(existsSync(pathB)).toBe(false);
   });
 
+  it("deleting the account removes its knowledge files from storage", async () => {
+    const dave = await createUserWithToken(srv, 'kb-dave@example.com');
+    const base = await createBase(srv, dave, '将删除');
+    const file = await addAndSettle(srv, dave, base.id, { name: 'd.txt', bytes: '账户删除时一并删除。' });
+    const stored = await storedPath(file.id);
+    expect(existsSync(stored)).toBe(true);
+    const del = await srv.call('POST', '/api/user/delete', { password: 'secret123' }, dave.headers);
+    expect(del.status).toBe(200);
+    expect(existsSync(stored)).toBe(false);
+  });
+
   it("answers 404 for another user's base or file on every route, and changes nothing", async () => {
     const base = await createBase(srv, alice, '私有');
     const file = await addAndSettle(srv, alice, base.id, { name: 'p.txt', bytes: '机密的内容只有主人能看。' });
