@@ -166,7 +166,6 @@ function Bases() {
                 <button
                   type="button"
                   aria-pressed={b.id === current?.id}
-                  aria-label={t('openBase', { name: b.name })}
                   onClick={() => setSelected(b.id)}
                   className={`w-full rounded-xl px-3 py-2 text-left ring-1 ${b.id === current?.id ? 'bg-brand-50 ring-brand-400 dark:bg-brand-900/30' : 'bg-white ring-slate-200 hover:bg-slate-50 dark:bg-slate-900 dark:ring-slate-800'}`}
                 >

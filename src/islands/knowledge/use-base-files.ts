@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { openPush } from '../../lib/push';
 import type { KnowledgeProgress } from '../../shared/contract/knowledge';
 import { getToken } from '../../stores/auth';
@@ -10,6 +10,9 @@ import { type KnowledgeFile, listFiles } from './knowledge-api';
  */
 export function useBaseFiles(baseId: number, channel: string, onSettled: () => void) {
   const [files, setFiles] = useState<KnowledgeFile[] | null>(null);
+  // The latest callback, so a new one from the parent's render does not reopen the socket.
+  const settled = useRef(onSettled);
+  settled.current = onSettled;
 
   const reload = useCallback(async () => {
     const r = await listFiles(baseId);
@@ -30,13 +33,13 @@ export function useBaseFiles(baseId: number, channel: string, onSettled: () => v
           const rest = (list ?? []).filter((f) => f.id !== file.id);
           return [file, ...rest].sort((a, b) => b.id - a.id);
         });
-        if (file.status === 'ready' || file.status === 'failed') onSettled();
+        if (file.status === 'ready' || file.status === 'failed') settled.current();
       },
       // Steps missed while the socket was away are read again.
       onOpen: () => void reload(),
     });
     return () => connection.close();
-  }, [baseId, channel, reload, onSettled]);
+  }, [baseId, channel, reload]);
 
   const put = useCallback((file: KnowledgeFile) => {
     setFiles((list) => [file, ...(list ?? []).filter((f) => f.id !== file.id)].sort((a, b) => b.id - a.id));

@@ -64,8 +64,9 @@ export type KnowledgeFile = z.infer<typeof knowledgeFile>;
 
 export const knowledgeFileList = z.object({ files: z.array(knowledgeFile) });
 
-/** The push message of one file's progress, on its base's channel. */
+/** The push message of one file's progress, on its base's channel (`code` as every push: docs/api.md). */
 export interface KnowledgeProgress {
+  code: number;
   kind: 'knowledge';
   file: KnowledgeFile;
 }

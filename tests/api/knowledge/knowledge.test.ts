@@ -170,7 +170,7 @@ describe('knowledge bases', () => {
     expect(existsSync(pathB)).toBe(false);
   });
 
-  it("deleting the account removes its knowledge files from storage", async () => {
+  it('deleting the account removes its knowledge files from storage', async () => {
     const dave = await createUserWithToken(srv, 'kb-dave@example.com');
     const base = await createBase(srv, dave, '将删除');
     const file = await addAndSettle(srv, dave, base.id, { name: 'd.txt', bytes: '账户删除时一并删除。' });
@@ -217,7 +217,10 @@ describe('knowledge bases', () => {
     const fileId = res.body.data.id;
     await socket.next((m) => (m as { file?: { status?: string } }).file?.status === 'ready', 30_000);
     const steps = socket.messages
-      .filter((m) => (m as { kind?: string }).kind === 'knowledge')
+      .filter(
+        (m) =>
+          (m as { kind?: string; code?: number }).kind === 'knowledge' && (m as { code?: number }).code === 1000000,
+      )
       .map((m) => (m as { file: { id: number; status: string } }).file)
       .filter((f) => f.id === fileId)
       .map((f) => f.status);

@@ -68,7 +68,11 @@ export async function pushFile(rt: Runtime, row: KnowledgeFileRow): Promise<void
       .from(knowledgeBases)
       .where(eq(knowledgeBases.id, row.baseId));
     if (!base) return;
-    const message: KnowledgeProgress = { kind: 'knowledge', file: fileDto(row, row.lang as Language) };
+    const message: KnowledgeProgress = {
+      code: Code.SUCCESS,
+      kind: 'knowledge',
+      file: fileDto(row, row.lang as Language),
+    };
     await rt.hub.publish(base.channel, message, { userId: row.userId });
   } catch (err) {
     rt.log.warn('knowledge push failed', { fileId: row.id, err: (err as Error).message });
