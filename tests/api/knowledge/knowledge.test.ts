@@ -176,7 +176,7 @@ describe('knowledge bases', () => {
     const file = await addAndSettle(srv, dave, base.id, { name: 'd.txt', bytes: '账户删除时一并删除。' });
     const stored = await storedPath(file.id);
     expect(existsSync(stored)).toBe(true);
-    const del = await srv.call('POST', '/api/user/delete', { password: 'secret123' }, dave.headers);
+    const del = await srv.call('POST', '/api/user/delete', { confirm: true, password: 'secret123' }, dave.headers);
     expect(del.status).toBe(200);
     expect(existsSync(stored)).toBe(false);
   });

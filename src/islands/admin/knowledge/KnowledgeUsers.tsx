@@ -23,7 +23,7 @@ function KnowledgeView() {
       res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
     );
   }, [query, t]);
-  const k = (key: string, params?: Record<string, unknown>) => t(`knowledge:console.${key}`, params);
+  const k = (key: string, params?: Record<string, unknown>) => t(`knowledge:console.${key}`, params ?? {});
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setQuery({ search: search.trim(), page: 1 });

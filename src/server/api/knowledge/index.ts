@@ -39,8 +39,9 @@ export function registerKnowledge(app: ApiApp) {
     const lang = c.get('lang');
     // The route validated whichever body the content type named: a page's address, or a file.
     if (/^application\/json/i.test(c.req.header('content-type') ?? '')) {
-      const { url } = c.req.valid('json');
-      return reply(c, await addUrl(rt, userId, baseId, url, lang, c.req.raw.signal));
+      const body = c.req.valid('json');
+      if (!('url' in body)) throw noFile();
+      return reply(c, await addUrl(rt, userId, baseId, body.url, lang, c.req.raw.signal));
     }
     const file = (c.req.valid('form') as { file?: File } | undefined)?.file;
     if (!file) throw noFile();
