@@ -21,14 +21,6 @@ const bad = (key: string, params: Record<string, unknown> = {}, status: 400 | 41
   new DomainError(status === 413 ? Code.PAYLOAD_TOO_LARGE : Code.BAD_REQUEST, `knowledge:${key}`, { status, params });
 const fileNotFound = () => new DomainError(Code.NOT_FOUND, 'knowledge:fileNotFound', { status: 404 });
 
-const MIME: Record<KnowledgeFileKind, string> = {
-  pdf: 'application/pdf',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  txt: 'text/plain',
-  md: 'text/markdown',
-  html: 'text/html',
-};
-
 /** What a file is, by its first bytes (PDF, DOCX's zip) or its name or served type (text kinds); null when none we read. */
 export function knowledgeKind(name: string, bytes: Buffer, contentType = ''): KnowledgeFileKind | null {
   const head = bytes.subarray(0, 512).toString('latin1').trimStart().toLowerCase();
@@ -207,5 +199,3 @@ export async function deleteFile(rt: Runtime, userId: number, baseId: number, fi
     gone.map((g) => g.key),
   );
 }
-
-export const knowledgeMime = (kind: KnowledgeFileKind) => MIME[kind];
