@@ -96,10 +96,10 @@ export async function nearest(
     const n = sql.raw(String(dims));
     return rowsOf<VectorHit>(
       db,
-      sql`select c.id::int as id, 1 - (c.embedding::vector(${n}) <=> ${q}::vector(${n})) as similarity
+      sql`select c.id::int as id, 1 - (c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n})) as similarity
           from knowledge_chunks c join knowledge_files f on f.id = c.file_id
           where ${mine} and array_length(c.embedding, 1) = ${n}
-          order by c.embedding::vector(${n}) <=> ${q}::vector(${n}) limit ${limit}`,
+          order by c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n}) limit ${limit}`,
     );
   }
   return rowsOf<VectorHit>(
