@@ -12,7 +12,8 @@ import type { Row } from './table';
 const HIT_BUDGET = 0.9;
 const P99_BUDGET_MS = 100;
 
-const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? 0;
+const quantile = (xs: number[], q: number) =>
+  [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * q) - 1)] ?? 0;
 
 async function call(url: string, method: string, body: unknown, headers: Record<string, string>) {
   const res = await fetch(url, {
@@ -37,6 +38,9 @@ async function measureOne(url: string, headers: Record<string, string>, label: s
     if (files.length === CORPUS.length && files.every((f) => f.status === 'ready')) break;
     await sleep(100);
   }
+  // One round first, not counted: the process's first searches plan their statements.
+  for (const { q } of QUESTIONS)
+    await call(`${url}/api/knowledge/bases/${baseId}/search`, 'POST', { query: q }, headers);
   const ms: number[] = [];
   const results: Array<{ answer: string; texts: string[] }> = [];
   for (let round = 0; round < rounds; round++)
@@ -47,7 +51,7 @@ async function measureOne(url: string, headers: Record<string, string>, label: s
       if (round === 0) results.push({ answer, texts: (r.data.passages as Array<{ text: string }>).map((p) => p.text) });
     }
   const hit = hitAt(3, results);
-  const worst = p99(ms);
+  const worst = quantile(ms, 0.99);
   const note = `${QUESTIONS.length} questions, ${CORPUS.flatMap((d) => d.passages).length} passages`;
   return [
     {
@@ -62,7 +66,7 @@ async function measureOne(url: string, headers: Record<string, string>, label: s
       value: `${worst.toFixed(1)} ms`,
       budget: `≤ ${P99_BUDGET_MS} ms`,
       ok: worst <= P99_BUDGET_MS,
-      note: `${ms.length} searches, one at a time`,
+      note: `${ms.length} searches, one at a time; p50 ${quantile(ms, 0.5).toFixed(1)} ms`,
     },
   ];
 }
