@@ -26,6 +26,7 @@ export const PRIMARY_NAV: readonly NavEntry[] = [
 /** Desktop side nav only: the bottom bar has room for five entries. */
 export const SECONDARY_NAV: readonly NavEntry[] = [
   { key: 'square', href: '/square', icon: 'sparkles', sections: ['/square'] },
+  { key: 'knowledge', href: '/knowledge', icon: 'book', sections: ['/knowledge'] },
   { key: 'membership', href: '/product', icon: 'crown', sections: ['/product'] },
   { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
   { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },

@@ -32,6 +32,8 @@ const ROUTES: RouteLimit[] = [
   { method: 'POST', path: /^\/api\/chat\/process$/, member: 256 * KB, visitor: 128 * KB },
   // One chat attachment (multipart), logged in only; CHAT_IMAGE/DOCUMENT_MAX_BYTES narrow it per kind.
   { method: 'POST', path: /^\/api\/chat\/attachments$/, member: 'max', visitor: 8 * KB },
+  // One knowledge-base file (multipart), logged in only; KNOWLEDGE_FILE_MAX_BYTES narrows it.
+  { method: 'POST', path: /^\/api\/knowledge\/bases\/\d+\/files$/, member: 'max', visitor: 8 * KB },
   // Browser error reports: a message, a URL and a short detail.
   { method: 'POST', path: /^\/api\/client-log$/, member: 8 * KB, visitor: 8 * KB },
   // Callbacks from payment, WeChat and image services: no session, but signed or tokened payloads.

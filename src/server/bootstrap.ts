@@ -24,6 +24,7 @@ import { routedChatLlm } from './services/channels/router';
 import { CHANNELS_CHANNEL } from './services/channels/store';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
+import { knowledgeJob } from './services/knowledge/worker';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
@@ -104,12 +105,14 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
       wechat: wechat.mode,
       payment: payment.mode,
       storage: storage.mode,
+      embeddings: registry.embeddings ? 'openai' : 'none',
     },
   } as Omit<Runtime, 'jobs'> as Runtime;
   // Jobs close over the finished runtime; built now, started by startBackground.
   rt.jobs = {
     drawing: createJob(drawingJob(rt)),
     music: createJob(musicJob(rt)),
+    knowledge: createJob(knowledgeJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
     refunds: createJob(refundJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),

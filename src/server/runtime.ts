@@ -18,6 +18,7 @@ import type { ProductCatalog } from './services/shop/products';
 export interface BackgroundJobs {
   drawing: Job;
   music: Job;
+  knowledge: Job;
   orders: Job;
   refunds: Job;
   sandboxWarning: Job;

@@ -6,6 +6,7 @@ import enChannels from '../../locales/en-US/channels.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enDrawing from '../../locales/en-US/drawing.json';
+import enKnowledge from '../../locales/en-US/knowledge.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enMusic from '../../locales/en-US/music.json';
 import enShop from '../../locales/en-US/shop.json';
@@ -17,6 +18,7 @@ import zhChannels from '../../locales/zh-CN/channels.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhDrawing from '../../locales/zh-CN/drawing.json';
+import zhKnowledge from '../../locales/zh-CN/knowledge.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhMusic from '../../locales/zh-CN/music.json';
 import zhShop from '../../locales/zh-CN/shop.json';
@@ -28,6 +30,7 @@ import twChannels from '../../locales/zh-TW/channels.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twDrawing from '../../locales/zh-TW/drawing.json';
+import twKnowledge from '../../locales/zh-TW/knowledge.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twMusic from '../../locales/zh-TW/music.json';
 import twShop from '../../locales/zh-TW/shop.json';
@@ -59,6 +62,7 @@ export const resources: Resources = {
     drawing: zhDrawing,
     music: zhMusic,
     websearch: zhWebsearch,
+    knowledge: zhKnowledge,
   },
   'en-US': {
     common: enCommon,
@@ -72,6 +76,7 @@ export const resources: Resources = {
     drawing: enDrawing,
     music: enMusic,
     websearch: enWebsearch,
+    knowledge: enKnowledge,
   },
   'zh-TW': {
     common: twCommon,
@@ -85,6 +90,7 @@ export const resources: Resources = {
     drawing: twDrawing,
     music: twMusic,
     websearch: twWebsearch,
+    knowledge: twKnowledge,
   },
 };
 

@@ -78,6 +78,9 @@ function problems(schema: z.ZodType, path: string): string[] {
       return defOf(d.in as z.ZodType).type === 'transform'
         ? problems(d.out as z.ZodType, path)
         : [`${path}: pipe is not allowed in a request`];
+    case 'file':
+      // An upload (multipart): bounded by its size; the service reads its bytes.
+      return check(d, 'max_size') === undefined ? [`${path}: file without a size limit`] : [];
     case 'literal':
     case 'enum':
     case 'boolean':

@@ -10,6 +10,7 @@ import { $attachBlock, takeAttachments } from './attach-state';
 import { $draft, $pending } from './chat-state';
 import { send, stop } from './controller';
 import { ExportMenu } from './ExportMenu';
+import { KnowledgePicker } from './KnowledgePicker';
 import { ModelPicker } from './ModelPicker';
 import { QuotaBadge } from './QuotaBadge';
 import { useChatTexts } from './use-chat-texts';
@@ -81,6 +82,7 @@ export function Composer({ uuid }: { uuid: number | null }) {
           </button>
           <WebSearchToggle className={tool} />
           <ModelPicker className={tool} uuid={uuid} />
+          <KnowledgePicker className={tool} />
           {uuid !== null && <ExportMenu uuid={uuid} className={tool} />}
           <span className="ml-auto text-xs text-slate-600 dark:text-slate-400">
             <QuotaBadge />

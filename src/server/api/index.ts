@@ -21,6 +21,7 @@ import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
+import { registerKnowledge, registerKnowledgeConsole } from './knowledge';
 import { registerLedgerConsole, registerUsage } from './ledger';
 import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
@@ -59,8 +60,10 @@ const domains: Array<(app: ApiApp) => void> = [
   registerModerationConsole,
   registerLedgerConsole,
   registerWebSearchConsole,
+  registerKnowledgeConsole,
   registerModeration,
   registerUsage,
+  registerKnowledge,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

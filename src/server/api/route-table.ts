@@ -19,6 +19,8 @@ import * as chatShares from './chat/shares.routes';
 import * as clientLog from './client-log';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
+import * as knowledgeConsole from './knowledge/console';
+import * as knowledge from './knowledge/knowledge.routes';
 import * as ledger from './ledger';
 import * as ledgerConsole from './ledger/console';
 import * as moderationConsole from './moderation/console.routes';
@@ -59,6 +61,8 @@ const modules = {
   clientLog,
   drawing,
   health,
+  knowledge,
+  knowledgeConsole,
   ledger,
   ledgerConsole,
   moderation,

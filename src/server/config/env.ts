@@ -5,6 +5,7 @@ import { activityEnvShape } from './activity';
 import { chatEnvShape } from './chat';
 import { drawEnvProblems, drawEnvShape } from './drawing';
 import { jobsEnvShape } from './jobs';
+import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 import { storageEnvProblems, storageEnvShape } from './storage';
@@ -86,6 +87,7 @@ export const envSchema = z.object({
   ...drawEnvShape,
   ...limitsEnvShape,
   ...jobsEnvShape,
+  ...knowledgeEnvShape,
   ...sandboxEnvShape,
   ...storageEnvShape,
   PAY_LIMIT_MINUTES: z.coerce

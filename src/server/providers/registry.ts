@@ -2,9 +2,11 @@ import type { ChannelFlavour, ChannelKind } from '../../shared/contract/channels
 import { chatConfig } from '../config/chat';
 import { drawConfig } from '../config/drawing';
 import type { Env } from '../config/env';
+import { knowledgeConfig } from '../config/knowledge';
 import { musicConfig } from '../config/music';
 import { isLoopbackOrigin } from '../sandbox';
 import { type DownloadedPage, downloadPage } from './download-page';
+import { createOpenAiEmbeddings, type EmbeddingsProvider } from './embeddings';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
 import { createOpenAiImageProvider } from './image/openai';
 import { createSdWebuiProvider } from './image/sd-webui';
@@ -43,6 +45,8 @@ export interface ProviderRegistry {
   music(target: ChannelTarget): MusicProvider;
   /** An MCP server's client (docs/chat.md#tools): connected once and kept while its settings stay. */
   mcp(target: McpTarget): McpClient;
+  /** The embeddings adapter (EMBEDDINGS_BASE_URL), built once at start-up; null when none is configured. */
+  readonly embeddings: EmbeddingsProvider | null;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
   /** The web search adapter of a setting (docs/web-search.md), built once per setting. */
@@ -88,8 +92,17 @@ export function createProviderRegistry(opts: {
     for (const c of mcpClients.values()) void c.close();
     mcpClients.clear();
   };
+  const k = knowledgeConfig(env);
+  const embeddings = k.EMBEDDINGS_BASE_URL
+    ? createOpenAiEmbeddings({
+        baseUrl: k.EMBEDDINGS_BASE_URL,
+        apiKey: k.EMBEDDINGS_API_KEY,
+        model: k.EMBEDDINGS_MODEL,
+      })
+    : null;
   return {
     bootstrapLlm: opts.bootstrapLlm,
+    embeddings,
     async chat() {
       return (await opts.routedChat()) ?? opts.bootstrapLlm;
     },

@@ -65,6 +65,7 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
     },
     { method: 'GET', path: '/api/admin/dashboard?days=30', expect: { operator: 200, admin: 200 } },
     { method: 'GET', path: '/api/admin/usage?days=30', expect: { operator: 200, admin: 200 } },
+    { method: 'GET', path: '/api/admin/knowledge', expect: { operator: 200, admin: 200 } },
     { method: 'GET', path: '/api/admin/users?q=target', expect: { operator: 200, admin: 200 } },
     { method: 'GET', path: `/api/admin/users/${target.id}`, expect: { operator: 200, admin: 200 } },
     {

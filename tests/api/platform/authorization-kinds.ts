@@ -6,6 +6,7 @@ import { apps, chatConversations, drawings, orders } from '../../../src/server/d
 import { pushTask } from '../../../src/server/services/drawing/tasks';
 import type { CallResult, TestServer } from '../helpers';
 import { sandboxPay } from '../sandbox-helpers';
+import { knowledgeBase, knowledgeFile } from './authorization-knowledge';
 import { song } from './authorization-song';
 
 export interface User {
@@ -204,4 +205,4 @@ const drawing: OwnedKind = {
   },
 };
 
-export const ownedKinds: OwnedKind[] = [order, application, conversation, drawing, song];
+export const ownedKinds: OwnedKind[] = [order, application, conversation, drawing, song, knowledgeBase, knowledgeFile];

@@ -7,6 +7,7 @@ export * from './chat-shares';
 export * from './coupons';
 export * from './drawings';
 export * from './insights';
+export * from './knowledge';
 export * from './ledger';
 export * from './mcp';
 export * from './moderation';

@@ -25,6 +25,7 @@ export interface DocumentReader {
     kind: DocumentKind,
     bytes: Buffer,
     maxChars?: number,
+    options?: { pageBreaks?: boolean },
   ): Promise<{ text: string; truncated: boolean }>;
   /** Reading threads alive now (started and not yet exited). */
   threads(): number;
@@ -120,13 +121,13 @@ export function createDocumentReader(options: ReaderOptions = {}): DocumentReade
   }
 
   return {
-    read(owner, kind, bytes, maxChars = limits.textChars) {
+    read(owner, kind, bytes, maxChars = limits.textChars, options = {}) {
       if (closed) return Promise.reject(new Error('document reader closed'));
       const queue = queues.get(owner) ?? [];
       if (queue.length + (running.has(owner) ? 1 : 0) >= perOwner) return Promise.reject(new DocumentRefused('busy'));
       return new Promise((resolve, reject) => {
         // A copy the thread owns (moved, not cloned): the caller keeps its buffer to store.
-        const job: ReadJob = { kind, bytes: new Uint8Array(bytes), limits, maxChars };
+        const job: ReadJob = { kind, bytes: new Uint8Array(bytes), limits, maxChars, pageBreaks: options.pageBreaks };
         queue.push({
           job,
           settle: (answer) => {

@@ -15,12 +15,14 @@ export interface ReadJob {
   limits: DocumentLimits;
   /** Characters wanted at most (≤ limits.textChars). */
   maxChars: number;
+  /** PDF: a form feed (\f) between pages, so the caller can tell which page a passage is on. */
+  pageBreaks?: boolean;
 }
 export type ReadAnswer = { text: string; truncated: boolean } | { refused: DocumentRefused['reason'] };
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance): Promise<string> {
+async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance, pageBreaks: boolean) {
   checkPdf(bytes, allowance);
   const { getDocumentProxy } = await import('unpdf');
   let pdf: Awaited<ReturnType<typeof getDocumentProxy>>;
@@ -44,13 +46,15 @@ async function pdfText(bytes: Buffer, limits: DocumentLimits, allowance: Allowan
     throw new DocumentRefused('malformed');
   }
   // As unpdf's mergePages: spaces collapsed, line breaks kept, at most one blank line.
-  return pages
-    .join('\n')
-    .replace(/[^\S\n]+/g, ' ')
-    .replace(/ ?\n ?/g, '\n')
-    .replace(/\n{3,}/g, '\n\n');
+  const clean = (page: string) =>
+    page
+      .replace(/[^\S\n]+/g, ' ')
+      .replace(/ ?\n ?/g, '\n')
+      .replace(/\n{3,}/g, '\n\n');
+  return pageBreaks ? pages.map(clean).join('\f') : clean(pages.join('\n'));
 }
 
+/** A page's text with its headings marked as Markdown's (`# `), so chunks can start at them. */
 async function docxText(bytes: Buffer, limits: DocumentLimits, allowance: Allowance): Promise<string> {
   const file = boundedZip(bytes, allowance, limits.xmlDepth);
   const { default: mammoth } = await import('mammoth');
@@ -79,7 +83,7 @@ export async function readDocument(job: ReadJob): Promise<ReadAnswer> {
   try {
     const raw =
       job.kind === 'pdf'
-        ? await pdfText(bytes, job.limits, allowance)
+        ? await pdfText(bytes, job.limits, allowance, job.pageBreaks === true)
         : job.kind === 'docx'
           ? await docxText(bytes, job.limits, allowance)
           : job.kind === 'html'

@@ -49,7 +49,7 @@ export async function removeAccountContent(rt: Runtime, userId: number): Promise
     if (url)
       await rt.storage.remove(url).catch((err: Error) => rt.log.warn('file not removed', { url, err: err.message }));
   }
-  for (const folder of [`app-icons/${userId}/`, `chat-attachments/${userId}/`]) {
+  for (const folder of [`app-icons/${userId}/`, `chat-attachments/${userId}/`, `knowledge/${userId}/`]) {
     await rt.storage
       .removeFolder(folder)
       .catch((err: Error) => rt.log.warn('files not removed', { folder, err: err.message }));

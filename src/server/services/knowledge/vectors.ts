@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { knowledgeConfig } from '../../config/knowledge';
+import type { Db } from '../../db/client';
+import type { EmbeddingsProvider } from '../../providers/embeddings';
+import type { Runtime } from '../../runtime';
+import { recordUsage } from '../ledger/record';
+import { rowsOf } from './rows';
+
+// Vectors are stored as unit-length real[] on every database, so one dot product is the cosine.
+// On PostgreSQL with pgvector installed, an HNSW index per dimension count answers the nearest
+// passages (an expression index over `embedding::vector(n)`); elsewhere (PGlite, PostgreSQL
+// without the extension) the dot product is computed exactly in SQL over the bases searched,
+// which per-person corpora (bounded by the chunk quota) keep small. Never a second server.
+
+/** A vector as a PostgreSQL array literal (`{0.1,-0.2}`): one text parameter on both drivers. */
+export const arrayLiteral = (v: number[]) => `{${v.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
+
+const pgvector = new WeakMap<Runtime, Promise<boolean>>();
+const indexed = new WeakMap<Runtime, Map<number, Promise<void>>>();
+
+/** Whether pgvector is usable here: PostgreSQL with the extension installed (created when available). */
+export function hasPgvector(rt: Runtime): Promise<boolean> {
+  let known = pgvector.get(rt);
+  if (!known) {
+    known = (async () => {
+      if (rt.database.kind !== 'postgres') return false;
+      const { db } = rt.database;
+      const [row] = await rowsOf<{ installed: boolean; available: boolean }>(
+        db,
+        sql`select exists(select 1 from pg_extension where extname = 'vector') as installed,
+                   exists(select 1 from pg_available_extensions where name = 'vector') as available`,
+      );
+      if (row?.installed) return true;
+      if (!row?.available) return false;
+      try {
+        await db.execute(sql`create extension if not exists vector`);
+        return true;
+      } catch (err) {
+        rt.log.warn('pgvector is available but could not be created; exact vector search', {
+          err: (err as Error).message,
+        });
+        return false;
+      }
+    })().catch(() => false);
+    pgvector.set(rt, known);
+  }
+  return known;
+}
+
+/** The HNSW index for vectors of `dims` dimensions, made once per process. */
+function hnswIndex(rt: Runtime, dims: number): Promise<void> {
+  let byDims = indexed.get(rt);
+  if (!byDims) {
+    byDims = new Map();
+    indexed.set(rt, byDims);
+  }
+  let made = byDims.get(dims);
+  if (!made) {
+    const n = sql.raw(String(Math.trunc(dims)));
+    made = rt.database.db
+      .execute(
+        sql`create index if not exists ${sql.raw(`knowledge_chunks_hnsw_${Math.trunc(dims)}`)} on knowledge_chunks
+            using hnsw ((embedding::vector(${n})) vector_cosine_ops) where array_length(embedding, 1) = ${n}`,
+      )
+      .then(() => undefined);
+    byDims.set(dims, made);
+  }
+  return made;
+}
+
+export interface VectorHit {
+  id: number;
+  similarity: number;
+}
+
+/** The passages of `baseIds` (the user's) nearest to `query`, best first. */
+export async function nearest(
+  rt: Runtime,
+  userId: number,
+  baseIds: number[],
+  model: string,
+  query: number[],
+  limit: number,
+): Promise<VectorHit[]> {
+  const { db } = rt.database;
+  const q = arrayLiteral(query);
+  const ids = sql.join(
+    baseIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const mine = sql`c.user_id = ${userId} and c.base_id in (${ids}) and f.embedded_model = ${model}
+    and c.embedding is not null`;
+  if (await hasPgvector(rt)) {
+    const dims = query.length;
+    await hnswIndex(rt, dims);
+    const n = sql.raw(String(dims));
+    return rowsOf<VectorHit>(
+      db,
+      sql`select c.id::int as id, 1 - (c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n})) as similarity
+          from knowledge_chunks c join knowledge_files f on f.id = c.file_id
+          where ${mine} and array_length(c.embedding, 1) = ${n}
+          order by c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n}) limit ${limit}`,
+    );
+  }
+  return rowsOf<VectorHit>(
+    db,
+    sql`select id, similarity from (
+          select c.id::int as id, (select sum(a * b) from unnest(c.embedding, ${q}::real[]) as t(a, b)) as similarity
+          from knowledge_chunks c join knowledge_files f on f.id = c.file_id where ${mine}) s
+        where similarity is not null order by similarity desc, id limit ${limit}`,
+  );
+}
+
+/** Embeds texts and writes the tokens and their cost to the usage ledger. */
+export async function embedTexts(
+  rt: Runtime,
+  provider: EmbeddingsProvider,
+  userId: number,
+  texts: string[],
+  signal: AbortSignal,
+  taskId: string | null,
+): Promise<number[][]> {
+  const started = Date.now();
+  const out = await provider.embed(texts, signal);
+  const price = knowledgeConfig(rt.env).EMBEDDINGS_PRICE_PER_1K;
+  await recordUsage(rt, {
+    userId,
+    kind: 'embedding',
+    taskId,
+    model: provider.model,
+    channelId: null,
+    provider: 'openai-embeddings',
+    inputTokens: out.tokens,
+    outputTokens: 0,
+    tokenSource: out.tokenSource,
+    durationMs: Date.now() - started,
+    costMicros: Math.round((out.tokens * price) / 1000),
+    outcome: 'ok',
+  });
+  return out.vectors;
+}
+
+/** Writes vectors onto passages, one statement per batch. */
+export async function storeVectors(db: Db, ids: number[], vectors: number[][]) {
+  const rows = ids.map((id, i) => ({ id, e: arrayLiteral(vectors[i] ?? []) }));
+  await db.execute(sql`update knowledge_chunks c set embedding = x.e::real[]
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e text) where c.id = x.id`);
+}

@@ -1,0 +1,38 @@
+import { z } from '@hono/zod-openapi';
+
+/** The console's view of knowledge bases (src/server/api/knowledge/console.ts; docs/console.md). */
+
+export const knowledgeUserRow = z
+  .object({
+    userId: z.number().int(),
+    email: z.string().nullable(),
+    nickname: z.string().nullable(),
+    bases: z.number().int(),
+    files: z.number().int(),
+    bytes: z.number().int(),
+    chunks: z.number().int(),
+    failed: z.number().int(),
+    /** Files still being read, cut or indexed. */
+    working: z.number().int(),
+    lastAddedAt: z.string().nullable(),
+  })
+  .openapi('KnowledgeUserRow');
+export type KnowledgeUserRow = z.infer<typeof knowledgeUserRow>;
+
+export const knowledgeConsoleReport = z
+  .object({
+    users: z.array(knowledgeUserRow),
+    total: z.number().int(),
+    totals: z.object({
+      bases: z.number().int(),
+      files: z.number().int(),
+      bytes: z.number().int(),
+      failed: z.number().int(),
+    }),
+    /** keyword | hybrid (an embeddings endpoint is configured). */
+    mode: z.enum(['keyword', 'hybrid']),
+    /** pgvector (HNSW) on PostgreSQL with the extension, else exact cosine in SQL. */
+    vectorIndex: z.enum(['hnsw', 'exact', 'none']),
+  })
+  .openapi('KnowledgeConsoleReport');
+export type KnowledgeConsoleReport = z.infer<typeof knowledgeConsoleReport>;
