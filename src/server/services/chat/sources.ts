@@ -1,4 +1,5 @@
 import type { Runtime } from '../../runtime';
+import { knowledgeSource } from '../knowledge/chat-source';
 import { webSource } from '../web-search/chat-source';
 import type { ChatSource } from './source-types';
 
@@ -8,7 +9,7 @@ export type { ChatSource, SourcePassage, SourceQuery } from './source-types';
  * The sources this site has (the one place they are wired in): the knowledge bases'
  * (services/knowledge/chat-source.ts) and the web search's (services/web-search/chat-source.ts).
  */
-export const chatSources: ChatSource[] = [webSource];
+export const chatSources: ChatSource[] = [knowledgeSource, webSource];
 
 const perRuntime = new WeakMap<Runtime, ChatSource[]>();
 

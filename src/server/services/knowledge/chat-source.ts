@@ -1,5 +1,5 @@
 import type { Runtime } from '../../runtime';
-import type { ChatSource, SourcePassage, SourceQuery } from '../chat/sources';
+import type { ChatSource, SourcePassage, SourceQuery } from '../chat/source-types';
 import { searchPassages } from './search';
 
 /**
