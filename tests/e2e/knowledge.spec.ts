@@ -3,7 +3,8 @@ import { createAccount, uniqueEmail, useToken } from './account-helpers';
 import { waitForHydration } from './helpers';
 
 // /knowledge (docs/knowledge.md): create a base, upload a file, watch its status reach 可用 live
-// from the socket, search it; then pick the base in the chat composer.
+// from the socket, search it; then pick the base in the chat composer and ask it a question: the
+// demo answer quotes the passage and cites the file.
 
 test('a member creates a knowledge base, uploads a file, sees it ready and finds a passage', async ({
   page,
@@ -44,4 +45,15 @@ test('a member creates a knowledge base, uploads a file, sees it ready and finds
   await expect(page.getByRole('button', { name: '知识库 1' })).toBeVisible();
   const picked = await page.evaluate(() => JSON.parse(localStorage.getItem('chatSources') ?? '{}'));
   expect(picked.knowledgeBaseIds).toHaveLength(1);
+  await page.keyboard.press('Escape');
+
+  const input = page.getByRole('textbox', { name: '输入你的问题' });
+  await input.fill('年假有几天？');
+  await input.press('Enter');
+  const reply = page.locator('[data-role="assistant"]').last();
+  await expect(reply).toContainText('十天带薪年假', { timeout: 30_000 });
+  const sources = reply.locator('[data-sources]');
+  await expect(sources.getByText('制度.md').first()).toBeVisible();
+  await reply.getByRole('link', { name: '[1]' }).first().click();
+  await expect(sources.getByText(/十天带薪年假/).first()).toBeVisible();
 });
