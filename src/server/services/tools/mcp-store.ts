@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { MemberLevel } from '../../../shared/channels';
+import { normalBaseUrl } from '../../../shared/channels';
 import type { McpFields as ContractMcpFields, McpServerView } from '../../../shared/contract/tools-console';
 import type { Db } from '../../db/client';
 import { type McpServerRow, mcpServers, type StoredMcpTool } from '../../db/schema';
@@ -9,7 +10,6 @@ import type { McpTarget } from '../../providers/mcp/client';
 import type { Runtime } from '../../runtime';
 import { type Actor, writeAudit } from '../admin/audit';
 import { channelBox } from '../channels/box';
-import { normalBaseUrl } from '../channels/store';
 import { notifiedCache } from '../notified-cache';
 
 // MCP servers as the console manages them (docs/chat.md#tools). A token is never handed out again.
