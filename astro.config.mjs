@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import clientEvent from './src/integrations/client-event.mjs';
+import cspDigestMemo from './src/integrations/csp-digest-memo.mjs';
 import { HEAD_SCRIPT } from './src/lib/head-script.ts';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './src/server/csp.mjs';
 import devServer from './src/server/dev-integration.mjs';
@@ -14,11 +15,14 @@ const FRAMEWORK =
 
 export default defineConfig({
   output: 'server',
-  // Standalone mode gives a handler that serves hashed static files and SSR;
-  // src/server/main.ts wraps it with the API, push socket and compression.
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode gives an SSR handler; src/server/main.ts puts the built client files before it
+  // (src/server/page-files.ts) and wraps both with the API, push socket and compression.
+  // Pages are rendered whole, not streamed: every one is compressed whole or kept by the
+  // page cache (docs/page-cache.md), so a stream of chunks was only overhead per render.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
-    react(),
+    // React's renderToString for the same reason: islands' HTML is awaited whole anyway.
+    react({ experimentalDisableStreaming: true }),
     clientEvent(),
     devServer(),
     {
@@ -41,7 +45,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // cspDigestMemo: the CSP hashes of a page's inline scripts are computed once per process, not per render.
+    plugins: [tailwindcss(), cspDigestMemo()],
     // Left external, each of drizzle-orm's ~100 files a page loads re-reads its 180 KB package.json
     // while resolving: seconds and ~90 MB of the first request (bench/RESULTS.md, start-up).
     ssr: { noExternal: ['drizzle-orm'] },
