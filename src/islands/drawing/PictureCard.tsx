@@ -97,27 +97,18 @@ export function PictureCard({ picture, onOpen, actions, priority = false, labels
 /**
  * Cards past the first row skip layout and paint until they near the viewport: 30 at once
  * made the island's first commit one long task (bench/RESULTS.md, main-thread work). A
- * skeleton takes the same placeholder, so a fallback of skeletons is as tall as the cards.
+ * skeleton (`.picture-skeleton`) takes the same placeholder, so a fallback of skeletons is as tall as the cards.
  */
 const OFFSCREEN = '[contain-intrinsic-size:auto_18rem] [content-visibility:auto]';
 
-const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
-
-/** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads. */
+/** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads (`.picture-skeleton`, src/styles/global.css). */
 export function PictureCardSkeletons({ count }: { count: number }) {
   return Array.from({ length: count }, (_, i) => (
-    <div
-      // biome-ignore lint/suspicious/noArrayIndexKey: identical loading tiles
-      key={i}
-      aria-hidden="true"
-      data-picture-skeleton
-      className={`${OFFSCREEN} overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800`}
-    >
-      <div className={`aspect-square ${pulse}`} />
-      <div className="space-y-2 p-3">
-        <div className={`h-10 rounded-lg ${pulse}`} />
-        <div className={`h-7 w-2/3 rounded-full ${pulse}`} />
-      </div>
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical loading tiles
+    <div key={i} aria-hidden="true" data-picture-skeleton className="picture-skeleton">
+      <i />
+      <i />
+      <i />
     </div>
   ));
 }
