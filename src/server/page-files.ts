@@ -39,10 +39,10 @@ function serveFile(req: IncomingMessage, res: ServerResponse, root: string, path
   const stream = send(req, path, {
     root,
     dotfiles: path.startsWith('/.well-known/') ? 'allow' : 'deny',
-    // No directory answers: a page renders for those addresses.
+    // No directory answers (index files, redirects to a slash): a page renders for those addresses.
     index: false,
-    redirect: false,
   });
+  stream.on('directory', missing);
   stream.on('file', () => {
     found = true;
   });

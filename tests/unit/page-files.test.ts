@@ -13,6 +13,7 @@ const rendered: string[] = [];
 
 beforeAll(async () => {
   mkdirSync(path.join(root, '_astro'));
+  mkdirSync(path.join(root, 'v1.2'));
   writeFileSync(path.join(root, '_astro', 'app.1234.js'), 'export {};');
   writeFileSync(path.join(root, 'favicon.svg'), '<svg/>');
   // A file whose name has no dot: its address is a page's, and pages are rendered.
@@ -51,11 +52,11 @@ describe('pages behind the built client files (src/server/page-files.ts)', () =>
   });
 
   it('renders a file name the disk lacks, a hidden file and a directory', async () => {
-    for (const p of ['/sitemap.xml', '/.env', '/_astro', '/_astro/']) {
+    for (const p of ['/sitemap.xml', '/.env', '/_astro', '/_astro/', '/v1.2']) {
       const res = await fetch(base + p);
       expect(await res.text(), p).toBe('<p>page</p>');
     }
-    expect(rendered).toEqual(expect.arrayContaining(['/sitemap.xml', '/.env', '/_astro', '/_astro/']));
+    expect(rendered).toEqual(expect.arrayContaining(['/sitemap.xml', '/.env', '/_astro', '/_astro/', '/v1.2']));
   });
 
   it('answers 400 to an address that does not decode', async () => {
