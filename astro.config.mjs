@@ -3,7 +3,9 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { transformSync } from 'esbuild';
 import clientEvent from './src/integrations/client-event.mjs';
+import cspDigestMemo from './src/integrations/csp-digest-memo.mjs';
 import { HEAD_SCRIPT } from './src/lib/head-script.ts';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './src/server/csp.mjs';
 import devServer from './src/server/dev-integration.mjs';
@@ -14,17 +16,25 @@ const FRAMEWORK =
 
 export default defineConfig({
   output: 'server',
-  // Standalone mode gives a handler that serves hashed static files and SSR;
-  // src/server/main.ts wraps it with the API, push socket and compression.
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode gives an SSR handler; src/server/main.ts puts the built client files before it
+  // (src/server/page-files.ts) and wraps both with the API, push socket and compression.
+  // Pages are rendered whole, not streamed: every one is compressed whole or kept by the
+  // page cache (docs/page-cache.md), so a stream of chunks was only overhead per render.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
+    // React islands keep React's stream renderer: with its renderToString option the console's
+    // reports screen failed axe once hydrated (aria-valid-attr-value, tests/e2e/moderation-reports.spec.ts).
     react(),
     clientEvent(),
     devServer(),
     {
-      // The pre-paint script, inlined into every page's head and hashed into its CSP by Astro.
+      // The pre-paint script, inlined into every page's head and hashed into its CSP by Astro;
+      // minified, as it is in every page's HTML (its source keeps its names and comments).
       name: 'miaobi:head-script',
-      hooks: { 'astro:config:setup': ({ injectScript }) => injectScript('head-inline', HEAD_SCRIPT) },
+      hooks: {
+        'astro:config:setup': ({ injectScript }) =>
+          injectScript('head-inline', transformSync(HEAD_SCRIPT, { minify: true }).code.trim()),
+      },
     },
   ],
   server: { host: '127.0.0.1', port: 4321 },
@@ -41,7 +51,8 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    // cspDigestMemo: the CSP hashes of a page's inline scripts are computed once per process, not per render.
+    plugins: [tailwindcss(), cspDigestMemo()],
     // Left external, each of drizzle-orm's ~100 files a page loads re-reads its 180 KB package.json
     // while resolving: seconds and ~90 MB of the first request (bench/RESULTS.md, start-up).
     ssr: { noExternal: ['drizzle-orm'] },

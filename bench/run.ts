@@ -11,7 +11,7 @@
 // twice, from the page cache and bypassing it, after its uncached render time and size: bench/render.ts)
 // --markdown=FILE (the table with machine and date, for bench/RESULTS.md).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startPgCluster } from '../scripts/pg-cluster';
@@ -23,7 +23,7 @@ import { firstPicture, measureLoad } from './load';
 import { measureRender } from './render';
 import { measureScale } from './scale/run';
 import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
-import { type BenchServer, startBuiltServer } from './server';
+import { type BenchServer, startBuiltServer, waitUntilIdle } from './server';
 import { measureSockets } from './sockets';
 import { measureStartup } from './startup';
 import { measureFileServing, measureStreams } from './streams';
@@ -106,6 +106,8 @@ async function measurePgliteLoad(root: string, port: number, bareUrl: string): P
 }
 
 async function main() {
+  // A shared host's load moves every figure: the table's head states it (1-minute load average).
+  const loadAtStart = loadavg()[0] ?? 0;
   const root = prepareBuild(process.cwd(), { reuse: values['reuse-build'] });
   let bareRoot: string | null = null;
   const bare = () => {
@@ -144,7 +146,9 @@ async function main() {
               details: values.details,
             }),
           );
-          // Uncached renders one at a time (server time, HTML size), then every page under load.
+          // Uncached renders one at a time (server time, HTML size), once the seeding's work is done,
+          // then every page under load.
+          if (wanted('load')) await waitUntilIdle(s);
           await section('load', () => measureRender(s.url, ids));
           await section('load', () => measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, ...loadTiming }));
         });
@@ -179,7 +183,8 @@ async function main() {
   if (values.markdown) {
     const cpu = cpus()[0]?.model ?? 'unknown CPU';
     const machine = `${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
-    const head = `Run ${new Date().toISOString()} on ${machine}.\n\n`;
+    const load = `load average ${loadAtStart.toFixed(1)} at the start, ${(loadavg()[0] ?? 0).toFixed(1)} at the end`;
+    const head = `Run ${new Date().toISOString()} on ${machine}; ${load}.\n\n`;
     writeFileSync(values.markdown, `${head}${formatMarkdown(rows)}\n`);
   }
   process.stdout.write(

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 // USER_HZ: 100 on every Linux the bench runs on (getconf CLK_TCK).
 const CLOCK_TICKS = 100;
@@ -125,4 +126,21 @@ export async function startBuiltServer(
         proc.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Waits until the server's own work after seeding (drawings finishing, thumbnails, jobs)
+ * is done: its CPU use stays under a tenth of a core for two half-second looks in a row,
+ * or `maxMs` passed. The first pages measured one at a time paid for it otherwise.
+ */
+export async function waitUntilIdle(server: BenchServer, maxMs = 30_000): Promise<void> {
+  const deadline = Date.now() + maxMs;
+  let quiet = 0;
+  let before = server.cpuMs();
+  while (quiet < 2 && Date.now() < deadline) {
+    await sleep(500);
+    const now = server.cpuMs();
+    quiet = now - before < 50 ? quiet + 1 : 0;
+    before = now;
+  }
 }

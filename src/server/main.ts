@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/pglite-lock';
 import type { NodeHandler } from './http';
 import { createLogger } from './log';
+import { pagesWithFiles } from './page-files';
 import { startServer } from './server';
 
-// The adapter's entry would otherwise start its own server on import.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // React and other libraries pick their production builds from this; `npm start` sets none.
 process.env.NODE_ENV ??= 'production';
 
@@ -24,10 +24,15 @@ async function main() {
     throw err;
   }
   const log = createLogger(env.LOG_LEVEL);
-  // Bundled next to Astro's server entry (dist/server/), loaded at run time.
+  // Bundled next to Astro's server entry (dist/server/), loaded at run time: the adapter's
+  // middleware (SSR only), behind the built client files of dist/client (page-files.ts).
   const entry = new URL('./entry.mjs', import.meta.url).href;
   const { handler } = (await import(entry)) as { handler: NodeHandler };
-  const running = await startServer(env, log, handler);
+  const running = await startServer(
+    env,
+    log,
+    pagesWithFiles(handler, fileURLToPath(new URL('../client/', import.meta.url))),
+  );
   const { runtime } = running;
   const providers = Object.entries(runtime.providers).map(([k, v]) => `${k}=${v}`);
   log.info('server started', {

@@ -225,7 +225,7 @@ test.describe('the /draw page before its island runs', () => {
     await expect(page.locator('html')).toHaveAttribute('data-auth', '');
     await expect(page.locator('[data-picture]:visible')).toHaveCount(0);
     await expect(page.locator('[role="alert"]:visible')).toHaveCount(0);
-    const tiles = await page.locator('[data-picture-skeleton]:visible').count();
+    const tiles = await page.locator('.picture-skeleton:visible').count();
     expect(tiles).toBeGreaterThan(0);
     const tabsBefore = await page.locator('[role="tablist"]:visible').boundingBox();
 

@@ -7,10 +7,8 @@ export interface CardActionItem {
   danger?: boolean;
 }
 
-const pill = 'rounded-full text-xs font-medium ring-1 transition-colors';
-const plain =
-  'text-slate-700 ring-slate-200 hover:bg-slate-50 dark:text-slate-200 dark:ring-slate-700 dark:hover:bg-slate-800';
-const more = `${pill} ${plain} relative ml-auto grid size-7 shrink-0 place-items-center`;
+// `.card-pill` (src/styles/global.css): a page's HTML holds a row of these per card.
+const more = 'card-pill relative ml-auto grid size-7 shrink-0 place-items-center';
 
 // Headless UI's menu (and its positioning) loads on the first "more" press (bench/RESULTS.md, /draw's weight).
 const CardMenu = lazy(() => import('./CardMenu').then((m) => ({ default: m.CardMenu })));
@@ -47,7 +45,7 @@ export function CardActions({ items, moreLabel }: { items: CardActionItem[]; mor
       <button
         type="button"
         onClick={first.onClick}
-        className={`${pill} ${plain} min-w-0 truncate px-2.5 py-1`}
+        className="card-pill min-w-0 truncate px-2.5 py-1"
         title={first.label}
       >
         {first.label}

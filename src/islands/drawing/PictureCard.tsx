@@ -6,13 +6,7 @@ import { isMine, type Picture } from './draw-api';
 
 /** The visible 'AI生成' label (Chinese rules for AI-generated content), over a picture's corner; `label` is t('layout:aiLabel'). */
 export function AiBadge({ label, className = '' }: { label: string; className?: string }) {
-  return (
-    <span
-      className={`pointer-events-none rounded-full bg-slate-950/60 px-2 py-0.5 text-[11px] font-medium text-white backdrop-blur ${className}`}
-    >
-      {label}
-    </span>
-  );
+  return <span className={`ai-badge ${className}`}>{label}</span>;
 }
 
 /** A card's fixed texts, read once per grid: a `t` per card (three hooks each) was a fifth of /draw's first render. */
@@ -50,15 +44,12 @@ export interface PictureCardProps {
  */
 export function PictureCard({ picture, onOpen, actions, priority = false, labels }: PictureCardProps) {
   return (
-    <article
-      className={`group overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800 ${priority ? '' : OFFSCREEN}`}
-      data-picture={picture.id}
-    >
+    <article className={`picture-card group ${priority ? '' : OFFSCREEN}`} data-picture={picture.id}>
       <div className="relative">
         <button
           type="button"
           onClick={() => onOpen(picture)}
-          className="block aspect-square w-full overflow-hidden bg-slate-100 dark:bg-slate-800"
+          className="picture-open"
           aria-label={labels.open(picture.prompt.slice(0, 60))}
         >
           {picture.thumbnailsUrl && (
@@ -85,7 +76,7 @@ export function PictureCard({ picture, onOpen, actions, priority = false, labels
         )}
       </div>
       <div className="space-y-2 p-3">
-        <p className="line-clamp-2 h-10 text-sm leading-5 text-slate-700 dark:text-slate-300" title={picture.prompt}>
+        <p className="picture-prompt" title={picture.prompt}>
           {picture.prompt}
         </p>
         {actions && <CardActions items={actions} moreLabel={labels.more} />}
@@ -97,27 +88,12 @@ export function PictureCard({ picture, onOpen, actions, priority = false, labels
 /**
  * Cards past the first row skip layout and paint until they near the viewport: 30 at once
  * made the island's first commit one long task (bench/RESULTS.md, main-thread work). A
- * skeleton takes the same placeholder, so a fallback of skeletons is as tall as the cards.
+ * skeleton (`.picture-skeleton`) takes the same placeholder, so a fallback of skeletons is as tall as the cards.
  */
 const OFFSCREEN = '[contain-intrinsic-size:auto_18rem] [content-visibility:auto]';
 
-const pulse = 'animate-pulse bg-slate-200 motion-reduce:animate-none dark:bg-slate-800';
-
-/** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads. */
+/** Grey cards the size of a square PictureCard with a two-line prompt and one row of actions, while a list's first page loads (`.picture-skeleton`, src/styles/global.css). */
 export function PictureCardSkeletons({ count }: { count: number }) {
-  return Array.from({ length: count }, (_, i) => (
-    <div
-      // biome-ignore lint/suspicious/noArrayIndexKey: identical loading tiles
-      key={i}
-      aria-hidden="true"
-      data-picture-skeleton
-      className={`${OFFSCREEN} overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800`}
-    >
-      <div className={`aspect-square ${pulse}`} />
-      <div className="space-y-2 p-3">
-        <div className={`h-10 rounded-lg ${pulse}`} />
-        <div className={`h-7 w-2/3 rounded-full ${pulse}`} />
-      </div>
-    </div>
-  ));
+  // biome-ignore lint/suspicious/noArrayIndexKey: identical loading tiles
+  return Array.from({ length: count }, (_, i) => <i key={i} className="picture-skeleton" />);
 }

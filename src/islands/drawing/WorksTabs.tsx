@@ -50,7 +50,7 @@ export function WorksTabs({ tabs, tab, onTab, loggedIn, mine, pub }: WorksTabsPr
             tabIndex={tab === key ? 0 : -1}
             onClick={() => onTab(key)}
             onKeyDown={onKey}
-            className="rounded-full px-4 py-1.5 text-sm font-medium text-slate-600 transition-colors hover:text-slate-900 aria-selected:bg-white aria-selected:text-brand-700 aria-selected:shadow-sm dark:text-slate-300 dark:hover:text-white dark:aria-selected:bg-slate-900 dark:aria-selected:text-brand-200"
+            className="works-tab"
           >
             {t(key === 'mine' ? 'works.mine' : 'works.public')}
           </button>
