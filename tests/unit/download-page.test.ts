@@ -106,9 +106,7 @@ describe('downloadGuarded', () => {
   it('refuses a URL it may not use, before connecting', async () => {
     expect(await reason(downloadGuarded('not a url', opts()))).toBe('badUrl');
     expect(await reason(downloadGuarded('ftp://example.com/x', opts()))).toBe('badUrl');
-    expect(await reason(downloadGuarded(`http://user:pw@127.0.0.1:${new URL(base).port}/text`, opts()))).toBe(
-      'badUrl',
-    );
+    expect(await reason(downloadGuarded(`http://user:pw@127.0.0.1:${new URL(base).port}/text`, opts()))).toBe('badUrl');
     expect(await reason(downloadGuarded(`${base}/text`, opts({ allowLoopback: false })))).toBe('private');
     expect(await reason(downloadGuarded('http://169.254.169.254/', opts()))).toBe('private');
     // A name resolving to loopback is refused in the connection's own lookup.
