@@ -171,6 +171,7 @@ describe('layers (ARCHITECTURE.md)', () => {
       'createZhipuSearch',
       'createSandboxSearch',
       'downloadPage',
+      'downloadGuarded',
       'searchCall',
     ];
     const calls = new RegExp(`\\bfetch\\(|\\b(${factories.join('|')})\\(`);

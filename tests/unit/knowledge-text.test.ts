@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateAddress } from '../../src/server/providers/download-guard';
 import { estimateTokens, unitVector } from '../../src/server/providers/embeddings';
 import { chunkText } from '../../src/server/services/knowledge/chunking';
 import { fuse } from '../../src/server/services/knowledge/search';
 import { anyWordQuery, segmented, words } from '../../src/server/services/knowledge/segment';
 
-// The pure parts of knowledge bases (docs/knowledge.md): chunking, jieba words, rank fusion, the
-// download guard's address check.
+// The pure parts of knowledge bases (docs/knowledge.md): chunking, jieba words, rank fusion
+// (the download guard's address rule: tests/unit/download-page.test.ts).
 
 describe('chunkText', () => {
   it('ends passages at Chinese sentence marks, within the size, repeating the last sentence', () => {
@@ -77,17 +76,5 @@ describe('embeddings helpers', () => {
   it('scales vectors to length 1 and estimates tokens', () => {
     expect(unitVector([3, 4])).toEqual([0.6, 0.8]);
     expect(estimateTokens('中文abcd')).toBe(3);
-  });
-});
-
-describe('download guard', () => {
-  it('refuses loopback, private, link-local and mapped addresses, allows public ones', () => {
-    for (const a of ['127.0.0.1', '10.1.2.3', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0'])
-      expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['::1', '::', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '::ffff:10.0.0.1'])
-      expect(isPrivateAddress(a), a).toBe(true);
-    for (const a of ['8.8.8.8', '1.1.1.1', '2001:4860:4860::8888', '::ffff:8.8.8.8'])
-      expect(isPrivateAddress(a), a).toBe(false);
-    expect(isPrivateAddress('not-an-address')).toBe(true);
   });
 });

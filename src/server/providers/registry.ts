@@ -5,7 +5,7 @@ import type { Env } from '../config/env';
 import { knowledgeConfig } from '../config/knowledge';
 import { musicConfig } from '../config/music';
 import { isLoopbackOrigin } from '../sandbox';
-import { type DownloadedPage, downloadPage } from './download-page';
+import { type DownloadedPage, downloadGuarded, downloadPage, type GuardedDownload } from './download-page';
 import { createOpenAiEmbeddings, type EmbeddingsProvider } from './embeddings';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
 import { createOpenAiImageProvider } from './image/openai';
@@ -53,6 +53,11 @@ export interface ProviderRegistry {
   webSearch(target: WebSearchTarget): WebSearchProvider;
   /** A search result's page through the download guard: public addresses only, size and time capped. */
   page(url: string, signal: AbortSignal): Promise<DownloadedPage>;
+  /**
+   * A knowledge base's page or file through the same guard, whole: refused past KNOWLEDGE_FILE_MAX_BYTES;
+   * private addresses only under DOWNLOAD_ALLOW_PRIVATE. Throws GuardRefused.
+   */
+  download(url: string, signal: AbortSignal): Promise<GuardedDownload>;
   /** Drops every adapter kept, closing MCP connections (bootstrap calls it on the channels', settings' and MCP servers' NOTIFY). */
   invalidate(): void;
 }
@@ -63,6 +68,8 @@ const MAX_ADAPTERS = 256;
 /** A result's page: read at most this much of it, within this long. */
 export const PAGE_MAX_BYTES = 1024 * 1024;
 export const PAGE_TIMEOUT_MS = 8000;
+/** A knowledge base's page or file: read within this long, at most five redirects. */
+export const FILE_TIMEOUT_MS = 20_000;
 
 const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
@@ -152,6 +159,19 @@ export function createProviderRegistry(opts: {
     },
     page(url, signal) {
       return downloadPage(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, signal, allowLoopback });
+    },
+    download(url, signal) {
+      // Read on use: a test may change the environment.
+      const cfg = knowledgeConfig(env);
+      return downloadGuarded(url, {
+        maxBytes: cfg.KNOWLEDGE_FILE_MAX_BYTES,
+        overflow: 'refuse',
+        timeoutMs: FILE_TIMEOUT_MS,
+        signal,
+        maxRedirects: 5,
+        allowPrivate: cfg.DOWNLOAD_ALLOW_PRIVATE,
+        accept: 'text/html,application/pdf,text/*;q=0.9',
+      });
     },
     probe: probeChannel,
     invalidate() {

@@ -29,6 +29,11 @@ beforeAll(async () => {
     } else if (req.url === '/moved') {
       res.writeHead(302, { location: '/tea.html' });
       res.end();
+    } else if (req.url === '/big') {
+      // One byte past KNOWLEDGE_FILE_MAX_BYTES (1000 KiB by default), streamed without a length.
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('a'.repeat(1000 * 1024));
+      res.end('a');
     } else if (req.url === '/picture') {
       res.writeHead(200, { 'content-type': 'image/png' });
       res.end(tinyPng);
@@ -243,12 +248,16 @@ describe('knowledge bases', () => {
       [`${pagesUrl}/missing`, /could not be opened/],
       [`${pagesUrl}/picture`, /not a web page/],
       ['ftp://example.com/file.txt', /http:\/\/ or https:\/\//],
+      [`${pagesUrl.replace('//', '//user:secret@')}/tea.html`, /http:\/\/ or https:\/\//],
     ];
     for (const [url, message] of refusals) {
       const res = await srv.call('POST', `/api/knowledge/bases/${base.id}/files`, { url }, en(alice));
       expect(res.status, url).toBe(400);
       expect(res.body.result).toMatch(message);
     }
+    const big = await srv.call('POST', `/api/knowledge/bases/${base.id}/files`, { url: `${pagesUrl}/big` }, en(alice));
+    expect(big.status).toBe(413);
+    expect(big.body.result).toBe('The page is too large to read');
     const files = await srv.call('GET', `/api/knowledge/bases/${base.id}/files`, undefined, alice.headers);
     expect(files.body.data.files).toHaveLength(1);
   });

@@ -8,7 +8,7 @@ import { knowledgeConfig } from '../../config/knowledge';
 import { type KnowledgeFileRow, knowledgeBases, knowledgeFiles } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
-import { fetchGuarded, GuardRefused } from '../../providers/download-guard';
+import { type GuardedDownload, GuardRefused } from '../../providers/download-page';
 import type { Runtime } from '../../runtime';
 import { siteSettings } from '../site-settings';
 import { baseNotFound, ownBase, removeStored } from './bases';
@@ -144,7 +144,7 @@ export async function addFile(
   return queueFile(rt, userId, baseId, { name: cleanName(file.name, `file.${kind}`), bytes: file.bytes, kind }, lang);
 }
 
-/** Fetches a page through the download guard (no internal addresses, size and time caps) and queues it. */
+/** Fetches a page through the download guard (rt.registry.download: no internal addresses, size and time caps) and queues it. */
 export async function addUrl(
   rt: Runtime,
   userId: number,
@@ -154,15 +154,9 @@ export async function addUrl(
   signal: AbortSignal,
 ): Promise<KnowledgeFile> {
   await ownBase(rt, userId, baseId);
-  const cfg = knowledgeConfig(rt.env);
-  let page: Awaited<ReturnType<typeof fetchGuarded>>;
+  let page: GuardedDownload;
   try {
-    page = await fetchGuarded(address, {
-      maxBytes: cfg.KNOWLEDGE_FILE_MAX_BYTES,
-      timeoutMs: 20_000,
-      signal,
-      allowPrivate: cfg.DOWNLOAD_ALLOW_PRIVATE,
-    });
+    page = await rt.registry.download(address, signal);
   } catch (err) {
     if (!(err instanceof GuardRefused)) throw err;
     throw bad(`url.${err.reason}`, {}, err.reason === 'tooLarge' ? 413 : 400);
