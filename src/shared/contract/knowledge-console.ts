@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { intParam, text } from './input';
 
 /** The console's view of knowledge bases (src/server/api/knowledge/console.ts; docs/console.md). */
 
@@ -36,3 +37,10 @@ export const knowledgeConsoleReport = z
   })
   .openapi('KnowledgeConsoleReport');
 export type KnowledgeConsoleReport = z.infer<typeof knowledgeConsoleReport>;
+
+/** GET /api/admin/knowledge: an account's e-mail to look for, and the page. */
+export const knowledgeConsoleQuery = z.object({
+  search: text(100).optional(),
+  page: intParam(1, 10_000).default(1),
+  size: intParam(1, 100).default(20),
+});

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { KNOWLEDGE_FILE_KINDS, KNOWLEDGE_FILE_STATUSES, KNOWLEDGE_NAME_MAX, KNOWLEDGE_QUERY_MAX } from '../knowledge';
-import { int, text } from './input';
+import { id, int, text } from './input';
 
 export type { KnowledgeFileKind, KnowledgeFileStatus } from '../knowledge';
 
@@ -99,3 +99,15 @@ export const knowledgeSearchResult = z.object({
   mode: z.enum(['keyword', 'hybrid']),
 });
 export type KnowledgeSearchResult = z.infer<typeof knowledgeSearchResult>;
+
+/** The path of /api/knowledge/bases/{id}/files/{fileId}. */
+export const knowledgeFileParams = z.object({ id: id(), fileId: id() });
+
+/** POST /api/knowledge/bases/{id}/files as multipart: one file; the service checks its bytes. */
+export const knowledgeUpload = z.object({
+  // The largest KNOWLEDGE_FILE_MAX_BYTES may be; the service holds the configured one.
+  file: z
+    .file({ message: 'knowledge:file.noFile' })
+    .max(50 * 1024 * 1024)
+    .openapi({ type: 'string', format: 'binary' }),
+});

@@ -1,12 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { knowledgeConsoleReport } from '../../../shared/contract/knowledge-console';
+import { createRoute } from '@hono/zod-openapi';
+import { knowledgeConsoleQuery, knowledgeConsoleReport } from '../../../shared/contract/knowledge-console';
 import { knowledgeReport } from '../../services/knowledge/console-knowledge';
 import { access } from '../access';
 import { codes, tags } from '../admin/console-kit';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import { jsonResponses } from '../route-kit';
-import { intParam, text } from '../validation';
 
 export const knowledgeUsers = createRoute({
   security: access.console,
@@ -15,11 +14,7 @@ export const knowledgeUsers = createRoute({
   tags,
   summary: 'Knowledge bases per user: bases, files, stored bytes, passages, failed and working files; biggest first',
   request: {
-    query: z.object({
-      search: text(100).optional(),
-      page: intParam(1, 10_000).default(1),
-      size: intParam(1, 100).default(20),
-    }),
+    query: knowledgeConsoleQuery,
   },
   responses: jsonResponses(knowledgeConsoleReport, codes),
 });

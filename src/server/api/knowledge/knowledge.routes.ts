@@ -1,31 +1,23 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import { idParam, noData } from '../../../shared/contract/common';
 import {
   knowledgeBase,
   knowledgeBaseInput,
   knowledgeBaseList,
   knowledgeFile,
   knowledgeFileList,
+  knowledgeFileParams,
   knowledgeSearchInput,
   knowledgeSearchResult,
+  knowledgeUpload,
   knowledgeUrlInput,
 } from '../../../shared/contract/knowledge';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
-import { id as serialId } from '../validation';
 
 const tags = ['knowledge'];
 const auth = { 1000001: 'not logged in' };
 const notFound = { 404: "no such base (or file) of the caller's (HTTP 404)" };
-const baseParams = z.object({ id: serialId() });
-/** One uploaded file; the service checks its bytes. */
-const knowledgeUpload = z.object({
-  // The largest KNOWLEDGE_FILE_MAX_BYTES may be; the service holds the configured one.
-  file: z
-    .file({ message: 'knowledge:file.noFile' })
-    .max(50 * 1024 * 1024)
-    .openapi({ type: 'string', format: 'binary' }),
-});
-
 export const listBases = createRoute({
   security: access.login,
   method: 'get',
@@ -51,7 +43,7 @@ export const renameBase = createRoute({
   path: '/knowledge/bases/{id}',
   tags,
   summary: 'Rename an own knowledge base',
-  request: { params: baseParams, body: jsonBody(knowledgeBaseInput) },
+  request: { params: idParam, body: jsonBody(knowledgeBaseInput) },
   responses: jsonResponses(knowledgeBase, { ...auth, ...notFound }),
 });
 
@@ -61,8 +53,8 @@ export const deleteBase = createRoute({
   path: '/knowledge/bases/{id}',
   tags,
   summary: 'Delete an own knowledge base with its files, passages and stored bytes',
-  request: { params: baseParams },
-  responses: jsonResponses(z.null(), { ...auth, ...notFound }),
+  request: { params: idParam },
+  responses: jsonResponses(noData, { ...auth, ...notFound }),
 });
 
 export const listFiles = createRoute({
@@ -71,7 +63,7 @@ export const listFiles = createRoute({
   path: '/knowledge/bases/{id}/files',
   tags,
   summary: "A base's files, newest first, with each one's ingestion status",
-  request: { params: baseParams },
+  request: { params: idParam },
   responses: jsonResponses(knowledgeFileList, { ...auth, ...notFound }),
 });
 
@@ -87,7 +79,7 @@ export const addFile = createRoute({
     'stored privately and queued: its progress (parsing → chunking → indexing → ready, or failed with a reason) is ' +
     "pushed on the base's `channel`. An unsupported, empty or unreachable one answers 400 and nothing is stored.",
   request: {
-    params: baseParams,
+    params: idParam,
     body: {
       content: {
         'multipart/form-data': { schema: knowledgeUpload },
@@ -111,8 +103,8 @@ export const deleteFile = createRoute({
   path: '/knowledge/bases/{id}/files/{fileId}',
   tags,
   summary: 'Delete a file of an own base with its passages and stored bytes',
-  request: { params: baseParams.extend({ fileId: serialId() }) },
-  responses: jsonResponses(z.null(), { ...auth, ...notFound }),
+  request: { params: knowledgeFileParams },
+  responses: jsonResponses(noData, { ...auth, ...notFound }),
 });
 
 export const search = createRoute({
@@ -121,6 +113,6 @@ export const search = createRoute({
   path: '/knowledge/bases/{id}/search',
   tags,
   summary: 'Search an own base: the passages best answering `query`, with file name, page and fused score',
-  request: { params: baseParams, body: jsonBody(knowledgeSearchInput) },
+  request: { params: idParam, body: jsonBody(knowledgeSearchInput) },
   responses: jsonResponses(knowledgeSearchResult, { ...auth, ...notFound, 429: 'too many searches (HTTP 429)' }),
 });
