@@ -1,4 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { users } from '../../src/server/db/schema';
+import { startSeededServer } from './console-server';
 import { cards, drawViaApi, openDraw, progressBar, promptBox, worksTab } from './draw-helpers';
 import { pathOf, waitForHydration } from './helpers';
 import { logIn, newAccount } from './shop-helpers';
@@ -15,6 +18,9 @@ async function holdIsland(page: Page): Promise<() => void> {
   });
   return release;
 }
+
+// The first-view test's own server, on its own port.
+const OWN_PORT = Number(process.env.E2E_PORT ?? 4399) + 1095;
 
 const footer = (page: Page) => page.getByRole('contentinfo');
 
@@ -164,21 +170,36 @@ test.describe('drawing', () => {
 });
 
 test.describe('the /draw page before its island runs', () => {
+  let own: Awaited<ReturnType<typeof startSeededServer<string>>> | undefined;
   test.beforeEach(({ page }) => page.setViewportSize({ width: 412, height: 823 }));
+  test.afterEach(() => {
+    own?.stop();
+    own = undefined;
+  });
 
   test("a visitor's HTML holds page 1 of the public gallery; the island shows it in place, asking once for the kept page", async ({
     page,
-    request,
+    playwright,
     browser,
   }) => {
-    const artist = await newAccount(request, 'seed');
+    test.setTimeout(120_000);
+    // A server of its own: on the shared one other tests add and take down public pictures at any
+    // moment, so page 1 could change between the HTML and the island's request.
+    own = await startSeededServer(OWN_PORT, async (db) => {
+      const [user] = await db.insert(users).values({ email: 'artist@draw.test' }).returning();
+      if (!user) throw new Error('no user');
+      return createSession(db, { userId: user.id });
+    });
+    const base = own.base;
+    const artist = own.seeded;
+    const request = await playwright.request.newContext({ baseURL: base });
     const picture = await drawViaApi(request, artist, { prompt: '首屏就有的灯塔' });
     const pageOne: unknown[] = [];
     page.on('request', (r) => {
       if (pathOf(r.url()) === '/api/sd/list/picture' && r.postDataJSON()?.pageNum === 1) pageOne.push(r.postDataJSON());
     });
     const release = await holdIsland(page);
-    const html = await (await page.goto('/draw'))?.text();
+    const html = await (await page.goto(`${base}/draw`))?.text();
     // The first row's pictures come with the HTML (the page's largest paint) and load before any script.
     const fromHtml = [...new Set([...(html ?? '').matchAll(/<img src="([^"]+-thumb\.webp)"/g)].map((m) => m[1]))];
     expect(fromHtml.length).toBeGreaterThan(0);
@@ -210,7 +231,7 @@ test.describe('the /draw page before its island runs', () => {
     // With no script at all, the visitor still sees the gallery's first pictures.
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 412, height: 823 } });
     const still = await noScript.newPage();
-    await still.goto('/draw');
+    await still.goto(`${base}/draw`);
     await expect(still.locator('[data-picture] img').first()).toBeVisible();
     await noScript.close();
   });
