@@ -2,15 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { generateSecret } from 'otplib';
-import { runAdminCommand } from '../../src/server/cli/admin';
-import { createSession } from '../../src/server/db/queries/sessions';
-import { adminTotp, users } from '../../src/server/db/schema';
-import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { expectAxeClean, openConsoleIn, seedTotpAdmin, startSeededServer, totpCodes } from './console-server';
 
 // Its own server (the admin role and authenticator are set before it starts) and its own port.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1067;
 const KEY = 'sk-e2e-channel-secret-7Q9Z';
-let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+let server: Awaited<ReturnType<typeof startSeededServer<string>>> | undefined;
 let upstream: Server | undefined;
 let UPSTREAM = '';
 let token = '';
@@ -34,13 +31,8 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   });
   await new Promise<void>((resolve) => upstream?.listen(0, '127.0.0.1', resolve));
   UPSTREAM = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  server = await startSeededServer(PORT, async (db) => {
-    const [admin] = await db.insert(users).values({ email: 'owner@channels.test' }).returning();
-    if (!admin) throw new Error('no user');
-    await runAdminCommand(db, ['grant', 'owner@channels.test', 'admin']);
-    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
-    token = await createSession(db, { userId: admin.id });
-  });
+  server = await startSeededServer(PORT, (db) => seedTotpAdmin(db, 'owner@channels.test', secret));
+  token = server.seeded;
 });
 
 test.afterAll(() => {
@@ -55,13 +47,7 @@ test('an admin adds a chat channel with a key, sees only its last four character
   test.slow();
   const base = server?.base ?? '';
   const next = totpCodes(secret);
-  const opened = await fetch(`${base}/api/admin/session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: base }]);
+  await openConsoleIn(context, base, token);
 
   await page.goto(`${base}/admin/channels`);
   // No wait for hydration: the gate's input stays disabled until then (src/components/Form.tsx).

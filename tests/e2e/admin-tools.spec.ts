@@ -1,14 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { generateSecret } from 'otplib';
-import { runAdminCommand } from '../../src/server/cli/admin';
-import { createSession } from '../../src/server/db/queries/sessions';
-import { adminTotp, users } from '../../src/server/db/schema';
 import { startMcpTestServer } from '../api/tools/mcp-test-server';
-import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { expectAxeClean, openConsoleIn, seedTotpAdmin, startSeededServer, totpCodes } from './console-server';
 
 // Its own server (the admin role and authenticator are set before it starts), on a port of this worktree's range.
-const PORT = 44151;
-let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1097;
+let server: Awaited<ReturnType<typeof startSeededServer<string>>> | undefined;
 let mcp: Awaited<ReturnType<typeof startMcpTestServer>> | undefined;
 let token = '';
 const secret = generateSecret();
@@ -16,13 +13,8 @@ const secret = generateSecret();
 test.beforeAll(async ({ browserName: _ }, testInfo) => {
   testInfo.setTimeout(240_000);
   mcp = await startMcpTestServer({ token: 'e2e-mcp-token' });
-  server = await startSeededServer(PORT, async (db) => {
-    const [admin] = await db.insert(users).values({ email: 'owner@tools.test' }).returning();
-    if (!admin) throw new Error('no user');
-    await runAdminCommand(db, ['grant', 'owner@tools.test', 'admin']);
-    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
-    token = await createSession(db, { userId: admin.id });
-  });
+  server = await startSeededServer(PORT, (db) => seedTotpAdmin(db, 'owner@tools.test', secret));
+  token = server.seeded;
 });
 
 test.afterAll(async () => {
@@ -33,12 +25,7 @@ test.afterAll(async () => {
 test('an admin adds an MCP server, lists its tools and opens one to members', async ({ page, context }) => {
   test.slow();
   const base = server?.base ?? '';
-  const opened = await fetch(`${base}/api/admin/session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const [name = '', value = ''] = ((opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '').split('=');
-  await context.addCookies([{ name, value, url: base }]);
+  await openConsoleIn(context, base, token);
 
   await page.goto(`${base}/admin/tools`);
   await page.getByLabel('验证码').fill(await totpCodes(secret)());

@@ -2,16 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { generateSecret } from 'otplib';
-import { runAdminCommand } from '../../src/server/cli/admin';
-import { createSession } from '../../src/server/db/queries/sessions';
-import { adminTotp, users } from '../../src/server/db/schema';
-import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
+import { expectAxeClean, openConsoleIn, seedTotpAdmin, startSeededServer, totpCodes } from './console-server';
 
 // Its own server (the admin role and authenticator are set before it starts), on a port of this
 // run's own range (E2E_PORT × 10 + 1).
-const PORT = Number(process.env.E2E_PORT ?? 4399) * 10 + 1;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1098;
 const KEY = 'sk-e2e-bocha-secret-WXYZ';
-let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+let server: Awaited<ReturnType<typeof startSeededServer<string>>> | undefined;
 let upstream: Server | undefined;
 let UPSTREAM = '';
 let token = '';
@@ -37,13 +34,8 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
   });
   await new Promise<void>((resolve) => upstream?.listen(0, '127.0.0.1', resolve));
   UPSTREAM = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
-  server = await startSeededServer(PORT, async (db) => {
-    const [admin] = await db.insert(users).values({ email: 'owner@web-search.test' }).returning();
-    if (!admin) throw new Error('no user');
-    await runAdminCommand(db, ['grant', 'owner@web-search.test', 'admin']);
-    await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
-    token = await createSession(db, { userId: admin.id });
-  });
+  server = await startSeededServer(PORT, (db) => seedTotpAdmin(db, 'owner@web-search.test', secret));
+  token = server.seeded;
 });
 
 test.afterAll(() => {
@@ -58,13 +50,7 @@ test('an admin turns web search on with a key, sees only its last four character
   test.slow();
   const base = server?.base ?? '';
   const next = totpCodes(secret);
-  const opened = await fetch(`${base}/api/admin/session`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  const [name = '', value = ''] = cookie.split('=');
-  await context.addCookies([{ name, value, url: base }]);
+  await openConsoleIn(context, base, token);
 
   await page.goto(`${base}/admin/web-search`);
   await page.getByLabel('验证码').fill(await next());

@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { runAdminCommand } from '../../src/server/cli/admin';
 import { type Database, openDatabase } from '../../src/server/db/client';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { adminTotp, users } from '../../src/server/db/schema';
 import { newDataDir } from './data-dirs';
 import { startOwnServer } from './own-server';
 
@@ -72,4 +75,13 @@ export async function openConsoleIn(context: BrowserContext, base: string, token
   const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const [name = '', value = ''] = cookie.split('=');
   await context.addCookies([{ name, value, url: base }]);
+}
+
+/** Seeds an admin with a confirmed authenticator (`secret`); answers a login token of theirs. */
+export async function seedTotpAdmin(db: Database['db'], email: string, secret: string): Promise<string> {
+  const [admin] = await db.insert(users).values({ email }).returning();
+  if (!admin) throw new Error('no user');
+  await runAdminCommand(db, ['grant', email, 'admin']);
+  await db.insert(adminTotp).values({ userId: admin.id, secret, confirmedAt: new Date() });
+  return createSession(db, { userId: admin.id });
 }

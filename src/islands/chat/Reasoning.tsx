@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/conversation/icons';
+import { FoldButton } from './FoldButton';
 
 export interface ReasoningProps {
   /** The model's reasoning, shown as plain text (never as HTML or Markdown). */
@@ -27,25 +27,7 @@ export function Reasoning({ text, thinking, thinkMs }: ReasoningProps) {
       : t('reasoning.done', { s: Math.max(1, Math.round(thinkMs / 1000)) });
   return (
     <div className="mb-2" data-reasoning>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-        className="inline-flex items-center gap-1.5 rounded-lg bg-slate-100 px-2.5 py-1 text-xs text-slate-700 transition-colors hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700"
-      >
-        {thinking && (
-          <span
-            aria-hidden="true"
-            className="size-1.5 animate-pulse rounded-full bg-brand-500 motion-reduce:animate-none"
-          />
-        )}
-        {label}
-        <Icon
-          name="chevronDown"
-          className={`size-3.5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
+      <FoldButton open={open} onToggle={() => setOpen(!open)} controls={id} busy={thinking} label={label} />
       <section
         id={id}
         hidden={!open}

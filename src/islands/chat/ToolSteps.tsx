@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../components/conversation/icons';
 import type { ChatToolStep } from '../../shared/contract/chat';
 import { DrawTaskCard, drawnTask } from './DrawTaskCard';
+import { FoldButton } from './FoldButton';
 
 /** One tool call of an answer, folded like the reasoning block: its name and state; opened, its input and result. */
 function ToolStep({ step }: { step: ChatToolStep }) {
@@ -18,25 +18,7 @@ function ToolStep({ step }: { step: ChatToolStep }) {
       : t('tools.failed', { name: step.name });
   return (
     <li data-tool-step={step.name} data-tool-state={running ? 'running' : step.ok ? 'ok' : 'failed'}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen(!open)}
-        className="inline-flex items-center gap-1.5 rounded-lg bg-slate-100 px-2.5 py-1 text-xs text-slate-700 transition-colors hover:bg-slate-200 dark:bg-slate-800 dark:text-slate-300 dark:hover:bg-slate-700"
-      >
-        {running && (
-          <span
-            aria-hidden="true"
-            className="size-1.5 animate-pulse rounded-full bg-brand-500 motion-reduce:animate-none"
-          />
-        )}
-        {label}
-        <Icon
-          name="chevronDown"
-          className={`size-3.5 transition-transform motion-reduce:transition-none ${open ? 'rotate-180' : ''}`}
-        />
-      </button>
+      <FoldButton open={open} onToggle={() => setOpen(!open)} controls={id} busy={running} label={label} />
       <section
         id={id}
         hidden={!open}

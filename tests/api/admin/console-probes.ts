@@ -4,6 +4,7 @@ import type { products } from '../../../src/server/db/schema';
 import type { TestServer } from '../helpers';
 import { codeFor, requestId, type Staff } from './admin-helpers';
 import { channelBody } from './channel-helpers';
+import { assistantProbes } from './console-probes-assistant';
 import { freshCode } from './order-helpers';
 
 export type Who = 'visitor' | 'user' | 'operator' | 'admin';
@@ -239,53 +240,7 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
       body: () => ({ requestId: requestId() }),
       expect: { operator: 403, admin: 200 },
     },
-    { method: 'GET', path: '/api/admin/web-search', expect: { operator: 403, admin: 200 } },
-    {
-      method: 'POST',
-      path: '/api/admin/web-search',
-      body: () => ({ provider: 'searxng', baseUrl: 'http://127.0.0.1:1', costMicros: 0, requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    // The saved service refuses the connection: the test answers that in words, with 200.
-    { method: 'POST', path: '/api/admin/web-search/test', expect: { operator: 403, admin: 200 } },
-    {
-      method: 'POST',
-      path: '/api/admin/web-search/reset',
-      body: () => ({ requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    { method: 'GET', path: '/api/admin/tools/mcp', expect: { operator: 403, admin: 200 } },
-    {
-      method: 'POST',
-      path: '/api/admin/tools/mcp',
-      body: () => ({ name: 'matrix', url: 'http://127.0.0.1:1/mcp', requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    {
-      method: 'POST',
-      path: `/api/admin/tools/mcp/${mcp.id}`,
-      body: () => ({ name: 'matrix', url: 'http://127.0.0.1:1/mcp', requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    // Nothing answers there: the failure is kept for the console, the route answers 200.
-    {
-      method: 'POST',
-      path: `/api/admin/tools/mcp/${mcp.id}/refresh`,
-      body: () => ({ requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    {
-      method: 'POST',
-      path: `/api/admin/tools/mcp/${mcp.id}/levels`,
-      body: () => ({ levels: [], requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
-    {
-      method: 'POST',
-      path: `/api/admin/tools/mcp/${mcp.id}/delete`,
-      body: () => ({ requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
+    ...assistantProbes(mcp),
     { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
     {
       method: 'POST',
