@@ -71,6 +71,19 @@ export const PAGE_TIMEOUT_MS = 8000;
 /** A knowledge base's page or file: read within this long, at most five redirects. */
 export const FILE_TIMEOUT_MS = 20_000;
 
+/**
+ * The adapter kept under `key` (everything it is built from), built on first use. Past
+ * MAX_ADAPTERS the map starts again; `clear` empties it (closing connections where it has any).
+ */
+function keptIn<T>(map: Map<string, T>, key: string, build: () => T, clear = () => map.clear()): T {
+  const hit = map.get(key);
+  if (hit !== undefined) return hit;
+  if (map.size >= MAX_ADAPTERS) clear();
+  const made = build();
+  map.set(key, made);
+  return made;
+}
+
 const trimmed = (baseUrl: string) => baseUrl.replace(/\/+$/, '');
 
 export function createProviderRegistry(opts: {
@@ -85,15 +98,8 @@ export function createProviderRegistry(opts: {
   // Pages on loopback are read only while the site itself is on loopback (a developer's machine).
   const allowLoopback = isLoopbackOrigin(env.PUBLIC_ORIGIN);
   // Everything an adapter is built from is in its key, so a kept adapter is never one of an older setting.
-  const keep = <T extends LlmProvider | ImageProvider | MusicProvider>(t: ChannelTarget, build: () => T): T => {
-    const key = JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]);
-    const hit = kept.get(key);
-    if (hit) return hit as T;
-    if (kept.size >= MAX_ADAPTERS) kept.clear();
-    const made = build();
-    kept.set(key, made);
-    return made;
-  };
+  const keep = <T extends LlmProvider | ImageProvider | MusicProvider>(t: ChannelTarget, build: () => T): T =>
+    keptIn(kept, JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]), build) as T;
   const mcpClients = new Map<string, McpClient>();
   const closeMcp = () => {
     for (const c of mcpClients.values()) void c.close();
@@ -139,23 +145,11 @@ export function createProviderRegistry(opts: {
       );
     },
     mcp(t) {
-      const key = JSON.stringify([t.url, t.token]);
-      const hit = mcpClients.get(key);
-      if (hit) return hit;
-      if (mcpClients.size >= MAX_ADAPTERS) closeMcp();
-      const made = createMcpClient(t, { timeoutMs: env.CHAT_TOOL_TIMEOUT_MS, maxBytes: env.MCP_MAX_BYTES });
-      mcpClients.set(key, made);
-      return made;
+      const build = () => createMcpClient(t, { timeoutMs: env.CHAT_TOOL_TIMEOUT_MS, maxBytes: env.MCP_MAX_BYTES });
+      return keptIn(mcpClients, JSON.stringify([t.url, t.token]), build, closeMcp);
     },
     webSearch(t) {
-      const key = JSON.stringify([t.provider, t.baseUrl, t.secret]);
-      let made = searches.get(key);
-      if (!made) {
-        if (searches.size >= 16) searches.clear();
-        made = createWebSearchProvider(t);
-        searches.set(key, made);
-      }
-      return made;
+      return keptIn(searches, JSON.stringify([t.provider, t.baseUrl, t.secret]), () => createWebSearchProvider(t));
     },
     page(url, signal) {
       return downloadPage(url, { maxBytes: PAGE_MAX_BYTES, timeoutMs: PAGE_TIMEOUT_MS, signal, allowLoopback });
