@@ -48,7 +48,10 @@ describe('the offline renderer', () => {
     const raw = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#ffffff' } })
       .png()
       .toBuffer();
-    const { full, thumb, width, height } = await labelPicture({ taskId: 'dtest', provider: 'offline' }, raw);
+    const { full, thumb, width, height } = await labelPicture({ taskId: 'dtest' }, raw, {
+      serviceName: 'Miaobi',
+      filingCode: '',
+    });
     expect({ width, height }).toEqual({ width: 900, height: 600 });
     const meta = await sharp(full).metadata();
     expect(meta.format).toBe('webp');
@@ -66,9 +69,9 @@ describe('the offline renderer', () => {
   });
 
   it('refuses bytes that are not a picture', async () => {
-    await expect(labelPicture({ taskId: 'x', provider: 'offline' }, Buffer.from('<html>'))).rejects.toThrow(
-      /could not be read/,
-    );
+    await expect(
+      labelPicture({ taskId: 'x' }, Buffer.from('<html>'), { serviceName: 'Miaobi', filingCode: '' }),
+    ).rejects.toThrow(/could not be read/);
   });
 });
 

@@ -60,6 +60,12 @@ export const envSchema = z.object({
   REVIEW_PICTURES: bool.default(false),
   REVIEW_SONGS: bool.default(false),
   REVIEW_APPS: bool.default(false),
+  /** The content producer and propagator every file's implicit AI label names (docs/compliance.md). */
+  AIGC_SERVICE_NAME: z.string().max(64).default('妙笔 Miaobi'),
+  /** The service's algorithm filing code (网信算备…), in the same label; empty until filed. */
+  AIGC_FILING_CODE: z.string().max(64).default(''),
+  /** Working days the complaint desk promises to answer in (published on /complaint and the terms). */
+  COMPLAINT_HANDLING_DAYS: z.coerce.number().int().min(1).max(30).default(3),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
 

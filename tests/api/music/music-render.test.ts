@@ -3,6 +3,7 @@
 // (vitest.config.ts); quota and owner checks run on both databases (music.test.ts), pushes over
 // PostgreSQL's NOTIFY in push.test.ts.
 import { createHash } from 'node:crypto';
+import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readId3 } from '../../../src/server/providers/music/mp3';
 import { createUserWithToken, type TestServer } from '../helpers';
@@ -56,6 +57,18 @@ describe('composing a song offline', () => {
     const bytes = Buffer.from(await audio.arrayBuffer());
     expect(bytes.length).toBeLessThan(600_000);
     expect(readId3(bytes)).toMatchObject({ COMM: 'AI生成', TXXX: 'AI生成', TIT2: finished.title });
+    // The implicit label names the operator (the environment's default here) and the song.
+    const tags = await parseBuffer(bytes, { mimeType: 'audio/mpeg' });
+    const aigc = Object.values(tags.native)
+      .flat()
+      .find((t) => t.id === 'TXXX:AIGC');
+    expect(JSON.parse(aigc?.value as string)).toMatchObject({
+      Label: '1',
+      ContentProducer: '妙笔 Miaobi',
+      ProduceID: song.id,
+      ContentPropagator: '妙笔 Miaobi',
+      PropagateID: song.id,
+    });
     const mid = Math.floor(bytes.length / 2);
     const part = await fetch(srv.url + finished.audioUrl, { headers: { range: `bytes=${mid}-${mid + 99}` } });
     expect(part.status).toBe(206);
@@ -65,7 +78,7 @@ describe('composing a song offline', () => {
     expect(cover.headers.get('content-type')).toBe('image/webp');
   });
 
-  it('is deterministic: the same request gives the same file', async () => {
+  it('is deterministic: the same request gives the same file, but for the song id in its label', async () => {
     const u = await createUserWithToken(srv, 'twice@example.com');
     await give(u.id, 5);
     const body = {
@@ -81,6 +94,12 @@ describe('composing a song offline', () => {
       expect(song.status).toBe(10);
       expect(song.meta.style).toBe('lofi');
       const bytes = Buffer.from(await (await fetch(srv.url + song.audioUrl)).arrayBuffer());
+      // The AIGC frame holds the song's own id (twice, UTF-16): the rest must be the same bytes.
+      const id = Buffer.from(song.id, 'utf16le');
+      let found = 0;
+      for (let at = bytes.indexOf(id); at >= 0; at = bytes.indexOf(id, at), found++)
+        Buffer.alloc(id.length).copy(bytes, at);
+      expect(found).toBe(2);
       hashes.push(createHash('sha256').update(bytes).digest('hex'));
     }
     expect(hashes[0]).toBe(hashes[1]);

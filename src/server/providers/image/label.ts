@@ -6,6 +6,8 @@
  */
 
 import { AI_LABEL } from '../../../shared/ai-label';
+import { type AigcRecord, escapedJson } from '../../../shared/compliance';
+import { escapeHtml } from '../../../shared/escape-html';
 
 /** Stroke paths of A, I, 生, 成 on a 100×100 box each. */
 const GLYPHS: string[] = [
@@ -46,26 +48,33 @@ export function labelHeight(width: number, height: number): number {
   return Math.max(20, Math.round(Math.min(width, height) * 0.035));
 }
 
-export interface LabelMetadata {
-  taskId: string;
-  provider: string;
-  producer: string;
-}
-
-/** XMP packet with the implicit label: dc:description 'AI生成' and the AIGC record (GB 45438-2025 style fields). */
-export function labelXmp(meta: LabelMetadata): string {
-  const aigc = JSON.stringify({
-    Label: '1',
-    ContentProducer: meta.producer,
-    ProduceID: meta.taskId,
-    ContentPropagator: meta.producer,
-    PropagateID: meta.taskId,
-    ReservedCode1: meta.provider,
-  }).replace(/"/g, '&quot;');
+/**
+ * XMP packet with the implicit label: dc:description 'AI生成' and the TC260 `AIGC` record (the
+ * standard's JSON, src/shared/compliance.ts) as element text, escaped so no XML entity is needed.
+ */
+export function labelXmp(record: AigcRecord): string {
   return `<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
-<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:TC260="http://www.tc260.org.cn/ns/AIGC/1.0/" xmp:CreatorTool="${meta.producer}" TC260:AIGC="${aigc}">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/" xmlns:TC260="http://www.tc260.org.cn/ns/AIGC/1.0/" xmp:CreatorTool="${escapeHtml(record.ContentProducer)}">
+<TC260:AIGC>${escapedJson(record)}</TC260:AIGC>
 <dc:description><rdf:Alt><rdf:li xml:lang="x-default">${LABEL_TEXT}</rdf:li></rdf:Alt></dc:description>
 </rdf:Description></rdf:RDF></x:xmpmeta>
 <?xpacket end="w"?>`;
+}
+
+/**
+ * The same record in EXIF, which tools that drop XMP on a re-encode or a format change often keep:
+ * UserComment as ASCII JSON (non-ASCII as \u escapes: libvips writes this field as ASCII) and the
+ * Windows XPComment as UCS-2 text, readable as it is.
+ */
+export function labelExif(record: AigcRecord) {
+  return {
+    // No parentheses at the end: libvips reads "(…)" there as its own type note.
+    IFD0: {
+      ImageDescription: 'AIGC: AI-generated content',
+      Software: 'Miaobi',
+      XPComment: JSON.stringify(record),
+    },
+    IFD2: { UserComment: escapedJson(record, true) },
+  };
 }

@@ -70,11 +70,57 @@ export function id3(tags: Id3Tags): Buffer {
     textFrame('TALB', tags.album),
     textFrame('TCON', tags.genre),
     langFrame('COMM', 'zho', '', tags.label),
-    frame('TXXX', Buffer.concat([Buffer.from([1]), utf16('AI_GENERATED'), terminator, utf16(tags.label)])),
+    userTextFrame('AI_GENERATED', tags.label),
     ...(tags.lyrics ? [langFrame('USLT', 'zho', '', tags.lyrics)] : []),
   ];
   const body = Buffer.concat(frames);
   return Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([3, 0, 0]), syncsafe(body.length), body]);
+}
+
+/** A TXXX frame (user text: a description, then the value) as ID3v2.3 writes it, UTF-16 with BOMs. */
+function userTextFrame(description: string, value: string): Buffer {
+  return frame('TXXX', Buffer.concat([Buffer.from([1]), utf16(description), terminator, utf16(value)]));
+}
+
+/** ID3v2 unsynchronisation: a zero after every 0xFF, so no false MPEG sync shows inside the tag. */
+function unsynchronise(bytes: Buffer): Buffer {
+  const out: number[] = [];
+  for (const b of bytes) {
+    out.push(b);
+    if (b === 0xff) out.push(0);
+  }
+  return Buffer.from(out);
+}
+
+/**
+ * The file with a TXXX frame `description` = `value` added to its ID3v2 tag (v2.3 or v2.4, the
+ * frame first, after any extended header), or a new v2.3 tag holding only that frame when it has
+ * none. A provider's MP3 keeps its own frames; ours goes in beside them.
+ */
+export function withUserText(file: Buffer, description: string, value: string): Buffer {
+  const major = file[3] ?? 0;
+  if (file.subarray(0, 3).toString('latin1') !== 'ID3' || (major !== 3 && major !== 4)) {
+    const body = userTextFrame(description, value);
+    return Buffer.concat([Buffer.from('ID3', 'latin1'), Buffer.from([3, 0, 0]), syncsafe(body.length), body, file]);
+  }
+  const flags = file[5] ?? 0;
+  const size = ((file[6] ?? 0) << 21) | ((file[7] ?? 0) << 14) | ((file[8] ?? 0) << 7) | (file[9] ?? 0);
+  let added = userTextFrame(description, value);
+  // v2.4 frame sizes are syncsafe; v2.3's plain.
+  if (major === 4) added = Buffer.concat([added.subarray(0, 4), syncsafe(added.length - 10), added.subarray(8)]);
+  if (flags & 0x80) added = unsynchronise(added);
+  let at = 10;
+  if (flags & 0x40) {
+    // Extended header: v2.3 counts its size without these 4 bytes, v2.4 with them (syncsafe).
+    const ext =
+      major === 4
+        ? ((file[10] ?? 0) << 21) | ((file[11] ?? 0) << 14) | ((file[12] ?? 0) << 7) | (file[13] ?? 0)
+        : file.readUInt32BE(10) + 4;
+    at += ext;
+  }
+  const header = Buffer.from(file.subarray(0, 10));
+  syncsafe(size + added.length).copy(header, 6);
+  return Buffer.concat([header, file.subarray(10, at), added, file.subarray(at)]);
 }
 
 /** Reads the frames of an ID3v2.3 tag back (tests and tools): id → decoded text of its last field. */

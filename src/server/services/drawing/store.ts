@@ -1,9 +1,12 @@
 import type { OutputInfo } from 'sharp';
+import type { AigcOperator } from '../../../shared/compliance';
 import type { Drawing } from '../../db/schema';
-import { labelHeight, labelSvg, labelXmp } from '../../providers/image/label';
+import { labelHeight, labelSvg } from '../../providers/image/label';
 import { ImageProviderError } from '../../providers/image/types';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { pictureLabel } from '../compliance/labels';
+import { aigcOperator } from '../compliance/operator';
 
 /** Longest side a stored picture keeps. */
 const MAX_SIDE = 2048;
@@ -19,11 +22,12 @@ export interface StoredPicture {
 
 /**
  * Labels a provider's picture and re-hosts it (never hot-linked): decoded and
- * checked by sharp, the visible 'AI生成' badge drawn in the corner, EXIF and
- * XMP stating it is AI-generated, stored as WebP with a WebP thumbnail (XMP
- * only: the page draws the visible label over it).
+ * checked by sharp, the visible 'AI生成' badge drawn in the corner, the implicit
+ * label (the `AIGC` record naming the operator, ProduceID the task id) in XMP and
+ * EXIF, stored as WebP with a WebP thumbnail (no visible badge: the page draws
+ * the label over it; the same metadata).
  */
-export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, bytes: Buffer) {
+export async function labelPicture(d: Pick<Drawing, 'taskId'>, bytes: Buffer, operator: AigcOperator) {
   const sharp = await loadSharp();
   let decoded: { data: Buffer; info: OutputInfo };
   try {
@@ -52,17 +56,14 @@ export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, byte
     ])
     .png({ compressionLevel: 1 })
     .toBuffer();
-  const xmp = labelXmp({ taskId: d.taskId, provider: d.provider, producer: 'Miaobi' });
-  const exif = {
-    // ASCII only, and no parentheses: libvips reads "(…)" at the end as its own type note.
-    IFD0: { ImageDescription: 'AIGC: AI-generated content', Software: 'Miaobi', Artist: 'Miaobi AI' },
-  };
+  const { xmp, exif } = pictureLabel(operator, d.taskId);
   const full = await sharp(labelled).webp({ quality: 90 }).withExif(exif).withXmp(xmp).toBuffer();
   // The thumbnail is shown only in cards, under their own translated 'AI生成' badge: a second,
-  // baked-in label would show the text twice (tests/e2e/draw-grid.spec.ts). It keeps the XMP label.
+  // baked-in label would show the text twice (tests/e2e/draw-grid.spec.ts). It keeps the implicit label.
   const thumb = await sharp(decoded.data)
     .resize(THUMB_SIDE, THUMB_SIDE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 78 })
+    .withExif(exif)
     .withXmp(xmp)
     .toBuffer();
   return { full, thumb, width, height };
@@ -70,10 +71,10 @@ export async function labelPicture(d: Pick<Drawing, 'taskId' | 'provider'>, byte
 
 export async function storePicture(
   rt: Runtime,
-  d: Pick<Drawing, 'taskId' | 'provider' | 'createdAt'>,
+  d: Pick<Drawing, 'taskId' | 'createdAt'>,
   bytes: Buffer,
 ): Promise<StoredPicture> {
-  const { full, thumb, width, height } = await labelPicture(d, bytes);
+  const { full, thumb, width, height } = await labelPicture(d, bytes, await aigcOperator(rt));
   const month = d.createdAt.toISOString().slice(0, 7).replace('-', '');
   const base = `drawings/${month}/${d.taskId}`;
   const imageUrl = await rt.storage.put(`${base}.webp`, full);

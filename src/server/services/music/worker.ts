@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { AigcOperator } from '../../../shared/compliance';
 import { jobSettings } from '../../config/jobs';
 import { musicConfig } from '../../config/music';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
@@ -9,6 +10,8 @@ import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
 import { targetOf } from '../channels/order';
 import { runOverChannels } from '../channels/tasks';
+import { labelAudio, pictureLabel } from '../compliance/labels';
+import { aigcOperator } from '../compliance/operator';
 import { invalidatePages } from '../pages/channel';
 import { MUSIC_WAKE_CHANNEL } from './compose';
 import { claimSong, failOverdueSongs, failSong, LostTask, publishSong, recordSongUsage, running } from './tasks';
@@ -36,14 +39,20 @@ async function store(rt: Runtime, songId: number, file: StoredFile): Promise<str
   return rt.storage.put(`songs/${songId}/${randomBytes(12).toString('hex')}.${file.ext}`, file.bytes);
 }
 
-/** A cover as the pages show it: decoded (a file that is no picture fails the song), at most 512 px, WebP. */
-async function coverOf(file: StoredFile): Promise<StoredFile> {
+/**
+ * A cover as the pages show it: decoded (a file that is no picture fails the song), at most 512 px,
+ * WebP, with the song's implicit label (it is made by AI too).
+ */
+async function coverOf(file: StoredFile, op: AigcOperator, produceId: string): Promise<StoredFile> {
   const sharp = await loadSharp();
+  const { xmp, exif } = pictureLabel(op, produceId);
   try {
     const bytes = await sharp(file.bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
       .rotate()
       .resize(COVER_SIDE, COVER_SIDE, { fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 85 })
+      .withExif(exif)
+      .withXmp(xmp)
       .toBuffer();
     return { bytes, ext: 'webp' };
   } catch (err) {
@@ -97,8 +106,9 @@ export async function runSong(rt: Runtime, claim: SongClaim, signal: AbortSignal
           }),
         );
     const made = routed ? routed.value : await rt.music.compose(requestOf(song), ctx);
-    const audioUrl = await store(rt, song.id, made.audio);
-    const coverUrl = made.cover ? await store(rt, song.id, await coverOf(made.cover)) : null;
+    const op = await aigcOperator(rt);
+    const audioUrl = await store(rt, song.id, labelAudio(op, made.audio, song.taskId));
+    const coverUrl = made.cover ? await store(rt, song.id, await coverOf(made.cover, op, song.taskId)) : null;
     const now = new Date();
     const [done] = await db
       .update(songs)
