@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
 import { toast } from '../../lib/toast';
 import { $chatStorage } from '../../stores/chat-storage';
-import { download, toMarkdown } from './export';
+import { download, type ExportInput, toJson, toMarkdown } from './export';
+import { labelOperator } from './export-label';
 
 const item =
   'flex w-full items-center gap-2 rounded-lg px-3 py-2 text-left text-sm text-slate-700 hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:text-slate-200 dark:hover:bg-slate-800 dark:focus:bg-slate-800';
@@ -38,11 +39,24 @@ export function ExportMenu({ uuid, className }: { uuid: number; className: strin
       messages: s.chat.find((c) => c.uuid === uuid)?.data ?? [],
     };
   };
-  const asMarkdown = () => {
+  // A text export names the operator in its label: without it (the server not reached) nothing is saved.
+  const asText = async (kind: 'md' | 'json') => {
     setOpen(false);
-    const { title, messages } = conversation();
-    const text = toMarkdown(title, messages, t('message.you'), t('message.assistant'));
-    download(`${title}.md`, new Blob([text], { type: 'text/markdown' }));
+    const operator = await labelOperator();
+    if (!operator) {
+      toast.error(t('export.failed'));
+      return;
+    }
+    const input: ExportInput = {
+      uuid,
+      ...conversation(),
+      you: t('message.you'),
+      assistant: t('message.assistant'),
+      notice: t('export.aiNotice'),
+      operator,
+    };
+    if (kind === 'md') download(`${input.title}.md`, new Blob([toMarkdown(input)], { type: 'text/markdown' }));
+    else download(`${input.title}.json`, new Blob([toJson(input)], { type: 'application/json' }));
   };
   const asImage = async () => {
     setOpen(false);
@@ -79,9 +93,13 @@ export function ExportMenu({ uuid, className }: { uuid: number; className: strin
           role="menu"
           className="absolute bottom-full left-0 z-40 mb-1 w-44 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-900/10 dark:bg-slate-900 dark:ring-white/10"
         >
-          <button type="button" role="menuitem" className={item} onClick={asMarkdown}>
+          <button type="button" role="menuitem" className={item} onClick={() => void asText('md')}>
             <Icon name="download" className="size-4" />
             {t('export.markdown')}
+          </button>
+          <button type="button" role="menuitem" className={item} onClick={() => void asText('json')}>
+            <Icon name="download" className="size-4" />
+            {t('export.json')}
           </button>
           <button type="button" role="menuitem" className={item} onClick={() => void asImage()}>
             <Icon name="image" className="size-4" />

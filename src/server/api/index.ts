@@ -17,6 +17,7 @@ import { registerPrompt } from './apps/prompt';
 import { registerChannelsConsole } from './channels';
 import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
+import { registerCompliance } from './compliance';
 import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
@@ -47,6 +48,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerNotice,
   registerMusic,
   registerSd,
+  registerCompliance,
   registerAdmin,
   // After registerAdmin: its console guard must run before every /admin route, which each domain keeps.
   // In the order the console's routes have always had in the OpenAPI document.

@@ -17,6 +17,7 @@ import * as chat from './chat/chat.routes';
 import * as chatConversations from './chat/conversations.routes';
 import * as chatShares from './chat/shares.routes';
 import * as clientLog from './client-log';
+import * as complianceInfo from './compliance/info.routes';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
 import * as knowledgeConsole from './knowledge/console';
@@ -58,6 +59,7 @@ const modules = {
   chatAttachments,
   chatConversations,
   chatShares,
+  complianceInfo,
   clientLog,
   drawing,
   health,
