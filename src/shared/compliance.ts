@@ -57,3 +57,17 @@ export function escapedJson(value: unknown, ascii = false): string {
   const pattern = ascii ? /[<>&]|[^\x20-\x7e]/g : /[<>&]/g;
   return JSON.stringify(value).replace(pattern, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** What a complaint (投诉举报) is about. */
+export const COMPLAINT_CATEGORIES = ['unlawful', 'infringement', 'personalInfo', 'other'] as const;
+export type ComplaintCategory = (typeof COMPLAINT_CATEGORIES)[number];
+
+/** A ticket's life: open until an operator replies; replied (may be replied to again); closed. */
+export const COMPLAINT_STATUSES = ['open', 'replied', 'closed'] as const;
+export type ComplaintStatus = (typeof COMPLAINT_STATUSES)[number];
+
+/** Bounds of a complaint's fields. */
+export const COMPLAINT_LIMITS = { address: 500, description: 2000, reply: 4000 } as const;
+
+/** A ticket number as the desk hands it out: `TS` + the site day + 8 random letters and digits. */
+export const TICKET_PATTERN = /^TS\d{8}[A-Z0-9]{8}$/;

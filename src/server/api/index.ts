@@ -17,7 +17,7 @@ import { registerPrompt } from './apps/prompt';
 import { registerChannelsConsole } from './channels';
 import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
-import { registerCompliance } from './compliance';
+import { registerCompliance, registerComplianceConsole } from './compliance';
 import type { ApiApp, ApiEnv } from './context';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
@@ -60,6 +60,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerChannelsConsole,
   registerToolsConsole,
   registerModerationConsole,
+  registerComplianceConsole,
   registerLedgerConsole,
   registerWebSearchConsole,
   registerKnowledgeConsole,

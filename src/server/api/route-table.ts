@@ -17,6 +17,8 @@ import * as chat from './chat/chat.routes';
 import * as chatConversations from './chat/conversations.routes';
 import * as chatShares from './chat/shares.routes';
 import * as clientLog from './client-log';
+import * as complianceComplaint from './compliance/complaint.routes';
+import * as complianceConsole from './compliance/console.routes';
 import * as complianceInfo from './compliance/info.routes';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
@@ -60,6 +62,8 @@ const modules = {
   chatConversations,
   chatShares,
   complianceInfo,
+  complianceComplaint,
+  complianceConsole,
   clientLog,
   drawing,
   health,

@@ -58,6 +58,9 @@ const NOT_ACCOUNT: Record<string, string> = {
   'POST /api/admin/tools/mcp/{id}/levels': 'an MCP server of the site',
   'POST /api/admin/review/decide': "an item's publication, not its author's account",
   'POST /api/admin/words': 'the word list',
+  'POST /api/admin/complaints/{id}/reply': 'a complaint ticket',
+  'POST /api/admin/complaints/{id}/close': 'a complaint ticket',
+  'POST /api/admin/complaints/{id}/takedown': "an item's publication, not its author's account",
   'POST /api/admin/words/revert': 'the word list',
 };
 

@@ -4,6 +4,7 @@ export * from './channels';
 export * from './chat-attachments';
 export * from './chat-conversations';
 export * from './chat-shares';
+export * from './complaints';
 export * from './coupons';
 export * from './drawings';
 export * from './insights';
