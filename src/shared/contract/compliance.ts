@@ -111,6 +111,14 @@ export type ComplaintDetail = z.infer<typeof complaintDetail>;
 export const complaintReplyBody = z.object({ text: text(COMPLAINT_LIMITS.reply, 1), requestId });
 /** POST /api/admin/complaints/{id}/close. */
 export const complaintCloseBody = reasonBody;
-/** POST /api/admin/complaints/{id}/takedown: hides the item (moderation's own takedown). */
-export const complaintTakedownBody = takedownTarget.extend({ reason, requestId });
+/**
+ * POST /api/admin/complaints/{id}/takedown: hides the item (moderation's own takedown). The item's id is
+ * `itemId`: `id` is the complaint's, in the path.
+ */
+export const complaintTakedownBody = z.object({
+  kind: takedownTarget.shape.kind,
+  itemId: takedownTarget.shape.id,
+  reason,
+  requestId,
+});
 export type ComplaintTakedownBody = z.infer<typeof complaintTakedownBody>;

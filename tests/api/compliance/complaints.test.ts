@@ -127,7 +127,7 @@ describe('the complaint desk', () => {
     const rid = requestId();
     const res = await consoleCall('POST', `/${id}/takedown`, {
       kind: 'drawing',
-      id: task.id,
+      itemId: task.id,
       reason: '侵权',
       requestId: rid,
     });

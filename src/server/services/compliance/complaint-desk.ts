@@ -188,7 +188,7 @@ export async function takedownFromComplaint(
   return moderateItem(rt, {
     actor,
     kind: b.kind,
-    id: b.id,
+    id: b.itemId,
     action: 'hide',
     reason: `${c.ticket}: ${b.reason}`.slice(0, 500),
     requestId: b.requestId,
