@@ -59,6 +59,15 @@ test('the footer links the complaint desk on desktop and phone', async ({ browse
   }
 });
 
+test('the terms and the privacy policy state the labels and the handling time', async ({ page }) => {
+  await page.goto(`${BASE}/terms`);
+  await expect(page.getByRole('heading', { level: 2, name: '九、AI 生成内容的标识' })).toBeVisible();
+  await expect(page.getByText('我们将在 3 个工作日内处理并答复')).toBeVisible();
+  await page.goto(`${BASE}/privacy`);
+  await expect(page.getByText('不包含你的姓名、邮箱等个人信息')).toBeVisible();
+  await expect(page.getByText(/我们将在 3 个工作日内处理并答复/)).toBeVisible();
+});
+
 test('a visitor files a complaint, an operator replies, the status lookup shows the reply', async ({
   page,
   browser,

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { getLegalDocument } from '../../src/content/legal';
 import { workingDeadline } from '../../src/server/services/compliance/deadline';
 import { targetOf } from '../../src/server/services/compliance/targets';
+import { LANGUAGES } from '../../src/shared/languages';
 
 const zone = 'Asia/Shanghai';
 const at = (iso: string) => Date.parse(iso);
@@ -34,5 +36,19 @@ describe("a complaint's address", () => {
       'javascript:alert(1)',
     ])
       expect(targetOf(a, origin), a).toBeNull();
+  });
+});
+
+describe('the terms and privacy policy', () => {
+  it('describe the labels and the complaint process with the handling time, in every language', () => {
+    for (const lang of LANGUAGES) {
+      const text = (kind: 'terms' | 'privacy') =>
+        JSON.stringify(getLegalDocument(lang, kind, '妙笔', 7).sections.map((s) => [s.heading, ...s.paragraphs]));
+      for (const kind of ['terms', 'privacy'] as const) {
+        expect(text(kind), `${lang} ${kind}`).toContain('7');
+        expect(text(kind)).not.toContain('{days}');
+      }
+      expect(text('terms')).toMatch(/XMP, EXIF, ID3|XMP、EXIF、ID3/);
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** A legal document as plain text; `{site}` in any string is replaced with the site name. */
+/** A legal document as plain text; `{site}` in any string is replaced with the site name, `{days}` with the complaint handling time. */
 export interface LegalDocument {
   /** ISO date of the last change. */
   updated: string;
