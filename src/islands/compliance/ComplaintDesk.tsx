@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
-import { post } from '../../lib/api';
+import { type ApiResult, post } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { COMPLAINT_CATEGORIES, COMPLAINT_LIMITS, type ComplaintCategory } from '../../shared/compliance';
 import type { ComplaintFiled, ComplaintStatusView } from '../../shared/contract/compliance';
@@ -11,6 +11,12 @@ const input =
   'mt-1 w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 dark:border-slate-700 dark:bg-slate-900 dark:text-white';
 const section = 'space-y-4 rounded-2xl bg-white p-5 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800';
 const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** The server's words for a refusal (validation, not found, too many), else `fallback`. */
+function failureText(res: ApiResult<unknown>, fallback: string): string {
+  if (res.ok) return fallback;
+  return (res.kind === 'business' ? res.result : res.message) || fallback;
+}
 
 /** The labelled control of one field. */
 function Field(p: { label: string; hint?: string; children: (id: string) => React.ReactNode }) {
@@ -43,7 +49,7 @@ function FileForm() {
     const res = await post('/complaints', { category, address, description, email }, { silent: true });
     setBusy(false);
     if (res.ok && res.kind === 'reply') setFiled(res.data);
-    else setError(res.ok ? t('common:error.generic') : res.message);
+    else setError(failureText(res, t('common:error.generic')));
   }
   if (filed)
     return (
@@ -133,7 +139,7 @@ function Lookup() {
     setFound(null);
     const res = await post('/complaints/status', { ticket, email }, { silent: true });
     if (res.ok && res.kind === 'reply') setFound(res.data);
-    else setError(res.ok ? t('common:error.generic') : res.message);
+    else setError(failureText(res, t('common:error.generic')));
   }
   return (
     <div className="space-y-4">
