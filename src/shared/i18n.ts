@@ -9,6 +9,7 @@ import enDrawing from '../../locales/en-US/drawing.json';
 import enKnowledge from '../../locales/en-US/knowledge.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enMusic from '../../locales/en-US/music.json';
+import enReferral from '../../locales/en-US/referral.json';
 import enShop from '../../locales/en-US/shop.json';
 import enWebsearch from '../../locales/en-US/websearch.json';
 import zhAccount from '../../locales/zh-CN/account.json';
@@ -21,6 +22,7 @@ import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhKnowledge from '../../locales/zh-CN/knowledge.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhMusic from '../../locales/zh-CN/music.json';
+import zhReferral from '../../locales/zh-CN/referral.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import zhWebsearch from '../../locales/zh-CN/websearch.json';
 import twAccount from '../../locales/zh-TW/account.json';
@@ -33,6 +35,7 @@ import twDrawing from '../../locales/zh-TW/drawing.json';
 import twKnowledge from '../../locales/zh-TW/knowledge.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twMusic from '../../locales/zh-TW/music.json';
+import twReferral from '../../locales/zh-TW/referral.json';
 import twShop from '../../locales/zh-TW/shop.json';
 import twWebsearch from '../../locales/zh-TW/websearch.json';
 
@@ -63,6 +66,7 @@ export const resources: Resources = {
     music: zhMusic,
     websearch: zhWebsearch,
     knowledge: zhKnowledge,
+    referral: zhReferral,
   },
   'en-US': {
     common: enCommon,
@@ -77,6 +81,7 @@ export const resources: Resources = {
     music: enMusic,
     websearch: enWebsearch,
     knowledge: enKnowledge,
+    referral: enReferral,
   },
   'zh-TW': {
     common: twCommon,
@@ -91,6 +96,7 @@ export const resources: Resources = {
     music: twMusic,
     websearch: twWebsearch,
     knowledge: twKnowledge,
+    referral: twReferral,
   },
 };
 

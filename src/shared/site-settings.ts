@@ -40,6 +40,13 @@ export const SITE_SETTINGS = {
   REVIEW_PICTURES: { kind: 'bool' },
   REVIEW_SONGS: { kind: 'bool' },
   REVIEW_APPS: { kind: 'bool' },
+  REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
+  REFERRAL_LEVEL1_BP: { kind: 'int', min: 0, max: 5000 },
+  REFERRAL_LEVEL2_BP: { kind: 'int', min: 0, max: 5000 },
+  REFERRAL_HOLD_DAYS: { kind: 'int', min: 0, max: 365 },
+  REFERRAL_WITHDRAW_MIN_FEN: { kind: 'int', min: 1, max: 100_000_000 },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -53,7 +60,7 @@ export type SiteSettings = {
 export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
-export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing', SettingKey[]> = {
+export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'referral', SettingKey[]> = {
   site: ['ICP_NUMBER', 'MAINTENANCE'],
   images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
   quotas: [
@@ -85,6 +92,16 @@ export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'pub
   shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
+  // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
+  referral: [
+    'REFERRAL_INVITER_DAYS',
+    'REFERRAL_INVITEE_DAYS',
+    'REFERRAL_DAILY_CAP',
+    'REFERRAL_LEVEL1_BP',
+    'REFERRAL_LEVEL2_BP',
+    'REFERRAL_HOLD_DAYS',
+    'REFERRAL_WITHDRAW_MIN_FEN',
+  ],
 };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */
