@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { WITHDRAWAL_STATUSES } from '../referral';
-import { reason, requestId, totpCode } from './admin';
+import { reasonBody, reasonWithCode } from './admin';
 import { pageOf } from './common';
 import { intParam, paging, text } from './input';
 import { Withdrawal } from './referral';
@@ -58,10 +58,10 @@ export const ConsoleWithdrawal = Withdrawal.extend({
 export const ConsoleWithdrawalPage = pageOf(ConsoleWithdrawal).openapi('ConsoleWithdrawalPage');
 export type ConsoleWithdrawal = z.infer<typeof ConsoleWithdrawal>;
 
-/** Approve: the money was sent by hand; a fresh TOTP code. */
-export const payWithdrawalBody = z.object({ requestId, code: totpCode });
+/** Approve: the money was sent by hand (the reason notes how, for the audit); a fresh TOTP code. */
+export const payWithdrawalBody = reasonWithCode;
 /** Reject: the reason the user sees. */
-export const rejectWithdrawalBody = z.object({ reason, requestId });
+export const rejectWithdrawalBody = reasonBody;
 
 /** What a refund of `amount` would reverse of the order's commission, and how much of it was withdrawn (debt). */
 export const reversalQuery = z.object({ amount: intParam(1, 100_000_000).describe('fen') });

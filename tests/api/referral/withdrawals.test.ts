@@ -35,7 +35,7 @@ const payIt = async (staff: Staff, id: number, code?: string) =>
   srv.call(
     'POST',
     `/api/admin/referral/withdrawals/${id}/pay`,
-    { requestId: requestId(), code: code ?? (await freshCode(srv, staff.id)) },
+    { reason: 'paid by Alipay', requestId: requestId(), code: code ?? (await freshCode(srv, staff.id)) },
     { cookie: staff.cookie },
   );
 
@@ -68,10 +68,11 @@ describe('withdrawals', () => {
     const noCode = await srv.call(
       'POST',
       `/api/admin/referral/withdrawals/${id}/pay`,
-      { requestId: requestId() },
+      { reason: 'paid by Alipay', requestId: requestId() },
       { cookie: admin.cookie },
     );
     expect(noCode.status).toBe(400);
+    expect(noCode.body.data.fields).toHaveProperty('code');
     const wrong = await payIt(admin, id, '000000');
     expect(wrong.body.code).toBe(AdminCode.TOTP_AGAIN);
     expect((await payIt(op, id)).status).toBe(403);

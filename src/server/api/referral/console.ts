@@ -21,12 +21,12 @@ export function registerReferralConsole(app: ApiApp) {
 
   app.openapi(r.pay, async (c) => {
     const { id } = c.req.valid('param');
-    const { requestId, code } = c.req.valid('json');
+    const { requestId, code, reason } = c.req.valid('json');
     // The hierarchy first (refused and audited as any action), before a TOTP code is spent.
-    await checkWithdrawalReach(c.get('runtime').database.db, actorOf(c), id, 'referral.withdrawal.pay');
+    await checkWithdrawalReach(c.get('runtime').database.db, actorOf(c), id, 'referral.withdrawal.pay', reason);
     requireAdmin(c);
     await requireFreshCode(c, code);
-    return reply(c, await reviewWithdrawal(c.get('runtime'), actorOf(c), id, { decision: 'pay', requestId }));
+    return reply(c, await reviewWithdrawal(c.get('runtime'), actorOf(c), id, { decision: 'pay', reason, requestId }));
   });
 
   app.openapi(r.reject, async (c) => {

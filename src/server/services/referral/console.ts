@@ -137,3 +137,22 @@ export async function reversalPreview(db: Db, orderNo: string, amount: number) {
   }
   return { reversed, debt };
 }
+
+/** The dashboard's referral figures: commission held now; released, paid out and invites converted within the range. */
+export async function referralFigures(db: Db, within: (col: string) => SQL) {
+  const [r] = await rowsOf<Record<string, number>>(
+    db,
+    sql`select
+      (select coalesce(sum(held), 0) from referral_balances)::int as held,
+      (select coalesce(-sum(amount), 0) from referral_entries
+        where kind = 'release' and account = 'held' and ${within('created_at')})::int as released,
+      (select coalesce(sum(amount), 0) from referral_entries where account = 'payout' and ${within('created_at')})::int as paid,
+      (select count(*) from referral_invites where ${within('converted_at')})::int as converted`,
+  );
+  return {
+    heldFen: r?.held ?? 0,
+    releasedFen: r?.released ?? 0,
+    paidFen: r?.paid ?? 0,
+    convertedInvites: r?.converted ?? 0,
+  };
+}

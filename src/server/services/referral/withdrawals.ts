@@ -156,6 +156,7 @@ export async function reviewWithdrawal(
       .update(referralWithdrawals)
       .set({
         status,
+        // The user sees a rejection's reason; a payment's note stays in the audit log.
         reason: pay ? null : (d.reason ?? null),
         reviewerId: actor.userId,
         reviewerEmail: actor.email,
