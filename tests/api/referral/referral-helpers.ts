@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { referralBalances, referralInvites } from '../../../src/server/db/schema';
+import { transaction } from '../../../src/server/db/transaction';
 import { attachInviter } from '../../../src/server/services/referral/invites';
+import { lockBalance, post } from '../../../src/server/services/referral/ledger';
 import { releaseDue } from '../../../src/server/services/referral/release';
+import { requestWithdrawal } from '../../../src/server/services/referral/withdrawals';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import { createUserWithToken, type TestServer } from '../helpers';
 import * as pay from '../shop/pay-helpers';
@@ -73,4 +76,26 @@ export const releaseAfter = (srv: TestServer, days: number) =>
 export async function daysLeft(srv: TestServer, userId: number) {
   const end = (await pay.userRow(srv, userId)).endDate?.getTime() ?? Date.now();
   return (end - Date.now()) / DAY;
+}
+
+/**
+ * A pending withdrawal of `amount` fen by the user, for the console's matrices: the amount is first
+ * credited as a released commission (a balanced movement, as the release job's), then asked as the
+ * user would ask it.
+ */
+export async function pendingWithdrawal(srv: TestServer, userId: number, amount = 1000) {
+  await transaction(srv.runtime.database.db, async (tx) => {
+    await lockBalance(tx, userId);
+    await post(tx, 'release', [
+      { account: 'commission', amount: -amount },
+      { userId, account: 'available', amount },
+    ]);
+  });
+  const w = await requestWithdrawal(srv.runtime, userId, {
+    amount,
+    method: 'alipay',
+    account: 'payee@example.com',
+    realName: '王五',
+  });
+  return String(w.id);
 }
