@@ -54,7 +54,7 @@ export const ConsoleWithdrawal = Withdrawal.extend({
   userId: z.number().int(),
   email: z.string().nullable(),
   reviewerEmail: z.string().nullable(),
-});
+}).openapi('ConsoleWithdrawal');
 export const ConsoleWithdrawalPage = pageOf(ConsoleWithdrawal).openapi('ConsoleWithdrawalPage');
 export type ConsoleWithdrawal = z.infer<typeof ConsoleWithdrawal>;
 
