@@ -32,6 +32,8 @@ export function registerReferralConsole(app: ApiApp) {
   app.openapi(r.reject, async (c) => {
     const { id } = c.req.valid('param');
     const { requestId, reason } = c.req.valid('json');
+    // The hierarchy first, as for paying: a refusal is audited whatever the role.
+    await checkWithdrawalReach(c.get('runtime').database.db, actorOf(c), id, 'referral.withdrawal.reject', reason);
     requireAdmin(c);
     return reply(
       c,
