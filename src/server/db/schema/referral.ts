@@ -138,9 +138,7 @@ export const referralEntries = pgTable(
     move: text('move').notNull(),
     /** Null for a system account. */
     userId: integer('user_id').references(() => users.id),
-    account: text('account')
-      .$type<'held' | 'available' | 'withdrawing' | 'debt' | 'commission' | 'payout'>()
-      .notNull(),
+    account: text('account').$type<'held' | 'available' | 'withdrawing' | 'debt' | 'commission' | 'payout'>().notNull(),
     amount: integer('amount').notNull(),
     kind: text('kind').$type<'accrue' | 'release' | 'reverse' | 'withdraw' | 'reject' | 'pay'>().notNull(),
     commissionId: integer('commission_id'),
