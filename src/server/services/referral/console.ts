@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { orders, referralBalances, referralCommissions, referralInvites, users } from '../../db/schema';
@@ -125,7 +125,7 @@ export async function reversalPreview(db: Db, orderNo: string, amount: number) {
     .select({ c: referralCommissions, held: referralBalances.held, available: referralBalances.available })
     .from(referralCommissions)
     .innerJoin(referralBalances, eq(referralBalances.userId, referralCommissions.userId))
-    .where(and(eq(referralCommissions.orderId, o.id)));
+    .where(eq(referralCommissions.orderId, o.id));
   const after = Math.min(o.orderPrice, o.refundedAmount + amount);
   let reversed = 0;
   let debt = 0;

@@ -4,6 +4,7 @@ import { INVITE_CODE_PATTERN } from '../../../shared/referral';
 import type { Db } from '../../db/client';
 import { referralCodes, referralInvites, users } from '../../db/schema';
 import { DomainError } from '../../errors';
+import type { Logger } from '../../log';
 
 const ALNUM = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 /** How far up the invite chain a cycle is looked for; chains are short (one account invites at registration). */
@@ -78,7 +79,7 @@ export async function attachInviter(
  */
 export async function inviteAtSignUp(
   db: Db,
-  log: { warn(msg: string, f?: object): void },
+  log: Logger,
   inviteeId: number,
   code: string | undefined,
   signals: { ip: string; userAgent?: string | null },

@@ -1,5 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { BP_WHOLE } from '../../../shared/referral';
+import type { SiteSettings } from '../../../shared/site-settings';
 import { startOfDay } from '../../../shared/site-time';
 import type { Db } from '../../db/client';
 import { type ReferralCommission, type ReferralInvite, referralCommissions, referralInvites } from '../../db/schema';
@@ -36,7 +37,7 @@ export async function onOrderPaid(rt: Runtime, tx: Db, order: PaidOrder, now: Da
     .for('update');
   if (!invite) return;
   const s = await siteSettings(rt);
-  if (!invite.convertedAt) await convert(rt, tx, invite, order, now);
+  if (!invite.convertedAt) await convert(rt, tx, invite, order, s, now);
   const releaseAt = new Date(now.getTime() + s.REFERRAL_HOLD_DAYS * DAY);
   await accrue(tx, order, { userId: invite.inviterId, level: 1, bp: s.REFERRAL_LEVEL1_BP }, releaseAt);
   if (s.REFERRAL_LEVEL2_BP > 0) {
@@ -49,8 +50,7 @@ export async function onOrderPaid(rt: Runtime, tx: Db, order: PaidOrder, now: Da
   }
 }
 
-async function convert(rt: Runtime, tx: Db, invite: ReferralInvite, order: PaidOrder, now: Date) {
-  const s = await siteSettings(rt);
+async function convert(rt: Runtime, tx: Db, invite: ReferralInvite, order: PaidOrder, s: SiteSettings, now: Date) {
   // The inviter's row lock makes the day's count and the reward one step: two invitees paying at once cannot both pass the cap.
   await lockUser(tx, invite.inviterId);
   const [today] = await tx
