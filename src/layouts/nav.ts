@@ -30,6 +30,7 @@ export const SECONDARY_NAV: readonly NavEntry[] = [
   { key: 'membership', href: '/product', icon: 'crown', sections: ['/product'] },
   { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
   { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },
+  { key: 'invite', href: '/invite', icon: 'user', sections: ['/invite'] },
 ];
 
 /**

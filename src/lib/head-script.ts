@@ -1,3 +1,4 @@
+import { keepInvite } from './invite';
 import { guardTarget, hashRedirectTarget, lostLanguageCookie } from './routing';
 
 /**
@@ -10,7 +11,10 @@ function boot(
   hashTarget: typeof hashRedirectTarget,
   guard: typeof guardTarget,
   lostLanguage: typeof lostLanguageCookie,
+  keepInviteCode: typeof keepInvite,
 ): void {
+  // An invite link's code is kept before any redirect, through to the account's creation.
+  keepInviteCode(location.search);
   let token: string | null = null;
   let theme: unknown;
   let language: unknown;
@@ -51,4 +55,4 @@ function boot(
 }
 
 /** Source of the inline head script; the functions are self-contained, so their text runs as is. */
-export const HEAD_SCRIPT = `(${boot})(${hashRedirectTarget},${guardTarget},${lostLanguageCookie});`;
+export const HEAD_SCRIPT = `(${boot})(${hashRedirectTarget},${guardTarget},${lostLanguageCookie},${keepInvite});`;

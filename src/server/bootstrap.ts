@@ -27,6 +27,7 @@ import { isAlwaysPublicKey } from './services/file-access';
 import { knowledgeJob } from './services/knowledge/worker';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
+import { referralReleaseJob } from './services/referral/release';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
 import { refundJob } from './services/shop/refund-worker';
@@ -115,6 +116,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     knowledge: createJob(knowledgeJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
     refunds: createJob(refundJob(rt)),
+    referral: createJob(referralReleaseJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
   } satisfies BackgroundJobs;
   return rt;

@@ -10,6 +10,7 @@ import enDrawing from '../../locales/en-US/drawing.json';
 import enKnowledge from '../../locales/en-US/knowledge.json';
 import enLayout from '../../locales/en-US/layout.json';
 import enMusic from '../../locales/en-US/music.json';
+import enReferral from '../../locales/en-US/referral.json';
 import enShop from '../../locales/en-US/shop.json';
 import enWebsearch from '../../locales/en-US/websearch.json';
 import zhAccount from '../../locales/zh-CN/account.json';
@@ -23,6 +24,7 @@ import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhKnowledge from '../../locales/zh-CN/knowledge.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
 import zhMusic from '../../locales/zh-CN/music.json';
+import zhReferral from '../../locales/zh-CN/referral.json';
 import zhShop from '../../locales/zh-CN/shop.json';
 import zhWebsearch from '../../locales/zh-CN/websearch.json';
 import twAccount from '../../locales/zh-TW/account.json';
@@ -36,6 +38,7 @@ import twDrawing from '../../locales/zh-TW/drawing.json';
 import twKnowledge from '../../locales/zh-TW/knowledge.json';
 import twLayout from '../../locales/zh-TW/layout.json';
 import twMusic from '../../locales/zh-TW/music.json';
+import twReferral from '../../locales/zh-TW/referral.json';
 import twShop from '../../locales/zh-TW/shop.json';
 import twWebsearch from '../../locales/zh-TW/websearch.json';
 
@@ -67,6 +70,7 @@ export const resources: Resources = {
     websearch: zhWebsearch,
     knowledge: zhKnowledge,
     compliance: zhCompliance,
+    referral: zhReferral,
   },
   'en-US': {
     common: enCommon,
@@ -82,6 +86,7 @@ export const resources: Resources = {
     websearch: enWebsearch,
     knowledge: enKnowledge,
     compliance: enCompliance,
+    referral: enReferral,
   },
   'zh-TW': {
     common: twCommon,
@@ -97,6 +102,7 @@ export const resources: Resources = {
     websearch: twWebsearch,
     knowledge: twKnowledge,
     compliance: twCompliance,
+    referral: twReferral,
   },
 };
 

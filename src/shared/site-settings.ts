@@ -43,6 +43,13 @@ export const SITE_SETTINGS = {
   AIGC_SERVICE_NAME: { kind: 'text', max: 64 },
   AIGC_FILING_CODE: { kind: 'text', max: 64 },
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
+  REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
+  REFERRAL_LEVEL1_BP: { kind: 'int', min: 0, max: 5000 },
+  REFERRAL_LEVEL2_BP: { kind: 'int', min: 0, max: 5000 },
+  REFERRAL_HOLD_DAYS: { kind: 'int', min: 0, max: 365 },
+  REFERRAL_WITHDRAW_MIN_FEN: { kind: 'int', min: 1, max: 100_000_000 },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -56,7 +63,7 @@ export type SiteSettings = {
 export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
-export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance', SettingKey[]> =
+export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral', SettingKey[]> =
   {
     site: ['ICP_NUMBER', 'MAINTENANCE'],
     images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
@@ -91,6 +98,16 @@ export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'pub
     publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
     // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
     compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
+    // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
+    referral: [
+      'REFERRAL_INVITER_DAYS',
+      'REFERRAL_INVITEE_DAYS',
+      'REFERRAL_DAILY_CAP',
+      'REFERRAL_LEVEL1_BP',
+      'REFERRAL_LEVEL2_BP',
+      'REFERRAL_HOLD_DAYS',
+      'REFERRAL_WITHDRAW_MIN_FEN',
+    ],
   };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */

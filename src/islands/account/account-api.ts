@@ -1,5 +1,6 @@
 /** The account calls of docs/api.md used by the login and profile dialogs. */
 import { type ApiResult, get, post } from '../../lib/api';
+import { forgetInvite, keptInvite } from '../../lib/invite';
 
 export type CodePurpose = 'register' | 'reset' | 'bind';
 
@@ -19,7 +20,8 @@ export const register = (p: { email: string; password: string; code: string; ses
     picCodeSessionId: p.sessionId,
     picVerificationCode: p.code.trim(),
     registerType: 'email',
-  });
+    inviteCode: keptInvite(),
+  }).then(signedUp);
 
 export const resetPassword = (p: { email: string; password: string; code: string }) =>
   post('/user/password/modify', {
@@ -32,7 +34,13 @@ export const resetPassword = (p: { email: string; password: string; code: string
 export const requestLoginQr = (qrcodeSocket: string) => post('/api/wx/wxacoden', { qrcodeSocket }, { silent: true });
 
 export const loginWithOpenId = (openId: string, qrcodeSocket: string) =>
-  post('/user/login/openid', { openId, qrcodeSocket });
+  post('/user/login/openid', { openId, qrcodeSocket, inviteCode: keptInvite() }).then(signedUp);
+
+/** An invite is sent with the first sign-up that succeeds, then forgotten (docs/referral.md). */
+function signedUp<T extends { ok: boolean }>(res: T): T {
+  if (res.ok) forgetInvite();
+  return res;
+}
 
 export const logout = () => post('/user/logout', undefined, { silent: true });
 

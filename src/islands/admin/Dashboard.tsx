@@ -44,24 +44,29 @@ function DashboardView() {
     };
   }, [data, t]);
   const tot = data?.totals;
-  const tiles: [string, string][] = tot
-    ? [
-        ['dash.revenue', yuan(tot.revenueFen)],
-        ['dash.paidOrders', String(tot.paidOrders)],
-        ['dash.conversion', pct(tot.conversion)],
-        ['dash.refunds', String(tot.refunds)],
-        ['dash.refunded', yuan(tot.refundedFen)],
-        ['dash.newUsers', String(tot.newUsers)],
-        ['dash.activeDaily', String(tot.activeDaily)],
-        ['dash.activeWeekly', String(tot.activeWeekly)],
-        ['dash.activeUsers', String(tot.activeUsers)],
-        ['dash.activeMembers', String(tot.activeMembers)],
-        ['dash.chatMessages', String(tot.chatMessages)],
-        ['dash.drawings', String(tot.drawings)],
-        ['dash.songs', String(tot.songs)],
-        ['dash.couponClaims', String(tot.couponClaims)],
-      ]
-    : [];
+  const tiles: [string, string][] =
+    tot && data
+      ? [
+          ['dash.revenue', yuan(tot.revenueFen)],
+          ['dash.paidOrders', String(tot.paidOrders)],
+          ['dash.conversion', pct(tot.conversion)],
+          ['dash.refunds', String(tot.refunds)],
+          ['dash.refunded', yuan(tot.refundedFen)],
+          ['dash.newUsers', String(tot.newUsers)],
+          ['dash.activeDaily', String(tot.activeDaily)],
+          ['dash.activeWeekly', String(tot.activeWeekly)],
+          ['dash.activeUsers', String(tot.activeUsers)],
+          ['dash.activeMembers', String(tot.activeMembers)],
+          ['dash.chatMessages', String(tot.chatMessages)],
+          ['dash.drawings', String(tot.drawings)],
+          ['dash.songs', String(tot.songs)],
+          ['dash.couponClaims', String(tot.couponClaims)],
+          ['dash.commissionHeld', yuan(data.referral.heldFen)],
+          ['dash.commissionReleased', yuan(data.referral.releasedFen)],
+          ['dash.commissionPaid', yuan(data.referral.paidFen)],
+          ['dash.invitesConverted', String(data.referral.convertedInvites)],
+        ]
+      : [];
   return (
     <div className="space-y-6">
       <RangePicker onQuery={setQuery} />

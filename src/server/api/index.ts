@@ -26,6 +26,7 @@ import { registerKnowledge, registerKnowledgeConsole } from './knowledge';
 import { registerLedgerConsole, registerUsage } from './ledger';
 import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
+import { registerReferral, registerReferralConsole } from './referral';
 import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { registerToolsConsole } from './tools';
@@ -64,9 +65,11 @@ const domains: Array<(app: ApiApp) => void> = [
   registerLedgerConsole,
   registerWebSearchConsole,
   registerKnowledgeConsole,
+  registerReferralConsole,
   registerModeration,
   registerUsage,
   registerKnowledge,
+  registerReferral,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

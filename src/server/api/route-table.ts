@@ -30,6 +30,8 @@ import * as moderationConsole from './moderation/console.routes';
 import * as moderation from './moderation/reports.routes';
 import * as music from './music/music.routes';
 import * as ready from './ready';
+import * as referralConsole from './referral/console.routes';
+import * as referral from './referral/referral.routes';
 import * as shopConsoleOrders from './shop/console-orders.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
@@ -75,6 +77,8 @@ const modules = {
   moderationConsole,
   music,
   ready,
+  referral,
+  referralConsole,
   shop,
   shopConsoleOrders,
   shopConsoleProducts,

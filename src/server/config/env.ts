@@ -8,6 +8,7 @@ import { jobsEnvShape } from './jobs';
 import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
+import { referralEnvShape } from './referral';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
@@ -94,6 +95,7 @@ export const envSchema = z.object({
   ...limitsEnvShape,
   ...jobsEnvShape,
   ...knowledgeEnvShape,
+  ...referralEnvShape,
   ...sandboxEnvShape,
   ...storageEnvShape,
   PAY_LIMIT_MINUTES: z.coerce

@@ -7,7 +7,7 @@ import type { Logger } from '../log';
  * they run, timed out, and resumed by any process once a dead one's lease runs
  * out. The runner knows no table: each domain hands it its sweep, claim, step
  * and lease functions (services/drawing/worker.ts, services/music/worker.ts,
- * services/shop/order-lifecycle.ts, services/shop/refund-worker.ts).
+ * services/shop/order-lifecycle.ts, services/shop/refund-worker.ts, services/referral/release.ts).
  */
 
 /** Why the runner aborted a task's signal: past its deadline, its row was taken away, or the job stopped. */

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../account-rules';
+import { INVITE_CODE_PATTERN } from '../referral';
 import { keySchema, pattern, rawText, safeString, text } from './input';
 
 /** Requests and replies of the account API (src/server/api/account): sign-in, codes, profile, WeChat QR login. */
@@ -32,6 +33,8 @@ export const code = safeString(required('account:validation.codeRequired'))
 export const codeType = z.enum(['register', 'reset', 'bind']);
 export const qrcodeSocket = pattern(/^[0-9a-f]{16}$/, 16);
 export const openId = pattern(/^[A-Za-z0-9_-]{6,64}$/, 64);
+/** The invite code the browser kept from an invite link (docs/referral.md): recorded when the account is created. */
+export const inviteCode = pattern(INVITE_CODE_PATTERN, 8, { trim: true });
 
 export const sendCodeQuery = z.object({ email, type: codeType.default('register') });
 export const verifyCodeBody = z.object({ email, code, type: codeType.default('register') });
@@ -41,6 +44,7 @@ export const registerBody = z.object({
   picCodeSessionId: pattern(/^[0-9a-f]{32}$/, 32),
   picVerificationCode: code,
   registerType: z.enum(['email', 'phone']).default('email'),
+  inviteCode: inviteCode.optional(),
 });
 export const loginBody = z.object({ username: email, password: loginPassword });
 export const openIdLoginBody = z.object({
@@ -48,6 +52,7 @@ export const openIdLoginBody = z.object({
   password: rawText(PASSWORD_MAX).optional(),
   openId,
   qrcodeSocket,
+  inviteCode: inviteCode.optional(),
 });
 export const modifyPasswordBody = z.object({ identity: email, password: newPassword, picVerificationCode: code });
 export const changePasswordBody = z.object({ oldPassword: loginPassword, password: newPassword });

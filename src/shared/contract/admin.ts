@@ -100,6 +100,8 @@ export const Dashboard = z
       songs: count,
       couponClaims: count,
     }),
+    /** Referral commission (docs/referral.md): held now; released, paid out and invites converted in the range. */
+    referral: z.object({ heldFen: count, releasedFen: count, paidFen: count, convertedInvites: count }),
     providers: z.array(
       z.object({ kind: z.enum(['drawing', 'music']), provider: z.string(), total: count, failed: count }),
     ),

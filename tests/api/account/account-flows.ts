@@ -6,13 +6,13 @@ import { codeFrom, startMailServer, type TestMailServer } from '../mail-server';
  * A real SMTP server and a test server mailing through it, trusting
  * X-Forwarded-For so each case can act from its own address (fromIp). close() stops both.
  */
-export async function startAccountServers(): Promise<{
+export async function startAccountServers(extraEnv: Record<string, string> = {}): Promise<{
   srv: TestServer;
   mail: TestMailServer;
   close(): Promise<void>;
 }> {
   const mail = await startMailServer();
-  const srv = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true' }).catch(async (err) => {
+  const srv = await startTestServer({ SMTP_URL: mail.url, TRUST_PROXY: 'true', ...extraEnv }).catch(async (err) => {
     await mail.close();
     throw err;
   });

@@ -18,6 +18,7 @@ let order: { orderNo: string };
 /** A seeded channel with one key (nothing listens at its address: its test answers 'refused'). */
 let channel: { id: number; keyId: number };
 let mcp: { id: number };
+let withdrawals: { pay: string; reject: string };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -29,6 +30,10 @@ beforeAll(async () => {
   operator = await makeStaff(srv, 'operator@example.com', 'operator');
   admin = await makeStaff(srv, 'admin@example.com', 'admin');
   order = await paidOrder(srv);
+  withdrawals = {
+    pay: await pendingWithdrawal(srv, target.id),
+    reject: await pendingWithdrawal(srv, target.id),
+  };
   const { db } = srv.runtime.database;
   const [row] = await db
     .insert(modelChannels)
@@ -44,6 +49,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => srv?.dispose());
 
+import { pendingWithdrawal } from '../referral/referral-helpers';
 import { consoleProbes, type Probe, type Who } from './console-probes';
 
 async function probe(p: Probe, who: Who, headers: Record<string, string>) {
@@ -58,13 +64,13 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })
+    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp, withdrawals })
       .map(
         (p) =>
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels|mcp)\/\d+/, '/$1/{id}')
+            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals)\/\d+/, '/$1/{id}')
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();
@@ -76,7 +82,18 @@ describe('console authorization', () => {
     const { status, cookie } = await openConsole(srv, user.token);
     expect([status, cookie]).toEqual([404, '']);
     const unknown = await srv.call('GET', '/api/nothing-here');
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
+    for (const p of consoleProbes({
+      srv,
+      target,
+      product,
+      doomed,
+      operator,
+      admin,
+      order,
+      channel,
+      mcp,
+      withdrawals,
+    })) {
       for (const [who, headers] of [
         ['visitor', {}],
         ['user', user.headers],
@@ -95,7 +112,18 @@ describe('console authorization', () => {
       ['operator', operator],
       ['admin', admin],
     ] as const) {
-      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
+      for (const p of consoleProbes({
+        srv,
+        target,
+        product,
+        doomed,
+        operator,
+        admin,
+        order,
+        channel,
+        mcp,
+        withdrawals,
+      })) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
       }
@@ -109,9 +137,18 @@ describe('console authorization', () => {
     const { cookie } = await openConsole(srv, u.token);
     const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
     expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp }).filter(
-      (x) => !/\/session$|me$|totp|logout/.test(x.path),
-    )) {
+    for (const p of consoleProbes({
+      srv,
+      target,
+      product,
+      doomed,
+      operator,
+      admin,
+      order,
+      channel,
+      mcp,
+      withdrawals,
+    }).filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
       const res = await probe(p, 'operator', { cookie });
       expect(res.status, `${p.method} ${p.path}`).toBe(403);
       expect(res.body.code).toBe(AdminCode.TOTP_REQUIRED);

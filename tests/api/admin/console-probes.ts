@@ -33,10 +33,22 @@ export interface ProbeTargets {
   channel: { id: number; keyId: number };
   /** An MCP server at an address nothing answers. */
   mcp: { id: number };
+  /** Two pending withdrawals of the target: one the admin pays, one it rejects. */
+  withdrawals: { pay: string; reject: string };
 }
 
 // Every console route, in an order that leaves the session open until the last one.
-export const consoleProbes = ({ srv, target, product, doomed, admin, order, channel, mcp }: ProbeTargets): Probe[] => {
+export const consoleProbes = ({
+  srv,
+  target,
+  product,
+  doomed,
+  admin,
+  order,
+  channel,
+  mcp,
+  withdrawals,
+}: ProbeTargets): Probe[] => {
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
@@ -201,6 +213,30 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
         requestId: requestId(),
         code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
       }),
+      expect: { operator: 403, admin: 200 },
+    },
+    { method: 'GET', path: '/api/admin/referral/invites', expect: { operator: 200, admin: 200 } },
+    { method: 'GET', path: '/api/admin/referral/overview', expect: { operator: 200, admin: 200 } },
+    { method: 'GET', path: '/api/admin/referral/withdrawals?status=pending', expect: { operator: 200, admin: 200 } },
+    {
+      method: 'GET',
+      path: `/api/admin/referral/orders/${order.orderNo}/reversal?amount=1`,
+      expect: { operator: 200, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/referral/withdrawals/${withdrawals.pay}/pay`,
+      body: async (who) => ({
+        reason: 'matrix',
+        requestId: requestId(),
+        code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+      }),
+      expect: { operator: 403, admin: 200 },
+    },
+    {
+      method: 'POST',
+      path: `/api/admin/referral/withdrawals/${withdrawals.reject}/reject`,
+      body: () => ({ reason: 'matrix', requestId: requestId() }),
       expect: { operator: 403, admin: 200 },
     },
     { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },

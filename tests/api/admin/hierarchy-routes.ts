@@ -2,10 +2,19 @@
 // target, and the account's state that must not change when the hierarchy refuses.
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { drawings, orderRefunds, orders, sessions, users, verificationCodes } from '../../../src/server/db/schema';
+import {
+  drawings,
+  orderRefunds,
+  orders,
+  referralBalances,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import type { Role } from '../../../src/shared/admin';
 import type { CallResult, TestServer } from '../helpers';
+import { pendingWithdrawal } from '../referral/referral-helpers';
 import * as pay from '../shop/pay-helpers';
 import { makeUser, requestId, type Staff } from './admin-helpers';
 import { freshCode } from './order-helpers';
@@ -141,6 +150,26 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
       }),
   },
   {
+    key: 'POST /api/admin/referral/withdrawals/{id}/pay',
+    action: 'referral.withdrawal.pay',
+    adminOnly: true,
+    prepare: (srv, t) => pendingWithdrawal(srv, t.id),
+    send: async (srv, a, _t, id) =>
+      post(srv, a, `/admin/referral/withdrawals/${id}/pay`, {
+        ...base,
+        requestId: requestId(),
+        code: await codeOf(srv, a),
+      }),
+  },
+  {
+    key: 'POST /api/admin/referral/withdrawals/{id}/reject',
+    action: 'referral.withdrawal.reject',
+    adminOnly: true,
+    prepare: (srv, t) => pendingWithdrawal(srv, t.id),
+    send: (srv, a, _t, id) =>
+      post(srv, a, `/admin/referral/withdrawals/${id}/reject`, { ...base, requestId: requestId() }),
+  },
+  {
     key: 'POST /api/admin/reports/act',
     action: 'user.ban',
     prepare: pictureOf,
@@ -157,7 +186,7 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
 
 /**
  * What a refused action must leave as it was: the account row (role, ban, membership, compositions,
- * deletion), its live sessions, reset codes mailed to it, and refunds of its orders.
+ * deletion), its live sessions, reset codes mailed to it, refunds of its orders and its commission balances.
  */
 export async function stateOf(srv: TestServer, id: number) {
   const { db } = srv.runtime.database;
@@ -177,5 +206,7 @@ export async function stateOf(srv: TestServer, id: number) {
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(eq(orders.userId, id));
-  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n };
+  const [balance] = await db.select().from(referralBalances).where(eq(referralBalances.userId, id));
+  const { updatedAt: _b, ...money } = balance ?? { updatedAt: null };
+  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n, money };
 }

@@ -44,6 +44,7 @@ export function registerUser(app: ApiApp) {
       password: b.password,
       code: b.picVerificationCode,
       sessionId: b.picCodeSessionId,
+      inviteCode: b.inviteCode,
       ...client(c),
     });
     return reply(c, null, c.get('t')('account:register.success'));
@@ -66,6 +67,7 @@ export function registerUser(app: ApiApp) {
       qrcodeSocket: b.qrcodeSocket,
       email: b.username || undefined,
       password: b.password || undefined,
+      inviteCode: b.inviteCode,
       ...client(c),
     });
     return reply(c, { token }, c.get('t')('account:login.success'));

@@ -17,6 +17,7 @@ export * from './orders';
 export * from './products';
 export * from './push-channels';
 export * from './rate-limits';
+export * from './referral';
 export * from './reports';
 export * from './sessions';
 export * from './settings';

@@ -9,6 +9,7 @@ import { createSession, hashToken, sessionForToken } from '../../db/queries/sess
 import { sessions, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { inviteAtSignUp } from '../referral/invites';
 import { noteActivity } from './activity';
 import { checkPassword } from './password-guard';
 import { hashPassword } from './passwords';
@@ -45,7 +46,7 @@ const REGISTER_PER_IP_DAILY = 20;
  */
 export async function register(
   rt: Runtime,
-  p: { email: string; password: string; code: string; sessionId: string } & Client,
+  p: { email: string; password: string; code: string; sessionId: string; inviteCode?: string } & Client,
 ) {
   const { db } = rt.database;
   const scale = rt.env.IP_LIMIT_SCALE;
@@ -67,6 +68,7 @@ export async function register(
       .insert(users)
       .values({ email: p.email.trim(), passwordHash, emailVerifiedAt: new Date(), language: p.lang })
       .returning({ id: users.id });
+    if (user) await inviteAtSignUp(db, rt.log, user.id, p.inviteCode, p);
     return user;
   } catch (err) {
     // The unique index settles two registrations racing for one address (both held a mailed code).
@@ -99,7 +101,7 @@ export async function loginWithPassword(rt: Runtime, p: { email: string; passwor
  */
 export async function loginWithOpenId(
   rt: Runtime,
-  p: { openId: string; qrcodeSocket: string; email?: string; password?: string } & Client,
+  p: { openId: string; qrcodeSocket: string; email?: string; password?: string; inviteCode?: string } & Client,
 ) {
   const { db } = rt.database;
   if (!(await consumeWechatLogin(rt, p.qrcodeSocket, p.openId)))
@@ -135,6 +137,7 @@ export async function loginWithOpenId(
         .returning({ id: users.id })
     )[0];
   if (!user) throw new Error('user insert returned nothing');
+  if (!existing) await inviteAtSignUp(db, rt.log, user.id, p.inviteCode, p);
   return recordSignIn(db, { userId: user.id, method: 'wechat', ...p }, async () => {
     if (existing) refuseBanned(existing);
     return createSession(db, { userId: user.id, userAgent: p.userAgent, ip: p.ip });

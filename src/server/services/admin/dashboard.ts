@@ -3,6 +3,7 @@ import type { Dashboard, DashboardDay } from '../../../shared/contract/admin';
 import { dayKey } from '../../../shared/site-time';
 import type { Db } from '../../db/client';
 import { DomainError } from '../../errors';
+import { referralFigures } from '../referral/console';
 
 const DAY = 86_400_000;
 /** The longest range the dashboard answers, in days. */
@@ -153,6 +154,7 @@ export async function dashboard(
       songs: sum('songs'),
       couponClaims: sum('couponClaims'),
     },
+    referral: await referralFigures(db, within),
     providers: providers.map((r) => ({
       kind: r.kind === 'music' ? 'music' : 'drawing',
       provider: String(r.provider),
