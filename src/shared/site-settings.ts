@@ -63,52 +63,54 @@ export type SiteSettings = {
 export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
-export const SETTING_GROUPS: Record<'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral', SettingKey[]> =
-  {
-    site: ['ICP_NUMBER', 'MAINTENANCE'],
-    images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
-    quotas: [
-      'CHAT_FREE_VISITOR_DAILY',
-      'CHAT_FREE_USER_DAILY',
-      'CHAT_MEMBER_DAILY',
-      'CHAT_TOKENS_VISITOR_DAILY',
-      'CHAT_TOKENS_USER_DAILY',
-      'CHAT_TOKENS_MEMBER_DAILY',
-      'TOOL_CALLS_VISITOR_DAILY',
-      'TOOL_CALLS_USER_DAILY',
-      'TOOL_CALLS_MEMBER_DAILY',
-      'DRAW_FREE_DAILY',
-      'DRAW_MEMBER_DAILY',
-      'MUSIC_FREE_DAILY',
-      'MUSIC_MEMBER_FREE_DAILY',
-      'WEB_SEARCH_VISITOR_DAILY',
-      'WEB_SEARCH_FREE_DAILY',
-      'WEB_SEARCH_MEMBER_DAILY',
-      'KNOWLEDGE_BASES_USER',
-      'KNOWLEDGE_BASES_MEMBER',
-      'KNOWLEDGE_FILES_USER',
-      'KNOWLEDGE_FILES_MEMBER',
-      'KNOWLEDGE_MB_USER',
-      'KNOWLEDGE_MB_MEMBER',
-      'KNOWLEDGE_CHUNKS_USER',
-      'KNOWLEDGE_CHUNKS_MEMBER',
-    ],
-    shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
-    // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
-    publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
-    // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
-    compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
-    // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
-    referral: [
-      'REFERRAL_INVITER_DAYS',
-      'REFERRAL_INVITEE_DAYS',
-      'REFERRAL_DAILY_CAP',
-      'REFERRAL_LEVEL1_BP',
-      'REFERRAL_LEVEL2_BP',
-      'REFERRAL_HOLD_DAYS',
-      'REFERRAL_WITHDRAW_MIN_FEN',
-    ],
-  };
+export const SETTING_GROUPS: Record<
+  'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral',
+  SettingKey[]
+> = {
+  site: ['ICP_NUMBER', 'MAINTENANCE'],
+  images: ['GROUP_QR_IMAGE', 'OFFICIAL_ACCOUNT_QR_IMAGE', 'SUPPORT_QR_IMAGE'],
+  quotas: [
+    'CHAT_FREE_VISITOR_DAILY',
+    'CHAT_FREE_USER_DAILY',
+    'CHAT_MEMBER_DAILY',
+    'CHAT_TOKENS_VISITOR_DAILY',
+    'CHAT_TOKENS_USER_DAILY',
+    'CHAT_TOKENS_MEMBER_DAILY',
+    'TOOL_CALLS_VISITOR_DAILY',
+    'TOOL_CALLS_USER_DAILY',
+    'TOOL_CALLS_MEMBER_DAILY',
+    'DRAW_FREE_DAILY',
+    'DRAW_MEMBER_DAILY',
+    'MUSIC_FREE_DAILY',
+    'MUSIC_MEMBER_FREE_DAILY',
+    'WEB_SEARCH_VISITOR_DAILY',
+    'WEB_SEARCH_FREE_DAILY',
+    'WEB_SEARCH_MEMBER_DAILY',
+    'KNOWLEDGE_BASES_USER',
+    'KNOWLEDGE_BASES_MEMBER',
+    'KNOWLEDGE_FILES_USER',
+    'KNOWLEDGE_FILES_MEMBER',
+    'KNOWLEDGE_MB_USER',
+    'KNOWLEDGE_MB_MEMBER',
+    'KNOWLEDGE_CHUNKS_USER',
+    'KNOWLEDGE_CHUNKS_MEMBER',
+  ],
+  shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
+  // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
+  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
+  // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
+  compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
+  // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
+  referral: [
+    'REFERRAL_INVITER_DAYS',
+    'REFERRAL_INVITEE_DAYS',
+    'REFERRAL_DAILY_CAP',
+    'REFERRAL_LEVEL1_BP',
+    'REFERRAL_LEVEL2_BP',
+    'REFERRAL_HOLD_DAYS',
+    'REFERRAL_WITHDRAW_MIN_FEN',
+  ],
+};
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */
 export const UPLOADED_IMAGE = /^\/files\/site\/[a-f0-9]{24}\.png$/;
