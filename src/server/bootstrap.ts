@@ -28,6 +28,7 @@ import { knowledgeJob } from './services/knowledge/worker';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
+import { paymentPollJob } from './services/shop/payment-poll';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
 import { refundJob } from './services/shop/refund-worker';
 import { SETTINGS_CHANNEL } from './services/site-settings';
@@ -114,6 +115,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     music: createJob(musicJob(rt)),
     knowledge: createJob(knowledgeJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
+    payments: createJob(paymentPollJob(rt)),
     refunds: createJob(refundJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
   } satisfies BackgroundJobs;

@@ -20,6 +20,7 @@ export interface BackgroundJobs {
   music: Job;
   knowledge: Job;
   orders: Job;
+  payments: Job;
   refunds: Job;
   sandboxWarning: Job;
 }

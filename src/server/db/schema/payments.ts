@@ -44,7 +44,7 @@ export const paymentRecords = pgTable(
     source: text('source').$type<PaymentRecordSource>().notNull(),
     /** Our verdict: paid, already, mismatch, unknown, unpaid, refused, refund… */
     outcome: text('outcome').notNull(),
-    /** Fen the service says was paid, when it says so. */
+    /** Fen the message is about: paid, or given back by a refund. */
     amount: integer('amount'),
     tradeNo: text('trade_no'),
     /** A bounded excerpt of what the service sent (a notify's body, a query's answer). */

@@ -160,12 +160,14 @@ export function createAlipay(cfg: AlipayConfig): PaymentProvider {
 
     async queryPayment(orderNo) {
       const r = await call('alipay.trade.query', { out_trade_no: orderNo });
-      if (r.sub_code === NO_TRADE) return { paid: false };
+      const raw = JSON.stringify(r);
+      if (r.sub_code === NO_TRADE) return { paid: false, raw };
       if (r.code !== SUCCESS) throw failed('query', r);
       // TRADE_CLOSED: unpaid past its time, or paid and then refunded in whole.
-      if (r.out_trade_no === orderNo && r.trade_status === 'TRADE_CLOSED') return { paid: false, state: 'closed' };
-      if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false };
+      if (r.out_trade_no === orderNo && r.trade_status === 'TRADE_CLOSED') return { paid: false, state: 'closed', raw };
+      if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false, raw };
       return {
+        raw,
         paid: true,
         amount: yuanToFen(String(r.total_amount)) ?? undefined,
         tradeNo: typeof r.trade_no === 'string' ? r.trade_no : undefined,

@@ -21,6 +21,8 @@ export interface PaymentStatus {
   /** Fen actually paid, as the payment service reports it. */
   amount?: number;
   tradeNo?: string;
+  /** The service's answer as it came (kept, bounded, in the order's payment records). */
+  raw?: string;
 }
 
 /** A refund asked of the service; refundNo is ours and makes a repeated request the same refund. */
@@ -47,7 +49,15 @@ export type RefundResult =
 /** A verified notify, in the service's words translated to ours. */
 export type NotifyEvent =
   | { kind: 'payment'; orderNo: string; amount: number; tradeNo?: string }
-  | { kind: 'refund'; refundNo: string; orderNo: string; success: boolean; refundId?: string }
+  | {
+      kind: 'refund';
+      refundNo: string;
+      orderNo: string;
+      success: boolean;
+      refundId?: string;
+      /** Fen given back by this refund, when the service says (a refund made on its own site is recorded with it). */
+      amount?: number;
+    }
   /** Verified, but nothing for us to record (other events, unpaid states): acknowledged. */
   | { kind: 'ignored'; event: string };
 

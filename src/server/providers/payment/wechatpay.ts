@@ -36,6 +36,7 @@ const refundSchema = z.object({
   out_refund_no: z.string(),
   refund_id: z.string().optional(),
   refund_status: z.string(),
+  amount: z.object({ refund: z.number().int() }).optional(),
 });
 
 const notifySchema = z.object({
@@ -118,6 +119,7 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
       orderNo: r.data.out_trade_no,
       success: event === 'REFUND.SUCCESS' && r.data.refund_status === 'SUCCESS',
       refundId: r.data.refund_id,
+      amount: r.data.amount?.refund,
     };
     return { ok: true, event: e };
   }
@@ -143,16 +145,17 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
     async queryPayment(orderNo) {
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}`;
       const r = await call('GET', `${path}?mchid=${encodeURIComponent(cfg.mchId)}`);
-      if (r.status === 404) return { paid: false };
+      if (r.status === 404) return { paid: false, raw: `HTTP 404 ${r.code}` };
       const t = transactionSchema.safeParse(r.json);
       if (!t.success) throw failed('order query', r);
+      const raw = JSON.stringify(r.json);
       const mine = t.data.out_trade_no === orderNo && t.data.mchid === cfg.mchId;
       // REFUND (转入退款): paid, then part or all of it given back; no longer SUCCESS.
-      if (mine && t.data.trade_state === 'REFUND') return { paid: false, state: 'refunded' };
-      if (mine && t.data.trade_state === 'CLOSED') return { paid: false, state: 'closed' };
-      if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false };
+      if (mine && t.data.trade_state === 'REFUND') return { paid: false, state: 'refunded', raw };
+      if (mine && t.data.trade_state === 'CLOSED') return { paid: false, state: 'closed', raw };
+      if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false, raw };
       // amount.total is what the order asked for; payer_total differs when a coupon paid part of it.
-      return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id };
+      return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id, raw };
     },
 
     async closePayment(orderNo) {
