@@ -21,6 +21,7 @@ export interface BackgroundJobs {
   knowledge: Job;
   orders: Job;
   payments: Job;
+  reconcile: Job;
   refunds: Job;
   sandboxWarning: Job;
 }

@@ -25,7 +25,12 @@ import { registerKnowledge, registerKnowledgeConsole } from './knowledge';
 import { registerLedgerConsole, registerUsage } from './ledger';
 import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
-import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
+import {
+  registerOrder,
+  registerShopOrdersConsole,
+  registerShopPaymentsConsole,
+  registerShopProductsConsole,
+} from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { registerToolsConsole } from './tools';
 import { validationHook } from './validation';
@@ -55,6 +60,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerAdminSettings,
   registerActivityConsole,
   registerShopOrdersConsole,
+  registerShopPaymentsConsole,
   registerChannelsConsole,
   registerToolsConsole,
   registerModerationConsole,

@@ -28,6 +28,7 @@ import * as moderation from './moderation/reports.routes';
 import * as music from './music/music.routes';
 import * as ready from './ready';
 import * as shopConsoleOrders from './shop/console-orders.routes';
+import * as shopConsolePayments from './shop/console-payments.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
 import * as toolsConsole from './tools/console.routes';
@@ -71,6 +72,7 @@ const modules = {
   ready,
   shop,
   shopConsoleOrders,
+  shopConsolePayments,
   shopConsoleProducts,
   webSearchConsole,
 };

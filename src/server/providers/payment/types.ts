@@ -25,6 +25,16 @@ export interface PaymentStatus {
   raw?: string;
 }
 
+/** A line of a day's trade bill: a payment (its amount) or a refund (the amount given back). */
+export interface BillLine {
+  orderNo: string;
+  kind: 'payment' | 'refund';
+  /** Fen. */
+  amount: number;
+  tradeNo?: string;
+  refundNo?: string;
+}
+
 /** A refund asked of the service; refundNo is ours and makes a repeated request the same refund. */
 export interface RefundRequest {
   orderNo: string;
@@ -102,6 +112,8 @@ export interface PaymentProvider {
   closePayment(orderNo: string): Promise<void>;
   /** Gives money back; sending the same refundNo again is the same refund at the service. */
   refund(r: RefundRequest): Promise<RefundResult>;
+  /** The day's trade bill (YYYY-MM-DD, the service's day), for reconciliation; services without bills have none. */
+  downloadBill?(date: string): Promise<BillLine[]>;
   /** Verifies a notify's raw body (the signature covers its exact bytes) and translates it. */
   parseNotify(body: string, header: HeaderGetter): ParsedNotify;
   /** The answer the service expects for an outcome; message goes where the service shows one. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseWechatBill, readBill } from './bill';
 import { loadPrivateKey, loadPublicKey } from './keys';
 import type { NotifyAck, NotifyEvent, ParsedNotify, PaymentProvider } from './types';
 import { parseJson, wechatClient } from './wechatpay-client';
@@ -19,6 +20,9 @@ export interface WechatPayConfig {
   fetch?: typeof fetch;
   now?: () => number;
 }
+
+/** A day's bill may be large: it gets longer than an API call. */
+const BILL_TIMEOUT_MS = 120_000;
 
 const transactionSchema = z.object({
   out_trade_no: z.string(),
@@ -162,6 +166,16 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`;
       const r = await call('POST', path, { mchid: cfg.mchId });
       if (r.status !== 204 && r.status !== 200) throw failed('close', r);
+    },
+
+    /** 申请交易账单 then its download_url: the file's hash checked, its CSV read (bill.ts). */
+    async downloadBill(date) {
+      const r = await call('GET', `/v3/bill/tradebill?bill_date=${encodeURIComponent(date)}&bill_type=ALL`);
+      const b = r.json as { download_url?: unknown; hash_type?: unknown; hash_value?: unknown } | null;
+      if (r.status !== 200 || typeof b?.download_url !== 'string') throw failed('trade bill', r);
+      const res = await client.download(b.download_url, BILL_TIMEOUT_MS);
+      const file = await readBill(res, 'WeChat Pay trade bill');
+      return parseWechatBill(file, { type: String(b.hash_type ?? ''), value: String(b.hash_value ?? '') });
     },
 
     /** 申请退款 (domestic): usually PROCESSING; REFUND.SUCCESS comes to the notify route. */

@@ -8,8 +8,8 @@ import type { Runtime } from '../../runtime';
 import { type Actor, writeAudit } from '../admin/audit';
 import { checkReach } from '../admin/hierarchy';
 import { markPaid, type PaidOutcome } from './mark-paid';
-import { recordPayment } from './payment-records';
 import { UNPAID } from './orders';
+import { recordPayment } from './payment-records';
 import { requestRefund, sendRefund } from './refunds';
 
 export interface OrderFilter {

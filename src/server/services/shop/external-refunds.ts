@@ -36,7 +36,10 @@ export async function recordExternalRefund(rt: Runtime, r: ExternalRefund): Prom
     await lockUser(tx, owner.userId);
     const [order] = await tx.select().from(orders).where(eq(orders.orderNo, r.orderNo)).for('update');
     if (!order) return 'unknown' as const;
-    const [seen] = await tx.select({ id: orderRefunds.id }).from(orderRefunds).where(eq(orderRefunds.refundNo, r.refundNo));
+    const [seen] = await tx
+      .select({ id: orderRefunds.id })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.refundNo, r.refundNo));
     if (seen) return 'already' as const;
     if (!REFUNDABLE_STATUSES.includes(order.orderStatus)) return 'notRefundable' as const;
     const [held] = await tx

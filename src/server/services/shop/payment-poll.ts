@@ -25,7 +25,13 @@ export const checkDelay = (checks: number) => Math.min(MAX_CHECK_MS, FIRST_CHECK
  * the backoff): that is the claim, so another process skips them (the order
  * rows are locked SKIP LOCKED only while claiming, never during the call).
  */
-export async function claimChecks(rt: Runtime, where: 'waiting' | 'expired', now: Date, limit: number, holdMs?: number) {
+export async function claimChecks(
+  rt: Runtime,
+  where: 'waiting' | 'expired',
+  now: Date,
+  limit: number,
+  holdMs?: number,
+) {
   const due = or(isNull(paymentChecks.nextCheckAt), lte(paymentChecks.nextCheckAt, now));
   const when =
     where === 'waiting'
@@ -71,7 +77,8 @@ export async function askService(rt: Runtime, order: Order, db: Db = rt.database
     status = await rt.payment.queryPayment(order.orderNo);
   } catch (err) {
     rt.log.warn('payment query failed', { orderNo: order.orderNo, err: (err as Error).message });
-    if (ASKABLE.includes(rt.payment.mode)) await recordPayment(db, { ...base, outcome: 'error', raw: (err as Error).message });
+    if (ASKABLE.includes(rt.payment.mode))
+      await recordPayment(db, { ...base, outcome: 'error', raw: (err as Error).message });
     return null;
   }
   if (!status.paid) {
@@ -88,7 +95,13 @@ export async function askService(rt: Runtime, order: Order, db: Db = rt.database
     // Paid before we found the order unpaid (its notify was late or lost): not late for the user.
     onTime: true,
   });
-  await recordPayment(db, { ...base, outcome, amount: status.amount ?? -1, tradeNo: status.tradeNo, raw: status.raw ?? '' });
+  await recordPayment(db, {
+    ...base,
+    outcome,
+    amount: status.amount ?? -1,
+    tradeNo: status.tradeNo,
+    raw: status.raw ?? '',
+  });
   return status;
 }
 

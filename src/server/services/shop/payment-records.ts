@@ -1,13 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { toSafeText } from '../../../shared/safe-chars';
 import type { Db } from '../../db/client';
-import { type PaymentRecordSource, orders, paymentRecords } from '../../db/schema';
+import { orders, type PaymentRecordSource, paymentRecords } from '../../db/schema';
 
 /** What a record keeps of a service's message: enough to review it, never a whole body. */
 export const RAW_EXCERPT = 2_000;
 
 /** Outcomes where the service says "paid" and we credited nothing: a missed payment to review. */
-const MISSED = new Set(['mismatch', 'unknown']);
+const MISSED = new Set(['mismatch', 'unknown', 'unpaidHere']);
 
 export interface PaymentRecordInput {
   orderNo: string;
@@ -30,9 +30,7 @@ const clean = (s: string, max: number) => toSafeText(s, max) ?? '';
  */
 export async function recordPayment(db: Db, r: PaymentRecordInput) {
   const orderNo = clean(r.orderNo, 64);
-  const [order] = orderNo
-    ? await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo))
-    : [];
+  const [order] = orderNo ? await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo)) : [];
   const missed = r.amount !== undefined && MISSED.has(r.outcome);
   await db.insert(paymentRecords).values({
     orderId: order?.id ?? null,
@@ -60,7 +58,12 @@ export function orderRecords(db: Db, orderNo: string, limit = 200) {
 /** Missed payments still open, newest first, each with its order's state when we have the order. */
 export function openMissed(db: Db, limit = 100) {
   return db
-    .select({ record: paymentRecords, orderStatus: orders.orderStatus, orderPrice: orders.orderPrice, userId: orders.userId })
+    .select({
+      record: paymentRecords,
+      orderStatus: orders.orderStatus,
+      orderPrice: orders.orderPrice,
+      userId: orders.userId,
+    })
     .from(paymentRecords)
     .leftJoin(orders, eq(orders.id, paymentRecords.orderId))
     .where(eq(paymentRecords.review, 'open'))
