@@ -8,6 +8,7 @@ import type { Runtime } from '../../runtime';
 import { type Actor, writeAudit } from '../admin/audit';
 import { checkReach } from '../admin/hierarchy';
 import { markPaid, type PaidOutcome } from './mark-paid';
+import { orderPaymentRecords } from './missed-payments';
 import { UNPAID } from './orders';
 import { recordPayment } from './payment-records';
 import { requestRefund, sendRefund } from './refunds';
@@ -156,6 +157,7 @@ export async function orderDetail(db: Db, orderNo: string) {
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
+    payments: await orderPaymentRecords(db, orderNo),
   };
 }
 
