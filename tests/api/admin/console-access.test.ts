@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelKeys, mcpServers, modelChannels, products } from '../../../src/server/db/schema';
+import { channelKeys, mcpServers, modelChannels, paymentRecords, products } from '../../../src/server/db/schema';
 import { channelBox } from '../../../src/server/services/channels/box';
+import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
+import * as pay from '../shop/pay-helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
 import { paidOrder } from './order-helpers';
 
 let srv: TestServer;
-let target: { id: number };
+let target: { id: number; headers: Record<string, string> };
 /** A seeded product the matrix edits without changing its price. */
 let product: typeof products.$inferSelect;
 let doomed: { id: number };
@@ -18,6 +20,7 @@ let order: { orderNo: string };
 /** A seeded channel with one key (nothing listens at its address: its test answers 'refused'). */
 let channel: { id: number; keyId: number };
 let mcp: { id: number };
+let missed: { id: number };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -41,6 +44,19 @@ beforeAll(async () => {
   channel = { id: row?.id ?? 0, keyId: key?.id ?? 0 };
   const [server] = await db.insert(mcpServers).values({ name: 'matrix', url: 'http://127.0.0.1:1/mcp' }).returning();
   mcp = { id: server?.id ?? 0 };
+  // A payment a service reported for the target's unpaid order that was not credited.
+  const unpaid = await pay.createOrder(srv, target.headers, 'VIP_MONTH');
+  const orderNo = unpaid.body.data.orderNo as string;
+  await recordPayment(db, {
+    orderNo,
+    provider: 'sandbox',
+    source: 'notify',
+    outcome: 'mismatch',
+    amount: 1,
+    raw: 'matrix',
+  });
+  const [rec] = await db.select().from(paymentRecords).where(eq(paymentRecords.orderNo, orderNo));
+  missed = { id: rec?.id ?? 0 };
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -58,7 +74,7 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })
+    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp, missed })
       .map(
         (p) =>
           `${p.method} ${p.path
@@ -76,7 +92,7 @@ describe('console authorization', () => {
     const { status, cookie } = await openConsole(srv, user.token);
     expect([status, cookie]).toEqual([404, '']);
     const unknown = await srv.call('GET', '/api/nothing-here');
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
+    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp, missed })) {
       for (const [who, headers] of [
         ['visitor', {}],
         ['user', user.headers],
@@ -95,7 +111,7 @@ describe('console authorization', () => {
       ['operator', operator],
       ['admin', admin],
     ] as const) {
-      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp })) {
+      for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp, missed })) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
       }
@@ -109,9 +125,18 @@ describe('console authorization', () => {
     const { cookie } = await openConsole(srv, u.token);
     const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
     expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
-    for (const p of consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp }).filter(
-      (x) => !/\/session$|me$|totp|logout/.test(x.path),
-    )) {
+    for (const p of consoleProbes({
+      srv,
+      target,
+      product,
+      doomed,
+      operator,
+      admin,
+      order,
+      channel,
+      mcp,
+      missed,
+    }).filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
       const res = await probe(p, 'operator', { cookie });
       expect(res.status, `${p.method} ${p.path}`).toBe(403);
       expect(res.body.code).toBe(AdminCode.TOTP_REQUIRED);

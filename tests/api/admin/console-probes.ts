@@ -5,6 +5,7 @@ import type { TestServer } from '../helpers';
 import { codeFor, requestId, type Staff } from './admin-helpers';
 import { channelBody } from './channel-helpers';
 import { assistantProbes } from './console-probes-assistant';
+import { paymentProbes } from './console-probes-payments';
 import { freshCode } from './order-helpers';
 
 export type Who = 'visitor' | 'user' | 'operator' | 'admin';
@@ -33,10 +34,22 @@ export interface ProbeTargets {
   channel: { id: number; keyId: number };
   /** An MCP server at an address nothing answers. */
   mcp: { id: number };
+  /** An open missed payment of a plain user's order. */
+  missed: { id: number };
 }
 
 // Every console route, in an order that leaves the session open until the last one.
-export const consoleProbes = ({ srv, target, product, doomed, admin, order, channel, mcp }: ProbeTargets): Probe[] => {
+export const consoleProbes = ({
+  srv,
+  target,
+  product,
+  doomed,
+  admin,
+  order,
+  channel,
+  mcp,
+  missed,
+}: ProbeTargets): Probe[] => {
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
@@ -203,6 +216,7 @@ export const consoleProbes = ({ srv, target, product, doomed, admin, order, chan
       }),
       expect: { operator: 403, admin: 200 },
     },
+    ...paymentProbes(srv, admin, missed),
     { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
     { method: 'POST', path: '/api/admin/channels', body: () => channelBody(), expect: { operator: 403, admin: 200 } },
     {

@@ -2,8 +2,17 @@
 // target, and the account's state that must not change when the hierarchy refuses.
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { drawings, orderRefunds, orders, sessions, users, verificationCodes } from '../../../src/server/db/schema';
+import {
+  drawings,
+  orderRefunds,
+  orders,
+  paymentRecords,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
+import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import type { Role } from '../../../src/shared/admin';
 import type { CallResult, TestServer } from '../helpers';
 import * as pay from '../shop/pay-helpers';
@@ -53,6 +62,26 @@ const codeOf = (srv: TestServer, actor: Staff) => freshCode(srv, actor.id);
 
 const post = (srv: TestServer, actor: Staff, path: string, body: unknown) =>
   srv.call('POST', `/api${path}`, body, { cookie: `${actor.cookie}; lang=en-US` });
+
+/** A payment a service reported for the target's unpaid order that was not credited: its record's id. */
+async function missedOf(srv: TestServer, t: Target) {
+  const created = await pay.createOrder(srv, t.headers, 'VIP_QUARTER');
+  const orderNo = created.body.data.orderNo as string;
+  const { db } = srv.runtime.database;
+  await recordPayment(db, {
+    orderNo,
+    provider: 'sandbox',
+    source: 'notify',
+    outcome: 'mismatch',
+    amount: 1,
+    raw: 'hierarchy',
+  });
+  const [r] = await db
+    .select({ id: paymentRecords.id })
+    .from(paymentRecords)
+    .where(eq(paymentRecords.orderNo, orderNo));
+  return String(r?.id);
+}
 
 /** A paid order of the target, bought through the site like any user's. */
 async function paidOrderOf(srv: TestServer, t: Target) {
@@ -136,6 +165,18 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
       post(srv, a, `/admin/orders/${orderNo}/refund`, {
         ...base,
         amount: 1,
+        requestId: requestId(),
+        code: await codeOf(srv, a),
+      }),
+  },
+  {
+    key: 'POST /api/admin/payments/missed/{id}/credit',
+    action: 'payment.credit',
+    adminOnly: true,
+    prepare: missedOf,
+    send: async (srv, a, _t, id) =>
+      post(srv, a, `/admin/payments/missed/${id}/credit`, {
+        ...base,
         requestId: requestId(),
         code: await codeOf(srv, a),
       }),
