@@ -39,17 +39,8 @@ export interface ProbeTargets {
 }
 
 // Every console route, in an order that leaves the session open until the last one.
-export const consoleProbes = ({
-  srv,
-  target,
-  product,
-  doomed,
-  admin,
-  order,
-  channel,
-  mcp,
-  missed,
-}: ProbeTargets): Probe[] => {
+export const consoleProbes = (targets: ProbeTargets): Probe[] => {
+  const { srv, target, product, doomed, admin, order, channel, mcp, missed } = targets;
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
