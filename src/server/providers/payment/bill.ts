@@ -52,7 +52,11 @@ function columns(header: string[], names: string[]) {
  * with a backtick, and a summary from 总交易单数 on. A SUCCESS line is a
  * payment; a REFUND line is a refund (商户退款单号, 退款金额).
  */
-export function parseWechatBill(file: Buffer, hash: { type: string; value: string }): BillLine[] {
+export function parseWechatBill(
+  file: Buffer,
+  hash: { type: string; value: string },
+  maxInflated = MAX_BILL_INFLATED,
+): BillLine[] {
   const algorithm = hash.type.toLowerCase() === 'sha1' ? 'sha1' : hash.type.toLowerCase() === 'sha256' ? 'sha256' : '';
   if (!algorithm) throw new BillError(`unknown hash_type ${hash.type.slice(0, 20)}`);
   if (createHash(algorithm).update(file).digest('hex') !== hash.value.toLowerCase())
@@ -60,7 +64,7 @@ export function parseWechatBill(file: Buffer, hash: { type: string; value: strin
   let bytes = file;
   if (file[0] === 0x1f && file[1] === 0x8b) {
     try {
-      bytes = gunzipSync(file, { maxOutputLength: MAX_BILL_INFLATED });
+      bytes = gunzipSync(file, { maxOutputLength: maxInflated });
     } catch (err) {
       throw new BillError(`bill does not unpack: ${(err as NodeJS.ErrnoException).code ?? 'malformed'}`);
     }
@@ -98,10 +102,10 @@ export function parseWechatBill(file: Buffer, hash: { type: string; value: strin
  * and 商户订单号; '#' lines are comments. 交易 lines are payments, 退款 lines
  * refunds (a negative 订单金额, 退款批次号/请求号 our out_request_no).
  */
-export function parseAlipayBill(zip: Buffer): BillLine[] {
+export function parseAlipayBill(zip: Buffer, maxInflated = MAX_BILL_INFLATED): BillLine[] {
   const gbk = new TextDecoder('gbk');
   let parts: ReturnType<typeof zipParts>;
-  const allowance = new Allowance(MAX_BILL_INFLATED, 64);
+  const allowance = new Allowance(maxInflated, 64);
   try {
     parts = zipParts(zip, allowance);
     for (const name of parts.names) {
