@@ -75,6 +75,17 @@ describe('the payment poller', () => {
     await pollPayments(srv.runtime, later(32_000));
     expect((await records(orderNo)).map((r) => r.outcome)).toEqual(['unpaid', 'unpaid']);
   });
+
+  it('asks each due order once however many pollers run at the same moment', async () => {
+    const { orderNo } = await placeOrder();
+    fake.pay(orderNo);
+    const at = later(11_000);
+    await Promise.all([pollPayments(srv.runtime, at), pollPayments(srv.runtime, at), pollPayments(srv.runtime, at)]);
+    const asked = fake.state.verified.filter((v) => v === `GET /v3/pay/transactions/out-trade-no/${orderNo}`);
+    expect(asked).toHaveLength(1);
+    expect(await status(orderNo)).toBe(1);
+    expect((await records(orderNo)).map((r) => r.outcome)).toEqual(['paid']);
+  });
 });
 
 describe('the sweeper', () => {
