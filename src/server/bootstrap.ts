@@ -29,7 +29,9 @@ import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
 import { referralReleaseJob } from './services/referral/release';
 import { orderSweeperJob } from './services/shop/order-lifecycle';
+import { paymentPollJob } from './services/shop/payment-poll';
 import { CACHE_CHANNEL, createProductCatalog, seedProductsIfEmpty } from './services/shop/products';
+import { reconcileJob } from './services/shop/reconcile';
 import { refundJob } from './services/shop/refund-worker';
 import { SETTINGS_CHANNEL } from './services/site-settings';
 import { MCP_CHANNEL } from './services/tools/mcp-store';
@@ -115,6 +117,8 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     music: createJob(musicJob(rt)),
     knowledge: createJob(knowledgeJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
+    payments: createJob(paymentPollJob(rt)),
+    reconcile: createJob(reconcileJob(rt)),
     refunds: createJob(refundJob(rt)),
     referral: createJob(referralReleaseJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),

@@ -20,6 +20,8 @@ export interface BackgroundJobs {
   music: Job;
   knowledge: Job;
   orders: Job;
+  payments: Job;
+  reconcile: Job;
   refunds: Job;
   referral: Job;
   sandboxWarning: Job;

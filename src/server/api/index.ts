@@ -27,7 +27,12 @@ import { registerLedgerConsole, registerUsage } from './ledger';
 import { registerModeration, registerModerationConsole } from './moderation';
 import { registerMusic } from './music';
 import { registerReferral, registerReferralConsole } from './referral';
-import { registerOrder, registerShopOrdersConsole, registerShopProductsConsole } from './shop';
+import {
+  registerOrder,
+  registerShopOrdersConsole,
+  registerShopPaymentsConsole,
+  registerShopProductsConsole,
+} from './shop';
 import { registerPayNotify } from './shop/pay-notify';
 import { registerToolsConsole } from './tools';
 import { validationHook } from './validation';
@@ -58,6 +63,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerAdminSettings,
   registerActivityConsole,
   registerShopOrdersConsole,
+  registerShopPaymentsConsole,
   registerChannelsConsole,
   registerToolsConsole,
   registerModerationConsole,

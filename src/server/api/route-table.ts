@@ -33,6 +33,7 @@ import * as ready from './ready';
 import * as referralConsole from './referral/console.routes';
 import * as referral from './referral/referral.routes';
 import * as shopConsoleOrders from './shop/console-orders.routes';
+import * as shopConsolePayments from './shop/console-payments.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
 import * as toolsConsole from './tools/console.routes';
@@ -81,6 +82,7 @@ const modules = {
   referralConsole,
   shop,
   shopConsoleOrders,
+  shopConsolePayments,
   shopConsoleProducts,
   webSearchConsole,
 };

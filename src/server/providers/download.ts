@@ -76,21 +76,32 @@ export async function downloadFile(url: string, o: DownloadOptions): Promise<Dow
     await res.body.cancel().catch(() => {});
     throw new DownloadError(`${where} is too large`);
   }
-  const chunks: Buffer[] = [];
-  let size = 0;
+  let bytes: Buffer;
   try {
-    for await (const chunk of res.body) {
-      size += chunk.byteLength;
-      if (size > o.maxBytes) throw new DownloadError(`${where} is too large`);
-      chunks.push(Buffer.from(chunk));
-    }
+    bytes = await readCapped(res.body, o.maxBytes, where);
   } catch (err) {
     o.signal.throwIfAborted();
-    if (err instanceof DownloadError) throw err;
-    throw new DownloadError(`${where} broke off: ${(err as Error).message}`);
+    throw err;
   }
-  const bytes = Buffer.concat(chunks);
   const ext = sniff(bytes, o.kind);
   if (!ext) throw new DownloadError(`${where} is not a known ${o.kind} file`);
   return { bytes, ext };
+}
+
+/** Reads a body to its end, refusing it once it passes maxBytes (counted while it streams, never after). */
+export async function readCapped(body: ReadableStream<Uint8Array>, maxBytes: number, where: string): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      size += chunk.byteLength;
+      if (size > maxBytes) throw new DownloadError(`${where} is too large`);
+      chunks.push(Buffer.from(chunk));
+    }
+  } catch (err) {
+    // Leaving the loop cancels the stream: the rest is never read.
+    if (err instanceof DownloadError) throw err;
+    throw new DownloadError(`${where} broke off: ${(err as Error).message}`);
+  }
+  return Buffer.concat(chunks);
 }

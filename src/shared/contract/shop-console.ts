@@ -3,6 +3,7 @@ import { ORDER_PAY_PROVIDERS, PRODUCT_TYPES, YUAN_PATTERN } from '../shop';
 import { date, reason, requestId, totpCode } from './admin';
 import { pageOf } from './common';
 import { intParam, paging, pattern, safeString, text } from './input';
+import { PaymentRecordDto } from './shop-payments-console';
 
 /**
  * The console's products and orders (src/server/services/shop/console-{products,orders}.ts, docs/console.md):
@@ -148,6 +149,8 @@ export const ConsoleOrderDetail = ConsoleOrder.extend({
       finishedAt: z.string().nullable(),
     }),
   ),
+  /** Every notify and query answer recorded against the order, oldest first. */
+  payments: z.array(PaymentRecordDto),
 }).openapi('AdminOrderDetail');
 
 /** What the payment service said of an order, and what was done about it. */

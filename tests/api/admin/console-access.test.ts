@@ -1,14 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { channelKeys, mcpServers, modelChannels, products } from '../../../src/server/db/schema';
+import { channelKeys, mcpServers, modelChannels, paymentRecords, products } from '../../../src/server/db/schema';
 import { channelBox } from '../../../src/server/services/channels/box';
+import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
+import * as pay from '../shop/pay-helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
 import { paidOrder } from './order-helpers';
 
 let srv: TestServer;
-let target: { id: number };
+let target: { id: number; headers: Record<string, string> };
 /** A seeded product the matrix edits without changing its price. */
 let product: typeof products.$inferSelect;
 let doomed: { id: number };
@@ -19,6 +21,7 @@ let order: { orderNo: string };
 let channel: { id: number; keyId: number };
 let mcp: { id: number };
 let withdrawals: { pay: string; reject: string };
+let missed: { id: number };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -46,6 +49,19 @@ beforeAll(async () => {
   channel = { id: row?.id ?? 0, keyId: key?.id ?? 0 };
   const [server] = await db.insert(mcpServers).values({ name: 'matrix', url: 'http://127.0.0.1:1/mcp' }).returning();
   mcp = { id: server?.id ?? 0 };
+  // A payment a service reported for the target's unpaid order that was not credited.
+  const unpaid = await pay.createOrder(srv, target.headers, 'VIP_MONTH');
+  const orderNo = unpaid.body.data.orderNo as string;
+  await recordPayment(db, {
+    orderNo,
+    provider: 'sandbox',
+    source: 'notify',
+    outcome: 'mismatch',
+    amount: 1,
+    raw: 'matrix',
+  });
+  const [rec] = await db.select().from(paymentRecords).where(eq(paymentRecords.orderNo, orderNo));
+  missed = { id: rec?.id ?? 0 };
 }, 60_000);
 afterAll(() => srv?.dispose());
 
@@ -64,13 +80,25 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = consoleProbes({ srv, target, product, doomed, operator, admin, order, channel, mcp, withdrawals })
+    const probed = consoleProbes({
+      srv,
+      target,
+      product,
+      doomed,
+      operator,
+      admin,
+      order,
+      channel,
+      mcp,
+      withdrawals,
+      missed,
+    })
       .map(
         (p) =>
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals)\/\d+/, '/$1/{id}')
+            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals|missed)\/\d+/, '/$1/{id}')
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();
@@ -93,6 +121,7 @@ describe('console authorization', () => {
       channel,
       mcp,
       withdrawals,
+      missed,
     })) {
       for (const [who, headers] of [
         ['visitor', {}],
@@ -123,6 +152,7 @@ describe('console authorization', () => {
         channel,
         mcp,
         withdrawals,
+        missed,
       })) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
@@ -148,6 +178,7 @@ describe('console authorization', () => {
       channel,
       mcp,
       withdrawals,
+      missed,
     }).filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
       const res = await probe(p, 'operator', { cookie });
       expect(res.status, `${p.method} ${p.path}`).toBe(403);

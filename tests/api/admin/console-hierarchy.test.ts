@@ -41,6 +41,8 @@ const NOT_ACCOUNT: Record<string, string> = {
   'POST /api/admin/notices': 'notices',
   'POST /api/admin/notices/{id}': 'notices',
   'POST /api/admin/orders/{orderNo}/query': "the payment service's answer, applied as its notify would be",
+  'POST /api/admin/payments/missed/{id}/dismiss': 'a missed payment closed, nothing credited',
+  'POST /api/admin/payments/reconciliations': "the payment service's bill compared with the orders",
   'POST /api/admin/channels': 'model channels',
   'POST /api/admin/channels/{id}': 'model channels',
   'POST /api/admin/channels/{id}/delete': 'model channels',

@@ -5,6 +5,7 @@ import type { TestServer } from '../helpers';
 import { codeFor, requestId, type Staff } from './admin-helpers';
 import { channelBody } from './channel-helpers';
 import { assistantProbes } from './console-probes-assistant';
+import { paymentProbes } from './console-probes-payments';
 import { freshCode } from './order-helpers';
 
 export type Who = 'visitor' | 'user' | 'operator' | 'admin';
@@ -35,20 +36,13 @@ export interface ProbeTargets {
   mcp: { id: number };
   /** Two pending withdrawals of the target: one the admin pays, one it rejects. */
   withdrawals: { pay: string; reject: string };
+  /** An open missed payment of a plain user's order. */
+  missed: { id: number };
 }
 
 // Every console route, in an order that leaves the session open until the last one.
-export const consoleProbes = ({
-  srv,
-  target,
-  product,
-  doomed,
-  admin,
-  order,
-  channel,
-  mcp,
-  withdrawals,
-}: ProbeTargets): Probe[] => {
+export const consoleProbes = (targets: ProbeTargets): Probe[] => {
+  const { srv, target, product, doomed, admin, order, channel, mcp, withdrawals, missed } = targets;
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
@@ -239,6 +233,7 @@ export const consoleProbes = ({
       body: () => ({ reason: 'matrix', requestId: requestId() }),
       expect: { operator: 403, admin: 200 },
     },
+    ...paymentProbes(srv, admin, missed),
     { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
     { method: 'POST', path: '/api/admin/channels', body: () => channelBody(), expect: { operator: 403, admin: 200 } },
     {

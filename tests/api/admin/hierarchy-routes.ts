@@ -6,12 +6,14 @@ import {
   drawings,
   orderRefunds,
   orders,
+  paymentRecords,
   referralBalances,
   sessions,
   users,
   verificationCodes,
 } from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
+import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import type { Role } from '../../../src/shared/admin';
 import type { CallResult, TestServer } from '../helpers';
 import { pendingWithdrawal } from '../referral/referral-helpers';
@@ -62,6 +64,26 @@ const codeOf = (srv: TestServer, actor: Staff) => freshCode(srv, actor.id);
 
 const post = (srv: TestServer, actor: Staff, path: string, body: unknown) =>
   srv.call('POST', `/api${path}`, body, { cookie: `${actor.cookie}; lang=en-US` });
+
+/** A payment a service reported for the target's unpaid order that was not credited: its record's id. */
+async function missedOf(srv: TestServer, t: Target) {
+  const created = await pay.createOrder(srv, t.headers, 'VIP_QUARTER');
+  const orderNo = created.body.data.orderNo as string;
+  const { db } = srv.runtime.database;
+  await recordPayment(db, {
+    orderNo,
+    provider: 'sandbox',
+    source: 'notify',
+    outcome: 'mismatch',
+    amount: 1,
+    raw: 'hierarchy',
+  });
+  const [r] = await db
+    .select({ id: paymentRecords.id })
+    .from(paymentRecords)
+    .where(eq(paymentRecords.orderNo, orderNo));
+  return String(r?.id);
+}
 
 /** A paid order of the target, bought through the site like any user's. */
 async function paidOrderOf(srv: TestServer, t: Target) {
@@ -156,6 +178,18 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
     prepare: (srv, t) => pendingWithdrawal(srv, t.id),
     send: async (srv, a, _t, id) =>
       post(srv, a, `/admin/referral/withdrawals/${id}/pay`, {
+        ...base,
+        requestId: requestId(),
+        code: await codeOf(srv, a),
+      }),
+  },
+  {
+    key: 'POST /api/admin/payments/missed/{id}/credit',
+    action: 'payment.credit',
+    adminOnly: true,
+    prepare: missedOf,
+    send: async (srv, a, _t, id) =>
+      post(srv, a, `/admin/payments/missed/${id}/credit`, {
         ...base,
         requestId: requestId(),
         code: await codeOf(srv, a),

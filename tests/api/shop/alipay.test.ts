@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvError, loadEnv } from '../../../src/server/config/env';
 import { createPaymentProvider } from '../../../src/server/providers/payment';
 import { sweepExpiredOrders } from '../../../src/server/services/shop/order-lifecycle';
+import { pollPayments } from '../../../src/server/services/shop/payment-poll';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { isConnected, openSocket } from '../socket-helpers';
 import { alipayEnv, type FakeAlipay, qrCode, startFakeAlipay } from './fake-alipay';
@@ -152,6 +153,17 @@ describe('asynchronous notify', () => {
     const wechat = await api.post('/api/pay/wechat/notify', '{}', { 'content-type': 'application/json' });
     expect(wechat.status).toBe(404);
     expect(wechat.text).toBe(unknown.text);
+  });
+});
+
+describe('payment poller', () => {
+  it('asks Alipay about an unpaid order from 10 s after its QR was issued, and credits the payment', async () => {
+    const { u, orderNo } = await placeOrder('VIP_QUARTER');
+    fake.pay(orderNo);
+    await pollPayments(srv.runtime, new Date(Date.now() + 11_000));
+    expect((await pay.orderRow(srv, orderNo)).orderStatus).toBe(1);
+    expect((await pay.orderEventRows(srv, orderNo)).at(-1)?.source).toBe('alipay:query');
+    expect((await pay.userRow(srv, u.id)).vipType).toBe(1);
   });
 });
 

@@ -1,6 +1,7 @@
-import { createCipheriv, createVerify, randomBytes } from 'node:crypto';
+import { createVerify, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Bills, billApi, encrypt, parseAuthorization } from './fake-wechatpay-parts';
 import { type PemPair, readBody, rsaPair, sha256Sign } from './pay-helpers';
 import { API_V3_KEY, APPID, codeUrl, MCHID, PUBLIC_KEY_ID, SERIAL_NO } from './wechatpay-merchant';
 
@@ -35,13 +36,6 @@ export interface FakeRefund {
   requests: number;
 }
 
-/** Authorization: WECHATPAY2-SHA256-RSA2048 k="v",… */
-function parseAuthorization(header: string | undefined): Record<string, string> | null {
-  const m = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(header ?? '');
-  if (!m?.[1]) return null;
-  return Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1] ?? '', x[2] ?? '']));
-}
-
 /**
  * A loopback WeChat Pay API v3: Native 下单, 查询订单 by out_trade_no, 关闭订单,
  * each checking the merchant's request signature and answering signed with
@@ -71,7 +65,10 @@ export async function startFakeWechatPay() {
     settleOnRequest: 0,
     /** A refund asked again is answered this much later (a slow service). */
     refundReplyDelayMs: 0,
+    /** 关闭订单 answers 500 (the order stays open at WeChat Pay). */
+    failClose: false,
   };
+  const bills: Bills = new Map();
   /** Refunds by out_refund_no: the same number again is the same refund, never a second one. */
   const refunds = new Map<string, FakeRefund>();
 
@@ -123,6 +120,7 @@ export async function startFakeWechatPay() {
     }
     const url = new URL(req.url ?? '/', 'http://fake');
     state.verified.push(`${req.method} ${url.pathname}`);
+    if (billApi(req.method, url, bills, fakeUrl(), send, res)) return;
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
       if (state.refuseNextOrder) {
         state.refuseNextOrder = false;
@@ -140,6 +138,7 @@ export async function startFakeWechatPay() {
       return send(200, transaction(m[1], order));
     }
     if (req.method === 'POST' && m[2] && (JSON.parse(body) as { mchid?: string }).mchid === MCHID) {
+      if (state.failClose) return send(500, { code: 'SYSTEM_ERROR', message: '系统错误' });
       order.state = 'CLOSED';
       state.closed.push(m[1]);
       return send(204);
@@ -147,6 +146,7 @@ export async function startFakeWechatPay() {
     send(400, { code: 'PARAM_ERROR', message: '参数错误' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const fakeUrl = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const refundReply = (no: string, r: FakeRefund) => ({
     refund_id: r.refund_id,
@@ -209,20 +209,13 @@ export async function startFakeWechatPay() {
     send(200, refundReply(no, r));
   }
 
-  function encrypt(plain: string, key: string, aad = 'transaction') {
-    const nonce = randomBytes(6).toString('hex');
-    const cipher = createCipheriv('aes-256-gcm', Buffer.from(key), Buffer.from(nonce));
-    cipher.setAAD(Buffer.from(aad));
-    const data = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final(), cipher.getAuthTag()]);
-    return { algorithm: 'AEAD_AES_256_GCM', ciphertext: data.toString('base64'), associated_data: aad, nonce };
-  }
-
   return {
     state,
     merchant,
     platform,
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: fakeUrl(),
     orders,
+    bills,
     /** The user pays: WeChat Pay's record turns SUCCESS (no notify is sent). */
     pay(orderNo: string) {
       const o = orders.get(orderNo);

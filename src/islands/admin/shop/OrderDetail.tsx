@@ -7,6 +7,7 @@ import { StatusBadge } from '../../shop/StatusBadge';
 import { card, yuan } from '../ui/format';
 import { OrderActions } from './OrderActions';
 import { time } from './Orders';
+import { PaymentRecords } from './PaymentRecords';
 
 function DetailView({ orderNo, role }: { orderNo: string; role: string }) {
   const { t } = useTranslation();
@@ -85,6 +86,12 @@ function DetailView({ orderNo, role }: { orderNo: string; role: string }) {
             ))}
           </tbody>
         </table>
+      </section>
+      <section className={`${card} overflow-x-auto`} aria-labelledby="order-payments">
+        <h2 id="order-payments" className="mb-2 font-semibold">
+          {t('admin:payments.records')}
+        </h2>
+        <PaymentRecords records={order.payments} />
       </section>
       {order.refunds.length > 0 && (
         <section className={`${card} overflow-x-auto`} aria-labelledby="order-refunds">

@@ -12,6 +12,7 @@ import { keptReply, reply } from '../errors';
 import * as r from './order.routes';
 
 export { registerShopOrdersConsole } from './console-orders';
+export { registerShopPaymentsConsole } from './console-payments';
 export { registerShopProductsConsole } from './console-products';
 
 export function registerOrder(app: ApiApp) {

@@ -10,7 +10,7 @@ import {
   wechatPayNotify,
 } from '../../../shared/contract/shop';
 import type { NotifyAck, PaymentProvider } from '../../providers/payment';
-import { applyNotify } from '../../services/shop/notify';
+import { receiveNotify } from '../../services/shop/notify';
 import { access } from '../access';
 import type { ApiApp, ApiEnv } from '../context';
 
@@ -107,18 +107,8 @@ export function registerPayNotify(app: ApiApp) {
       const rt = c.get('runtime');
       const pay = rt.payment;
       if (pay.mode !== mode) return notFound(c);
-      const parsed = pay.parseNotify(await c.req.text(), (name) => c.req.header(name));
-      if (!parsed.ok) {
-        rt.log.warn('payment notify refused', { mode, reason: parsed.reason, ip: c.get('ip') });
-        return send(c, pay.ack(parsed.refusal, parsed.reason));
-      }
-      try {
-        const done = await applyNotify(rt, parsed.event, mode);
-        return send(c, done.ok ? pay.ack('ok') : pay.ack('rejected', done.outcome));
-      } catch (err) {
-        rt.log.error('payment notify failed', { mode, err: (err as Error).message });
-        return send(c, pay.ack('error'));
-      }
+      const body = await c.req.text();
+      return send(c, await receiveNotify(rt, body, (name) => c.req.header(name), c.get('ip')));
     });
   }
 }

@@ -14,6 +14,7 @@ export * from './mcp';
 export * from './moderation';
 export * from './notices';
 export * from './orders';
+export * from './payments';
 export * from './products';
 export * from './push-channels';
 export * from './rate-limits';

@@ -137,3 +137,16 @@ export function boundedZip(zip: Buffer, allowance: Allowance, maxDepth: number) 
   };
   return file;
 }
+
+/** Every part's name, and each part unpacked on demand within the allowance (a payment bill's zip). */
+export function zipParts(zip: Buffer, allowance: Allowance) {
+  const entries = directory(zip, allowance);
+  return {
+    names: [...entries.keys()],
+    read(name: string): Buffer {
+      const entry = entries.get(name);
+      if (!entry) throw new DocumentRefused('malformed');
+      return unpack(zip, entry, allowance);
+    },
+  };
+}

@@ -1,3 +1,4 @@
+import { parseAlipayBill, readBill } from './bill';
 import { loadPrivateKey, loadPublicKey, rsaSign, rsaVerify } from './keys';
 import type { NotifyAck, PaymentProvider } from './types';
 
@@ -15,6 +16,8 @@ export interface AlipayConfig {
 }
 
 const TIMEOUT_MS = 10_000;
+/** A day's bill may be large: it gets longer than a gateway call. */
+const BILL_TIMEOUT_MS = 120_000;
 const SUCCESS = '10000';
 const NO_TRADE = 'ACQ.TRADE_NOT_EXIST';
 const PAID_STATES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -160,12 +163,14 @@ export function createAlipay(cfg: AlipayConfig): PaymentProvider {
 
     async queryPayment(orderNo) {
       const r = await call('alipay.trade.query', { out_trade_no: orderNo });
-      if (r.sub_code === NO_TRADE) return { paid: false };
+      const raw = JSON.stringify(r);
+      if (r.sub_code === NO_TRADE) return { paid: false, raw };
       if (r.code !== SUCCESS) throw failed('query', r);
       // TRADE_CLOSED: unpaid past its time, or paid and then refunded in whole.
-      if (r.out_trade_no === orderNo && r.trade_status === 'TRADE_CLOSED') return { paid: false, state: 'closed' };
-      if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false };
+      if (r.out_trade_no === orderNo && r.trade_status === 'TRADE_CLOSED') return { paid: false, state: 'closed', raw };
+      if (r.out_trade_no !== orderNo || !PAID_STATES.has(String(r.trade_status))) return { paid: false, raw };
       return {
+        raw,
         paid: true,
         amount: yuanToFen(String(r.total_amount)) ?? undefined,
         tradeNo: typeof r.trade_no === 'string' ? r.trade_no : undefined,
@@ -175,6 +180,14 @@ export function createAlipay(cfg: AlipayConfig): PaymentProvider {
     async closePayment(orderNo) {
       const r = await call('alipay.trade.close', { out_trade_no: orderNo });
       if (r.code !== SUCCESS && r.sub_code !== NO_TRADE) throw failed('close', r);
+    },
+
+    /** alipay.data.dataservice.bill.downloadurl.query, then its zip of GBK CSV files (bill.ts). */
+    async downloadBill(date) {
+      const r = await call('alipay.data.dataservice.bill.downloadurl.query', { bill_type: 'trade', bill_date: date });
+      if (r.code !== SUCCESS || typeof r.bill_download_url !== 'string') throw failed('bill', r);
+      const res = await fetchFn(r.bill_download_url, { signal: AbortSignal.timeout(BILL_TIMEOUT_MS) });
+      return parseAlipayBill(await readBill(res, 'Alipay trade bill'));
     },
 
     /** alipay.trade.refund answers at once; out_request_no (our refund number) makes partial refunds distinct. */

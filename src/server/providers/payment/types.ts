@@ -21,6 +21,18 @@ export interface PaymentStatus {
   /** Fen actually paid, as the payment service reports it. */
   amount?: number;
   tradeNo?: string;
+  /** The service's answer as it came (kept, bounded, in the order's payment records). */
+  raw?: string;
+}
+
+/** A line of a day's trade bill: a payment (its amount) or a refund (the amount given back). */
+export interface BillLine {
+  orderNo: string;
+  kind: 'payment' | 'refund';
+  /** Fen. */
+  amount: number;
+  tradeNo?: string;
+  refundNo?: string;
 }
 
 /** A refund asked of the service; refundNo is ours and makes a repeated request the same refund. */
@@ -47,7 +59,15 @@ export type RefundResult =
 /** A verified notify, in the service's words translated to ours. */
 export type NotifyEvent =
   | { kind: 'payment'; orderNo: string; amount: number; tradeNo?: string }
-  | { kind: 'refund'; refundNo: string; orderNo: string; success: boolean; refundId?: string }
+  | {
+      kind: 'refund';
+      refundNo: string;
+      orderNo: string;
+      success: boolean;
+      refundId?: string;
+      /** Fen given back by this refund, when the service says (a refund made on its own site is recorded with it). */
+      amount?: number;
+    }
   /** Verified, but nothing for us to record (other events, unpaid states): acknowledged. */
   | { kind: 'ignored'; event: string };
 
@@ -92,6 +112,8 @@ export interface PaymentProvider {
   closePayment(orderNo: string): Promise<void>;
   /** Gives money back; sending the same refundNo again is the same refund at the service. */
   refund(r: RefundRequest): Promise<RefundResult>;
+  /** The day's trade bill (YYYY-MM-DD, the service's day), for reconciliation; services without bills have none. */
+  downloadBill?(date: string): Promise<BillLine[]>;
   /** Verifies a notify's raw body (the signature covers its exact bytes) and translates it. */
   parseNotify(body: string, header: HeaderGetter): ParsedNotify;
   /** The answer the service expects for an outcome; message goes where the service shows one. */

@@ -47,16 +47,22 @@ export function wechatClient(cfg: ClientConfig) {
     return rsaVerify(`${ts}\n${nonce}\n${body}\n`, signature, cfg.publicKey) ? null : 'signature';
   }
 
+  /** The Authorization header of a request: the merchant's signature over method, path, time, nonce and body. */
+  function authorize(method: string, url: URL, payload: string) {
+    const timestamp = String(Math.floor(cfg.now() / 1000));
+    const nonce = randomBytes(16).toString('hex');
+    const message = `${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n${payload}\n`;
+    return (
+      `WECHATPAY2-SHA256-RSA2048 mchid="${cfg.mchId}",nonce_str="${nonce}",` +
+      `signature="${rsaSign(message, cfg.privateKey)}",timestamp="${timestamp}",serial_no="${cfg.serialNo}"`
+    );
+  }
+
   /** A signed call; a 2xx reply must carry WeChat Pay's valid signature, or it is not believed. */
   async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
     const url = new URL(base + path);
     const payload = body === undefined ? '' : JSON.stringify(body);
-    const timestamp = String(Math.floor(cfg.now() / 1000));
-    const nonce = randomBytes(16).toString('hex');
-    const message = `${method}\n${url.pathname}${url.search}\n${timestamp}\n${nonce}\n${payload}\n`;
-    const authorization =
-      `WECHATPAY2-SHA256-RSA2048 mchid="${cfg.mchId}",nonce_str="${nonce}",` +
-      `signature="${rsaSign(message, cfg.privateKey)}",timestamp="${timestamp}",serial_no="${cfg.serialNo}"`;
+    const authorization = authorize(method, url, payload);
     const res = await cfg.fetch(url, {
       method,
       headers: {
@@ -80,6 +86,20 @@ export function wechatClient(cfg: ClientConfig) {
     return { status: res.status, code: '', message: '', json: parseJson(text) };
   }
 
+  /**
+   * A signed GET of a file WeChat Pay hands out (a bill's download_url). Its
+   * reply is not signed (the bill API's hash checks it), and only WeChat Pay's
+   * own origin is asked, so the signature never goes elsewhere.
+   */
+  async function download(href: string, timeoutMs: number): Promise<Response> {
+    const url = new URL(href);
+    if (url.origin !== new URL(base).origin) throw new Error('WeChat Pay download_url is not on the API origin');
+    return cfg.fetch(url, {
+      headers: { authorization: authorize('GET', url, ''), 'user-agent': 'miaobi-wechatpay/1' },
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  }
+
   function decrypt(r: { ciphertext: string; nonce: string; associated_data?: string }): string | null {
     try {
       const data = Buffer.from(r.ciphertext, 'base64');
@@ -93,5 +113,5 @@ export function wechatClient(cfg: ClientConfig) {
     }
   }
 
-  return { check, call, decrypt };
+  return { check, call, download, decrypt };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseWechatBill, readBill } from './bill';
 import { loadPrivateKey, loadPublicKey } from './keys';
 import type { NotifyAck, NotifyEvent, ParsedNotify, PaymentProvider } from './types';
 import { parseJson, wechatClient } from './wechatpay-client';
@@ -20,6 +21,9 @@ export interface WechatPayConfig {
   now?: () => number;
 }
 
+/** A day's bill may be large: it gets longer than an API call. */
+const BILL_TIMEOUT_MS = 120_000;
+
 const transactionSchema = z.object({
   out_trade_no: z.string(),
   transaction_id: z.string().optional(),
@@ -36,6 +40,7 @@ const refundSchema = z.object({
   out_refund_no: z.string(),
   refund_id: z.string().optional(),
   refund_status: z.string(),
+  amount: z.object({ refund: z.number().int() }).optional(),
 });
 
 const notifySchema = z.object({
@@ -118,6 +123,7 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
       orderNo: r.data.out_trade_no,
       success: event === 'REFUND.SUCCESS' && r.data.refund_status === 'SUCCESS',
       refundId: r.data.refund_id,
+      amount: r.data.amount?.refund,
     };
     return { ok: true, event: e };
   }
@@ -143,22 +149,33 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
     async queryPayment(orderNo) {
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}`;
       const r = await call('GET', `${path}?mchid=${encodeURIComponent(cfg.mchId)}`);
-      if (r.status === 404) return { paid: false };
+      if (r.status === 404) return { paid: false, raw: `HTTP 404 ${r.code}` };
       const t = transactionSchema.safeParse(r.json);
       if (!t.success) throw failed('order query', r);
+      const raw = JSON.stringify(r.json);
       const mine = t.data.out_trade_no === orderNo && t.data.mchid === cfg.mchId;
       // REFUND (转入退款): paid, then part or all of it given back; no longer SUCCESS.
-      if (mine && t.data.trade_state === 'REFUND') return { paid: false, state: 'refunded' };
-      if (mine && t.data.trade_state === 'CLOSED') return { paid: false, state: 'closed' };
-      if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false };
+      if (mine && t.data.trade_state === 'REFUND') return { paid: false, state: 'refunded', raw };
+      if (mine && t.data.trade_state === 'CLOSED') return { paid: false, state: 'closed', raw };
+      if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false, raw };
       // amount.total is what the order asked for; payer_total differs when a coupon paid part of it.
-      return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id };
+      return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id, raw };
     },
 
     async closePayment(orderNo) {
       const path = `/v3/pay/transactions/out-trade-no/${encodeURIComponent(orderNo)}/close`;
       const r = await call('POST', path, { mchid: cfg.mchId });
       if (r.status !== 204 && r.status !== 200) throw failed('close', r);
+    },
+
+    /** 申请交易账单 then its download_url: the file's hash checked, its CSV read (bill.ts). */
+    async downloadBill(date) {
+      const r = await call('GET', `/v3/bill/tradebill?bill_date=${encodeURIComponent(date)}&bill_type=ALL`);
+      const b = r.json as { download_url?: unknown; hash_type?: unknown; hash_value?: unknown } | null;
+      if (r.status !== 200 || typeof b?.download_url !== 'string') throw failed('trade bill', r);
+      const res = await client.download(b.download_url, BILL_TIMEOUT_MS);
+      const file = await readBill(res, 'WeChat Pay trade bill');
+      return parseWechatBill(file, { type: String(b.hash_type ?? ''), value: String(b.hash_value ?? '') });
     },
 
     /** 申请退款 (domestic): usually PROCESSING; REFUND.SUCCESS comes to the notify route. */

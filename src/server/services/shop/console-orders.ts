@@ -8,7 +8,9 @@ import type { Runtime } from '../../runtime';
 import { type Actor, writeAudit } from '../admin/audit';
 import { checkReach } from '../admin/hierarchy';
 import { markPaid, type PaidOutcome } from './mark-paid';
+import { orderPaymentRecords } from './missed-payments';
 import { UNPAID } from './orders';
+import { recordPayment } from './payment-records';
 import { requestRefund, sendRefund } from './refunds';
 
 export interface OrderFilter {
@@ -155,6 +157,7 @@ export async function orderDetail(db: Db, orderNo: string) {
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt?.toISOString() ?? null,
     })),
+    payments: await orderPaymentRecords(db, orderNo),
   };
 }
 
@@ -201,6 +204,7 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
       amount: status.amount ?? -1,
       source: `${rt.payment.mode}:console`,
       tradeNo: status.tradeNo,
+      provider: rt.payment.mode,
       // Still waiting for it: the notify was lost, the payment is on time.
       onTime: UNPAID.includes(o.orderStatus),
     });
@@ -209,6 +213,16 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
   else if (status.state === 'closed' && o.orderStatus === OrderStatus.REFUNDED) payment = 'refunded';
   // The sandbox keeps no payments: a paid order's own record is all there is to tell.
   else if (status.state === 'recordless' && PAID_LIKE.includes(o.orderStatus)) payment = 'recorded';
+  if (status.state !== 'recordless')
+    await recordPayment(db, {
+      orderNo,
+      provider: rt.payment.mode,
+      source: 'query',
+      outcome: status.paid ? payment : (status.state ?? 'unpaid'),
+      amount: status.paid ? (status.amount ?? -1) : undefined,
+      tradeNo: status.tradeNo,
+      raw: status.raw ?? '',
+    });
   const open = await db
     .select()
     .from(orderRefunds)

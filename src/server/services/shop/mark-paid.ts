@@ -37,6 +37,10 @@ export async function markPaid(
     source: string;
     tradeNo?: string;
     onTime?: boolean;
+    /** The service that reports the payment: one that is not the order's own is a mismatch. */
+    provider?: string;
+    /** An admin credited it after review (a missed payment): the amount check is waived. */
+    reviewed?: boolean;
   } & (
     | {
         /** What the payment service says it was paid: it must be the order's price. */
@@ -58,7 +62,10 @@ export async function markPaid(
     const { user, order } = row;
     // Paid before, free, or paid and since refunded: a repeated notify never grants again.
     if (ALREADY_PAID.includes(order.orderStatus)) return { outcome: 'already' as const, order };
-    if (p.amount !== undefined && p.amount !== order.orderPrice) return { outcome: 'mismatch' as const, order };
+    if (!p.reviewed && p.amount !== undefined && p.amount !== order.orderPrice)
+      return { outcome: 'mismatch' as const, order };
+    if (!p.reviewed && p.provider !== undefined && p.provider !== order.payProvider)
+      return { outcome: 'mismatch' as const, order };
     const now = new Date();
     const late = !p.onTime && isLate(order.orderStatus);
     await writePayment(tx, {

@@ -1,19 +1,14 @@
-import { and, asc, inArray, lt } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
-import type { Db } from '../../db/client';
-import { type Order, OrderStatus, orders } from '../../db/schema';
+import { type Order, OrderStatus } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { JobSpec } from '../../jobs/runner';
 import type { Runtime } from '../../runtime';
 import { forgetList } from '../user-lists';
-import { markPaid } from './mark-paid';
-import { moveStatus, orderDtoIn, ownOrder, UNPAID } from './orders';
+import { moveStatus, orderDtoIn, ownOrder } from './orders';
+import { askService, claimChecks } from './payment-poll';
 
-async function closed(rt: Runtime, order: Order, status: number) {
-  await rt.payment
-    .closePayment(order.orderNo)
-    .catch((err: Error) => rt.log.warn('closing payment failed', { orderNo: order.orderNo, err: err.message }));
+async function published(rt: Runtime, order: Order, status: number) {
   await rt.hub.publish(
     order.orderNo,
     { code: Code.SUCCESS, data: { orderStatus: status, orderDesc: order.orderDesc } },
@@ -27,43 +22,44 @@ export async function cancelOrder(rt: Runtime, userId: number, orderNo: string, 
   if (!(await moveStatus(rt.database.db, order, OrderStatus.CANCELLED, 'user')))
     throw new DomainError(Code.BAD_REQUEST, 'shop:order.cancel.notUnpaid');
   forgetList(rt, 'orders', userId);
-  await closed(rt, order, OrderStatus.CANCELLED);
+  await rt.payment
+    .closePayment(order.orderNo)
+    .catch((err: Error) => rt.log.warn('closing payment failed', { orderNo: order.orderNo, err: err.message }));
+  await published(rt, order, OrderStatus.CANCELLED);
   return orderDtoIn(lang)({ ...order, orderStatus: OrderStatus.CANCELLED });
 }
 
+/** How long an expired order the sweeper took is left to it (the next try after a failed close). */
+const SWEEP_HOLD_MS = 60_000;
+
 /**
  * Auto-cancels orders past their pay limit (status 7). Each is first asked
- * of the payment service, so a payment whose notify was lost is honoured.
- * Rows are claimed with SKIP LOCKED, so several processes share the work.
+ * of the payment service, so a payment whose notify was lost is honoured,
+ * then closed there, and only once the service closed it is it marked 7: a
+ * close that fails leaves it unpaid for the next sweep, so it can never be
+ * paid at the service after we gave it up. Orders are claimed with SKIP
+ * LOCKED and held a minute, so several processes share the work.
  */
 export async function sweepExpiredOrders(rt: Runtime, now = new Date(), batch = 50): Promise<number> {
   const { db } = rt.database;
-  const due = await db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(orders)
-      .where(and(inArray(orders.orderStatus, UNPAID), lt(orders.expiresAt, now)))
-      .orderBy(asc(orders.expiresAt))
-      .limit(batch)
-      .for('update', { skipLocked: true });
-    for (const o of rows) await moveStatus(tx as unknown as Db, o, OrderStatus.AUTO_CANCELLED, 'timeout');
-    return rows;
-  });
+  const due = await claimChecks(rt, 'expired', now, batch, SWEEP_HOLD_MS);
   for (const order of due) {
-    const status = await rt.payment
-      .queryPayment(order.orderNo)
-      .catch(() => ({ paid: false, amount: undefined, tradeNo: undefined }));
-    if (status.paid) {
-      await markPaid(rt, order.orderNo, {
-        amount: status.amount ?? -1,
-        source: `${rt.payment.mode}:query`,
-        tradeNo: status.tradeNo,
-        // Paid before this sweep found the order unpaid (its notify was lost): not late for the user.
-        onTime: true,
-      });
+    const status = await askService(rt, order);
+    // Paid: markPaid credited it; a refused payment (amount, service) waits in the missed payments, not here.
+    if (status?.paid) {
+      if (await moveStatus(db, order, OrderStatus.AUTO_CANCELLED, 'timeout', 'paid at the service: missed payment'))
+        forgetList(rt, 'orders', order.userId);
       continue;
     }
-    await closed(rt, order, OrderStatus.AUTO_CANCELLED);
+    try {
+      await rt.payment.closePayment(order.orderNo);
+    } catch (err) {
+      rt.log.warn('closing payment failed', { orderNo: order.orderNo, err: (err as Error).message });
+      continue;
+    }
+    if (!(await moveStatus(db, order, OrderStatus.AUTO_CANCELLED, 'timeout'))) continue;
+    forgetList(rt, 'orders', order.userId);
+    await published(rt, order, OrderStatus.AUTO_CANCELLED);
   }
   return due.length;
 }

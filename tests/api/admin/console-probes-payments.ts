@@ -1,0 +1,35 @@
+// The console's payments routes in the route matrix (console-probes.ts): missed payments and reconciliations.
+import type { TestServer } from '../helpers';
+import { requestId, type Staff } from './admin-helpers';
+import type { Probe } from './console-probes';
+import { freshCode } from './order-helpers';
+
+/** `missed`: an open missed payment of a plain user's unpaid order (made by the test's beforeAll). */
+export const paymentProbes = (srv: TestServer, admin: Staff, missed: { id: number }): Probe[] => [
+  { method: 'GET', path: '/api/admin/payments/missed', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/payments/missed/${missed.id}/credit`,
+    body: async (who) => ({
+      reason: 'matrix',
+      requestId: requestId(),
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
+  {
+    method: 'POST',
+    path: `/api/admin/payments/missed/${missed.id}/dismiss`,
+    // Credited just before: the admin's dismissal finds it reviewed (applied false).
+    body: () => ({ reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/payments/reconciliations', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/reconciliations',
+    // The sandbox keeps no bills: refused once the guard let the admin through.
+    body: () => ({ date: '2026-01-01' }),
+    expect: { operator: 403, admin: 400 },
+  },
+];
