@@ -5,6 +5,7 @@ export * from './chat-attachments';
 export * from './chat-conversations';
 export * from './chat-shares';
 export * from './coupons';
+export * from './credits';
 export * from './drawings';
 export * from './insights';
 export * from './knowledge';
