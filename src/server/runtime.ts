@@ -21,6 +21,7 @@ export interface BackgroundJobs {
   knowledge: Job;
   orders: Job;
   refunds: Job;
+  creditHolds: Job;
   sandboxWarning: Job;
 }
 

@@ -5,6 +5,7 @@ import enAdmin from '../../locales/en-US/admin.json';
 import enChannels from '../../locales/en-US/channels.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
+import enCredits from '../../locales/en-US/credits.json';
 import enDrawing from '../../locales/en-US/drawing.json';
 import enKnowledge from '../../locales/en-US/knowledge.json';
 import enLayout from '../../locales/en-US/layout.json';
@@ -17,6 +18,7 @@ import zhAdmin from '../../locales/zh-CN/admin.json';
 import zhChannels from '../../locales/zh-CN/channels.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
+import zhCredits from '../../locales/zh-CN/credits.json';
 import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhKnowledge from '../../locales/zh-CN/knowledge.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
@@ -29,6 +31,7 @@ import twAdmin from '../../locales/zh-TW/admin.json';
 import twChannels from '../../locales/zh-TW/channels.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
+import twCredits from '../../locales/zh-TW/credits.json';
 import twDrawing from '../../locales/zh-TW/drawing.json';
 import twKnowledge from '../../locales/zh-TW/knowledge.json';
 import twLayout from '../../locales/zh-TW/layout.json';
@@ -63,6 +66,7 @@ export const resources: Resources = {
     music: zhMusic,
     websearch: zhWebsearch,
     knowledge: zhKnowledge,
+    credits: zhCredits,
   },
   'en-US': {
     common: enCommon,
@@ -77,6 +81,7 @@ export const resources: Resources = {
     music: enMusic,
     websearch: enWebsearch,
     knowledge: enKnowledge,
+    credits: enCredits,
   },
   'zh-TW': {
     common: twCommon,
@@ -91,6 +96,7 @@ export const resources: Resources = {
     music: twMusic,
     websearch: twWebsearch,
     knowledge: twKnowledge,
+    credits: twCredits,
   },
 };
 

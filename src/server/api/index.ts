@@ -18,6 +18,7 @@ import { registerChannelsConsole } from './channels';
 import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
 import type { ApiApp, ApiEnv } from './context';
+import { registerCredits, registerCreditsConsole } from './credits';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
@@ -61,9 +62,11 @@ const domains: Array<(app: ApiApp) => void> = [
   registerLedgerConsole,
   registerWebSearchConsole,
   registerKnowledgeConsole,
+  registerCreditsConsole,
   registerModeration,
   registerUsage,
   registerKnowledge,
+  registerCredits,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

@@ -17,6 +17,7 @@ import * as chat from './chat/chat.routes';
 import * as chatConversations from './chat/conversations.routes';
 import * as chatShares from './chat/shares.routes';
 import * as clientLog from './client-log';
+import * as credits from './credits/credits.routes';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
 import * as knowledgeConsole from './knowledge/console';
@@ -59,6 +60,7 @@ const modules = {
   chatConversations,
   chatShares,
   clientLog,
+  credits,
   drawing,
   health,
   knowledge,

@@ -4,6 +4,7 @@ import { type Order, OrderStatus } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
+import { grantOrderCredits } from '../credits/orders';
 import { forgetList, listChangeNotice } from '../user-lists';
 import { benefitChange } from './benefits';
 import { UNPAID } from './orders';
@@ -85,6 +86,7 @@ export async function markPaid(
         ),
       ],
     });
+    await grantOrderCredits(tx, order);
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };

@@ -8,6 +8,7 @@ import { type Order, type OrderRefund, orderEvents, orderRefunds, orders } from 
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { withdrawOrderCredits } from '../credits/orders';
 import { withdrawBenefit } from './benefits';
 import { sendRefundMail } from './receipts';
 
@@ -241,6 +242,7 @@ export async function settleRefund(
       { before: order.refundedAmount, after: refunded },
       floor,
     );
+    await withdrawOrderCredits(tx, order, { before: order.refundedAmount, after: refunded });
     const unit = order.productType === 4 ? 'compositions' : 'days';
     await tx
       .update(orders)
