@@ -30,6 +30,7 @@ export const SECONDARY_NAV: readonly NavEntry[] = [
   { key: 'membership', href: '/product', icon: 'crown', sections: ['/product'] },
   { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
   { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },
+  { key: 'credits', href: '/credits', icon: 'coins', sections: ['/credits'] },
 ];
 
 /**

@@ -58,8 +58,9 @@ export const savePrices = consoleRoute('post', '/admin/credits/prices', applied,
 });
 
 export const summary = consoleRoute('get', '/admin/credits/summary', CreditSummary, {
-  summary: 'Credits issued by reason and spent by kind in the last 1, 7 or 30 site days; check-ins today',
+  summary: 'Credits issued by reason and spent by kind in the last 1, 7 or 30 site days or from..to; check-ins today',
   request: { query: periodQuery },
+  more: { 400: 'a reversed range, or longer than 366 days' },
 });
 
 export const adjust = consoleRoute('post', '/admin/users/{id}/credits', applied, {

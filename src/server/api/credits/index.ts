@@ -1,6 +1,5 @@
-import { startOfDay } from '../../../shared/site-time';
-import { activitySettings } from '../../config/activity';
 import { requestNow } from '../../services/activity/clock';
+import { checkRange, lastDays } from '../../services/admin/dashboard';
 import { checkReach } from '../../services/admin/hierarchy';
 import { checkIn } from '../../services/credits/check-in';
 import { adjustCredits, creditSummary, priceSheet, savePrices } from '../../services/credits/console';
@@ -44,9 +43,9 @@ export function registerCreditsConsole(app: ApiApp) {
 
   app.openapi(r.summary, async (c) => {
     const rt = c.get('runtime');
-    const now = Date.now();
-    const from = startOfDay(now, activitySettings(rt.env).SITE_TIME_ZONE, 1 - Number(c.req.valid('query').days));
-    return reply(c, await creditSummary(rt, new Date(from), now));
+    const q = c.req.valid('query');
+    const range = q.from && q.to ? checkRange(q.from, q.to) : lastDays(Number(q.days), rt.env.SITE_TIME_ZONE);
+    return reply(c, await creditSummary(rt, range));
   });
 
   // The hierarchy is asked before a TOTP code is spent; adjustCredits asks again under the row lock.

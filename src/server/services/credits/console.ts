@@ -5,6 +5,7 @@ import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { type Actor, writeAudit } from '../admin/audit';
+import { rangeSql } from '../admin/dashboard';
 import { assertMayActOn, recordRefusal } from '../admin/hierarchy';
 import { available, book } from './book';
 import { checkInDays } from './check-in';
@@ -114,18 +115,22 @@ export async function adjustCredits(
 const rowsOf = async (rt: Runtime, q: ReturnType<typeof sql>) =>
   ((await rt.database.db.execute(q)) as unknown as { rows: Record<string, unknown>[] }).rows;
 
-/** The console's credit figures: issued by reason and spent by kind since `from`, check-ins today, outstanding. */
-export async function creditSummary(rt: Runtime, from: Date, now = Date.now()): Promise<CreditSummary> {
-  const since = from.toISOString();
+/** The console's credit figures: issued by reason and spent by kind over site days, check-ins today, outstanding. */
+export async function creditSummary(
+  rt: Runtime,
+  range: { from: string; to: string },
+  now = Date.now(),
+): Promise<CreditSummary> {
+  const { within } = rangeSql(range, rt.env.SITE_TIME_ZONE);
   const issued = await rowsOf(
     rt,
     sql`select reason, sum(amount) as credits from credit_movements
-      where amount > 0 and created_at >= ${since}::timestamptz group by reason order by 2 desc`,
+      where amount > 0 and ${within('created_at')} group by reason order by 2 desc`,
   );
   const spent = await rowsOf(
     rt,
     sql`select coalesce(kind, reason) as kind, -sum(amount) as credits from credit_movements
-      where amount < 0 and created_at >= ${since}::timestamptz group by 1 order by 2 desc`,
+      where amount < 0 and ${within('created_at')} group by 1 order by 2 desc`,
   );
   const [today] = await rowsOf(
     rt,
