@@ -2,7 +2,15 @@
 // target, and the account's state that must not change when the hierarchy refuses.
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { drawings, orderRefunds, orders, sessions, users, verificationCodes } from '../../../src/server/db/schema';
+import {
+  creditAccounts,
+  drawings,
+  orderRefunds,
+  orders,
+  sessions,
+  users,
+  verificationCodes,
+} from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import type { Role } from '../../../src/shared/admin';
 import type { CallResult, TestServer } from '../helpers';
@@ -98,6 +106,18 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
       post(srv, a, `/admin/users/${t.id}/membership`, { ...base, kind: 'vip', amount: 3650, requestId: requestId() }),
   },
   {
+    key: 'POST /api/admin/users/{id}/credits',
+    action: 'credits.adjust',
+    adminOnly: true,
+    send: async (srv, a, t) =>
+      post(srv, a, `/admin/users/${t.id}/credits`, {
+        ...base,
+        amount: 100,
+        requestId: requestId(),
+        code: await codeOf(srv, a),
+      }),
+  },
+  {
     key: 'POST /api/admin/users/{id}/role',
     action: 'user.role',
     adminOnly: true,
@@ -157,7 +177,7 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
 
 /**
  * What a refused action must leave as it was: the account row (role, ban, membership, compositions,
- * deletion), its live sessions, reset codes mailed to it, and refunds of its orders.
+ * deletion), its live sessions, reset codes mailed to it, refunds of its orders, and its credits.
  */
 export async function stateOf(srv: TestServer, id: number) {
   const { db } = srv.runtime.database;
@@ -177,5 +197,6 @@ export async function stateOf(srv: TestServer, id: number) {
     .from(orderRefunds)
     .innerJoin(orders, eq(orders.id, orderRefunds.orderId))
     .where(eq(orders.userId, id));
-  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n };
+  const [credits] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, id));
+  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n, credits: credits?.balance ?? 0 };
 }
