@@ -4,65 +4,23 @@ import { buttonClass } from '../../../components/button-styles';
 import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import type { CreditPriceSheet, CreditPrices, CreditSummary } from '../../../shared/contract/credits';
+import type { CreditPriceSheet, CreditPrices } from '../../../shared/contract/credits';
 import { card } from '../ui/format';
 import { type PeriodQuery, RangePicker } from '../ui/RangePicker';
-import { TableCard } from '../ui/TableCard';
-import { Tiles } from '../ui/Tiles';
+import { CreditFigures } from './CreditFigures';
 
 const num =
   'w-28 rounded-lg border border-slate-300 bg-white px-2 py-1.5 text-sm dark:border-slate-700 dark:bg-slate-900';
 const credits = (v: string) => Math.max(0, Math.floor(Number(v) || 0));
 
-/** Issued and spent credits over a period, check-ins today, what users hold. */
+/** The credits page's figures, for the range picked. */
 function Figures() {
-  const { t } = useTranslation();
   const [query, setQuery] = useState<PeriodQuery>({ days: '7' });
-  const [data, setData] = useState<CreditSummary | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    setError('');
-    void consoleCall('GET', '/admin/credits/summary', query).then((res) =>
-      res.ok ? setData(res.data) : setError(res.result || t('admin:error')),
-    );
-  }, [query, t]);
-  const c = (k: string) => t(`credits:console.${k}`);
   return (
-    <section className="space-y-4" aria-labelledby="credits-figures">
-      <h2 id="credits-figures" className="text-lg font-semibold">
-        {c('figures')}
-      </h2>
+    <div className="space-y-4">
       <RangePicker onQuery={setQuery} />
-      {error && <p role="alert">{error}</p>}
-      {data && (
-        <>
-          <Tiles
-            cols="md:grid-cols-3"
-            tiles={[
-              { label: c('checkInsToday'), value: String(data.checkInsToday), testId: 'credits-checkins' },
-              { label: c('outstanding'), value: String(data.outstanding), testId: 'credits-outstanding' },
-              { label: c('heldNow'), value: String(data.held), testId: 'credits-held' },
-            ]}
-          />
-          <div className="grid gap-4 md:grid-cols-2">
-            <TableCard
-              id="credits-issued"
-              title={c('issued')}
-              empty="—"
-              head={[t('credits:page.what'), c('price')]}
-              rows={data.issued.map((r) => [t(`credits:reason.${r.reason}`), r.credits])}
-            />
-            <TableCard
-              id="credits-spent"
-              title={c('spent')}
-              empty="—"
-              head={[t('credits:page.what'), c('price')]}
-              rows={data.spent.map((r) => [t(`credits:kind.${r.kind}`, { defaultValue: r.kind }), r.credits])}
-            />
-          </div>
-        </>
-      )}
-    </section>
+      <CreditFigures query={query} />
+    </div>
   );
 }
 
