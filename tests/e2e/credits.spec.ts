@@ -70,7 +70,7 @@ test('the credits page shows the balance and history page by page, and checks in
   await expect(page.getByTestId('check-in')).toBeDisabled();
 });
 
-test('the profile dialog shows the balance, links to /credits, and both navigations list the page', async ({
+test('the profile dialog shows the balance and links to /credits; the side nav lists the page', async ({
   page,
 }) => {
   await useToken(page, token);
@@ -83,15 +83,20 @@ test('the profile dialog shows the balance, links to /credits, and both navigati
   await expectAxeClean(page);
   await dialog.getByTestId('profile-credits').click();
   await expect(page).toHaveURL(`${BASE}/credits`);
+});
 
+test("on a phone the '我的' sheet leads to /credits", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${BASE}/terms`);
-  await page.getByRole('button', { name: '我的' }).click();
-  await expect(page.getByRole('link', { name: '我的积分' }).last()).toBeVisible();
+  await page.getByRole('navigation', { name: '底部导航' }).getByRole('button', { name: '我的' }).click();
+  const sheet = page.getByRole('dialog', { name: '我的' });
+  await sheet.getByRole('link', { name: '我的积分' }).click();
+  await expect(page).toHaveURL(`${BASE}/credits`);
 });
 
 test('a visitor is asked to log in', async ({ page }) => {
   await page.goto(`${BASE}/credits`);
   await expect(page.getByText('登录后查看积分')).toBeVisible();
-  await expect(page.getByRole('button', { name: '登录 / 注册' })).toBeVisible();
+  await page.locator('#main').getByRole('button', { name: '登录 / 注册' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
 });
