@@ -33,7 +33,7 @@ export const A11Y_VISITOR_ROUTES = [
 ];
 
 /** Pages whose content is the account's own: checked with axe logged in. */
-export const A11Y_ACCOUNT_ROUTES = ['/chat/history', '/myapplication', '/createApplication', '/order'];
+export const A11Y_ACCOUNT_ROUTES = ['/chat/history', '/myapplication', '/createApplication', '/order', '/credits'];
 
 /**
  * The routes of docs/routes-and-screens.md people navigate to: each reaches every other in two steps.
@@ -55,6 +55,7 @@ export const NAV_ROUTES = [
   '/product',
   '/activities',
   '/order',
+  '/credits',
   '/groups',
   '/officialAccount',
 ];
