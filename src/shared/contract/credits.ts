@@ -49,7 +49,6 @@ export const CheckInResult = z
     streak: count,
     reward: count,
     balance: count,
-    today: z.boolean(),
   })
   .openapi('CheckInResult');
 export type CheckInResult = z.infer<typeof CheckInResult>;

@@ -35,13 +35,12 @@ export async function checkIn(rt: Runtime, userId: number, now = Date.now()): Pr
   return transaction(rt.database.db, async (tx) => {
     await openAccount(tx, userId);
     const [a] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, userId)).for('update');
-    if (a?.lastCheckIn === today)
-      return { checkedIn: false, streak: a.streak, reward: 0, balance: a.balance, today: true };
+    if (a?.lastCheckIn === today) return { checkedIn: false, streak: a.streak, reward: 0, balance: a.balance };
     const streak = a?.lastCheckIn === yesterday ? a.streak + 1 : 1;
     const reward = rewardOf(rewards, streak);
     await tx.insert(creditCheckIns).values({ userId, day: today, streak, reward });
     await tx.update(creditAccounts).set({ streak, lastCheckIn: today }).where(eq(creditAccounts.userId, userId));
     if (reward > 0) await book(tx, { userId, reason: 'checkin', ref: `${userId}:${today}`, amount: reward });
-    return { checkedIn: true, streak, reward, balance: (a?.balance ?? 0) + reward, today: true };
+    return { checkedIn: true, streak, reward, balance: (a?.balance ?? 0) + reward };
   });
 }
