@@ -70,9 +70,7 @@ test('the credits page shows the balance and history page by page, and checks in
   await expect(page.getByTestId('check-in')).toBeDisabled();
 });
 
-test('the profile dialog shows the balance and links to /credits; the side nav lists the page', async ({
-  page,
-}) => {
+test('the profile dialog shows the balance and links to /credits; the side nav lists the page', async ({ page }) => {
   await useToken(page, token);
   await page.goto(`${BASE}/terms`);
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的积分' })).toBeVisible();
