@@ -31,6 +31,7 @@ export const SECONDARY_NAV: readonly NavEntry[] = [
   { key: 'activities', href: '/activities', icon: 'gift', sections: ['/activities'] },
   { key: 'orders', href: '/order', icon: 'receipt', sections: ['/order'] },
   { key: 'invite', href: '/invite', icon: 'user', sections: ['/invite'] },
+  { key: 'credits', href: '/credits', icon: 'coins', sections: ['/credits'] },
 ];
 
 /**

@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { IslandRoot } from './island-i18n';
 import { type IslandMessages, islandTexts } from './island-texts';
 
-export type LazyNamespace = 'account' | 'activity' | 'common' | 'layout';
+export type LazyNamespace = 'account' | 'activity' | 'common' | 'credits' | 'layout';
 
 /**
  * The texts of an island that loads on demand (`client:event`): each file of

@@ -24,6 +24,7 @@ export interface BackgroundJobs {
   reconcile: Job;
   refunds: Job;
   referral: Job;
+  creditHolds: Job;
   sandboxWarning: Job;
 }
 

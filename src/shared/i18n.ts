@@ -6,6 +6,7 @@ import enChannels from '../../locales/en-US/channels.json';
 import enChat from '../../locales/en-US/chat.json';
 import enCommon from '../../locales/en-US/common.json';
 import enCompliance from '../../locales/en-US/compliance.json';
+import enCredits from '../../locales/en-US/credits.json';
 import enDrawing from '../../locales/en-US/drawing.json';
 import enKnowledge from '../../locales/en-US/knowledge.json';
 import enLayout from '../../locales/en-US/layout.json';
@@ -20,6 +21,7 @@ import zhChannels from '../../locales/zh-CN/channels.json';
 import zhChat from '../../locales/zh-CN/chat.json';
 import zhCommon from '../../locales/zh-CN/common.json';
 import zhCompliance from '../../locales/zh-CN/compliance.json';
+import zhCredits from '../../locales/zh-CN/credits.json';
 import zhDrawing from '../../locales/zh-CN/drawing.json';
 import zhKnowledge from '../../locales/zh-CN/knowledge.json';
 import zhLayout from '../../locales/zh-CN/layout.json';
@@ -34,6 +36,7 @@ import twChannels from '../../locales/zh-TW/channels.json';
 import twChat from '../../locales/zh-TW/chat.json';
 import twCommon from '../../locales/zh-TW/common.json';
 import twCompliance from '../../locales/zh-TW/compliance.json';
+import twCredits from '../../locales/zh-TW/credits.json';
 import twDrawing from '../../locales/zh-TW/drawing.json';
 import twKnowledge from '../../locales/zh-TW/knowledge.json';
 import twLayout from '../../locales/zh-TW/layout.json';
@@ -71,6 +74,7 @@ export const resources: Resources = {
     knowledge: zhKnowledge,
     compliance: zhCompliance,
     referral: zhReferral,
+    credits: zhCredits,
   },
   'en-US': {
     common: enCommon,
@@ -87,6 +91,7 @@ export const resources: Resources = {
     knowledge: enKnowledge,
     compliance: enCompliance,
     referral: enReferral,
+    credits: enCredits,
   },
   'zh-TW': {
     common: twCommon,
@@ -103,6 +108,7 @@ export const resources: Resources = {
     knowledge: twKnowledge,
     compliance: twCompliance,
     referral: twReferral,
+    credits: twCredits,
   },
 };
 

@@ -33,7 +33,14 @@ export const A11Y_VISITOR_ROUTES = [
 ];
 
 /** Pages whose content is the account's own: checked with axe logged in. */
-export const A11Y_ACCOUNT_ROUTES = ['/chat/history', '/myapplication', '/createApplication', '/order', '/invite'];
+export const A11Y_ACCOUNT_ROUTES = [
+  '/chat/history',
+  '/myapplication',
+  '/createApplication',
+  '/order',
+  '/invite',
+  '/credits',
+];
 
 /**
  * The routes of docs/routes-and-screens.md people navigate to: each reaches every other in two steps.
@@ -56,6 +63,7 @@ export const NAV_ROUTES = [
   '/activities',
   '/order',
   '/invite',
+  '/credits',
   '/groups',
   '/officialAccount',
 ];

@@ -72,7 +72,7 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
 export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
   return (
-    <LazyIslandRoot lang={lang} namespaces={['account', 'common', 'layout']} ns="common">
+    <LazyIslandRoot lang={lang} namespaces={['account', 'common', 'layout', 'credits']} ns="common">
       <AccountDialogs links={links} />
     </LazyIslandRoot>
   );

@@ -5,6 +5,7 @@ import type { IconName } from '../../components/icons';
 import { SvgIcon } from '../../components/SvgIcon';
 import { flushOutbox } from '../../lib/chat-sync-send';
 import type { UserInfo } from '../../stores/user';
+import { CreditsLine } from '../credits/CreditsLine';
 import { Avatar } from './Avatar';
 import { logout } from './account-api';
 import { Membership } from './Membership';
@@ -74,6 +75,7 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         {user.wechatBound && <Row label={t('account:profile.wechat')}>{t('account:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />
+      <CreditsLine />
       <nav aria-label={t('account:profile.links')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
         {LINKS.map((link) => (
           <a key={link.href} href={link.href} className={TILE}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { consoleCall } from '../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import type { Dashboard as Data } from '../../shared/contract/admin';
+import { CreditFigures } from './credits/CreditFigures';
 import { DashboardTables } from './DashboardTables';
 import { Chart } from './ui/Chart';
 import { card, yuan } from './ui/format';
@@ -97,6 +98,7 @@ function DashboardView() {
             </section>
           </div>
           <DashboardTables data={data} />
+          <CreditFigures query={query} />
         </>
       )}
     </div>

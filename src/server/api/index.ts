@@ -19,6 +19,7 @@ import { registerChat } from './chat';
 import { registerClientLog } from './client-log';
 import { registerCompliance, registerComplianceConsole } from './compliance';
 import type { ApiApp, ApiEnv } from './context';
+import { registerCredits, registerCreditsConsole } from './credits';
 import { registerSd } from './drawing';
 import { handleError } from './errors';
 import { registerHealth } from './health';
@@ -72,10 +73,12 @@ const domains: Array<(app: ApiApp) => void> = [
   registerWebSearchConsole,
   registerKnowledgeConsole,
   registerReferralConsole,
+  registerCreditsConsole,
   registerModeration,
   registerUsage,
   registerKnowledge,
   registerReferral,
+  registerCredits,
 ];
 
 export function createApiApp(runtime: Runtime): ApiApp {

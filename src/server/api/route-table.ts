@@ -20,6 +20,7 @@ import * as clientLog from './client-log';
 import * as complianceComplaint from './compliance/complaint.routes';
 import * as complianceConsole from './compliance/console.routes';
 import * as complianceInfo from './compliance/info.routes';
+import * as credits from './credits/credits.routes';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
 import * as knowledgeConsole from './knowledge/console';
@@ -68,6 +69,7 @@ const modules = {
   complianceComplaint,
   complianceConsole,
   clientLog,
+  credits,
   drawing,
   health,
   knowledge,

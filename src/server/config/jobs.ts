@@ -3,9 +3,10 @@ import { z } from 'zod';
 /** Background jobs' environment variables, spread into env.ts's envSchema. */
 export const jobsEnvShape = {
   /**
-   * How long a claimed task (drawing, song, refund) stays with the process that
-   * claimed it; renewed every third of it while the task runs, so only a dead
-   * process's tasks run out and are resumed by another.
+   * How long a claimed task (drawing, song, refund) or a running call's credit
+   * hold stays with the process that took it; renewed every third of it while
+   * the work runs, so only a dead process's tasks run out and are resumed by
+   * another, and its credit holds released.
    */
   JOB_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /**

@@ -58,6 +58,8 @@ const productFields = z.object({
   productBenefit: whole(1, 100_000, 'admin:products.benefitRange'),
   level: whole(1, 9, 'admin:products.levelRange'),
   purchaseLimit: whole(1, 1_000_000, 'admin:products.limitRange').nullable(),
+  /** Credits (积分) granted on payment beside the benefit; a credit pack. */
+  credits: whole(0, 10_000_000, 'admin:products.creditsRange').default(0),
   requestId,
   /** A fresh TOTP code: needed when the price is set (create) or changed. */
   code: totpCode.optional(),
@@ -93,6 +95,7 @@ export const ConsoleProduct = z
     productBenefit: count,
     level: count,
     purchaseLimit: count.nullable(),
+    credits: count,
     enabled: z.boolean(),
     sortOrder: count,
     updatedAt: z.string(),

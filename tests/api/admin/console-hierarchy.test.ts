@@ -64,6 +64,7 @@ const NOT_ACCOUNT: Record<string, string> = {
   'POST /api/admin/complaints/{id}/close': 'a complaint ticket',
   'POST /api/admin/complaints/{id}/takedown': "an item's publication, not its author's account",
   'POST /api/admin/words/revert': 'the word list',
+  'POST /api/admin/credits/prices': 'credit prices and check-in rewards',
 };
 
 const refusals = (targetId: number, action: string) =>

@@ -5,6 +5,7 @@ import type { TestServer } from '../helpers';
 import { codeFor, requestId, type Staff } from './admin-helpers';
 import { channelBody } from './channel-helpers';
 import { assistantProbes } from './console-probes-assistant';
+import { creditProbes } from './console-probes-credits';
 import { paymentProbes } from './console-probes-payments';
 import { freshCode } from './order-helpers';
 
@@ -272,6 +273,7 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
       expect: { operator: 403, admin: 200 },
     },
     ...assistantProbes(mcp),
+    ...creditProbes(srv, admin, target),
     { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
     {
       method: 'POST',

@@ -3,6 +3,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { expect } from 'vitest';
 import {
+  creditAccounts,
   drawings,
   orderRefunds,
   orders,
@@ -129,6 +130,18 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
       post(srv, a, `/admin/users/${t.id}/membership`, { ...base, kind: 'vip', amount: 3650, requestId: requestId() }),
   },
   {
+    key: 'POST /api/admin/users/{id}/credits',
+    action: 'credits.adjust',
+    adminOnly: true,
+    send: async (srv, a, t) =>
+      post(srv, a, `/admin/users/${t.id}/credits`, {
+        ...base,
+        amount: 100,
+        requestId: requestId(),
+        code: await codeOf(srv, a),
+      }),
+  },
+  {
     key: 'POST /api/admin/users/{id}/role',
     action: 'user.role',
     adminOnly: true,
@@ -220,7 +233,7 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
 
 /**
  * What a refused action must leave as it was: the account row (role, ban, membership, compositions,
- * deletion), its live sessions, reset codes mailed to it, refunds of its orders and its commission balances.
+ * deletion), its live sessions, reset codes mailed to it, refunds of its orders, its commission balances and its credits.
  */
 export async function stateOf(srv: TestServer, id: number) {
   const { db } = srv.runtime.database;
@@ -242,5 +255,6 @@ export async function stateOf(srv: TestServer, id: number) {
     .where(eq(orders.userId, id));
   const [balance] = await db.select().from(referralBalances).where(eq(referralBalances.userId, id));
   const { updatedAt: _b, ...money } = balance ?? { updatedAt: null };
-  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n, money };
+  const [credits] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, id));
+  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n, money, credits: credits?.balance ?? 0 };
 }

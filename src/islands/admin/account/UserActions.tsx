@@ -6,7 +6,7 @@ import { GRANT_KINDS, type GrantKind, type Role } from '../../../shared/admin';
 import { card, field } from '../ui/format';
 import { ReasonForm } from '../ui/ReasonForm';
 
-type Mode = 'ban' | 'membership' | 'reset' | 'delete';
+type Mode = 'ban' | 'membership' | 'credits' | 'reset' | 'delete';
 
 /**
  * A user's actions, each with a required reason and one request id per
@@ -27,6 +27,7 @@ export function UserActions(p: {
   const [mode, setMode] = useState<Mode | null>(null);
   const [kind, setKind] = useState<GrantKind>('vip');
   const [amount, setAmount] = useState('30');
+  const [credits, setCredits] = useState('100');
   const [message, setMessage] = useState('');
   const id = p.userId;
   const buttons: [Mode, string, 'secondary' | 'danger'][] = [
@@ -35,6 +36,8 @@ export function UserActions(p: {
     ['ban', p.banned ? 'action.unban' : 'action.ban', p.banned ? 'secondary' : 'danger'],
     ...(p.consoleRole === 'admin' ? [['delete', 'action.delete', 'danger'] as [Mode, string, 'danger']] : []),
   ];
+  // Credits are money: the admin's alone, with a fresh code (docs/credits.md).
+  if (p.consoleRole === 'admin') buttons.splice(1, 0, ['credits', 'credits:console.adjust', 'secondary']);
   return (
     <section className={`${card} space-y-3`} aria-labelledby="actions-title">
       <h2 id="actions-title" className="font-semibold">
@@ -57,7 +60,7 @@ export function UserActions(p: {
                 setMessage('');
               }}
             >
-              {t(`admin:${label}`)}
+              {t(label.includes(':') ? label : `admin:${label}`)}
             </button>
           ))}
       </div>
@@ -65,7 +68,7 @@ export function UserActions(p: {
         <ReasonForm
           key={mode}
           danger={mode === 'delete'}
-          withCode={mode === 'delete'}
+          withCode={mode === 'delete' || mode === 'credits'}
           warning={mode === 'delete' ? t('admin:action.deleteWarn') : undefined}
           onCancel={() => setMode(null)}
           onDone={() => {
@@ -79,11 +82,32 @@ export function UserActions(p: {
               ? consoleCall('POST', `/admin/users/${id}/ban`, { banned: !p.banned, ...f })
               : mode === 'membership'
                 ? consoleCall('POST', `/admin/users/${id}/membership`, { kind, amount: Number(amount), ...f })
-                : mode === 'reset'
-                  ? consoleCall('POST', `/admin/users/${id}/password-reset`, f)
-                  : consoleCall('POST', `/admin/users/${id}/delete`, { ...f, code: f.code ?? '' })
+                : mode === 'credits'
+                  ? consoleCall('POST', `/admin/users/${id}/credits`, {
+                      amount: Number(credits),
+                      ...f,
+                      code: f.code ?? '',
+                    })
+                  : mode === 'reset'
+                    ? consoleCall('POST', `/admin/users/${id}/password-reset`, f)
+                    : consoleCall('POST', `/admin/users/${id}/delete`, { ...f, code: f.code ?? '' })
           }
         >
+          {mode === 'credits' && (
+            <label className="block text-sm">
+              {t('credits:console.amount')}
+              <input
+                className={`${field} mt-1`}
+                type="number"
+                data-testid="credits-amount"
+                min={-10_000_000}
+                max={10_000_000}
+                required
+                value={credits}
+                onChange={(e) => setCredits(e.target.value)}
+              />
+            </label>
+          )}
           {mode === 'membership' && (
             <div className="grid gap-3 sm:grid-cols-2">
               <label className="block text-sm">

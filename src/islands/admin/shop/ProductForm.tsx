@@ -63,10 +63,15 @@ export function ProductForm({
   const [benefit, setBenefit] = useState(String(product?.productBenefit ?? 30));
   const [level, setLevel] = useState(String(product?.level ?? 1));
   const [limit, setLimit] = useState(product?.purchaseLimit ? String(product.purchaseLimit) : '');
+  const [credits, setCredits] = useState(String(product?.credits ?? 0));
   const [totp, setTotp] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  const priceChanged = !product || price !== yuan(product.productPrice) || disPrice !== yuan(product.productDisPrice);
+  const priceChanged =
+    !product ||
+    price !== yuan(product.productPrice) ||
+    disPrice !== yuan(product.productDisPrice) ||
+    credits !== String(product.credits);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -82,6 +87,7 @@ export function ProductForm({
       productBenefit: num(benefit),
       level: num(level),
       purchaseLimit: limit.trim() === '' ? null : num(limit),
+      credits: num(credits),
       requestId,
       ...(priceChanged ? { code: totp.trim() } : {}),
     };
@@ -159,6 +165,7 @@ export function ProductForm({
           <Input label={t('admin:products.benefit')} mode="numeric" value={benefit} onChange={setBenefit} />
           <Input label={t('admin:products.level')} mode="numeric" value={level} onChange={setLevel} />
           <Input label={t('admin:products.limit')} mode="numeric" value={limit} onChange={setLimit} />
+          <Input label={t('admin:products.credits')} mode="numeric" value={credits} onChange={setCredits} />
         </div>
         {priceChanged && <TotpField label={t('admin:products.code2fa')} optional value={totp} onChange={setTotp} />}
         <FormError text={error} />

@@ -24,6 +24,7 @@ function fields(b: ProductForm): ProductFields {
     productBenefit: b.productBenefit,
     level: b.level,
     purchaseLimit: b.purchaseLimit,
+    credits: b.credits,
   };
 }
 

@@ -6,6 +6,7 @@ export * from './chat-conversations';
 export * from './chat-shares';
 export * from './complaints';
 export * from './coupons';
+export * from './credits';
 export * from './drawings';
 export * from './insights';
 export * from './knowledge';

@@ -23,6 +23,8 @@ export const products = pgTable(
     productDisPrice: integer('product_dis_price').notNull(),
     /** Membership level granted (users.vip_type / plus_type). */
     level: integer('level').notNull().default(1),
+    /** Credits (积分) granted on payment beside the benefit above, taken back in proportion on refund. */
+    credits: integer('credits').notNull().default(0),
     /** Paid orders one user may have for this product; null = unlimited. */
     purchaseLimit: integer('purchase_limit'),
     enabled: boolean('enabled').notNull().default(true),

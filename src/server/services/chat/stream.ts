@@ -6,6 +6,8 @@ import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../.
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
 import { callerLevel, modelForCaller } from '../channels/offer';
+import type { Hold } from '../credits/holds';
+import { freeOrHold, holdForChat, settleChat } from '../credits/spend';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
 import { chosenSources, citationMessage, gatherPassages, numbered, PASSAGES_PER_SOURCE } from './citations';
@@ -115,20 +117,28 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
     : asked.messages;
   // Continuing an answer cut short: its text and the request to go on follow the question.
   const messages = [...withSources, ...continuation(input.options.partial, c.t)];
-  const quota: ChatQuota = demo ? await readQuota(rt, c.caller) : await takeQuota(rt, c.caller);
-  const giveBack = () => (demo ? Promise.resolve() : refundQuota(rt, c.caller).catch(() => {}));
-  const meta: ChatEvent = { event: 'meta', data: { model, quota, ...(attachments.length ? { attachments } : {}) } };
-  const { conversationId } = input.options;
-  const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
-  const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
   // A continued answer only goes on writing: no tools are offered.
   const level = await callerLevel(rt, c.caller);
   const tools =
     input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
       ? []
       : [...(await builtinTools({ rt, caller: c.caller }, input)), ...(await mcpToolsFor(rt, level))];
+  // The day's free messages first; past them a priced model is paid in credits, held now, settled at the end.
+  const paid = demo
+    ? { free: await readQuota(rt, c.caller), hold: null }
+    : await freeOrHold(
+        () => takeQuota(rt, c.caller),
+        () => holdForChat(rt, c.caller.userId, model, messages),
+      );
+  const quota: ChatQuota = paid.free ?? (await readQuota(rt, c.caller));
+  const giveBack = () =>
+    demo ? Promise.resolve() : (paid.hold?.release() ?? refundQuota(rt, c.caller)).catch(() => {});
+  const meta: ChatEvent = { event: 'meta', data: { model, quota, ...(attachments.length ? { attachments } : {}) } };
+  const { conversationId } = input.options;
+  const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
+  const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
   const events = { meta: [meta, ...cited], citations, tools, level };
-  return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input });
+  return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input, hold: paid.hold });
 }
 
 /** The answer's events; read to the end even after the person left, so the ledger row and a refund are written. */
@@ -147,6 +157,7 @@ async function* answer(
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
+    hold: Hold | null;
   },
 ): AsyncGenerator<ChatEvent> {
   const { signal } = c;
@@ -156,7 +167,11 @@ async function* answer(
   let outcome: 'ok' | 'failed' = 'ok';
   let recorded: Promise<LlmUsage | null> | null = null;
   const finish = (o: Outcome) => {
-    recorded ??= meter.finish(o);
+    // The credits held are settled to the tokens the ledger records (released when nothing was).
+    recorded ??= meter.finish(o).then(async (u) => {
+      await settleChat(rt, a.hold, model, u).catch(() => {});
+      return u;
+    });
     return recorded;
   };
   // Once the person left, nothing more is sent.

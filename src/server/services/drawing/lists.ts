@@ -7,6 +7,7 @@ import { prepared } from '../../db/queries/prepared';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { endTaskHold } from '../credits/spend';
 import { forgetFileAccess } from '../file-access';
 import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
 import { forgetList, keptList } from '../user-lists';
@@ -103,7 +104,10 @@ export async function deleteDrawing(rt: Runtime, userId: number, taskId: string)
   if (!gone) throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
   forgetList(rt, 'drawings', userId);
   await removePicture(rt, gone);
-  if (UNFINISHED_STATUSES.includes(gone.status)) await recordDrawingUsage(rt, gone, 'cancelled');
+  if (UNFINISHED_STATUSES.includes(gone.status)) {
+    await recordDrawingUsage(rt, gone, 'cancelled');
+    await endTaskHold(rt, 'drawing', gone.taskId, false);
+  }
   if (gone.status === DrawingStatus.DONE && gone.publicFlag === 1) await invalidateSquare(rt);
 }
 

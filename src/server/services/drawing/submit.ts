@@ -10,6 +10,8 @@ import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_ST
 import { DomainError } from '../../errors';
 import type { AspectRatio, DrawQuality } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
+import { rateKey } from '../credits/rates';
+import { freeOrHold, holdForTask } from '../credits/spend';
 import { reviewFirst } from '../moderation/publishing';
 import { refundDrawQuota, takeDrawQuota } from './quota';
 import { decodeReferences } from './references';
@@ -56,10 +58,15 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
   if (await hasRunning(db, userId)) throw busy();
   const references = await decodeReferences(input.base64Array);
   const config = drawConfig(rt.env);
-  await takeDrawQuota(rt, userId);
+  const taskId = newTaskId();
+  // The day's free drawings first; past them a priced engine and quality is paid in credits, held until the task ends.
+  const paid = await freeOrHold(
+    () => takeDrawQuota(rt, userId),
+    () => holdForTask(rt, userId, 'drawing', rateKey.drawing(rt.image.mode, input.drawQuality), taskId),
+  );
   const now = new Date();
   const values = {
-    taskId: newTaskId(),
+    taskId,
     userId,
     source: input.source,
     prompt: input.prompt,
@@ -94,7 +101,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
       return row;
     });
   } catch (err) {
-    await refundDrawQuota(rt, userId, now);
+    await (paid.hold ? paid.hold.release() : refundDrawQuota(rt, userId, now));
     // Another request of this user won the race for the one running task.
     if (isUniqueViolation(err)) throw busy();
     throw err;

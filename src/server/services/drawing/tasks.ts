@@ -3,6 +3,7 @@ import { Code } from '../../../shared/codes';
 import { drawConfig } from '../../config/drawing';
 import { type Drawing, DrawingStatus, drawings, UNFINISHED_STATUSES } from '../../db/schema';
 import type { Runtime } from '../../runtime';
+import { endTaskHold } from '../credits/spend';
 import { recordTaskUsage } from '../ledger/task-usage';
 import { forgetList } from '../user-lists';
 import { progressPush } from './dto';
@@ -73,6 +74,7 @@ export async function finishTask(
   });
   if (!done) return null;
   await recordDrawingUsage(rt, done, status === DrawingStatus.DONE ? 'ok' : 'failed');
+  await endTaskHold(rt, 'drawing', done.taskId, status === DrawingStatus.DONE);
   if (status === DrawingStatus.FAILED)
     await refundDrawQuota(rt, done.userId, done.createdAt).catch((err: Error) =>
       rt.log.warn('drawing quota refund failed', { taskId: done.taskId, err: err.message }),

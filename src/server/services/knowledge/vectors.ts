@@ -3,6 +3,7 @@ import { knowledgeConfig } from '../../config/knowledge';
 import type { Db } from '../../db/client';
 import type { EmbeddingsProvider } from '../../providers/embeddings';
 import type { Runtime } from '../../runtime';
+import { holdForEmbedding, settleEmbedding } from '../credits/spend';
 import { recordUsage } from '../ledger/record';
 import { rowsOf } from './rows';
 
@@ -121,7 +122,11 @@ export async function embedTexts(
   taskId: string | null,
 ): Promise<number[][]> {
   const started = Date.now();
-  const out = await provider.embed(texts, signal);
+  const hold = await holdForEmbedding(rt, userId, texts);
+  const out = await provider.embed(texts, signal).catch(async (err) => {
+    await hold?.release();
+    throw err;
+  });
   const price = knowledgeConfig(rt.env).EMBEDDINGS_PRICE_PER_1K;
   await recordUsage(rt, {
     userId,
@@ -137,6 +142,7 @@ export async function embedTexts(
     costMicros: Math.round((out.tokens * price) / 1000),
     outcome: 'ok',
   });
+  await settleEmbedding(rt, hold, out.tokens);
   return out.vectors;
 }
 

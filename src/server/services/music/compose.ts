@@ -9,6 +9,9 @@ import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import type { Hold } from '../credits/holds';
+import { rateKey } from '../credits/rates';
+import { holdForTask } from '../credits/spend';
 import { checkTexts, reviewFirst } from '../moderation/publishing';
 import { siteSettings } from '../site-settings';
 import { songDto } from './dto';
@@ -49,34 +52,48 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
   const review = input.isPublic && (await reviewFirst(rt, 'song')) ? ReviewState.PENDING : ReviewState.PUBLISHED;
   // Read before the transaction: on PGlite (one connection) a read outside it would wait for it.
   const allowance = await siteSettings(rt);
-  const song = await db.transaction(async (tx) => {
-    const charged = await takeComposition(rt, tx as unknown as Db, userId, allowance, now);
-    if (!charged) return null;
-    const taskId = newSongTaskId();
-    const [row] = await tx
-      .insert(songs)
-      .values({
-        taskId,
-        userId,
-        mode: input.mode,
-        prompt: input.mode === 'inspiration' ? input.prompt.trim() : '',
-        title: input.title.trim(),
-        tags: input.tags.trim(),
-        lyrics: input.instrumental ? '' : input.lyrics.trim(),
-        instrumental: input.instrumental,
-        isPublic: input.isPublic,
-        review,
-        provider: cfg.mode,
-        meta: { lang },
-        charge: charged.charge,
-        chargeDay: charged.chargeDay,
-        deadline: new Date(now + cfg.MUSIC_TASK_TIMEOUT_SECONDS * 1000),
-        createdAt: new Date(now),
-      })
-      .returning();
-    await registerChannel(tx as unknown as Db, { taskId, userId, kind: 'song' });
-    return row ?? null;
-  });
+  const taskId = newSongTaskId();
+  // Compositions first (the day's free ones, then bought ones); past them a priced song is paid in credits.
+  let hold: Hold | null = null;
+  const create = () =>
+    db.transaction(async (tx) => {
+      const charged = hold
+        ? { charge: 'credits', chargeDay: null }
+        : await takeComposition(rt, tx as unknown as Db, userId, allowance, now);
+      if (!charged) return null;
+      const [row] = await tx
+        .insert(songs)
+        .values({
+          taskId,
+          userId,
+          mode: input.mode,
+          prompt: input.mode === 'inspiration' ? input.prompt.trim() : '',
+          title: input.title.trim(),
+          tags: input.tags.trim(),
+          lyrics: input.instrumental ? '' : input.lyrics.trim(),
+          instrumental: input.instrumental,
+          isPublic: input.isPublic,
+          review,
+          provider: cfg.mode,
+          meta: { lang },
+          charge: charged.charge,
+          chargeDay: charged.chargeDay,
+          deadline: new Date(now + cfg.MUSIC_TASK_TIMEOUT_SECONDS * 1000),
+          createdAt: new Date(now),
+        })
+        .returning();
+      await registerChannel(tx as unknown as Db, { taskId, userId, kind: 'song' });
+      return row ?? null;
+    });
+  let song = await create();
+  if (!song) {
+    hold = await holdForTask(rt, userId, 'song', rateKey.song, taskId);
+    if (hold)
+      song = await create().catch(async (err) => {
+        await hold?.release();
+        throw err;
+      });
+  }
   if (!song) {
     const quota = await readMusicQuota(rt, userId, now);
     throw new DomainError(Code.TOO_MANY_REQUESTS, 'music:quota.exhausted', {

@@ -6,6 +6,7 @@ import { musicConfig } from '../../config/music';
 import type { Db } from '../../db/client';
 import { RUNNING_SONG, type Song, SongStatus, songs } from '../../db/schema';
 import type { Runtime } from '../../runtime';
+import { endTaskHold } from '../credits/spend';
 import { recordTaskUsage } from '../ledger/task-usage';
 import { refundComposition } from './quota';
 
@@ -109,6 +110,7 @@ export async function claimSong(
 
 /** The song's one ledger row when it ends (finished or failed). */
 export async function recordSongUsage(rt: Runtime, s: Song, outcome: 'ok' | 'failed') {
+  await endTaskHold(rt, 'song', s.taskId, outcome === 'ok');
   await recordTaskUsage(rt, {
     kind: 'song',
     taskId: s.taskId,

@@ -19,6 +19,7 @@ export interface ProductFields {
   productBenefit: number;
   level: number;
   purchaseLimit: number | null;
+  credits: number;
 }
 
 interface Act {
@@ -43,6 +44,7 @@ const columns = (f: ProductFields) => ({
   productBenefit: f.productBenefit,
   level: f.level,
   purchaseLimit: f.purchaseLimit,
+  credits: f.credits,
 });
 
 /** A product as the console shows it and the audit log records it (before and after). */
@@ -62,6 +64,7 @@ export function productView(p: Product) {
     productBenefit: p.productBenefit,
     level: p.level,
     purchaseLimit: p.purchaseLimit,
+    credits: p.credits,
     enabled: p.enabled,
     sortOrder: p.sortOrder,
     updatedAt: p.updatedAt.toISOString(),
@@ -149,8 +152,11 @@ export async function updateProduct(
 ) {
   return change(rt, a, 'product.update', async (tx) => {
     const before = await lockProduct(tx, a.id);
+    // Credits granted are money too: changing them asks for the code like a price.
     const priceChanged =
-      before.productPrice !== a.fields.productPrice || before.productDisPrice !== a.fields.productDisPrice;
+      before.productPrice !== a.fields.productPrice ||
+      before.productDisPrice !== a.fields.productDisPrice ||
+      before.credits !== a.fields.credits;
     if (priceChanged && !a.priceVerified) throw codeNeeded();
     const [after] = await tx
       .update(products)

@@ -4,6 +4,7 @@ import { type Order, OrderStatus } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { addUserNotice } from '../activity/notices';
+import { grantOrderCredits } from '../credits/orders';
 import { onOrderPaid } from '../referral/order-hooks';
 import { forgetList, listChangeNotice } from '../user-lists';
 import { benefitChange } from './benefits';
@@ -94,6 +95,7 @@ export async function markPaid(
       ],
     });
     await onOrderPaid(rt, tx, order, now);
+    await grantOrderCredits(tx, order);
     const paid = { ...order, orderStatus: OrderStatus.PAID, paidAt: now, updatedAt: now };
     if (late) await addLatePaymentNotice(tx, paid);
     return { outcome: 'paid' as const, order: paid, late, to: user };

@@ -8,6 +8,7 @@ import { type Order, type OrderRefund, orderEvents, orderRefunds, orders } from 
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { withdrawOrderCredits } from '../credits/orders';
 import { onOrderRefunded } from '../referral/order-hooks';
 import { withdrawBenefit } from './benefits';
 import { sendRefundMail } from './receipts';
@@ -243,6 +244,7 @@ export async function settleRefund(
       floor,
     );
     await onOrderRefunded(tx, order, { before: order.refundedAmount, after: refunded }, floor);
+    await withdrawOrderCredits(tx, order, { before: order.refundedAmount, after: refunded });
     const unit = order.productType === 4 ? 'compositions' : 'days';
     await tx
       .update(orders)

@@ -5,6 +5,8 @@ import { DownloadError } from '../../providers/download';
 import { type WebHit, WebSearchError } from '../../providers/web-search';
 import type { Runtime } from '../../runtime';
 import type { Caller } from '../chat/quota';
+import { rateKey } from '../credits/rates';
+import { freeOrHold, holdAtRate } from '../credits/spend';
 import { recordUsage } from '../ledger/record';
 import { dedupByUrl } from './dedup';
 import { refundSearchQuota, takeSearchQuota } from './quota';
@@ -48,7 +50,11 @@ export async function searchWeb(
     throw new DomainError(Code.BAD_REQUEST, 'websearch:errors.query', { status: 400, params: { max: QUERY_MAX } });
   const target = await searchTarget(rt);
   if (!target) throw new DomainError(Code.UNAVAILABLE, 'websearch:errors.off', { status: 503 });
-  await takeSearchQuota(rt, caller);
+  // The day's free searches first; past them a priced search is paid in credits (held, settled once taken).
+  const paid = await freeOrHold(
+    () => takeSearchQuota(rt, caller),
+    () => holdAtRate(rt, caller.userId, 'search', rateKey.search),
+  );
   const { costMicros } = await webSearchSetting(rt);
   const limit = Math.max(1, Math.min(RESULTS_MAX, o.limit));
   const started = Date.now();
@@ -67,7 +73,7 @@ export async function searchWeb(
   try {
     hits = dedupByUrl(await rt.registry.webSearch(target).search(words, { count: limit + 5, signal: o.signal }));
   } catch (err) {
-    await refundSearchQuota(rt, caller);
+    await (paid.hold ? paid.hold.release() : refundSearchQuota(rt, caller));
     if (o.signal.aborted) {
       await ledger('cancelled', 0);
       throw err;
@@ -79,6 +85,7 @@ export async function searchWeb(
   }
   // The service took the search (and charges for it) whether or not its pages can be read.
   await ledger('ok', costMicros);
+  await paid.hold?.settle(paid.hold.amount);
   const top = hits.slice(0, limit);
   const owner = `web:${caller.userId ?? caller.ip}`;
   let reading = 0;

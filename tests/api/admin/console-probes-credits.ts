@@ -1,0 +1,29 @@
+// The console's credits routes (docs/credits.md#console), for console-probes.ts's matrix.
+import type { TestServer } from '../helpers';
+import { requestId, type Staff } from './admin-helpers';
+import type { Probe } from './console-probes';
+import { freshCode } from './order-helpers';
+
+const prices = { chat: [], drawing: [], song: 0, embedding: 0, search: 0, checkIn: [0, 0, 0, 0, 0, 0, 0] };
+
+export const creditProbes = (srv: TestServer, admin: Staff, target: { id: number }): Probe[] => [
+  { method: 'GET', path: '/api/admin/credits/prices', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/credits/prices',
+    body: () => ({ ...prices, requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/credits/summary?days=30', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: `/api/admin/users/${target.id}/credits`,
+    body: async (who) => ({
+      amount: 10,
+      reason: 'matrix',
+      requestId: requestId(),
+      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+    }),
+    expect: { operator: 403, admin: 200 },
+  },
+];
