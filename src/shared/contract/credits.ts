@@ -69,7 +69,7 @@ export const CreditPrices = z
     /** Per web search. */
     search: credits,
     /** Check-in rewards of a streak's day 1 to 7; later days get day 7's. */
-    checkIn: z.array(credits).length(7),
+    checkIn: z.array(credits).min(7).max(7),
   })
   .openapi('CreditPrices');
 export type CreditPrices = z.infer<typeof CreditPrices>;
