@@ -5,8 +5,11 @@ import { channelBox } from '../../../src/server/services/channels/box';
 import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import { AdminCode } from '../../../src/shared/admin';
 import { startTestServer, type TestServer } from '../helpers';
+import { pendingWithdrawal } from '../referral/referral-helpers';
 import * as pay from '../shop/pay-helpers';
 import { codeFor, makeStaff, makeUser, openConsole, requestId, type Staff } from './admin-helpers';
+import { consoleProbes, type Probe, type Who } from './console-probes';
+import { fileComplaint } from './console-probes-compliance';
 import { paidOrder } from './order-helpers';
 
 let srv: TestServer;
@@ -22,6 +25,7 @@ let channel: { id: number; keyId: number };
 let mcp: { id: number };
 let withdrawals: { pay: string; reject: string };
 let missed: { id: number };
+let complaint: { id: number };
 
 beforeAll(async () => {
   srv = await startTestServer();
@@ -62,11 +66,25 @@ beforeAll(async () => {
   });
   const [rec] = await db.select().from(paymentRecords).where(eq(paymentRecords.orderNo, orderNo));
   missed = { id: rec?.id ?? 0 };
+  complaint = await fileComplaint(srv);
 }, 60_000);
 afterAll(() => srv?.dispose());
 
-import { pendingWithdrawal } from '../referral/referral-helpers';
-import { consoleProbes, type Probe, type Who } from './console-probes';
+/** Everything the matrix acts on, made by beforeAll. */
+const targets = () => ({
+  srv,
+  target,
+  product,
+  doomed,
+  operator,
+  admin,
+  order,
+  channel,
+  mcp,
+  withdrawals,
+  missed,
+  complaint,
+});
 
 async function probe(p: Probe, who: Who, headers: Record<string, string>) {
   const body = p.body ? await p.body(who) : undefined;
@@ -80,25 +98,13 @@ describe('console authorization', () => {
       .filter(([path]) => path.startsWith('/api/admin'))
       .flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${path}`))
       .sort();
-    const probed = consoleProbes({
-      srv,
-      target,
-      product,
-      doomed,
-      operator,
-      admin,
-      order,
-      channel,
-      mcp,
-      withdrawals,
-      missed,
-    })
+    const probed = consoleProbes(targets())
       .map(
         (p) =>
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals|missed)\/\d+/, '/$1/{id}')
+            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals|missed|complaints)\/\d+/, '/$1/{id}')
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();
@@ -110,19 +116,7 @@ describe('console authorization', () => {
     const { status, cookie } = await openConsole(srv, user.token);
     expect([status, cookie]).toEqual([404, '']);
     const unknown = await srv.call('GET', '/api/nothing-here');
-    for (const p of consoleProbes({
-      srv,
-      target,
-      product,
-      doomed,
-      operator,
-      admin,
-      order,
-      channel,
-      mcp,
-      withdrawals,
-      missed,
-    })) {
+    for (const p of consoleProbes(targets())) {
       for (const [who, headers] of [
         ['visitor', {}],
         ['user', user.headers],
@@ -141,19 +135,7 @@ describe('console authorization', () => {
       ['operator', operator],
       ['admin', admin],
     ] as const) {
-      for (const p of consoleProbes({
-        srv,
-        target,
-        product,
-        doomed,
-        operator,
-        admin,
-        order,
-        channel,
-        mcp,
-        withdrawals,
-        missed,
-      })) {
+      for (const p of consoleProbes(targets())) {
         const res = await probe(p, who, { ...staff.headers, cookie: staff.cookie });
         expect(res.status, `${who} ${p.method} ${p.path}: ${JSON.stringify(res.body)}`).toBe(p.expect[who]);
       }
@@ -167,19 +149,7 @@ describe('console authorization', () => {
     const { cookie } = await openConsole(srv, u.token);
     const me = await srv.call('GET', '/api/admin/me', undefined, { cookie });
     expect(me.body.data).toMatchObject({ role: 'operator', enrolled: false, verified: false });
-    for (const p of consoleProbes({
-      srv,
-      target,
-      product,
-      doomed,
-      operator,
-      admin,
-      order,
-      channel,
-      mcp,
-      withdrawals,
-      missed,
-    }).filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
+    for (const p of consoleProbes(targets()).filter((x) => !/\/session$|me$|totp|logout/.test(x.path))) {
       const res = await probe(p, 'operator', { cookie });
       expect(res.status, `${p.method} ${p.path}`).toBe(403);
       expect(res.body.code).toBe(AdminCode.TOTP_REQUIRED);

@@ -5,6 +5,7 @@ import type { TestServer } from '../helpers';
 import { codeFor, requestId, type Staff } from './admin-helpers';
 import { channelBody } from './channel-helpers';
 import { assistantProbes } from './console-probes-assistant';
+import { complaintProbes } from './console-probes-compliance';
 import { creditProbes } from './console-probes-credits';
 import { paymentProbes } from './console-probes-payments';
 import { freshCode } from './order-helpers';
@@ -39,11 +40,13 @@ export interface ProbeTargets {
   withdrawals: { pay: string; reject: string };
   /** An open missed payment of a plain user's order. */
   missed: { id: number };
+  /** An open complaint filed by a visitor. */
+  complaint: { id: number };
 }
 
 // Every console route, in an order that leaves the session open until the last one.
 export const consoleProbes = (targets: ProbeTargets): Probe[] => {
-  const { srv, target, product, doomed, admin, order, channel, mcp, withdrawals, missed } = targets;
+  const { srv, target, product, doomed, admin, order, channel, mcp, withdrawals, missed, complaint } = targets;
   const productForm = () => ({
     names: { 'zh-CN': product.productName, 'en-US': 'Music pack: 10 songs', 'zh-TW': '' },
     descriptions: { 'zh-CN': product.productDescription, 'en-US': '', 'zh-TW': '' },
@@ -235,6 +238,7 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
       expect: { operator: 403, admin: 200 },
     },
     ...paymentProbes(srv, admin, missed),
+    ...complaintProbes(complaint),
     { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
     { method: 'POST', path: '/api/admin/channels', body: () => channelBody(), expect: { operator: 403, admin: 200 } },
     {
