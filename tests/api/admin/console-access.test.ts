@@ -64,7 +64,7 @@ describe('console authorization', () => {
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels|mcp)\/\d+/, '/$1/{id}')
+            .replace(/\/(users|products|batches|notices|channels|mcp|apps)\/\d+/, '/$1/{id}')
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();

@@ -5,6 +5,7 @@ import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
+import { type AppBase, appBase } from '../apps/app-knowledge';
 import { callerLevel, modelForCaller } from '../channels/offer';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
 import { answerProgress } from './answer-progress';
@@ -22,6 +23,8 @@ export interface ChatInput {
   /** The person's knowledge bases and the web search this question draws on (docs/chat.md#sources). */
   knowledgeBaseIds?: number[];
   webSearch?: boolean;
+  /** The store app the conversation is with: its author's base is searched too. */
+  appId?: number;
   messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
   options: {
     /** Ids of the question's attachments (docs/chat.md#attachments). */
@@ -94,7 +97,9 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const asked = await withAttachments(rt, c, input, model, buildMessages(input));
   const { attachments } = asked;
   // The sources turned on are checked (and their passages found) before any quota is spent.
-  const sources = await chosenSources(rt, input);
+  const app = input.appId ? await appBase(rt, input.appId, c.caller.userId) : null;
+  const choice = { ...input, appBase: app };
+  const sources = await chosenSources(rt, choice);
   const citations = sources.length
     ? numbered(
         await gatherPassages(rt, sources, {
@@ -103,6 +108,7 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
           lang: c.lang,
           signal: c.signal,
           knowledgeBaseIds: input.knowledgeBaseIds,
+          appBase: app,
           limit: PASSAGES_PER_SOURCE,
         }),
         1,
@@ -126,8 +132,8 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const tools =
     input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
       ? []
-      : [...(await builtinTools({ rt, caller: c.caller }, input)), ...(await mcpToolsFor(rt, level))];
-  const events = { meta: [meta, ...cited], citations, tools, level };
+      : [...(await builtinTools({ rt, caller: c.caller }, choice)), ...(await mcpToolsFor(rt, level))];
+  const events = { meta: [meta, ...cited], citations, tools, level, appBase: app };
   return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input });
 }
 
@@ -144,6 +150,7 @@ async function* answer(
     citations: ChatCitation[];
     tools: ChatTool[];
     level: MemberLevel;
+    appBase: AppBase | null;
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
@@ -176,7 +183,15 @@ async function* answer(
       tools: a.tools,
       maxSteps: chatConfig(rt.env).CHAT_TOOL_STEPS,
       citations: a.citations,
-      ctx: { rt, caller: c.caller, level: a.level, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
+      ctx: {
+        rt,
+        caller: c.caller,
+        level: a.level,
+        t: c.t,
+        lang: c.lang,
+        knowledgeBaseIds: a.input.knowledgeBaseIds,
+        appBase: a.appBase,
+      },
     });
     for await (const item of steps) {
       if (!live()) break;
