@@ -142,9 +142,9 @@ async function measureAt(root: string, port: number, label: string, where: Where
   const rows: Row[] = [];
   const fake = await startFakeEmbeddings();
   const dataDir = 'dataDir' in where ? { dataDir: where.dataDir } : undefined;
-  const db = 'databaseUrl' in where ? { DATABASE_URL: where.databaseUrl } : {};
+  const db: Record<string, string> = 'databaseUrl' in where ? { DATABASE_URL: where.databaseUrl } : {};
   for (const hybrid of [false, true]) {
-    const env = { ...ENV, ...db, ...(hybrid ? { EMBEDDINGS_BASE_URL: fake.url } : {}) };
+    const env: Record<string, string> = { ...ENV, ...db, ...(hybrid ? { EMBEDDINGS_BASE_URL: fake.url } : {}) };
     const server = await startBuiltServer(root, port, env, dataDir);
     try {
       const { mode, ms } = await searchP99(server.url, baseId, auth, rounds);
