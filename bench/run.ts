@@ -3,7 +3,7 @@
 // against a bare Astro project built and served in the same run (bench/bare.ts),
 // load on PostgreSQL and on PGlite; login against that project's /login.
 // Prints a table; exits 1 when a budget is missed.
-// Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup,knowledge  --reuse-build
+// Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup,knowledge,knowledge-scale  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages of the route table only: route or address)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
@@ -18,6 +18,7 @@ import { startPgCluster } from '../scripts/pg-cluster';
 import { buildBare, startBare } from './bare';
 import { prepareBuild } from './build';
 import { measureKnowledge } from './knowledge';
+import { measureKnowledgeScale } from './knowledge-scale';
 import { measureLighthouse } from './lighthouse';
 import { firstPicture, measureLoad } from './load';
 import { measureRender } from './render';
@@ -40,6 +41,7 @@ const SECTIONS = [
   'scale',
   'startup',
   'knowledge',
+  'knowledge-scale',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -168,6 +170,7 @@ async function main() {
       measureStartup(root, bare(), basePort + 8, cluster.url, { runs: Number(values.starts) }),
     );
     await section('knowledge', () => measureKnowledge(root, basePort + 10, cluster.url));
+    await section('knowledge-scale', () => measureKnowledgeScale(root, basePort + 10, cluster.url));
   } finally {
     cluster.destroy();
   }

@@ -52,7 +52,7 @@ test('a question about the date shows the clock tool as a folded step, kept afte
   ).toBeVisible();
 });
 
-test('an answer with sources links its [n] to them, in the chat and on the shared page', async ({
+test('an answer with sources links its [n] to them, in the chat and on the shared page, with its tool steps', async ({
   page,
   request,
   browser,
@@ -105,5 +105,13 @@ test('an answer with sources links its [n] to them, in the chat and on the share
   );
   await reader.getByRole('link', { name: '[1]' }).click();
   await expect(reader).toHaveURL(/#cite-a1-1$/);
+  // The tool step is there too, folded as in the chat (a <details>: no script needed to open it).
+  const steps = reader.getByRole('list', { name: '使用的工具' });
+  const summary = steps.getByText('已调用 knowledge_search');
+  await expect(summary).toBeVisible();
+  await expect(steps.locator('[data-tool-input]')).toBeHidden();
+  await summary.click();
+  await expect(steps.locator('[data-tool-input]')).toHaveText('{"query":"猫 睡眠"}');
+  await expect(steps.locator('[data-tool-output]')).toHaveText('<source n="1">…');
   await noJs.close();
 });

@@ -5,6 +5,7 @@ import { Form } from '../../components/Form';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
 import { toast } from '../../lib/toast';
 import { type AppFields, loadApp, saveApp } from './apps-api';
+import { BasePicker } from './BasePicker';
 import { IconPicker } from './IconPicker';
 import { LoginGate } from './LoginGate';
 
@@ -16,6 +17,7 @@ const EMPTY: AppFields = {
   promptDescription: '',
   iconUrl: 'emoji:✍️',
   published: false,
+  knowledgeBaseId: null,
 };
 
 function AppEditor({ id }: { id: number | null }) {
@@ -28,8 +30,8 @@ function AppEditor({ id }: { id: number | null }) {
     if (!id) return;
     void loadApp(id).then((r) => {
       if (r.kind === 'reply') {
-        const { promptTitle, promptContent, promptDescription, iconUrl, published } = r.data;
-        setFields({ promptTitle, promptContent, promptDescription, iconUrl, published });
+        const { promptTitle, promptContent, promptDescription, iconUrl, published, knowledgeBaseId } = r.data;
+        setFields({ promptTitle, promptContent, promptDescription, iconUrl, published, knowledgeBaseId });
       } else location.replace('/myapplication');
     });
   }, [id]);
@@ -102,6 +104,7 @@ function AppEditor({ id }: { id: number | null }) {
         )}
       </label>
       <IconPicker value={fields.iconUrl} onChange={(iconUrl) => set({ iconUrl })} />
+      <BasePicker value={fields.knowledgeBaseId} onChange={(knowledgeBaseId) => set({ knowledgeBaseId })} />
       <label className="flex items-center gap-2 text-sm">
         <input
           type="checkbox"

@@ -87,6 +87,8 @@ export async function run(
       messages: s.usingContext ? contextOf(before) : [],
       ...(sources.knowledgeBaseIds.length ? { knowledgeBaseIds: sources.knowledgeBaseIds } : {}),
       ...(webSearch ? { webSearch } : {}),
+      // A conversation opened from the store: the app's own knowledge base answers too.
+      ...(item?.templateId ? { appId: item.templateId } : {}),
       options: {
         model: conversationModel(uuid),
         usingContext: s.usingContext,

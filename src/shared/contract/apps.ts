@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { pageOf } from './common';
-import { paging, pattern, rawText, id as serialId, text } from './input';
+import { int, paging, pattern, rawText, id as serialId, text } from './input';
 import { reviewState } from './moderation';
 
 /** Requests and replies of the applications API (src/server/api/apps): the store and the caller's own applications. */
@@ -23,7 +23,13 @@ export type StoreApp = z.infer<typeof storeApp>;
  * pending is not in the store yet; hidden was taken down (only the owner sees it).
  */
 export const ownApp = storeApp
-  .extend({ published: z.boolean(), review: reviewState, updatedAt: z.string() })
+  .extend({
+    published: z.boolean(),
+    review: reviewState,
+    updatedAt: z.string(),
+    /** The author's knowledge base the app answers from, or null (docs/knowledge.md#an-apps-base). */
+    knowledgeBaseId: z.number().int().nullable(),
+  })
   .openapi('OwnApp');
 export type OwnApp = z.infer<typeof ownApp>;
 
@@ -45,6 +51,8 @@ export const appInput = z.object({
   promptDescription: text(200).default(''),
   iconUrl,
   published: z.boolean().default(false),
+  /** One of the author's own knowledge bases, searched for everyone chatting with the app; null detaches, absent keeps. */
+  knowledgeBaseId: int(1).nullable().optional(),
 });
 /** The form's fields: what /app/create takes, every field filled in. */
 export type AppFields = Required<z.input<typeof appInput>>;

@@ -70,6 +70,8 @@ export const MAX_QUESTION_BASES = 5;
 export const chatSourceChoice = {
   knowledgeBaseIds: z.array(int(1)).max(MAX_QUESTION_BASES).optional(),
   webSearch: z.boolean().optional(),
+  /** The store app the conversation is with: its author's knowledge base is searched too, read-only. */
+  appId: int(1).optional(),
 };
 
 /** Tokens of one answer as the usage ledger counted them (upstream usage, else the tokenizer). */

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { intParam, text } from './input';
+import { requestId } from './admin';
+import { int, intParam, text } from './input';
 
 /** The console's view of knowledge bases (src/server/api/knowledge/console.ts; docs/console.md). */
 
@@ -44,3 +45,18 @@ export const knowledgeConsoleQuery = z.object({
   page: intParam(1, 10_000).default(1),
   size: intParam(1, 100).default(20),
 });
+
+/** GET /api/admin/knowledge/apps: built-in apps with the base each answers from, and the admins' bases to pick. */
+export const builtinAppBases = z
+  .object({
+    apps: z.array(
+      z.object({ id: z.number().int(), promptTitle: z.string(), knowledgeBaseId: z.number().int().nullable() }),
+    ),
+    bases: z.array(z.object({ id: z.number().int(), name: z.string(), ownerEmail: z.string() })),
+  })
+  .openapi('BuiltinAppBases');
+export type BuiltinAppBases = z.infer<typeof builtinAppBases>;
+
+/** POST /api/admin/knowledge/apps/{id}: an admin's base for a built-in app, or null for none. */
+export const builtinAppBaseBody = z.object({ baseId: int(1).nullable(), requestId });
+export const builtinAppBaseApplied = z.object({ applied: z.boolean() });

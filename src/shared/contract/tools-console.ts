@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { MEMBER_LEVELS, normalBaseUrl } from '../channels';
-import { requestId } from './admin';
+import { requestId, totpCode } from './admin';
 import { safeString } from './input';
 
 /** One tool an MCP server offers, as listed, and the membership levels the console opened it to. */
@@ -40,6 +40,8 @@ export const mcpFields = z.object({
   /** A new bearer token; empty keeps the stored one. */
   token: safeString().trim().max(500, 'admin:tools.tokenTooLong').optional(),
   enabled: z.boolean().default(true),
+  /** A fresh TOTP code, needed with a new token, or when a new address would get the stored one. */
+  code: totpCode.optional(),
   requestId,
 });
 

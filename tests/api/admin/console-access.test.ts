@@ -104,7 +104,10 @@ describe('console authorization', () => {
           `${p.method} ${p.path
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
-            .replace(/\/(users|products|batches|notices|channels|mcp|withdrawals|missed|complaints)\/\d+/, '/$1/{id}')
+            .replace(
+              /\/(users|products|batches|notices|channels|mcp|withdrawals|missed|complaints|apps)\/\d+/,
+              '/$1/{id}',
+            )
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,
       )
       .sort();

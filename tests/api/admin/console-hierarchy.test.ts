@@ -53,6 +53,7 @@ const NOT_ACCOUNT: Record<string, string> = {
   'POST /api/admin/web-search': 'the web search setting',
   'POST /api/admin/web-search/reset': 'the web search setting',
   'POST /api/admin/web-search/test': 'the web search setting',
+  'POST /api/admin/knowledge/apps/{id}': "a built-in app's knowledge base",
   'POST /api/admin/tools/mcp': 'an MCP server of the site',
   'POST /api/admin/tools/mcp/{id}': 'an MCP server of the site',
   'POST /api/admin/tools/mcp/{id}/delete': 'an MCP server of the site',

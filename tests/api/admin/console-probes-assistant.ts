@@ -1,5 +1,5 @@
-// The console's admin-only settings of the assistant's sources and tools (web search, MCP servers),
-// for console-probes.ts's matrix.
+// The console's admin-only settings of the assistant's sources and tools (web search, MCP servers,
+// built-in apps' knowledge bases), for console-probes.ts's matrix.
 import { requestId } from './admin-helpers';
 import type { Probe } from './console-probes';
 
@@ -17,6 +17,14 @@ export const assistantProbes = (mcp: { id: number }): Probe[] => [
     method: 'POST',
     path: '/api/admin/web-search/reset',
     body: () => ({ requestId: requestId() }),
+    expect: { operator: 403, admin: 200 },
+  },
+  { method: 'GET', path: '/api/admin/knowledge/apps', expect: { operator: 403, admin: 200 } },
+  // Built-in apps are seeded at start-up: the first is app 1.
+  {
+    method: 'POST',
+    path: '/api/admin/knowledge/apps/1',
+    body: () => ({ baseId: null, requestId: requestId() }),
     expect: { operator: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/admin/tools/mcp', expect: { operator: 403, admin: 200 } },

@@ -93,5 +93,21 @@ describe('citations and tool steps kept on answers', () => {
       [1, 'cite-a1-1', undefined],
       [2, 'cite-a1-2', undefined],
     ]);
+    // The answer's tool steps are shown beside its sources; a question has none.
+    expect(shown?.tools).toEqual(answer.tools);
+    expect(shareView(state.share, { copyCode: 'copy' }).messages[0]?.tools).toEqual([]);
+  });
+
+  it("refuses a share whose tool step holds a word of the moderation list (the page shows the steps' texts)", async () => {
+    const owner = await createUserWithToken(srv, 'cite-share-word@example.com');
+    const tools = [{ ...answer.tools[0], output: 'free porn here' }];
+    const made = await srv.call(
+      'POST',
+      '/api/chat/shares',
+      { conversationUuid: 1003, title: 'Cats', messages: [{ ...answer, tools }] },
+      owner.headers,
+    );
+    expect(made.status).toBe(400);
+    expect((await srv.call('GET', '/api/chat/shares', undefined, owner.headers)).body.data.records).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAudit, usageLedger } from '../../../src/server/db/schema';
-import { makeStaff, requestId, type Staff } from '../admin/admin-helpers';
+import { codeFor, makeStaff, requestId, type Staff } from '../admin/admin-helpers';
 import { ask, startChatServer } from '../chat/chat-helpers';
 import { readEvents, type SseEvent } from '../chat/fake-openai';
 import { startFakeToolModel, type ToolReply, type ToolRequest } from '../chat/fake-tool-model';
@@ -59,7 +59,9 @@ describe('MCP servers: the console adds them, the chat calls their tools', () =>
   it('adds a server, lists its tools, and opens them to levels, each change audited', async () => {
     const bad = await call('', { name: 'x', url: 'ftp://nowhere', requestId: requestId() });
     expect(bad.status).toBe(400);
-    const made = await call('', { name: 'Calc', url: mcp.url, token: 'mcp-secret', requestId: requestId() });
+    // A token asks for a fresh code (mcp-token-code.test.ts); the session's first was step 0.
+    const code = await codeFor(srv, admin.id, 1);
+    const made = await call('', { name: 'Calc', url: mcp.url, token: 'mcp-secret', code, requestId: requestId() });
     expect(made.body.data.applied).toBe(true);
     serverId = made.body.data.server.id;
     expect(made.body.data.server).toMatchObject({ hasToken: true, tools: [] });

@@ -7,6 +7,7 @@ import type { KnowledgeConsoleReport } from '../../../shared/contract/knowledge-
 import { formatBytes } from '../../knowledge/knowledge-api';
 import { Pager } from '../ui/Pager';
 import { TableCard } from '../ui/TableCard';
+import { BuiltinAppBases } from './BuiltinAppBases';
 
 const SIZE = 20;
 
@@ -81,11 +82,19 @@ function KnowledgeView() {
   );
 }
 
-/** The console's knowledge-base page: per user, size, files and failures (docs/console.md). */
-export function KnowledgeUsers(props: IslandI18nProps) {
+/**
+ * The console's knowledge-base page: per user, size, files and failures (docs/console.md); for
+ * admins also the built-in apps' bases.
+ */
+export function KnowledgeUsers(props: IslandI18nProps & { admin: boolean }) {
   return (
     <IslandRoot lang={props.lang} messages={props.messages} ns="admin">
       <KnowledgeView />
+      {props.admin && (
+        <div className="mt-6">
+          <BuiltinAppBases />
+        </div>
+      )}
     </IslandRoot>
   );
 }

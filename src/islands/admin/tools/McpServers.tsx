@@ -7,6 +7,7 @@ import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { MEMBER_LEVELS, type MemberLevel } from '../../../shared/channels';
 import type { McpServerView } from '../../../shared/contract/tools-console';
 import { card, field } from '../ui/format';
+import { ChangeToken, TokenCode } from './McpToken';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
 
@@ -125,6 +126,7 @@ function ServerCard({ server, onChanged }: { server: McpServerView; onChanged: (
         >
           {t(server.enabled ? 'tools.disable' : 'tools.enable')}
         </button>
+        <ChangeToken server={server} onChanged={onChanged} />
         <button
           type="button"
           className={small}
@@ -145,6 +147,7 @@ function AddServer({ onAdded }: { onAdded: (message: string) => void }) {
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [token, setToken] = useState('');
+  const [code, setCode] = useState('');
   const [error, setError] = useState('');
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -152,9 +155,12 @@ function AddServer({ onAdded }: { onAdded: (message: string) => void }) {
       name,
       url,
       token: token || undefined,
+      code: token ? code.trim() : undefined,
       enabled: true,
       requestId,
     });
+    // A code is taken once: a refused try needs the next one.
+    setCode('');
     if (!res.ok) return setError(res.result || t('error'));
     setError('');
     setName('');
@@ -191,6 +197,7 @@ function AddServer({ onAdded }: { onAdded: (message: string) => void }) {
           autoComplete="off"
         />
       </label>
+      {token !== '' && <TokenCode value={code} onChange={setCode} />}
       <div className="flex items-end">
         <button type="submit" className={buttonClass('primary')}>
           {t('tools.add')}

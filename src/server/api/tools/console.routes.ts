@@ -11,12 +11,16 @@ export const listMcp = consoleRoute('get', '/admin/tools/mcp', mcpServerList, {
 });
 
 export const createMcp = consoleRoute('post', '/admin/tools/mcp', mcpApplied, {
-  summary: 'Adds an MCP server (streamable HTTP; admin); list its tools next',
+  summary: 'Adds an MCP server (streamable HTTP; admin); list its tools next. With a token: a fresh TOTP `code`',
+  more: { 403: 'role too low, TOTP required, or a token without a fresh code (HTTP 403, code 1001602)' },
   request: { body: jsonBody(mcpFields) },
 });
 
 export const updateMcp = consoleRoute('post', '/admin/tools/mcp/{id}', mcpApplied, {
-  summary: 'Edits an MCP server: name, address, token, enabled (admin); a new address forgets its tools',
+  summary:
+    'Edits an MCP server: name, address, token, enabled (admin); a new address forgets its tools. A new token, ' +
+    'or a new address for the stored one, needs a fresh TOTP `code`',
+  more: { 403: 'role too low, TOTP required, or a token without a fresh code (HTTP 403, code 1001602)' },
   request: { params: idParam, body: jsonBody(mcpFields) },
 });
 

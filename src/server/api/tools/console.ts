@@ -3,10 +3,11 @@ import {
   deleteMcpServer,
   listMcpServers,
   refreshMcpTools,
+  sendsToken,
   setMcpToolLevels,
   updateMcpServer,
 } from '../../services/tools/mcp-store';
-import { actorOf, requireAdmin } from '../admin/guard';
+import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
 import * as r from './console.routes';
@@ -23,14 +24,19 @@ export function registerToolsConsole(app: ApiApp) {
 
   app.openapi(r.createMcp, async (c) => {
     requireAdmin(c);
-    const { requestId, ...fields } = c.req.valid('json');
+    const { requestId, code, ...fields } = c.req.valid('json');
+    // A token lets the site act on the server's side: setting one asks for a fresh code, like a channel's key.
+    if (await sendsToken(c.get('runtime').database.db, null, fields)) await requireFreshCode(c, code);
     return reply(c, done(await createMcpServer(c.get('runtime'), { actor: actorOf(c), requestId, fields })));
   });
 
   app.openapi(r.updateMcp, async (c) => {
     requireAdmin(c);
-    const { requestId, ...fields } = c.req.valid('json');
-    const act = { actor: actorOf(c), requestId, id: c.req.valid('param').id, fields };
+    const { requestId, code, ...fields } = c.req.valid('json');
+    const id = c.req.valid('param').id;
+    // A new token, or the stored one sent to a new address, asks for a fresh code.
+    if (await sendsToken(c.get('runtime').database.db, id, fields)) await requireFreshCode(c, code);
+    const act = { actor: actorOf(c), requestId, id, fields };
     return reply(c, done(await updateMcpServer(c.get('runtime'), act)));
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ReviewState } from '../../../shared/moderation';
+import { knowledgeBases } from './knowledge';
 import { users } from './users';
 
 /**
@@ -25,6 +26,11 @@ export const apps = pgTable(
     /** Moderation: a published app reaches the store only when `published` here too (shared/moderation.ts). */
     review: text('review').$type<ReviewState>().notNull().default('published'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /**
+     * The author's knowledge base the app answers from (docs/knowledge.md#an-apps-base): its passages
+     * are searched for everyone who chats with the app. Deleting the base detaches it.
+     */
+    knowledgeBaseId: integer('knowledge_base_id').references(() => knowledgeBases.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -45,6 +51,8 @@ export const apps = pgTable(
       .where(sql`published and review = 'published' and deleted_at is null`),
     // The store's search: trigrams of searchText (db/queries/text-search.ts).
     index('apps_search_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Deleting a base finds the apps carrying it.
+    index('apps_knowledge_base_idx').on(t.knowledgeBaseId).where(sql`knowledge_base_id is not null`),
   ],
 );
 

@@ -12,9 +12,11 @@ import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { baseNotFound } from '../knowledge/bases';
 import { takenDown } from '../moderation/items';
 import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
 import { pictureRefused } from '../pictures';
+import { checkAuthorBase, isBaseGone } from './app-knowledge';
 import { forgetStore, storeCache } from './store-cache';
 
 const seeded = new WeakMap<Db, Promise<void>>();
@@ -39,6 +41,18 @@ export interface AppInput {
   promptDescription: string;
   iconUrl: string;
   published: boolean;
+  /** One of the author's bases; null detaches, undefined keeps (docs/knowledge.md#an-apps-base). */
+  knowledgeBaseId?: number | null;
+}
+
+/** A write naming a base deleted meanwhile answers as a base not found, not a 500. */
+async function baseKept<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (err) {
+    if (isBaseGone(err)) throw baseNotFound();
+    throw err;
+  }
 }
 
 /** A seeded application reads in the viewer's language (zh-CN when untranslated); a user's stays as written. */
@@ -57,6 +71,7 @@ export const ownDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   published: a.published,
   review: a.review,
   updatedAt: a.updatedAt.toISOString(),
+  knowledgeBaseId: a.knowledgeBaseId,
 });
 
 // /api/prompt/list/all: published applications, in the store's order.
@@ -157,6 +172,7 @@ const texts = (a: Pick<AppInput, 'promptTitle' | 'promptDescription' | 'promptCo
 export async function createApp(rt: Runtime, ownerId: number, input: AppInput) {
   const { db } = rt.database;
   await checkTexts(rt, texts(input), 'chat:app.refused');
+  if (input.knowledgeBaseId) await checkAuthorBase(db, ownerId, input.knowledgeBaseId);
   // Published under "review first": the store shows it once a moderator approves (docs/state-machines.md).
   const review = input.published && (await reviewFirst(rt, 'app')) ? ReviewState.PENDING : ReviewState.PUBLISHED;
   const [mine] = await db
@@ -164,10 +180,12 @@ export async function createApp(rt: Runtime, ownerId: number, input: AppInput) {
     .from(apps)
     .where(and(eq(apps.ownerId, ownerId), isNull(apps.deletedAt)));
   if ((mine?.n ?? 0) >= MAX_APPS_PER_USER) throw new DomainError(Code.BAD_REQUEST, 'chat:app.tooMany', { status: 400 });
-  const [row] = await db
-    .insert(apps)
-    .values({ ...input, review, ownerId, sortOrder: 100_000 })
-    .returning();
+  const [row] = await baseKept(
+    db
+      .insert(apps)
+      .values({ ...input, review, ownerId, sortOrder: 100_000 })
+      .returning(),
+  );
   if (!row) throw new Error('app insert returned nothing');
   await forgetStore(rt);
   return ownDto(row);
@@ -177,15 +195,18 @@ export async function updateApp(rt: Runtime, ownerId: number, id: number, input:
   const { db } = rt.database;
   const old = await ownApp(db, id, ownerId);
   await checkTexts(rt, texts(input), 'chat:app.refused');
+  if (input.knowledgeBaseId) await checkAuthorBase(db, ownerId, input.knowledgeBaseId);
   if (input.published) refuseHidden(old.review);
   // Newly published, or its texts changed while published: under "review first" a moderator looks again.
   const changed = !old.published || texts(old).join('\n') !== texts(input).join('\n');
   const review = input.published && changed ? await reviewOnPublish(rt, 'app', old.review) : old.review;
-  const [row] = await db
-    .update(apps)
-    .set({ ...input, review, updatedAt: new Date() })
-    .where(eq(apps.id, id))
-    .returning();
+  const [row] = await baseKept(
+    db
+      .update(apps)
+      .set({ ...input, review, updatedAt: new Date() })
+      .where(eq(apps.id, id))
+      .returning(),
+  );
   if (!row) throw new DomainError(Code.NOT_FOUND, 'chat:app.notFound', { status: 404 });
   await forgetStore(rt);
   return ownDto(row);

@@ -7,12 +7,15 @@ import { DomainError } from '../../errors';
 import type { LlmMessage } from '../../providers/llm';
 import { sourceBlock } from '../../providers/llm/source-blocks';
 import type { Runtime } from '../../runtime';
+import type { AppBase } from '../apps/app-knowledge';
 import { type ChatSource, type SourcePassage, type SourceQuery, sourcesOf } from './sources';
 
 /** What a question turned on (POST /api/chat/process `knowledgeBaseIds`, `webSearch`). */
 export interface SourceChoice {
   knowledgeBaseIds?: number[];
   webSearch?: boolean;
+  /** The base of the app the conversation is with (services/apps/app-knowledge.ts). */
+  appBase?: AppBase | null;
 }
 
 /** Passages one source gives a question (or a tool call) at most. */
@@ -38,7 +41,7 @@ export async function webSearchAvailable(rt: Runtime): Promise<boolean> {
  */
 export async function chosenSources(rt: Runtime, choice: SourceChoice): Promise<ChatSource[]> {
   const kinds: ChatSource['kind'][] = [];
-  if (choice.knowledgeBaseIds?.length) kinds.push('knowledge');
+  if (choice.knowledgeBaseIds?.length || choice.appBase) kinds.push('knowledge');
   if (choice.webSearch) kinds.push('web');
   const out: ChatSource[] = [];
   for (const kind of kinds) {

@@ -1,5 +1,5 @@
 import { citationAnchor, citationHref, linkCitations } from '../../../shared/citation-links';
-import type { ChatCitation } from '../../../shared/contract/chat';
+import type { ChatCitation, ChatToolStep } from '../../../shared/contract/chat';
 import { createRenderer, escapeHtml } from '../../../shared/markdown';
 import type { ChatShareRow } from '../../db/schema';
 
@@ -15,6 +15,8 @@ export interface SharedMessageView {
   documents: Array<{ name: string; size: number }>;
   /** The answer's sources, each with the anchor its `[n]` links point to. */
   citations: Array<ChatCitation & { anchor: string }>;
+  /** The tools the answer called, in order, shown folded as in the chat (docs/chat.md#tools). */
+  tools: ChatToolStep[];
 }
 
 export interface ShareView {
@@ -50,6 +52,7 @@ export function shareView(share: ChatShareRow, labels: { copyCode: string }): Sh
         .map((a) => ({ url: `/api/chat/shares/${share.id}/files/${encodeURIComponent(a.id)}`, name: a.name })),
       documents: files.filter((a) => a.kind === 'document').map((a) => ({ name: a.name, size: a.size })),
       citations: citations.map((c) => ({ ...c, url: citationHref(c.url), anchor: anchor(c.n) })),
+      tools: m.inversion ? [] : (m.tools ?? []),
     };
   });
   const { id, title, description, listed, createdAt } = share;

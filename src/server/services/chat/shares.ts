@@ -39,7 +39,7 @@ export function describe(messages: StoredChatMessage[]): string {
 
 export const shareUrl = (id: string) => `/share/${id}`;
 
-/** Every text the page shows: the title, and each message's text, reasoning, file names and sources. */
+/** Every text the page shows: the title, and each message's text, reasoning, file names, sources and tool steps. */
 export function shareTexts(title: string, messages: StoredChatMessage[]): string[] {
   return [
     title,
@@ -48,6 +48,7 @@ export function shareTexts(title: string, messages: StoredChatMessage[]): string
       m.reasoning ?? '',
       ...(m.attachments ?? []).map((a) => a.name),
       ...(m.citations ?? []).flatMap((c) => [c.title, c.text, c.site ?? '']),
+      ...(m.tools ?? []).flatMap((s) => [s.name, s.input, s.output ?? '']),
     ]),
   ];
 }

@@ -1,5 +1,6 @@
 import type { ChatCitation } from '../../../shared/contract/chat';
 import type { Runtime } from '../../runtime';
+import type { AppBase } from '../apps/app-knowledge';
 import type { Caller } from './quota';
 
 /** A passage a source found, before the answer numbers it. */
@@ -15,6 +16,8 @@ export interface SourceQuery {
   signal: AbortSignal;
   /** The knowledge bases the conversation uses (the knowledge source only reads these, owner-checked). */
   knowledgeBaseIds?: number[];
+  /** The base of the app the conversation is with, searched as its owner's (read-only to the asker). */
+  appBase?: AppBase | null;
   /** Passages wanted at most. */
   limit: number;
 }

@@ -5,6 +5,7 @@ import { chatConfig } from '../../config/chat';
 import { LlmError, type LlmMessage, type LlmProvider, type LlmUsage } from '../../providers/llm';
 import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
+import { type AppBase, appBase } from '../apps/app-knowledge';
 import { callerLevel, modelForCaller } from '../channels/offer';
 import type { Hold } from '../credits/holds';
 import { freeOrHold, holdForChat, settleChat } from '../credits/spend';
@@ -24,6 +25,8 @@ export interface ChatInput {
   /** The person's knowledge bases and the web search this question draws on (docs/chat.md#sources). */
   knowledgeBaseIds?: number[];
   webSearch?: boolean;
+  /** The store app the conversation is with: its author's base is searched too. */
+  appId?: number;
   messages: Array<{ role: 'user' | 'assistant'; content: string; attachments?: string[] }>;
   options: {
     /** Ids of the question's attachments (docs/chat.md#attachments). */
@@ -96,7 +99,9 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const asked = await withAttachments(rt, c, input, model, buildMessages(input));
   const { attachments } = asked;
   // The sources turned on are checked (and their passages found) before any quota is spent.
-  const sources = await chosenSources(rt, input);
+  const app = input.appId ? await appBase(rt, input.appId, c.caller.userId) : null;
+  const choice = { ...input, appBase: app };
+  const sources = await chosenSources(rt, choice);
   const citations = sources.length
     ? numbered(
         await gatherPassages(rt, sources, {
@@ -105,6 +110,7 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
           lang: c.lang,
           signal: c.signal,
           knowledgeBaseIds: input.knowledgeBaseIds,
+          appBase: app,
           limit: PASSAGES_PER_SOURCE,
         }),
         1,
@@ -122,7 +128,7 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const tools =
     input.options.partial || chatConfig(rt.env).CHAT_TOOL_STEPS === 0
       ? []
-      : [...(await builtinTools({ rt, caller: c.caller }, input)), ...(await mcpToolsFor(rt, level))];
+      : [...(await builtinTools({ rt, caller: c.caller }, choice)), ...(await mcpToolsFor(rt, level))];
   // The day's free messages first; past them a priced model is paid in credits, held now, settled at the end.
   const paid = demo
     ? { free: await readQuota(rt, c.caller), hold: null }
@@ -137,7 +143,7 @@ export async function streamChat(rt: Runtime, c: ChatContext, input: ChatInput):
   const { conversationId } = input.options;
   const meter = chatMeter(rt, { ...c.caller, conversationId, model, messages });
   const cited: ChatEvent[] = citations.length ? [{ event: 'citations', data: { items: citations } }] : [];
-  const events = { meta: [meta, ...cited], citations, tools, level };
+  const events = { meta: [meta, ...cited], citations, tools, level, appBase: app };
   return answer(rt, c, { provider, model, messages, ...events, meter, giveBack, input, hold: paid.hold });
 }
 
@@ -154,6 +160,7 @@ async function* answer(
     citations: ChatCitation[];
     tools: ChatTool[];
     level: MemberLevel;
+    appBase: AppBase | null;
     meter: ReturnType<typeof chatMeter>;
     giveBack: () => Promise<void>;
     input: ChatInput;
@@ -191,7 +198,15 @@ async function* answer(
       tools: a.tools,
       maxSteps: chatConfig(rt.env).CHAT_TOOL_STEPS,
       citations: a.citations,
-      ctx: { rt, caller: c.caller, level: a.level, t: c.t, lang: c.lang, knowledgeBaseIds: a.input.knowledgeBaseIds },
+      ctx: {
+        rt,
+        caller: c.caller,
+        level: a.level,
+        t: c.t,
+        lang: c.lang,
+        knowledgeBaseIds: a.input.knowledgeBaseIds,
+        appBase: a.appBase,
+      },
     });
     for await (const item of steps) {
       if (!live()) break;

@@ -23,7 +23,7 @@ interface Act {
 }
 
 /** A new token: undefined or '' keeps the stored one (on create: none). */
-export type McpFields = Omit<ContractMcpFields, 'requestId'>;
+export type McpFields = Omit<ContractMcpFields, 'requestId' | 'code'>;
 
 const notFound = () => new DomainError(404, 'error.notFound', { status: 404 });
 const bad = (key: string) => new DomainError(400, key, { status: 400 });
@@ -127,6 +127,20 @@ async function lock(tx: Db, id: number) {
 }
 
 const brief = (r: McpServerRow) => ({ name: r.name, url: r.url, enabled: r.enabled, hasToken: r.sealedToken !== null });
+
+/**
+ * Whether saving these fields hands a token to an address: a new token, or the stored one kept
+ * for another address. Either asks for a fresh TOTP code, as a channel's key does.
+ */
+export async function sendsToken(db: Db, id: number | null, fields: Pick<McpFields, 'url' | 'token'>) {
+  if (fields.token) return true;
+  if (id === null) return false;
+  const [row] = await db
+    .select({ url: mcpServers.url, sealedToken: mcpServers.sealedToken })
+    .from(mcpServers)
+    .where(eq(mcpServers.id, id));
+  return row !== undefined && row.sealedToken !== null && normalBaseUrl(fields.url) !== row.url;
+}
 
 export function createMcpServer(rt: Runtime, a: Act & { fields: McpFields }) {
   const url = checkedUrl(a.fields.url);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { activitySettings } from '../../../config/activity';
 import { DomainError } from '../../../errors';
 import { submitDrawing } from '../../drawing/submit';
+import type { SourceChoice } from '../citations';
 import { availableSources, PASSAGES_PER_SOURCE } from '../citations';
 import type { ChatSource } from '../sources';
 import type { ChatTool, ToolContext, ToolResult } from './types';
@@ -77,7 +78,8 @@ const searchArgs = z.object({ query: z.string().trim().min(1).max(500).describe(
 const SOURCE_TOOLS: Record<ChatSource['kind'], { name: string; description: string }> = {
   knowledge: {
     name: 'knowledge_search',
-    description: 'Search the knowledge bases the person picked for passages about a question.',
+    description:
+      'Search the knowledge bases of this conversation (picked by the person, or the app’s) for passages about a question.',
   },
   web: { name: 'web_search', description: 'Search the web for pages about a question.' },
 };
@@ -96,6 +98,7 @@ function sourceTool(kind: ChatSource['kind'], sources: ChatSource[]): ChatTool {
         lang: ctx.lang,
         signal: ctx.signal,
         knowledgeBaseIds: ctx.knowledgeBaseIds,
+        appBase: ctx.appBase,
         limit: PASSAGES_PER_SOURCE,
       };
       try {
@@ -112,14 +115,11 @@ function sourceTool(kind: ChatSource['kind'], sources: ChatSource[]): ChatTool {
  * The built-in tools one question is offered: `now` always; `draw` to a signed-in person; each
  * source the question turned on (knowledge bases picked, web search switched on) as a search tool.
  */
-export async function builtinTools(
-  ctx: Pick<ToolContext, 'rt' | 'caller'>,
-  choice: { knowledgeBaseIds?: number[]; webSearch?: boolean },
-): Promise<ChatTool[]> {
+export async function builtinTools(ctx: Pick<ToolContext, 'rt' | 'caller'>, choice: SourceChoice): Promise<ChatTool[]> {
   const tools: ChatTool[] = [nowTool];
   if (ctx.caller.userId !== null) tools.push(drawTool);
   const kinds: ChatSource['kind'][] = [];
-  if (choice.knowledgeBaseIds?.length) kinds.push('knowledge');
+  if (choice.knowledgeBaseIds?.length || choice.appBase) kinds.push('knowledge');
   if (choice.webSearch) kinds.push('web');
   for (const kind of kinds) {
     const sources = await availableSources(ctx.rt, kind);

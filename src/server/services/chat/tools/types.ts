@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { MemberLevel } from '../../../../shared/channels';
 import type { LlmTool } from '../../../providers/llm';
 import type { Runtime } from '../../../runtime';
+import type { AppBase } from '../../apps/app-knowledge';
 import type { Caller } from '../quota';
 import type { SourcePassage } from '../sources';
 
@@ -16,6 +17,7 @@ export interface ToolContext {
   /** Ends with the person leaving or the call's time limit. */
   signal: AbortSignal;
   knowledgeBaseIds?: number[];
+  appBase?: AppBase | null;
 }
 
 /** A tool's result: text for the model (and the folded step), and passages that become more citations. */

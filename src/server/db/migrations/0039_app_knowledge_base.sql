@@ -1,0 +1,3 @@
+ALTER TABLE "apps" ADD COLUMN "knowledge_base_id" integer;--> statement-breakpoint
+ALTER TABLE "apps" ADD CONSTRAINT "apps_knowledge_base_id_knowledge_bases_id_fk" FOREIGN KEY ("knowledge_base_id") REFERENCES "public"."knowledge_bases"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "apps_knowledge_base_idx" ON "apps" USING btree ("knowledge_base_id") WHERE knowledge_base_id is not null;
