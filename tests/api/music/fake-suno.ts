@@ -23,7 +23,8 @@ export async function startFakeSuno() {
     string,
     { polls: number; fail: boolean; files: string; title: string; tags: string; lyric: string }
   >();
-  const audio = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(2048, 7)]);
+  // An empty ID3v2.3 tag (10-byte header, size 0) before the sound, as an MP3 from the service starts.
+  const audio = Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x00', 'latin1'), Buffer.alloc(2048, 7)]);
   const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } })
     .jpeg()
     .toBuffer();

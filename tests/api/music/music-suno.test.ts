@@ -1,3 +1,4 @@
+import { parseBuffer } from 'music-metadata';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sunoPhase } from '../../../src/server/providers/music/suno';
@@ -54,7 +55,15 @@ describe('suno-api adapter', () => {
     expect(song.coverUrl).toMatch(/^\/files\/songs\/\d+\/[a-f0-9]+\.webp(\?e=\d+&s=[\w-]+)?$/);
     const audio = await fetch(srv.url + song.audioUrl);
     expect(audio.headers.get('content-type')).toBe('audio/mpeg');
-    expect(Buffer.from(await audio.arrayBuffer())).toEqual(suno.audio);
+    // Suno's sound as it came; its ID3 tag now carries the implicit AI label (read by music-metadata).
+    const stored = Buffer.from(await audio.arrayBuffer());
+    const sound = suno.audio.subarray(10);
+    expect(stored.subarray(stored.length - sound.length)).toEqual(sound);
+    const tags = await parseBuffer(stored, { mimeType: 'audio/mpeg' });
+    const aigc = Object.values(tags.native)
+      .flat()
+      .find((t) => t.id === 'TXXX:AIGC');
+    expect(JSON.parse(aigc?.value as string)).toMatchObject({ Label: '1', ProduceID: song.id });
     // The cover is decoded and stored as WebP, as the pages show it.
     const cover = await sharp(Buffer.from(await (await fetch(srv.url + song.coverUrl)).arrayBuffer())).metadata();
     expect(cover).toMatchObject({ format: 'webp', width: 64, height: 64 });
