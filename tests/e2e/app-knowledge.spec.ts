@@ -1,11 +1,32 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, test } from '@playwright/test';
-import { createAccount, uniqueEmail, useToken } from './account-helpers';
+import { createSession } from '../../src/server/db/queries/sessions';
+import { users } from '../../src/server/db/schema';
+import { useToken } from './account-helpers';
+import { startSeededServer } from './console-server';
 import { waitForHydration } from './helpers';
 
 // An app carrying its author's knowledge base (docs/knowledge.md#an-apps-base): the author picks
 // the base in the app's editor and publishes; a visitor opens the app from the store, asks, and
-// the demo answer quotes the base's passage and cites its file.
+// the demo answer quotes the base's passage and cites its file. On a server of its own: the app it
+// publishes would otherwise show in other tests' stores (content-locales.spec reads every card).
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1102;
+let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
+let BASE = '';
+let token = '';
+
+test.beforeAll(async ({ browserName: _ }, testInfo) => {
+  // A new PGlite directory (initdb and every migration) takes tens of seconds on a busy machine.
+  testInfo.setTimeout(240_000);
+  server = await startSeededServer(PORT, async (db) => {
+    const [user] = await db.insert(users).values({ email: 'author@app-knowledge.test' }).returning();
+    if (!user) throw new Error('no user');
+    token = await createSession(db, { userId: user.id });
+  });
+  BASE = server.base;
+});
+
+test.afterAll(() => server?.stop());
 
 const HANDBOOK =
   '## 报销\n\n差旅费用须在出差结束后三十天内提交报销单。\n\n## 年假\n\n员工入职满一年后每年享有十天带薪年假。';
@@ -16,25 +37,24 @@ test('an author gives an app a knowledge base; a visitor asking the app gets its
   browser,
 }) => {
   test.slow();
-  const token = await createAccount(request, uniqueEmail('appkb'), 'secret123');
   const auth = { authorization: `Bearer ${token}` };
   const base = (
-    await (await request.post('/api/knowledge/bases', { headers: auth, data: { name: '报销制度' } })).json()
+    await (await request.post(`${BASE}/api/knowledge/bases`, { headers: auth, data: { name: '报销制度' } })).json()
   ).data as { id: number };
-  const added = await request.post(`/api/knowledge/bases/${base.id}/files`, {
+  const added = await request.post(`${BASE}/api/knowledge/bases/${base.id}/files`, {
     headers: auth,
     multipart: { file: { name: '制度.md', mimeType: 'text/markdown', buffer: Buffer.from(HANDBOOK) } },
   });
   const fileId = (await added.json()).data.id as number;
   for (let i = 0; i < 300; i++) {
-    const files = (await (await request.get(`/api/knowledge/bases/${base.id}/files`, { headers: auth })).json()).data
-      .files as Array<{ id: number; status: string }>;
+    const files = (await (await request.get(`${BASE}/api/knowledge/bases/${base.id}/files`, { headers: auth })).json())
+      .data.files as Array<{ id: number; status: string }>;
     if (files.find((f) => f.id === fileId)?.status === 'ready') break;
     await sleep(200);
   }
 
   await useToken(page, token);
-  await page.goto('/createApplication');
+  await page.goto(`${BASE}/createApplication`);
   await waitForHydration(page);
   await page.getByRole('textbox', { name: '应用名称' }).fill('报销小助手');
   await page.getByRole('textbox', { name: /提示词/ }).fill('你是公司的报销助手。');
@@ -47,7 +67,7 @@ test('an author gives an app a knowledge base; a visitor asking the app gets its
 
   // A visitor: the store's card opens a chat with the app; the question is answered from its base.
   const visitor = await browser.newPage({ locale: 'zh-CN' });
-  await visitor.goto('/app/store');
+  await visitor.goto(`${BASE}/app/store`);
   await waitForHydration(visitor);
   await visitor.getByRole('searchbox', { name: '搜索应用' }).fill('报销小助手');
   await visitor.getByRole('searchbox', { name: '搜索应用' }).press('Enter');
