@@ -52,6 +52,9 @@ test('a member creates a knowledge base, uploads a file, sees it ready and finds
   await input.press('Enter');
   const reply = page.locator('[data-role="assistant"]').last();
   await expect(reply).toContainText('十天带薪年假', { timeout: 30_000 });
+  // The answer ends before its source is opened: a click while the stream's last events still redraw the
+  // message once left the source folded (CI).
+  await expect(page.getByRole('button', { name: '停止生成' })).toBeHidden({ timeout: 20_000 });
   const sources = reply.locator('[data-sources]');
   await expect(sources.getByText('制度.md').first()).toBeVisible();
   await reply.getByRole('link', { name: '[1]' }).first().click();
