@@ -3,9 +3,8 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
+import { LoginGate } from '../../components/LoginGate';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { openLogin } from '../../lib/login-event';
-import { $token } from '../../stores/auth';
 import { $credits } from '../../stores/credits';
 import { CheckInButton } from './CheckInButton';
 import { type CreditHistory, readCredits, readHistory } from './credits-api';
@@ -129,21 +128,13 @@ function Credits() {
   );
 }
 
-function SignIn() {
+function Gate() {
   const { t } = useTranslation();
   return (
-    <div className={`${card} flex flex-col items-center gap-4 py-14 text-center`}>
-      <p className="text-slate-600 dark:text-slate-300">{t('credits:page.login')}</p>
-      <button type="button" onClick={() => openLogin({ tab: 'password' })} className={buttonClass('primary')}>
-        {t('layout:account.login')}
-      </button>
-    </div>
+    <LoginGate message={t('credits:page.login')} login={t('layout:account.login')}>
+      <Credits />
+    </LoginGate>
   );
-}
-
-function Gate() {
-  const token = useStore($token);
-  return token ? <Credits /> : <SignIn />;
 }
 
 /** The /credits island: balance, check-in and every change with its reason, page by page. */

@@ -1,14 +1,12 @@
-import { useStore } from '@nanostores/react';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { useConfirm } from '../../components/Confirm';
+import { LoginGate } from '../../components/LoginGate';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import type { KnowledgeBaseList } from '../../shared/contract/knowledge';
 import { KNOWLEDGE_NAME_MAX } from '../../shared/knowledge';
-import { $token } from '../../stores/auth';
 import { BaseFiles } from './BaseFiles';
 import { BaseSearch } from './BaseSearch';
 import { createBase, deleteBase, formatBytes, type KnowledgeBase, listBases, renameBase } from './knowledge-api';
@@ -187,21 +185,13 @@ function Bases() {
   );
 }
 
-function SignIn() {
+function Gate() {
   const { t } = useTranslation();
   return (
-    <div className={`${card} flex flex-col items-center gap-4 py-14 text-center`}>
-      <p className="text-slate-600 dark:text-slate-300">{t('signIn')}</p>
-      <button type="button" onClick={() => openLogin({ tab: 'password' })} className={buttonClass('primary')}>
-        {t('signInButton')}
-      </button>
-    </div>
+    <LoginGate message={t('signIn')} login={t('signInButton')}>
+      <Bases />
+    </LoginGate>
   );
-}
-
-function Gate() {
-  const token = useStore($token);
-  return token ? <Bases /> : <SignIn />;
 }
 
 /** The /knowledge island: a member's knowledge bases, their files live, and a search to try. */

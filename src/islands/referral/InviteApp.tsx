@@ -1,10 +1,7 @@
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../components/button-styles';
+import { LoginGate } from '../../components/LoginGate';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
-import { openLogin } from '../../lib/login-event';
-import { $token } from '../../stores/auth';
 import { InviteLink } from './InviteLink';
 import { listWithdrawals, type MyReferral, percent, readReferral, type Withdrawal, yuan } from './referral-api';
 import { Withdrawals } from './Withdrawals';
@@ -92,21 +89,13 @@ function Invites() {
   );
 }
 
-function SignIn() {
+function Gate() {
   const { t } = useTranslation();
   return (
-    <div className={`${card} flex flex-col items-center gap-4 py-14 text-center`}>
-      <p className="text-slate-600 dark:text-slate-300">{t('page.login')}</p>
-      <button type="button" onClick={() => openLogin({ tab: 'password' })} className={buttonClass('primary')}>
-        {t('layout:account.login')}
-      </button>
-    </div>
+    <LoginGate message={t('page.login')} login={t('layout:account.login')}>
+      <Invites />
+    </LoginGate>
   );
-}
-
-function Gate() {
-  const token = useStore($token);
-  return token ? <Invites /> : <SignIn />;
 }
 
 /** The /invite island: the caller's link and QR, invites, rewards, commission and withdrawals. */
