@@ -7,7 +7,7 @@ import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
 // The complaint desk without an account (docs/compliance.md): a visitor finds it in the footer, files a
 // complaint and gets a ticket, looks its status up; an operator replies in the console; the lookup
 // shows the reply. Its own seeded server (an operator with an authenticator), on a port of its own.
-const PORT = 44500;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1104;
 const BASE = `http://127.0.0.1:${PORT}`;
 const SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const EMAIL = 'visitor@complaint.test';

@@ -9,7 +9,7 @@ import { waitForHydration } from './helpers';
 
 // /credits and the profile's credit line (docs/credits.md): balance, history page by page, check-in.
 // Its own server (rewards and movements seeded before it starts), on a port of the range tests may use.
-const PORT = 44201;
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 1103;
 let server: Awaited<ReturnType<typeof startSeededServer>> | undefined;
 let BASE = '';
 let token = '';
