@@ -1,17 +1,16 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Tabs } from '../../../components/Tabs';
 import { consoleCall, type InputOf } from '../../../lib/api';
 import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
-import type { ReportedItem, ReportQueue } from '../../../shared/contract/moderation';
+import type { ReportedItem } from '../../../shared/contract/moderation';
 import type { ReportAction } from '../../../shared/moderation-reports';
+import { CardQueue } from '../ui/CardQueue';
 import { card } from '../ui/format';
-import { Pager } from '../ui/Pager';
 import { ReasonForm } from '../ui/ReasonForm';
 
 type State = NonNullable<InputOf<'GET', '/admin/reports'>['state']>;
-const PAGE_SIZE = 20;
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
@@ -143,40 +142,17 @@ function ItemCard({ item, state, onDone }: { item: ReportedItem; state: State; o
 
 function Queue({ state }: { state: State }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [data, setData] = useState<ReportQueue | null>(null);
-  const [message, setMessage] = useState('');
-  const [version, setVersion] = useState(0);
-  useEffect(() => {
-    if (version < 0) return;
-    void consoleCall('GET', '/admin/reports', { state, pageNum: page, pageSize: PAGE_SIZE }).then((r) =>
-      setData(r.ok ? r.data : null),
-    );
-  }, [state, page, version]);
   return (
-    <div className="space-y-4 pt-4">
-      {message && (
-        <p role="status" className="text-sm">
-          {message}
-        </p>
-      )}
-      {!data && <p>{t('admin:loading')}</p>}
-      {data?.records.length === 0 && <p>{t(state === 'open' ? 'admin:reports.empty' : 'admin:reports.emptyHidden')}</p>}
-      {data?.records.map((item) => (
-        <ItemCard
-          key={`${item.kind}:${item.id}`}
-          item={item}
-          state={state}
-          onDone={(m) => {
-            setMessage(m);
-            setVersion((v) => v + 1);
-          }}
-        />
-      ))}
-      {data && data.total > PAGE_SIZE && (
-        <Pager label={t('admin:nav.reports')} page={page} total={data.total} size={PAGE_SIZE} onPage={setPage} />
-      )}
-    </div>
+    <CardQueue
+      load={async (pageNum, pageSize) => {
+        const r = await consoleCall('GET', '/admin/reports', { state, pageNum, pageSize });
+        return r.ok ? r.data : null;
+      }}
+      label={t('admin:nav.reports')}
+      empty={t(state === 'open' ? 'admin:reports.empty' : 'admin:reports.emptyHidden')}
+      keyOf={(item) => `${item.kind}:${item.id}`}
+      card={(item, done) => <ItemCard item={item} state={state} onDone={done} />}
+    />
   );
 }
 
