@@ -7,7 +7,8 @@ import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import { MEMBER_LEVELS, type MemberLevel } from '../../../shared/channels';
 import type { McpServerView } from '../../../shared/contract/tools-console';
 import { card, field } from '../ui/format';
-import { ChangeToken, TokenCode } from './McpToken';
+import { TotpField } from '../ui/TotpField';
+import { ChangeToken } from './McpToken';
 
 const small = buttonClass('secondary', 'px-3 py-1.5 text-xs');
 
@@ -197,7 +198,7 @@ function AddServer({ onAdded }: { onAdded: (message: string) => void }) {
           autoComplete="off"
         />
       </label>
-      {token !== '' && <TokenCode value={code} onChange={setCode} />}
+      {token !== '' && <TotpField label={t('tools.code')} labelClass="text-sm" value={code} onChange={setCode} />}
       <div className="flex items-end">
         <button type="submit" className={buttonClass('primary')}>
           {t('tools.add')}

@@ -5,25 +5,7 @@ import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { McpServerView } from '../../../shared/contract/tools-console';
 import { field } from '../ui/format';
-
-/** The two-factor code a token asks for (docs/chat.md#tools): shown once a token is typed. */
-export function TokenCode({ value, onChange }: { value: string; onChange: (code: string) => void }) {
-  const { t } = useTranslation();
-  return (
-    <label className="text-sm">
-      {t('tools.code')}
-      <input
-        className={field}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        required
-      />
-    </label>
-  );
-}
+import { TotpField } from '../ui/TotpField';
 
 /** A new token for a server, with a fresh two-factor code, as a channel's key asks. */
 export function ChangeToken({ server, onChanged }: { server: McpServerView; onChanged: (message: string) => void }) {
@@ -40,7 +22,7 @@ export function ChangeToken({ server, onChanged }: { server: McpServerView; onCh
       url: server.url,
       enabled: server.enabled,
       token,
-      code: code.trim(),
+      code,
       requestId: crypto.randomUUID(),
     });
     setCode('');
@@ -73,7 +55,7 @@ export function ChangeToken({ server, onChanged }: { server: McpServerView; onCh
           required
         />
       </label>
-      <TokenCode value={code} onChange={setCode} />
+      <TotpField label={t('tools.code')} labelClass="text-sm" value={code} onChange={setCode} />
       <div className="flex items-end gap-2">
         <button type="submit" className={buttonClass('primary', 'px-3 py-1.5 text-xs')}>
           {t('tools.saveToken')}
