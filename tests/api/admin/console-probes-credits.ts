@@ -2,7 +2,7 @@
 import type { TestServer } from '../helpers';
 import { requestId, type Staff } from './admin-helpers';
 import type { Probe } from './console-probes';
-import { freshCode } from './order-helpers';
+import { coded } from './order-helpers';
 
 const prices = { chat: [], drawing: [], song: 0, embedding: 0, search: 0, checkIn: [0, 0, 0, 0, 0, 0, 0] };
 
@@ -18,12 +18,7 @@ export const creditProbes = (srv: TestServer, admin: Staff, target: { id: number
   {
     method: 'POST',
     path: `/api/admin/users/${target.id}/credits`,
-    body: async (who) => ({
-      amount: 10,
-      reason: 'matrix',
-      requestId: requestId(),
-      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-    }),
+    body: coded(srv, admin, { amount: 10, reason: 'matrix' }),
     expect: { operator: 403, admin: 200 },
   },
 ];

@@ -2,7 +2,7 @@
 import type { TestServer } from '../helpers';
 import { requestId, type Staff } from './admin-helpers';
 import type { Probe } from './console-probes';
-import { freshCode } from './order-helpers';
+import { coded } from './order-helpers';
 
 /** `missed`: an open missed payment of a plain user's unpaid order (made by the test's beforeAll). */
 export const paymentProbes = (srv: TestServer, admin: Staff, missed: { id: number }): Probe[] => [
@@ -10,11 +10,7 @@ export const paymentProbes = (srv: TestServer, admin: Staff, missed: { id: numbe
   {
     method: 'POST',
     path: `/api/admin/payments/missed/${missed.id}/credit`,
-    body: async (who) => ({
-      reason: 'matrix',
-      requestId: requestId(),
-      code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-    }),
+    body: coded(srv, admin, { reason: 'matrix' }),
     expect: { operator: 403, admin: 200 },
   },
   {

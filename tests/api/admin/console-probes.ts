@@ -8,7 +8,8 @@ import { assistantProbes } from './console-probes-assistant';
 import { complaintProbes } from './console-probes-compliance';
 import { creditProbes } from './console-probes-credits';
 import { paymentProbes } from './console-probes-payments';
-import { freshCode } from './order-helpers';
+import { referralProbes } from './console-probes-referral';
+import { coded, freshCode } from './order-helpers';
 
 export type Who = 'visitor' | 'user' | 'operator' | 'admin';
 
@@ -133,11 +134,7 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
     {
       method: 'POST',
       path: '/api/admin/settings',
-      body: async (who) => ({
-        values: { COUPON_DAILY_LIMIT: 40 },
-        requestId: requestId(),
-        code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-      }),
+      body: coded(srv, admin, { values: { COUPON_DAILY_LIMIT: 40 } }),
       expect: { operator: 403, admin: 200 },
     },
     {
@@ -205,38 +202,10 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
       method: 'POST',
       path: `/api/admin/orders/${order.orderNo}/refund`,
       // The admin refunds one fen of the paid order: a real refund, once.
-      body: async (who) => ({
-        amount: 1,
-        reason: 'matrix',
-        requestId: requestId(),
-        code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-      }),
+      body: coded(srv, admin, { amount: 1, reason: 'matrix' }),
       expect: { operator: 403, admin: 200 },
     },
-    { method: 'GET', path: '/api/admin/referral/invites', expect: { operator: 200, admin: 200 } },
-    { method: 'GET', path: '/api/admin/referral/overview', expect: { operator: 200, admin: 200 } },
-    { method: 'GET', path: '/api/admin/referral/withdrawals?status=pending', expect: { operator: 200, admin: 200 } },
-    {
-      method: 'GET',
-      path: `/api/admin/referral/orders/${order.orderNo}/reversal?amount=1`,
-      expect: { operator: 200, admin: 200 },
-    },
-    {
-      method: 'POST',
-      path: `/api/admin/referral/withdrawals/${withdrawals.pay}/pay`,
-      body: async (who) => ({
-        reason: 'matrix',
-        requestId: requestId(),
-        code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-      }),
-      expect: { operator: 403, admin: 200 },
-    },
-    {
-      method: 'POST',
-      path: `/api/admin/referral/withdrawals/${withdrawals.reject}/reject`,
-      body: () => ({ reason: 'matrix', requestId: requestId() }),
-      expect: { operator: 403, admin: 200 },
-    },
+    ...referralProbes(srv, admin, order, withdrawals),
     ...paymentProbes(srv, admin, missed),
     ...complaintProbes(complaint),
     { method: 'GET', path: '/api/admin/channels', expect: { operator: 403, admin: 200 } },
@@ -250,11 +219,7 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
     {
       method: 'POST',
       path: `/api/admin/channels/${channel.id}/keys`,
-      body: async (who) => ({
-        secret: 'sk-matrix-0002',
-        requestId: requestId(),
-        code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
-      }),
+      body: coded(srv, admin, { secret: 'sk-matrix-0002' }),
       expect: { operator: 403, admin: 200 },
     },
     {

@@ -18,6 +18,17 @@ export async function freshCode(srv: TestServer, userId: number) {
   return codeFor(srv, userId);
 }
 
+/**
+ * The body of a console action that asks for a fresh TOTP code, for the route matrix: a new request id, and
+ * the admin's real code (anyone else's is refused before the code matters).
+ */
+export const coded =
+  (srv: TestServer, admin: { id: number }, body: Record<string, unknown>) => async (who: string) => ({
+    ...body,
+    requestId: requestId(),
+    code: who === 'admin' ? await freshCode(srv, admin.id) : '000000',
+  });
+
 let n = 0;
 /** A user with a paid order of `code` (paid as a verified notify would). */
 export async function paidOrder(srv: TestServer, code = 'VIP_MONTH', opts: { pay?: (orderNo: string) => void } = {}) {
