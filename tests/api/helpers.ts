@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/config/env';
+import { type Database, openDatabase } from '../../src/server/db/client';
 import type { NodeHandler } from '../../src/server/http';
 import { createLogger, type Logger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
@@ -141,4 +142,28 @@ export async function createUserWithToken(srv: RunningServer, email: string) {
 export async function clearOfWindowEdge(windowMs: number, spanMs = 10_000) {
   const left = windowMs - (Date.now() % windowMs);
   if (left < spanMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** Asks `fn` every `everyMs` until it answers something other than undefined; fails naming `what` after `ms`. */
+export async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000, everyMs = 100): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await fn();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Runs `fn` on a test database while no server holds it (PGlite allows one process). */
+export async function withDatabase<T>(
+  database: { dataDir: string; databaseUrl?: string },
+  fn: (db: Database['db']) => Promise<T>,
+): Promise<T> {
+  const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
+  try {
+    return await fn(db.db);
+  } finally {
+    await db.close();
+  }
 }

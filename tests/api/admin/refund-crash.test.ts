@@ -4,10 +4,10 @@
 // again after its backoff), settles it once, and the amount is no longer held.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../src/server/db/client';
+import type { Database } from '../../../src/server/db/client';
 import { adminAudit, orderEvents, orderRefunds, orders, users } from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
-import { createTestDatabase, startTestServerOn } from '../helpers';
+import { createTestDatabase, startTestServerOn, until, withDatabase } from '../helpers';
 import { type FakeWechatPay, startFakeWechatPay } from '../shop/fake-wechatpay';
 import { wechatPayEnv } from '../shop/wechatpay-merchant';
 import { spawnServerProcess } from '../socket-helpers';
@@ -29,25 +29,7 @@ describe('kill -9 during a refund', () => {
   let buyer: Awaited<ReturnType<typeof paidOrder>>;
   let endBefore: number;
 
-  /** Reads the database while no server holds it (PGlite allows one process). */
-  async function withDb<T>(fn: (db: Database['db']) => Promise<T>): Promise<T> {
-    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    try {
-      return await fn(db.db);
-    } finally {
-      await db.close();
-    }
-  }
-
-  async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await fn();
-      if (v !== undefined) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const withDb = <T>(fn: (db: Database['db']) => Promise<T>) => withDatabase(database, fn);
 
   beforeAll(async () => {
     database = await createTestDatabase();

@@ -7,7 +7,7 @@ import { orderEvents, orderRefunds } from '../../../src/server/db/schema';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import { claimRefunds } from '../../../src/server/services/shop/refund-worker';
 import { retryDelay } from '../../../src/server/services/shop/refunds';
-import { startTestServer, type TestServer } from '../helpers';
+import { startTestServer, type TestServer, until } from '../helpers';
 import { alipayEnv, type FakeAlipay, startFakeAlipay } from '../shop/fake-alipay';
 import { type FakeWechatPay, startFakeWechatPay } from '../shop/fake-wechatpay';
 import * as pay from '../shop/pay-helpers';
@@ -39,16 +39,6 @@ async function wxPaid() {
 
 const refundRow = async (refundNo: string) =>
   (await srv.runtime.database.db.select().from(orderRefunds).where(eq(orderRefunds.refundNo, refundNo)))[0];
-
-async function until<T>(what: string, fn: () => Promise<T | undefined>, ms = 30_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await fn();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe('the refund worker', () => {
   it('waits REFUND_RETRY_MS after the first ask, twice as long after each further one, at most an hour', () => {

@@ -4,12 +4,12 @@
 // is held and settled to its recorded tokens; the books balance throughout.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../../../src/server/db/client';
+import type { Database } from '../../../src/server/db/client';
 import { creditAccounts, creditHolds } from '../../../src/server/db/schema';
 import { book, checkBooks } from '../../../src/server/services/credits/book';
 import { replaceRates } from '../../../src/server/services/credits/rates';
 import { type FakeOpenAi, startFakeOpenAi } from '../chat/fake-openai';
-import { createTestDatabase, createUserWithToken, startTestServerOn } from '../helpers';
+import { createTestDatabase, createUserWithToken, startTestServerOn, until, withDatabase } from '../helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
 type Child = Awaited<ReturnType<typeof spawnServerProcess>>;
@@ -21,25 +21,7 @@ describe('kill -9 while a chat answer holds credits', () => {
   let child: Child | undefined;
   let user: Awaited<ReturnType<typeof createUserWithToken>>;
 
-  /** Reads the database while no server holds it (PGlite allows one process). */
-  async function withDb<T>(fn: (db: Database['db']) => Promise<T>): Promise<T> {
-    const db = await openDatabase({ databaseUrl: database.databaseUrl, dataDir: database.dataDir });
-    try {
-      return await fn(db.db);
-    } finally {
-      await db.close();
-    }
-  }
-
-  async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await fn();
-      if (v !== undefined) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  const withDb = <T>(fn: (db: Database['db']) => Promise<T>) => withDatabase(database, fn);
 
   const credits = async (url: string) =>
     (

@@ -9,7 +9,7 @@ import { type Database, openDatabase } from '../../../src/server/db/client';
 import { createSession } from '../../../src/server/db/queries/sessions';
 import { drawings, songs, users } from '../../../src/server/db/schema';
 import { createLocalStorage } from '../../../src/server/providers/storage';
-import { createTestDatabase } from '../helpers';
+import { createTestDatabase, until } from '../helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
 const onPostgres = inject('postgresUrl') !== null;
@@ -69,16 +69,6 @@ describe.skipIf(!onPostgres)('kill -9 during tasks', () => {
     });
     // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field
     return (await res.json()) as any;
-  }
-
-  async function until<T>(what: string, fn: () => Promise<T | undefined>, ms: number): Promise<T> {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const v = await fn();
-      if (v !== undefined) return v;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
   }
 
   it('both finish after a restart, and no file is left orphaned', async () => {
