@@ -39,7 +39,11 @@ export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetai
     if (!res.ok) return setMessage(res.result || t('admin:error'));
     const sent =
       res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
-    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${sent}`);
+    const settled =
+      res.data.refundsSettled > 0
+        ? ` ${t('admin:orders.refundsSettledByQuery', { count: res.data.refundsSettled })}`
+        : '';
+    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${settled}${sent}`);
     onDone();
   }
   function start() {
