@@ -50,6 +50,7 @@ export const SITE_SETTINGS = {
   REFERRAL_LEVEL2_BP: { kind: 'int', min: 0, max: 5000 },
   REFERRAL_HOLD_DAYS: { kind: 'int', min: 0, max: 365 },
   REFERRAL_WITHDRAW_MIN_FEN: { kind: 'int', min: 1, max: 100_000_000 },
+  PAYMENT_RECORDS_KEEP_DAYS: { kind: 'int', min: 180, max: 3650 },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -64,7 +65,7 @@ export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
 export const SETTING_GROUPS: Record<
-  'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral',
+  'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral' | 'retention',
   SettingKey[]
 > = {
   site: ['ICP_NUMBER', 'MAINTENANCE'],
@@ -110,6 +111,8 @@ export const SETTING_GROUPS: Record<
     'REFERRAL_HOLD_DAYS',
     'REFERRAL_WITHDRAW_MIN_FEN',
   ],
+  // How long kept records live (docs/retention.md); the minimums are the law's or the evidence's.
+  retention: ['PAYMENT_RECORDS_KEEP_DAYS'],
 };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */
