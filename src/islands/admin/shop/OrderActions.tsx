@@ -5,6 +5,7 @@ import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { ConsoleOrderDetail } from '../../../shared/contract/shop-console';
 import { REFUNDABLE_STATUSES } from '../../../shared/shop';
+import { CreditRefundPreview } from '../credits/CreditRefundPreview';
 import { RefundReversal } from '../referral/RefundReversal';
 import { FormActions } from '../ui/FormActions';
 import { card, field, yuan } from '../ui/format';
@@ -104,6 +105,7 @@ export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetai
             <TotpField value={code} onChange={setCode} />
           </div>
           <RefundReversal orderNo={order.orderNo} amount={toFen(amount)} />
+          <CreditRefundPreview orderNo={order.orderNo} amount={toFen(amount)} />
           <ReasonField value={reason} onChange={setReason} />
           <FormActions submit={t('admin:orders.refundSubmit')} busy={busy} danger onCancel={() => setOpen(false)} />
         </Form>

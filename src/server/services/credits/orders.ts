@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { creditAccounts, creditMovements, products } from '../../db/schema';
+import { creditAccounts, creditMovements, orders, products } from '../../db/schema';
+import { DomainError } from '../../errors';
 import { refundedShare } from '../shop/benefits';
 import { book, openAccount } from './book';
 
@@ -59,4 +60,26 @@ export async function withdrawOrderCredits(
     note: order.orderNo,
   });
   return take;
+}
+
+/**
+ * What refunding `amount` fen of an order would take back of its credit pack,
+ * as withdrawOrderCredits would take it now: the credits the refund's share
+ * covers, how many of them come back (what the user has free) and how many
+ * are already spent and stay spent. The console shows it before the admin confirms.
+ */
+export async function creditRefundPreview(db: Db, orderNo: string, amount: number) {
+  const [o] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+  if (!o) throw new DomainError(404, 'error.notFound', { status: 404 });
+  const [granted] = await db
+    .select({ amount: creditMovements.amount })
+    .from(creditMovements)
+    .where(and(eq(creditMovements.reason, 'purchase'), eq(creditMovements.ref, orderNo)));
+  if (!granted) return { credits: 0, back: 0, spent: 0 };
+  const after = Math.min(o.orderPrice, o.refundedAmount + amount);
+  const share =
+    refundedShare(granted.amount, after, o.orderPrice) - refundedShare(granted.amount, o.refundedAmount, o.orderPrice);
+  const [a] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, o.userId));
+  const back = Math.max(0, Math.min(share, (a?.balance ?? 0) - (a?.held ?? 0)));
+  return { credits: Math.max(0, share), back, spent: Math.max(0, share - back) };
 }
