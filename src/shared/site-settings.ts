@@ -45,6 +45,8 @@ export const SITE_SETTINGS = {
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
   REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_INVITER_CREDITS: { kind: 'int', min: 0, max: 1_000_000 },
+  REFERRAL_INVITEE_CREDITS: { kind: 'int', min: 0, max: 1_000_000 },
   REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
   REFERRAL_LEVEL1_BP: { kind: 'int', min: 0, max: 5000 },
   REFERRAL_LEVEL2_BP: { kind: 'int', min: 0, max: 5000 },
@@ -101,10 +103,12 @@ export const SETTING_GROUPS: Record<
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
   compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
-  // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
+  // Invites and commission (docs/referral.md): rewards in days and credits, rates in basis points, the minimum in fen.
   referral: [
     'REFERRAL_INVITER_DAYS',
     'REFERRAL_INVITEE_DAYS',
+    'REFERRAL_INVITER_CREDITS',
+    'REFERRAL_INVITEE_CREDITS',
     'REFERRAL_DAILY_CAP',
     'REFERRAL_LEVEL1_BP',
     'REFERRAL_LEVEL2_BP',

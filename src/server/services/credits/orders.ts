@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { creditAccounts, creditMovements, orders, products } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { refundedShare } from '../shop/benefits';
-import { book, openAccount } from './book';
+import { book, type CreditReason, openAccount } from './book';
 
 interface PaidOrder {
   id: number;
@@ -47,19 +47,31 @@ export async function withdrawOrderCredits(
   const share =
     refundedShare(granted.amount, refunded.after, order.orderPrice) -
     refundedShare(granted.amount, refunded.before, order.orderPrice);
-  if (share <= 0) return 0;
-  await openAccount(tx, order.userId);
-  const [a] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, order.userId)).for('update');
-  const take = Math.min(share, (a?.balance ?? 0) - (a?.held ?? 0));
-  if (take <= 0) return 0;
-  await book(tx, {
+  return takeBackFree(tx, {
     userId: order.userId,
     reason: 'refund',
     ref: `${order.orderNo}:${refunded.after}`,
-    amount: -take,
+    most: share,
     note: order.orderNo,
   });
-  return take;
+}
+
+/**
+ * Takes back up to `most` credits, but only what the user has free (balance
+ * - held): credits already spent stay spent, and the balance never goes below
+ * zero. Booked under (reason, ref), so a repeat takes nothing more.
+ */
+export async function takeBackFree(
+  tx: Db,
+  m: { userId: number; reason: CreditReason; ref: string; most: number; note?: string },
+): Promise<number> {
+  if (m.most <= 0) return 0;
+  await openAccount(tx, m.userId);
+  const [a] = await tx.select().from(creditAccounts).where(eq(creditAccounts.userId, m.userId)).for('update');
+  const take = Math.min(m.most, (a?.balance ?? 0) - (a?.held ?? 0));
+  if (take <= 0) return 0;
+  const booked = await book(tx, { userId: m.userId, reason: m.reason, ref: m.ref, amount: -take, note: m.note });
+  return booked ? take : 0;
 }
 
 /**
