@@ -53,6 +53,7 @@ export const SITE_SETTINGS = {
   REFERRAL_HOLD_DAYS: { kind: 'int', min: 0, max: 365 },
   REFERRAL_WITHDRAW_MIN_FEN: { kind: 'int', min: 1, max: 100_000_000 },
   PAYMENT_RECORDS_KEEP_DAYS: { kind: 'int', min: 180, max: 3650 },
+  GENERATION_LOGS_KEEP_MONTHS: { kind: 'int', min: 6, max: 120 },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -116,7 +117,7 @@ export const SETTING_GROUPS: Record<
     'REFERRAL_WITHDRAW_MIN_FEN',
   ],
   // How long kept records live (docs/retention.md); the minimums are the law's or the evidence's.
-  retention: ['PAYMENT_RECORDS_KEEP_DAYS'],
+  retention: ['PAYMENT_RECORDS_KEEP_DAYS', 'GENERATION_LOGS_KEEP_MONTHS'],
 };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */

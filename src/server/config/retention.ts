@@ -10,4 +10,6 @@ const int = (min: number, max: number, fallback: number) => z.coerce.number().in
 export const retentionEnvShape = {
   /** Days a payment record (notify, query answer, bill line) is kept: payment evidence, at least 180. */
   PAYMENT_RECORDS_KEEP_DAYS: int(180, 3650, 180),
+  /** Months a generation log row (who, when, what was asked, which output) is kept: at least six, by law. */
+  GENERATION_LOGS_KEEP_MONTHS: int(6, 120, 6),
 };

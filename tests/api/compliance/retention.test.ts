@@ -2,10 +2,17 @@
 // period, never less than the minimum, and never the evidence of a question still open.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminTotp, paymentRecords, reconcileDiffs, reconciliations } from '../../../src/server/db/schema';
-import { applyRetention } from '../../../src/server/services/compliance/retention';
+import {
+  adminTotp,
+  generationLogs,
+  paymentRecords,
+  reconcileDiffs,
+  reconciliations,
+} from '../../../src/server/db/schema';
+import { logGeneration } from '../../../src/server/services/compliance/generation-log';
+import { applyRetention, monthsBefore } from '../../../src/server/services/compliance/retention';
 import { codeFor, makeStaff, requestId, type Staff } from '../admin/admin-helpers';
-import { startTestServer, type TestServer } from '../helpers';
+import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 
 let srv: TestServer;
 let admin: Staff;
@@ -77,5 +84,44 @@ describe('payment records', () => {
     const gone = await record('MBRET0006', ago(366 * DAY));
     expect((await applyRetention(srv.runtime, NOW)).paymentRecords).toBe(1);
     expect(await left()).not.toContain(gone);
+  });
+});
+
+describe('generation logs', () => {
+  const logs = (userId: number) =>
+    srv.runtime.database.db.select().from(generationLogs).where(eq(generationLogs.userId, userId));
+  async function logAt(userId: number, at: Date, prompt: string) {
+    await logGeneration(srv.runtime.database.db, { userId, kind: 'chat', prompt, outputRef: 'conversation:1' });
+    await srv.runtime.database.db.update(generationLogs).set({ at }).where(eq(generationLogs.prompt, prompt));
+  }
+
+  it('go after six months by default, to the minute, and after the console’s period (never under six)', async () => {
+    const u = await createUserWithToken(srv, 'gen-logs@example.com');
+    const sixMonths = monthsBefore(NOW, 6);
+    expect(sixMonths.toISOString()).toBe('2029-12-01T00:00:00.000Z');
+    await logAt(u.id, new Date(sixMonths.getTime() - 60_000), 'past six months');
+    await logAt(u.id, new Date(sixMonths.getTime() + 60_000), 'inside six months');
+    await logAt(u.id, monthsBefore(NOW, 9), 'nine months ago');
+    expect((await applyRetention(srv.runtime, NOW)).generationLogs).toBe(2);
+    expect((await logs(u.id)).map((r) => r.prompt)).toEqual(['inside six months']);
+
+    expect((await setting({ GENERATION_LOGS_KEEP_MONTHS: 5 })).status).toBe(400);
+    expect((await setting({ GENERATION_LOGS_KEEP_MONTHS: 12 })).status).toBe(200);
+    await logAt(u.id, monthsBefore(NOW, 11), 'eleven months ago');
+    await logAt(u.id, new Date(monthsBefore(NOW, 12).getTime() - 60_000), 'past a year');
+    expect((await applyRetention(srv.runtime, NOW)).generationLogs).toBe(1);
+    expect((await logs(u.id)).map((r) => r.prompt).sort()).toEqual(['eleven months ago', 'inside six months']);
+  });
+
+  it('record a drawing asked; an account’s deletion keeps the row without the prompt’s text', async () => {
+    const u = await createUserWithToken(srv, 'gen-deleted@example.com');
+    const res = await srv.call('POST', '/api/sd/submit/imagine', { drawRate: '1:1', prompt: '湖边的灯塔' }, u.headers);
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1000000);
+    const [row] = await logs(u.id);
+    expect(row).toMatchObject({ kind: 'drawing', prompt: '湖边的灯塔', outputRef: res.body.mjChatMessage.id });
+    expect(row?.promptHash).toMatch(/^[0-9a-f]{64}$/);
+    const deleted = await srv.call('POST', '/api/user/delete', { confirm: true, password: 'secret123' }, u.headers);
+    expect(deleted.body.code, JSON.stringify(deleted.body)).toBe(200);
+    expect(await logs(u.id)).toEqual([{ ...row, prompt: null, ip: null }]);
   });
 });
