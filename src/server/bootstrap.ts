@@ -22,6 +22,7 @@ import { flushActivity, startActivityWriter } from './services/account/activity'
 import { seedAppsIfEmpty } from './services/apps/apps';
 import { routedChatLlm } from './services/channels/router';
 import { CHANNELS_CHANNEL } from './services/channels/store';
+import { retentionJob } from './services/compliance/retention';
 import { creditHoldJob } from './services/credits/holds';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
@@ -123,6 +124,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     refunds: createJob(refundJob(rt)),
     referral: createJob(referralReleaseJob(rt)),
     creditHolds: createJob(creditHoldJob(rt)),
+    retention: createJob(retentionJob(rt)),
     sandboxWarning: jobOf(() => startSandboxWarning(env, log)),
   } satisfies BackgroundJobs;
   return rt;

@@ -25,6 +25,7 @@ export interface BackgroundJobs {
   refunds: Job;
   referral: Job;
   creditHolds: Job;
+  retention: Job;
   sandboxWarning: Job;
 }
 

@@ -45,11 +45,15 @@ export const SITE_SETTINGS = {
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
   REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
+  REFERRAL_INVITER_CREDITS: { kind: 'int', min: 0, max: 1_000_000 },
+  REFERRAL_INVITEE_CREDITS: { kind: 'int', min: 0, max: 1_000_000 },
   REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
   REFERRAL_LEVEL1_BP: { kind: 'int', min: 0, max: 5000 },
   REFERRAL_LEVEL2_BP: { kind: 'int', min: 0, max: 5000 },
   REFERRAL_HOLD_DAYS: { kind: 'int', min: 0, max: 365 },
   REFERRAL_WITHDRAW_MIN_FEN: { kind: 'int', min: 1, max: 100_000_000 },
+  PAYMENT_RECORDS_KEEP_DAYS: { kind: 'int', min: 180, max: 3650 },
+  GENERATION_LOGS_KEEP_MONTHS: { kind: 'int', min: 6, max: 120 },
 } as const;
 
 type Defs = typeof SITE_SETTINGS;
@@ -64,7 +68,7 @@ export type SettingValue = SiteSettings[SettingKey];
 
 /** How the console groups them, in order. */
 export const SETTING_GROUPS: Record<
-  'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral',
+  'site' | 'images' | 'quotas' | 'shop' | 'publishing' | 'compliance' | 'referral' | 'retention',
   SettingKey[]
 > = {
   site: ['ICP_NUMBER', 'MAINTENANCE'],
@@ -100,16 +104,20 @@ export const SETTING_GROUPS: Record<
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
   compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
-  // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
+  // Invites and commission (docs/referral.md): rewards in days and credits, rates in basis points, the minimum in fen.
   referral: [
     'REFERRAL_INVITER_DAYS',
     'REFERRAL_INVITEE_DAYS',
+    'REFERRAL_INVITER_CREDITS',
+    'REFERRAL_INVITEE_CREDITS',
     'REFERRAL_DAILY_CAP',
     'REFERRAL_LEVEL1_BP',
     'REFERRAL_LEVEL2_BP',
     'REFERRAL_HOLD_DAYS',
     'REFERRAL_WITHDRAW_MIN_FEN',
   ],
+  // How long kept records live (docs/retention.md); the minimums are the law's or the evidence's.
+  retention: ['PAYMENT_RECORDS_KEEP_DAYS', 'GENERATION_LOGS_KEEP_MONTHS'],
 };
 
 /** An image the console uploaded: stored by the storage provider as PNG under site/. */

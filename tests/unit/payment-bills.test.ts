@@ -1,61 +1,8 @@
 import { createHash } from 'node:crypto';
-import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BillError, parseAlipayBill, parseWechatBill, yuanTextToFen } from '../../src/server/providers/payment/bill';
-
-/** GBK bytes of a text: built from the decoder itself (Node decodes GBK but has no encoder). */
-const gbkTable = (() => {
-  const gbk = new TextDecoder('gbk');
-  const map = new Map<string, number[]>();
-  for (let a = 0x81; a <= 0xfe; a++)
-    for (let b = 0x40; b <= 0xfe; b++) {
-      const ch = gbk.decode(Uint8Array.of(a, b));
-      if (ch.length === 1 && ch !== '\ufffd' && !map.has(ch)) map.set(ch, [a, b]);
-    }
-  return map;
-})();
-const gbk = (text: string) =>
-  Buffer.from([...text].flatMap((ch) => (ch.charCodeAt(0) < 0x80 ? [ch.charCodeAt(0)] : (gbkTable.get(ch) ?? [0x3f]))));
-
-/** A zip of deflated files, names in GBK as Alipay writes them (no UTF-8 flag). */
-function zip(files: [string, Buffer][]): Buffer {
-  const locals: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, data] of files) {
-    const packed = deflateRawSync(data);
-    const n = gbk(name);
-    const head = Buffer.alloc(30);
-    head.writeUInt32LE(0x04034b50, 0);
-    head.writeUInt16LE(20, 4);
-    head.writeUInt16LE(8, 8);
-    head.writeUInt32LE(crc32(data), 14);
-    head.writeUInt32LE(packed.length, 18);
-    head.writeUInt32LE(data.length, 22);
-    head.writeUInt16LE(n.length, 26);
-    const dir = Buffer.alloc(46);
-    dir.writeUInt32LE(0x02014b50, 0);
-    dir.writeUInt16LE(20, 4);
-    dir.writeUInt16LE(20, 6);
-    dir.writeUInt16LE(8, 10);
-    dir.writeUInt32LE(crc32(data), 16);
-    dir.writeUInt32LE(packed.length, 20);
-    dir.writeUInt32LE(data.length, 24);
-    dir.writeUInt16LE(n.length, 28);
-    dir.writeUInt32LE(offset, 42);
-    locals.push(head, n, packed);
-    central.push(dir, n);
-    offset += head.length + n.length + packed.length;
-  }
-  const dirBytes = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(dirBytes.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, dirBytes, end]);
-}
+import { gbk, zip } from '../fixtures/gbk-zip';
 
 const ALIPAY_DETAIL = [
   '#支付宝业务明细查询',

@@ -112,6 +112,7 @@ export const legal: LegalContent = {
         heading: '5. Storage and security',
         paragraphs: [
           "Your personal information is stored within the People's Republic of China. We protect it with encrypted transport, password hashing and access control, and keep it only as long as its purpose requires.",
+          'How long we keep it: generation logs (your account or address, the time, what you asked and which output answered it) are kept at least six months, as the law requires, then deleted; payment records are kept at least 180 days as transaction evidence; sign-in history 90 days. When you delete your account, your personal information and works are deleted at once; of the generation logs the law requires only the account number, time, a digest of the request and the output’s number stay, until their period ends.',
         ],
       },
       {

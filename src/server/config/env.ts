@@ -9,6 +9,7 @@ import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 import { referralEnvShape } from './referral';
+import { retentionEnvShape } from './retention';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
@@ -96,6 +97,7 @@ export const envSchema = z.object({
   ...jobsEnvShape,
   ...knowledgeEnvShape,
   ...referralEnvShape,
+  ...retentionEnvShape,
   ...sandboxEnvShape,
   ...storageEnvShape,
   PAY_LIMIT_MINUTES: z.coerce

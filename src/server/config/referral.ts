@@ -11,6 +11,10 @@ export const referralEnvShape = {
   REFERRAL_INVITER_DAYS: int(0, 366, 0),
   /** Membership days the invitee gets with that first paid order (0: none). */
   REFERRAL_INVITEE_DAYS: int(0, 366, 0),
+  /** Credits the inviter gets on a conversion (0: none); with the days or instead of them. */
+  REFERRAL_INVITER_CREDITS: int(0, 1_000_000, 0),
+  /** Credits the invitee gets with that first paid order (0: none). */
+  REFERRAL_INVITEE_CREDITS: int(0, 1_000_000, 0),
   /** Invites one inviter is rewarded for per day (site time zone); later conversions earn no days. */
   REFERRAL_DAILY_CAP: int(0, 10_000, 10),
   /** Commission on a direct invitee's paid orders, in basis points (1000 = 10%). */

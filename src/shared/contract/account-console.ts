@@ -60,6 +60,8 @@ export const UserDetail = z
     plusType: count.nullable(),
     endDatePlus: when,
     compositionsLeft: count,
+    /** The user's credits: the balance and what running work holds of it. */
+    credits: z.object({ balance: count, held: count }),
     /** Why the viewer may not act on this account (an i18n key); null when they may. */
     refusal: z.enum(['admin:reach.self', 'admin:reach.staff']).nullable(),
     orders: z.array(order),

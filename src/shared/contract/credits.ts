@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { reason, requestId, totpCode } from './admin';
 import { pageOf } from './common';
-import { int, paging, pattern } from './input';
+import { int, intParam, paging, pattern } from './input';
 
 /**
  * Credits (积分) replies and requests (docs/credits.md): a user's balance, history and daily
@@ -102,3 +102,17 @@ export const CreditSummary = z
   })
   .openapi('CreditSummary');
 export type CreditSummary = z.infer<typeof CreditSummary>;
+
+export const creditRefundQuery = z.object({ amount: intParam(1, 100_000_000).describe('fen') });
+
+/** What a refund of an order would take back of its credit pack, before the admin confirms. */
+export const CreditRefundPreview = z
+  .object({
+    /** The credits the refund's share covers. */
+    credits: count,
+    /** Of those, what the user has free and the refund takes back. */
+    back: count,
+    /** Of those, what is already spent and stays spent. */
+    spent: count,
+  })
+  .openapi('CreditRefundPreview');

@@ -162,6 +162,8 @@ export const ProviderQuery = z
     paid: z.boolean(),
     payment: z.enum(['unknown', 'paid', 'already', 'mismatch', 'refunded', 'recorded', 'unpaid']),
     refundsSent: count,
+    /** Refunds the service reported done and this query settled (ours, or made at the service). */
+    refundsSettled: count,
     orderStatus: count,
   })
   .openapi('AdminProviderQuery');

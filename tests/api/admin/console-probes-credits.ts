@@ -6,7 +6,12 @@ import { coded } from './order-helpers';
 
 const prices = { chat: [], drawing: [], song: 0, embedding: 0, search: 0, checkIn: [0, 0, 0, 0, 0, 0, 0] };
 
-export const creditProbes = (srv: TestServer, admin: Staff, target: { id: number }): Probe[] => [
+export const creditProbes = (
+  srv: TestServer,
+  admin: Staff,
+  target: { id: number },
+  order: { orderNo: string },
+): Probe[] => [
   { method: 'GET', path: '/api/admin/credits/prices', expect: { operator: 200, admin: 200 } },
   {
     method: 'POST',
@@ -15,6 +20,11 @@ export const creditProbes = (srv: TestServer, admin: Staff, target: { id: number
     expect: { operator: 403, admin: 200 },
   },
   { method: 'GET', path: '/api/admin/credits/summary?days=30', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'GET',
+    path: `/api/admin/credits/orders/${order.orderNo}/refund?amount=1`,
+    expect: { operator: 200, admin: 200 },
+  },
   {
     method: 'POST',
     path: `/api/admin/users/${target.id}/credits`,

@@ -242,7 +242,7 @@ export const consoleProbes = (targets: ProbeTargets): Probe[] => {
       expect: { operator: 403, admin: 200 },
     },
     ...assistantProbes(mcp),
-    ...creditProbes(srv, admin, target),
+    ...creditProbes(srv, admin, target, order),
     { method: 'GET', path: '/api/admin/reports?state=open', expect: { operator: 200, admin: 200 } },
     {
       method: 'POST',

@@ -88,7 +88,7 @@ describe('WeChat Pay refunds', () => {
     }
   });
 
-  it('"query provider" applies a payment whose notify was lost, and sends a processing refund again under its number', async () => {
+  it('"query provider" applies a payment whose notify was lost, and settles a refund whose notify was lost by asking for it', async () => {
     const o = await paidOrder(srv, 'VIP_MONTH', { pay: (no) => fake.pay(no) });
     expect((await pay.orderRow(srv, o.orderNo)).orderStatus).toBe(5);
     const q = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
@@ -100,13 +100,26 @@ describe('WeChat Pay refunds', () => {
     const refundNo = res.body.data.refundNo as string;
     fake.refundNotify(refundNo); // WeChat Pay finished it; its notify is lost.
     const again = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
-    // WeChat Pay's order is REFUND (转入退款) now: paid, and given back.
-    expect(again.body.data).toMatchObject({ paid: true, payment: 'refunded', refundsSent: 1, orderStatus: 10 });
-    expect(fake.refunds.get(refundNo)?.requests).toBe(2);
-    expect(fake.refunds.size).toBeGreaterThan(0);
+    // WeChat Pay's order is REFUND (转入退款) now: paid, and given back. 查询单笔退款 says the refund is
+    // done, so it is settled without asking for it again.
+    expect(again.body.data).toMatchObject({
+      paid: true,
+      payment: 'refunded',
+      refundsSettled: 1,
+      refundsSent: 0,
+      orderStatus: 10,
+    });
+    expect(fake.state.verified).toContain(`GET /v3/refund/domestic/refunds/${refundNo}`);
+    expect(fake.refunds.get(refundNo)?.requests).toBe(1);
+    expect(Math.abs(await daysLeft(srv, o.u.id))).toBeLessThan(60_000 / DAY);
+    // Asked again: the refund is found settled, nothing changes.
+    const third = await srv.call('POST', `/api/admin/orders/${o.orderNo}/query`, undefined, { cookie: admin.cookie });
+    expect(third.body.data).toMatchObject({ refundsSettled: 0, refundsSent: 0, orderStatus: 10 });
+    expect(await pay.orderHistory(srv, o.orderNo)).toEqual([2, 5, 1, 1, 10]);
     expect((await auditOf(srv, o.orderNo)).map((a) => a.action)).toEqual([
       'order.query',
       'order.refund',
+      'order.query',
       'order.query',
     ]);
   });

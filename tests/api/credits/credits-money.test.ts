@@ -62,6 +62,35 @@ describe('credit packs', () => {
   });
 });
 
+describe('refunding a credit pack in the console', () => {
+  it('says before the refund how many credits come back and how many are spent; the user page shows balance and held', async () => {
+    const buyer = await paidOrder(srv, 'VIP_QUARTER');
+    const spent = await takeHold(srv.runtime, buyer.u.id, 'search', 300);
+    await spent?.settle(300);
+    const running = await takeHold(srv.runtime, buyer.u.id, 'chat', 20);
+    const page = await srv.call('GET', `/api/admin/users/${buyer.u.id}`, undefined, { cookie: op.cookie });
+    expect(page.body.data.credits).toEqual({ balance: 100, held: 20 });
+    const preview = (amount: number, orderNo = buyer.orderNo) =>
+      srv.call('GET', `/api/admin/credits/orders/${orderNo}/refund?amount=${amount}`, undefined, {
+        cookie: admin.cookie,
+      });
+    // The whole refund covers all 400 credits: 80 are free (100 less 20 held), 320 are spent.
+    expect((await preview(buyer.price)).body.data).toEqual({ credits: 400, back: 80, spent: 320 });
+    const half = Math.floor(buyer.price / 2);
+    expect((await preview(half)).body.data).toEqual({ credits: 200, back: 80, spent: 120 });
+    // What the preview said is what the refund takes.
+    await running?.release();
+    expect((await preview(buyer.price)).body.data).toEqual({ credits: 400, back: 100, spent: 300 });
+    expect((await refund(srv, admin, buyer.orderNo, { amount: buyer.price })).body.data.status).toBe('success');
+    expect(await balanceOf(srv, buyer.u.headers)).toMatchObject({ balance: 0, held: 0 });
+    expect((await preview(1)).status).toBe(200);
+    const bad = await preview(0);
+    expect([bad.status, typeof bad.body.result]).toEqual([400, 'string']);
+    expect((await preview(1, 'MBNOSUCHORDER')).status).toBe(404);
+    await expectBooksBalanced(db());
+  });
+});
+
 describe('spending', () => {
   it('lets 50 parallel spends take exactly what the balance covers, never more', async () => {
     const u = await createUserWithToken(srv, 'spend-race@example.com');

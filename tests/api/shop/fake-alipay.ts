@@ -54,7 +54,11 @@ export async function startFakeAlipay() {
     fundChangeN: false,
     /** This many next refund requests answer ACQ.SYSTEM_ERROR ("call again with the same parameters"), making nothing. */
     refundSystemErrors: 0,
+    /** alipay.trade.close answers ACQ.SYSTEM_ERROR: the trade stays open. */
+    failClose: false,
   };
+  /** Trade bills by bill_date (a zip of GBK CSV files), served at the link the download-URL query answers. */
+  const bills = new Map<string, Buffer>();
   /** Refunds by out_trade_no + out_request_no: the same pair again is the same refund. */
   const refunds = new Map<string, { outTradeNo: string; amount: string; requests: number }>();
   const refundKey = (no: string, req: string) => `${no}/${req}`;
@@ -62,6 +66,11 @@ export async function startFakeAlipay() {
 
   const server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
+    if (url.pathname === '/bill') {
+      // The download link is unsigned, as Alipay's (its token is the secret).
+      const bill = bills.get(url.searchParams.get('date') ?? '');
+      return bill ? res.writeHead(200, { 'content-type': 'application/zip' }).end(bill) : res.writeHead(404).end();
+    }
     const params = Object.fromEntries([...url.searchParams, ...new URLSearchParams(await readBody(req))]);
     const method = params.method ?? '';
     const reply = (inner: Record<string, unknown>) => {
@@ -104,6 +113,15 @@ export async function startFakeAlipay() {
       });
       return reply({ code: '10000', msg: 'Success', out_trade_no: no, qr_code: qrCode(no) });
     }
+    if (method === 'alipay.data.dataservice.bill.downloadurl.query') {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (biz.bill_type !== 'trade' || !bills.has(biz.bill_date ?? ''))
+        return reply({ code: '40004', msg: 'Business Failed', sub_code: 'isp.bill_not_exist', sub_msg: '账单不存在' });
+      const link = `${base}/bill?date=${biz.bill_date}&token=${randomBytes(8).toString('hex')}`;
+      return reply({ code: '10000', msg: 'Success', bill_download_url: link });
+    }
+    if (method === 'alipay.trade.close' && state.failClose)
+      return reply({ code: '20000', msg: 'Service Currently Unavailable', sub_code: 'ACQ.SYSTEM_ERROR' });
     if (!trade?.scanned) {
       if (method === 'alipay.trade.close') state.closed.push(no);
       return reply(notFound);
@@ -202,6 +220,16 @@ export async function startFakeAlipay() {
     pay(orderNo: string) {
       scan(orderNo);
       tradeOf(orderNo).status = 'TRADE_SUCCESS';
+    },
+    bills,
+    /**
+     * A refund made on Alipay's merchant site, asked without a request number: Alipay files it
+     * under the order number (its refund query and bill name it so). A whole refund closes the trade.
+     */
+    refundAtSite(orderNo: string, amount: string) {
+      const t = tradeOf(orderNo);
+      refunds.set(refundKey(orderNo, orderNo), { outTradeNo: orderNo, amount, requests: 1 });
+      if (fen(amount) === fen(t.biz.total_amount ?? '0')) t.status = 'TRADE_CLOSED';
     },
     /** The form body of Alipay's 异步通知 for a trade. */
     notify(orderNo: string, opts: AlipayNotifyOptions = {}): string {

@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { gbk, zip } from '../../fixtures/gbk-zip';
 import { APPID, MCHID } from './wechatpay-merchant';
 
 // WeChat Pay's trade bill (bill_type ALL) as its documents show it: a header, lines whose every
@@ -61,4 +62,67 @@ export function wechatBill(lines: WechatBillLine[], opts: { gzip?: boolean } = {
   ].join('\r\n');
   const file = Buffer.from(text, 'utf8');
   return opts.gzip ? gzipSync(file) : file;
+}
+
+// Alipay's trade bill as alipay.data.dataservice.bill.downloadurl.query's link serves it: a zip of
+// GBK CSV files, the detail file ('#' comment lines around a header) beside its summary.
+
+const ALIPAY_HEADER =
+  '支付宝交易号,商户订单号,业务类型,商品名称,创建时间,完成时间,门店编号,门店名称,操作员,终端号,对方账户,' +
+  '订单金额（元）,商家实收（元）,支付宝红包（元）,集分宝（元）,支付宝优惠（元）,商家优惠（元）,券核销金额（元）,' +
+  '券名称,商家红包消费金额（元）,卡消费金额（元）,退款批次号/请求号,服务费（元）,分润（元）,备注';
+
+export function alipayBill(date: string, lines: WechatBillLine[]): Buffer {
+  const day = date.replaceAll('-', '');
+  const rows = lines.map((l, i) => {
+    const refund = l.refundNo !== undefined;
+    const fen = refund ? `-${yuan(l.amount)}` : yuan(l.amount);
+    const at = `${date} 10:00:0${i % 10}`;
+    return [
+      `2026010122001${String(i).padStart(6, '0')}\t`,
+      `${l.orderNo}\t`,
+      refund ? '退款' : '交易',
+      '月度会员',
+      at,
+      at,
+      '',
+      '',
+      '',
+      '',
+      'buyer@example.com',
+      fen,
+      fen,
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '',
+      '0.00',
+      '0.00',
+      l.refundNo ?? '',
+      '0.00',
+      '0.00',
+      '',
+    ].join(',');
+  });
+  const detail = [
+    '#支付宝业务明细查询',
+    '#账号：[20881234567890120156]',
+    `#起始日期：[${date} 00:00:00]   终止日期：[${date} 23:59:59]`,
+    '#-----------------------------------------业务明细列表----------------------------------------',
+    ALIPAY_HEADER,
+    ...rows,
+    '#-----------------------------------------业务明细列表结束------------------------------------',
+    `#导出时间：[${date} 09:00:00]`,
+  ].join('\r\n');
+  const summary = [
+    '#支付宝业务汇总查询',
+    '门店编号,门店名称,交易订单总笔数,退款订单总笔数',
+    `,,${lines.length},0`,
+  ].join('\r\n');
+  return zip([
+    [`20881234567890120156_${day}_业务明细(汇总).csv`, gbk(summary)],
+    [`20881234567890120156_${day}_业务明细.csv`, gbk(detail)],
+  ]);
 }

@@ -131,6 +131,13 @@ export async function startFakeWechatPay() {
       return send(200, { code_url: codeUrl(b.out_trade_no) });
     }
     if (req.method === 'POST' && url.pathname === '/v3/refund/domestic/refunds') return refundApi(body, send);
+    const q = /^\/v3\/refund\/domestic\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && q?.[1]) {
+      // 查询单笔退款: the refund by out_refund_no, as 申请退款 answered it.
+      const no = decodeURIComponent(q[1]);
+      const r = refunds.get(no);
+      return r ? send(200, refundReply(no, r)) : send(404, { code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' });
+    }
     const m = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     const order = m?.[1] ? orders.get(m[1]) : undefined;
     if (!m?.[1] || !order) return send(404, { code: 'ORDER_NOT_EXIST', message: '订单不存在' });

@@ -83,6 +83,8 @@ function DetailView({ userId, consoleRole }: { userId: number; consoleRole: Role
             ['user.plusStart', day(user.startDatePlus)],
             ['user.plusEnd', day(user.endDatePlus)],
             ['user.compositions', user.compositionsLeft],
+            ['user.credits', user.credits.balance],
+            ['user.creditsHeld', user.credits.held],
           ]}
         />
       </Card>

@@ -5,6 +5,7 @@ import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { ConsoleOrderDetail } from '../../../shared/contract/shop-console';
 import { REFUNDABLE_STATUSES } from '../../../shared/shop';
+import { CreditRefundPreview } from '../credits/CreditRefundPreview';
 import { RefundReversal } from '../referral/RefundReversal';
 import { FormActions } from '../ui/FormActions';
 import { card, field, yuan } from '../ui/format';
@@ -39,7 +40,11 @@ export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetai
     if (!res.ok) return setMessage(res.result || t('admin:error'));
     const sent =
       res.data.refundsSent > 0 ? ` ${t('admin:orders.refundsSentAgain', { count: res.data.refundsSent })}` : '';
-    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${sent}`);
+    const settled =
+      res.data.refundsSettled > 0
+        ? ` ${t('admin:orders.refundsSettledByQuery', { count: res.data.refundsSettled })}`
+        : '';
+    setMessage(`${t(`admin:orders.queried.${res.data.payment}`)}${settled}${sent}`);
     onDone();
   }
   function start() {
@@ -100,6 +105,7 @@ export function OrderActions({ order, role, onDone }: { order: ConsoleOrderDetai
             <TotpField value={code} onChange={setCode} />
           </div>
           <RefundReversal orderNo={order.orderNo} amount={toFen(amount)} />
+          <CreditRefundPreview orderNo={order.orderNo} amount={toFen(amount)} />
           <ReasonField value={reason} onChange={setReason} />
           <FormActions submit={t('admin:orders.refundSubmit')} busy={busy} danger onCancel={() => setOpen(false)} />
         </Form>

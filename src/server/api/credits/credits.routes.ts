@@ -6,11 +6,14 @@ import {
   CreditBalance,
   CreditHistory,
   CreditPriceSheet,
+  CreditRefundPreview,
   CreditSummary,
   creditAdjustBody,
   creditHistoryQuery,
   creditPricesBody,
+  creditRefundQuery,
 } from '../../../shared/contract/credits';
+import { orderNoField } from '../../../shared/contract/shop';
 import { access } from '../access';
 import { consoleRoute } from '../admin/console-kit';
 import { jsonBody, jsonResponses, reachCodes, targetsAccount } from '../route-kit';
@@ -68,4 +71,9 @@ export const adjust = consoleRoute('post', '/admin/users/{id}/credits', applied,
   summary: "Adds (or, negative, takes) a user's credits, with a reason (admin only; asks for a fresh TOTP code)",
   request: { params: userParam, body: jsonBody(creditAdjustBody) },
   more: { ...reachCodes, 1001602: 'TOTP code needed again', 429: 'taking more than the user has free' },
+});
+
+export const refundPreview = consoleRoute('get', '/admin/credits/orders/{orderNo}/refund', CreditRefundPreview, {
+  summary: 'What refunding an amount of the order would take back of its credit pack, and how much is already spent',
+  request: { params: orderNoField, query: creditRefundQuery },
 });

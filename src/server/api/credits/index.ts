@@ -4,6 +4,7 @@ import { checkReach } from '../../services/admin/hierarchy';
 import { checkIn } from '../../services/credits/check-in';
 import { adjustCredits, creditSummary, priceSheet, savePrices } from '../../services/credits/console';
 import { myCredits, myHistory } from '../../services/credits/mine';
+import { creditRefundPreview } from '../../services/credits/orders';
 import { userIdOf } from '../access';
 import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
@@ -47,6 +48,17 @@ export function registerCreditsConsole(app: ApiApp) {
     const range = q.from && q.to ? checkRange(q.from, q.to) : lastDays(Number(q.days), rt.env.SITE_TIME_ZONE);
     return reply(c, await creditSummary(rt, range));
   });
+
+  app.openapi(r.refundPreview, async (c) =>
+    reply(
+      c,
+      await creditRefundPreview(
+        c.get('runtime').database.db,
+        c.req.valid('param').orderNo,
+        c.req.valid('query').amount,
+      ),
+    ),
+  );
 
   // The hierarchy is asked before a TOTP code is spent; adjustCredits asks again under the row lock.
   app.openapi(r.adjust, async (c) => {

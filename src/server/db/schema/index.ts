@@ -8,6 +8,7 @@ export * from './complaints';
 export * from './coupons';
 export * from './credits';
 export * from './drawings';
+export * from './generation-logs';
 export * from './insights';
 export * from './knowledge';
 export * from './ledger';

@@ -35,6 +35,9 @@ export const referralInvites = pgTable(
     reward: text('reward').$type<'rewarded' | 'capped' | 'off'>(),
     inviterDays: integer('inviter_days').notNull().default(0),
     inviteeDays: integer('invitee_days').notNull().default(0),
+    /** Credits each side got on the conversion (the settings then in force). */
+    inviterCredits: integer('inviter_credits').notNull().default(0),
+    inviteeCredits: integer('invitee_credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

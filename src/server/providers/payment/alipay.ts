@@ -1,6 +1,6 @@
 import { parseAlipayBill, readBill } from './bill';
 import { loadPrivateKey, loadPublicKey, rsaSign, rsaVerify } from './keys';
-import type { NotifyAck, PaymentProvider } from './types';
+import type { NotifyAck, PaymentProvider, ServiceRefund } from './types';
 
 export interface AlipayConfig {
   appId: string;
@@ -175,6 +175,26 @@ export function createAlipay(cfg: AlipayConfig): PaymentProvider {
         amount: yuanToFen(String(r.total_amount)) ?? undefined,
         tradeNo: typeof r.trade_no === 'string' ? r.trade_no : undefined,
       };
+    },
+
+    /**
+     * alipay.trade.fastpay.refund.query for each number, and for the order number itself: Alipay
+     * files a refund asked without out_request_no (as on its merchant site) under the order number.
+     * Only REFUND_SUCCESS counts; no refund_status means not received or failed.
+     */
+    async queryRefunds(orderNo, refundNos) {
+      const found: ServiceRefund[] = [];
+      for (const no of new Set([...refundNos, orderNo])) {
+        const r = await call('alipay.trade.fastpay.refund.query', { out_trade_no: orderNo, out_request_no: no });
+        if (r.sub_code === NO_TRADE) return found;
+        if (r.code !== SUCCESS) throw failed('refund query', r);
+        const amount = yuanToFen(String(r.refund_amount ?? ''));
+        if (r.refund_status !== 'REFUND_SUCCESS' || r.out_trade_no !== orderNo || !amount) continue;
+        const refundNo = typeof r.out_request_no === 'string' && r.out_request_no ? r.out_request_no : no;
+        const refundId = typeof r.trade_no === 'string' ? r.trade_no : undefined;
+        found.push({ refundNo, orderNo, amount, refundId, raw: JSON.stringify(r) });
+      }
+      return found;
     },
 
     async closePayment(orderNo) {

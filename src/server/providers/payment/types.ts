@@ -25,6 +25,18 @@ export interface PaymentStatus {
   raw?: string;
 }
 
+/** A refund the service reports done when asked by its number (the amount it gave back). */
+export interface ServiceRefund {
+  /** The refund's number at the service (ours, or the one the service gave a refund made on its own site). */
+  refundNo: string;
+  orderNo: string;
+  /** Fen given back by this refund. */
+  amount: number;
+  refundId?: string;
+  /** The service's answer as it came. */
+  raw: string;
+}
+
 /** A line of a day's trade bill: a payment (its amount) or a refund (the amount given back). */
 export interface BillLine {
   orderNo: string;
@@ -108,6 +120,12 @@ export interface PaymentProvider {
   createPayment(order: PaymentOrder): Promise<CreatedPayment>;
   /** Asks the service about an order (for missed notifies). */
   queryPayment(orderNo: string): Promise<PaymentStatus>;
+  /**
+   * The order's refunds the service has completed, asked by number: the numbers given (ours still
+   * processing) and any number the service itself gives a refund made on its own site (Alipay: the
+   * order number, for a refund asked without a request number). Services without records have none.
+   */
+  queryRefunds?(orderNo: string, refundNos: string[]): Promise<ServiceRefund[]>;
   /** Closes the order at the service after a timeout or cancel, so it can no longer be paid. */
   closePayment(orderNo: string): Promise<void>;
   /** Gives money back; sending the same refundNo again is the same refund at the service. */

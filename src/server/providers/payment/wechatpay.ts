@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { parseWechatBill, readBill } from './bill';
 import { loadPrivateKey, loadPublicKey } from './keys';
-import type { NotifyAck, NotifyEvent, ParsedNotify, PaymentProvider } from './types';
+import type { NotifyAck, NotifyEvent, ParsedNotify, PaymentProvider, ServiceRefund } from './types';
 import { parseJson, wechatClient } from './wechatpay-client';
 
 /** Keys are PEM text or paths; publicKey is the 微信支付公钥 and serialNo the merchant certificate's. */
@@ -41,6 +41,15 @@ const refundSchema = z.object({
   refund_id: z.string().optional(),
   refund_status: z.string(),
   amount: z.object({ refund: z.number().int() }).optional(),
+});
+
+/** 查询单笔退款's answer: status SUCCESS, PROCESSING, CLOSED or ABNORMAL. */
+const refundQuerySchema = z.object({
+  out_trade_no: z.string(),
+  out_refund_no: z.string(),
+  refund_id: z.string().optional(),
+  status: z.string(),
+  amount: z.object({ refund: z.number().int().positive() }),
 });
 
 const notifySchema = z.object({
@@ -160,6 +169,24 @@ export function createWechatPay(cfg: WechatPayConfig): PaymentProvider {
       if (!mine || t.data.trade_state !== 'SUCCESS') return { paid: false, raw };
       // amount.total is what the order asked for; payer_total differs when a coupon paid part of it.
       return { paid: true, amount: t.data.amount?.total, tradeNo: t.data.transaction_id, raw };
+    },
+
+    /**
+     * 查询单笔退款 (GET /v3/refund/domestic/refunds/{out_refund_no}) for each number we know: API v3
+     * lists no refunds by order, so one made on the merchant platform comes by its notify or the bill.
+     */
+    async queryRefunds(orderNo, refundNos) {
+      const found: ServiceRefund[] = [];
+      for (const no of new Set(refundNos)) {
+        const r = await call('GET', `/v3/refund/domestic/refunds/${encodeURIComponent(no)}`);
+        if (r.status === 404) continue;
+        const q = refundQuerySchema.safeParse(r.json);
+        if (r.status !== 200 || !q.success) throw failed('refund query', r);
+        if (q.data.status !== 'SUCCESS' || q.data.out_trade_no !== orderNo || q.data.out_refund_no !== no) continue;
+        const raw = JSON.stringify(r.json);
+        found.push({ refundNo: no, orderNo, amount: q.data.amount.refund, refundId: q.data.refund_id, raw });
+      }
+      return found;
     },
 
     async closePayment(orderNo) {

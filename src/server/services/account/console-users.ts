@@ -2,7 +2,7 @@ import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { GrantKind, Role } from '../../../shared/admin';
 import type { Db } from '../../db/client';
 import { forgetSessions } from '../../db/queries/session-cache';
-import { orders, sessions, users } from '../../db/schema';
+import { creditAccounts, orders, sessions, users } from '../../db/schema';
 import { lockUser, transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
@@ -52,6 +52,12 @@ function membership(u: typeof users.$inferSelect) {
 }
 
 /** A user's page for a console viewer; `refusal` says why the viewer may take no action on it (or null). */
+/** The user's credit balance and what is held of it (no account yet: none). */
+async function creditsOf(db: Db, userId: number) {
+  const [a] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, userId));
+  return { balance: a?.balance ?? 0, held: a?.held ?? 0 };
+}
+
 export async function userDetail(rt: Runtime, userId: number, viewerId: number) {
   const { db } = rt.database;
   const [u] = await db
@@ -73,6 +79,7 @@ export async function userDetail(rt: Runtime, userId: number, viewerId: number) 
     startDatePlus: u.startDatePlus?.toISOString() ?? null,
     lastSeenAt: u.lastSeenAt?.toISOString() ?? null,
     ...membership(u),
+    credits: await creditsOf(db, userId),
     refusal: await viewerRefusal(db, viewerId, { id: u.id, role: u.role as Role }),
     orders: recent.map(orderDto),
     ...(await userInsights(rt, userId)),

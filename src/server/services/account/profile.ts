@@ -8,6 +8,7 @@ import { sessions, signIns, users } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { stripGenerationLogs } from '../compliance/generation-log';
 import { checkTexts } from '../moderation/publishing';
 import { pictureRefused } from '../pictures';
 import { findUserByEmail, setPassword, TAKEN } from './auth';
@@ -181,6 +182,8 @@ export async function anonymiseAccount(db: Db, userId: number) {
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   forgetSessions(db, userId);
   await db.delete(signIns).where(eq(signIns.userId, userId));
+  // The law keeps who asked what and when for its period: the rows stay, their text goes.
+  await stripGenerationLogs(db, userId);
 }
 
 /** The deletion's files: the avatar, then drawings, songs, apps and conversations with theirs. */

@@ -7,6 +7,7 @@ import { withoutThinking } from '../../providers/llm/think-split';
 import type { Runtime } from '../../runtime';
 import { type AppBase, appBase } from '../apps/app-knowledge';
 import { callerLevel, modelForCaller } from '../channels/offer';
+import { logGeneration } from '../compliance/generation-log';
 import type { Hold } from '../credits/holds';
 import { freeOrHold, holdForChat, settleChat } from '../credits/spend';
 import { chatMeter, type Outcome } from '../ledger/chat-meter';
@@ -177,6 +178,15 @@ async function* answer(
     // The credits held are settled to the tokens the ledger records (released when nothing was).
     recorded ??= meter.finish(o).then(async (u) => {
       await settleChat(rt, a.hold, model, u).catch(() => {});
+      // An answer given (whole or cut short) is a generation the law has kept (docs/retention.md).
+      if (o !== 'failed' && progress.shown > 0)
+        await logGeneration(rt.database.db, {
+          userId: c.caller.userId,
+          ip: c.caller.ip,
+          kind: 'chat',
+          prompt: a.input.prompt,
+          outputRef: a.input.options.conversationId ? `conversation:${a.input.options.conversationId}` : null,
+        }).catch((err: Error) => rt.log.warn('generation log failed', { err: err.message }));
       return u;
     });
     return recorded;

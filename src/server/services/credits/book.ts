@@ -5,7 +5,7 @@ import { creditAccounts, creditEntries, creditMovements } from '../../db/schema'
 import { DomainError } from '../../errors';
 
 /** Why credits moved; each reason books against its own system account (`system:<reason>`). */
-export type CreditReason = 'purchase' | 'refund' | 'checkin' | 'adjust' | 'spend';
+export type CreditReason = 'purchase' | 'refund' | 'checkin' | 'adjust' | 'spend' | 'invite';
 /** What a spend paid for. */
 export type CreditKind = 'chat' | 'drawing' | 'song' | 'embedding' | 'search';
 

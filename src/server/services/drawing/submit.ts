@@ -10,6 +10,7 @@ import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_ST
 import { DomainError } from '../../errors';
 import type { AspectRatio, DrawQuality } from '../../providers/image/types';
 import type { Runtime } from '../../runtime';
+import { logGeneration } from '../compliance/generation-log';
 import { rateKey } from '../credits/rates';
 import { freeOrHold, holdForTask } from '../credits/spend';
 import { reviewFirst } from '../moderation/publishing';
@@ -106,6 +107,7 @@ export async function submitDrawing(rt: Runtime, userId: number, input: SubmitIn
     if (isUniqueViolation(err)) throw busy();
     throw err;
   }
+  await logGeneration(db, { userId, kind: 'drawing', prompt: drawing.prompt, outputRef: drawing.taskId });
   await pushTask(rt, drawing);
   rt.jobs.drawing.wake();
   return drawing;

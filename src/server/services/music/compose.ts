@@ -9,6 +9,7 @@ import { hit } from '../../db/queries/rate-limits';
 import { songs } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
+import { logGeneration } from '../compliance/generation-log';
 import type { Hold } from '../credits/holds';
 import { rateKey } from '../credits/rates';
 import { holdForTask } from '../credits/spend';
@@ -100,6 +101,9 @@ export async function submitSong(rt: Runtime, userId: number, input: SubmitInput
       data: { quota, link: '/product?type=4' } satisfies MusicExhausted,
     });
   }
+  // What was asked: the description, or the title, style and lyrics of a custom song.
+  const asked = song.prompt || [song.title, song.tags, song.lyrics].filter(Boolean).join('\n');
+  await logGeneration(db, { userId, kind: 'song', prompt: asked, outputRef: song.taskId });
   await rt.database.notifier
     .publish(MUSIC_WAKE_CHANNEL, song.taskId)
     .catch((err: Error) => rt.log.warn('music wake-up failed', { err: err.message }));

@@ -9,7 +9,7 @@ import type { Runtime } from '../../runtime';
 import { refundedShare } from '../shop/benefits';
 import { siteSettings } from '../site-settings';
 import { lockBalance, post } from './ledger';
-import { grantReward, takeBackReward } from './rewards';
+import { grantReward, rewardRef, takeBackReward } from './rewards';
 
 const DAY = 86_400_000;
 
@@ -63,15 +63,30 @@ async function convert(rt: Runtime, tx: Db, invite: ReferralInvite, order: PaidO
         gte(referralInvites.convertedAt, new Date(startOfDay(now.getTime(), rt.env.SITE_TIME_ZONE))),
       ),
     );
-  const off = s.REFERRAL_INVITER_DAYS === 0 && s.REFERRAL_INVITEE_DAYS === 0;
+  const off =
+    s.REFERRAL_INVITER_DAYS === 0 &&
+    s.REFERRAL_INVITEE_DAYS === 0 &&
+    s.REFERRAL_INVITER_CREDITS === 0 &&
+    s.REFERRAL_INVITEE_CREDITS === 0;
   const reward = off ? 'off' : (today?.n ?? 0) >= s.REFERRAL_DAILY_CAP ? 'capped' : 'rewarded';
   const inviterDays = reward === 'rewarded' ? s.REFERRAL_INVITER_DAYS : 0;
   const inviteeDays = reward === 'rewarded' ? s.REFERRAL_INVITEE_DAYS : 0;
-  await grantReward(tx, invite.inviterId, { days: inviterDays }, now);
-  await grantReward(tx, invite.inviteeId, { days: inviteeDays }, now);
+  const inviterCredits = reward === 'rewarded' ? s.REFERRAL_INVITER_CREDITS : 0;
+  const inviteeCredits = reward === 'rewarded' ? s.REFERRAL_INVITEE_CREDITS : 0;
+  const ref = (side: 'inviter' | 'invitee') => rewardRef(invite.inviteeId, side);
+  await grantReward(tx, invite.inviterId, { days: inviterDays, credits: inviterCredits }, now, ref('inviter'));
+  await grantReward(tx, invite.inviteeId, { days: inviteeDays, credits: inviteeCredits }, now, ref('invitee'));
   await tx
     .update(referralInvites)
-    .set({ convertedAt: now, convertedOrderId: order.id, reward, inviterDays, inviteeDays })
+    .set({
+      convertedAt: now,
+      convertedOrderId: order.id,
+      reward,
+      inviterDays,
+      inviteeDays,
+      inviterCredits,
+      inviteeCredits,
+    })
     .where(eq(referralInvites.inviteeId, invite.inviteeId));
 }
 
@@ -139,8 +154,10 @@ export async function onOrderRefunded(
     .from(referralInvites)
     .where(and(eq(referralInvites.inviteeId, order.userId), eq(referralInvites.convertedOrderId, order.id)));
   if (invite?.reward === 'rewarded') {
-    await takeBackReward(tx, invite.inviteeId, { days: invite.inviteeDays }, order, refunded, floor);
-    await takeBackReward(tx, invite.inviterId, { days: invite.inviterDays }, order, refunded, floor);
+    const invitee = { days: invite.inviteeDays, credits: invite.inviteeCredits };
+    const inviter = { days: invite.inviterDays, credits: invite.inviterCredits };
+    await takeBackReward(tx, invite.inviteeId, invitee, order, refunded, floor, rewardRef(invite.inviteeId, 'invitee'));
+    await takeBackReward(tx, invite.inviterId, inviter, order, refunded, floor, rewardRef(invite.inviteeId, 'inviter'));
   }
   const ids = await tx
     .select({ id: referralCommissions.id, userId: referralCommissions.userId })

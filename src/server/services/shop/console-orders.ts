@@ -12,6 +12,7 @@ import { orderPaymentRecords } from './missed-payments';
 import { UNPAID } from './orders';
 import { recordPayment } from './payment-records';
 import { requestRefund, sendRefund } from './refunds';
+import { settleServiceRefunds } from './service-refunds';
 
 export interface OrderFilter {
   status?: number;
@@ -184,9 +185,9 @@ export type QueriedPayment = PaidOutcome | 'refunded' | 'recorded' | 'unpaid';
 
 /**
  * "Query provider": asks the payment service about the order and applies a
- * payment whose notify was missed through markPaid (exactly once), then sends
- * each refund still processing again under its own number, which settles it
- * if the service has made it meanwhile.
+ * payment whose notify was missed through markPaid (exactly once), settles the
+ * refunds the service reports done, then sends each refund still processing
+ * again under its own number, which settles it if the service has made it meanwhile.
  */
 export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) {
   const { db } = rt.database;
@@ -223,6 +224,10 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
       tradeNo: status.tradeNo,
       raw: status.raw ?? '',
     });
+  // Refunds the service made (ours whose notify was lost, or one made on its own site) are settled first.
+  const refundsSettled = await settleServiceRefunds(rt, orderNo, `${rt.payment.mode}:console`);
+  // Closed because this query found it refunded in whole at the service.
+  if (payment === 'unpaid' && status.state === 'closed' && refundsSettled > 0) payment = 'refunded';
   const open = await db
     .select()
     .from(orderRefunds)
@@ -237,7 +242,7 @@ export async function queryProvider(rt: Runtime, actor: Actor, orderNo: string) 
     after: { ...after, payment },
   });
   const paid = status.paid || payment === 'refunded' || payment === 'recorded';
-  return { paid, payment, refundsSent: open.length, orderStatus: after.orderStatus };
+  return { paid, payment, refundsSent: open.length, refundsSettled, orderStatus: after.orderStatus };
 }
 
 /**

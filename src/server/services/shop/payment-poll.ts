@@ -7,6 +7,7 @@ import type { Runtime } from '../../runtime';
 import { markPaid } from './mark-paid';
 import { UNPAID } from './order-queries';
 import { recordPayment } from './payment-records';
+import { settleServiceRefunds } from './service-refunds';
 
 /** The first ask comes this long after the QR was issued; each further one waits twice as long, at most MAX_MS. */
 export const FIRST_CHECK_MS = 10_000;
@@ -68,7 +69,8 @@ export async function claimChecks(
 /**
  * Asks the service about one order, records the answer against it, and
  * credits a "paid" through markPaid (exactly once; a refused one is a missed
- * payment to review). Null when the service could not be asked.
+ * payment to review), then settles the refunds the service made of it since.
+ * Null when the service could not be asked.
  */
 export async function askService(rt: Runtime, order: Order, db: Db = rt.database.db): Promise<PaymentStatus | null> {
   const base = { orderNo: order.orderNo, provider: rt.payment.mode, source: 'query' as const };
@@ -102,6 +104,9 @@ export async function askService(rt: Runtime, order: Order, db: Db = rt.database
     tradeNo: status.tradeNo,
     raw: status.raw ?? '',
   });
+  // Paid, and perhaps refunded since at the service: its refunds are settled as their notifies would.
+  if (outcome === 'paid' || outcome === 'already')
+    await settleServiceRefunds(rt, order.orderNo, `${rt.payment.mode}:query`);
   return status;
 }
 

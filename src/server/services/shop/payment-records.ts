@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { toSafeText } from '../../../shared/safe-chars';
 import type { Db } from '../../db/client';
-import { orders, type PaymentRecordSource, paymentRecords } from '../../db/schema';
+import { orders, type PaymentRecordSource, paymentRecords, reconcileDiffs } from '../../db/schema';
 
 /** What a record keeps of a service's message: enough to review it, never a whole body. */
 export const RAW_EXCERPT = 2_000;
@@ -85,4 +85,32 @@ export async function closeReview(
     .where(and(eq(paymentRecords.id, id), eq(paymentRecords.review, 'open')))
     .returning({ id: paymentRecords.id });
   return rows.length > 0;
+}
+
+/** Records deleted per statement: a long backlog goes in short transactions. */
+const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes payment records older than `before`, except every record of an
+ * order with an open missed payment or with a reconciliation difference:
+ * those are the evidence of a question not settled. Answers how many went.
+ */
+export async function prunePaymentRecords(db: Db, before: Date): Promise<number> {
+  const pr = paymentRecords;
+  let total = 0;
+  for (;;) {
+    const gone = await db
+      .delete(pr)
+      .where(
+        sql`${pr.id} in (
+          select r.id from ${pr} r
+          where r.at < ${before}
+            and not exists (select 1 from ${pr} o where o.order_no = r.order_no and o.review = 'open')
+            and not exists (select 1 from ${reconcileDiffs} d where d.order_no = r.order_no)
+          limit ${PRUNE_BATCH})`,
+      )
+      .returning({ id: pr.id });
+    total += gone.length;
+    if (gone.length < PRUNE_BATCH) return total;
+  }
 }
