@@ -8,6 +8,7 @@ import { jobsEnvShape } from './jobs';
 import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
+import { videoEnvShape } from './video';
 import { referralEnvShape } from './referral';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
@@ -90,6 +91,7 @@ export const envSchema = z.object({
   ...activityEnvShape,
   ...chatEnvShape,
   ...musicEnvShape,
+  ...videoEnvShape,
   ...webSearchEnvShape,
   ...drawEnvShape,
   ...limitsEnvShape,
