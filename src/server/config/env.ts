@@ -8,9 +8,9 @@ import { jobsEnvShape } from './jobs';
 import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
-import { videoEnvShape } from './video';
 import { referralEnvShape } from './referral';
 import { storageEnvProblems, storageEnvShape } from './storage';
+import { videoEnvShape } from './video';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
 const bool = z

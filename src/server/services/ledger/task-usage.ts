@@ -5,7 +5,7 @@ import { costOf, recordUsage } from './record';
 
 /** A drawing or song as it ended, with what the ledger needs of it. */
 export interface EndedTask {
-  kind: 'drawing' | 'song';
+  kind: 'drawing' | 'song' | 'video';
   taskId: string;
   userId: number;
   /** The channel that took it; null: the environment's provider. */
@@ -35,6 +35,7 @@ export async function recordTaskUsage(rt: Runtime, t: EndedTask): Promise<void> 
         .where(eq(modelChannels.id, t.channelId));
       const first = row?.models[0];
       if (first) model = first.id;
+      // A video channel's price is per video, as a song's is per song.
       if (t.taken) cost = costOf(first?.price, t.kind === 'drawing' ? { images: 1 } : { songs: 1 });
     }
   } catch (err) {
