@@ -32,7 +32,7 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/test$/ },
   { path: /^\/officialAccount$/ },
   { path: /^\/special$/ },
-  { path: /^\/square$/, query: ['page'] },
+  { path: /^\/square$/, query: ['kind', 'page'] },
   { path: /^\/square\/[a-z0-9]{1,40}$/ },
   { path: /^\/songsDetail$/, query: ['id'] },
   { path: /^\/app\/store$/ },

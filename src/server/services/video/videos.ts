@@ -8,6 +8,7 @@ import type { Runtime } from '../../runtime';
 import { forgetFileAccess, isOpenVideo } from '../file-access';
 import { takenDown } from '../moderation/items';
 import { refuseHidden } from '../moderation/publishing';
+import { invalidatePages } from '../pages/channel';
 import { videoDto } from './dto';
 import { retryVideo } from './submit';
 
@@ -81,6 +82,7 @@ export async function deleteVideo(rt: Runtime, userId: number, taskId: string): 
   if (isRunning(v)) throw new DomainError(Code.BAD_REQUEST, 'video:delete.running');
   const [gone] = await db.delete(videos).where(eq(videos.id, v.id)).returning({ id: videos.id });
   if (!gone) throw notFound();
+  if (isOpenVideo(v)) await invalidatePages(rt);
   // The reference picture is stored apart (videos/ref/): uploaded before its task existed.
   const removals = [
     rt.storage.removeFolder(`videos/${v.id}/`),
@@ -103,6 +105,10 @@ export async function setVideoVisibility(rt: Runtime, userId: number, taskId: st
   if (isPublic) refuseHidden(v.review);
   const [row] = await db.update(videos).set({ isPublic, updatedAt: new Date() }).where(eq(videos.id, v.id)).returning();
   // Made private: its files stop answering their public URLs on every process now.
-  if (v.isPublic !== isPublic) await forgetFileAccess(rt);
+  if (v.isPublic !== isPublic) {
+    await forgetFileAccess(rt);
+    // The square's video list is a cached page.
+    if (v.status === VideoStatus.DONE) await invalidatePages(rt);
+  }
   return videoDto(row ?? v, userId, rt);
 }

@@ -12,6 +12,7 @@ import type { VideoAspect, VideoContext, VideoRequest } from '../../providers/vi
 import type { Runtime } from '../../runtime';
 import { labelVideo, pictureLabel } from '../compliance/labels';
 import { aigcOperator } from '../compliance/operator';
+import { invalidatePages } from '../pages/channel';
 import { claimVideo, failOverdueVideos, failVideo, LostTask, publishVideo, recordVideoUsage, running } from './tasks';
 
 /** NOTIFY channel that wakes the workers when a video is submitted. */
@@ -110,6 +111,8 @@ export async function runVideo(rt: Runtime, claim: VideoClaim, signal: AbortSign
       .returning();
     if (!done) throw new LostTask();
     await publishVideo(rt, done, VideoStatus.DONE, 100);
+    // The square's video list (a cached page) now has one more.
+    if (done.isPublic) await invalidatePages(rt);
     await recordVideoUsage(rt, done, 'ok');
   } catch (err) {
     // Lost or stopped while finishing: keep no orphan files.
