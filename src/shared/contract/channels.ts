@@ -23,6 +23,7 @@ export const ModelPrice = z.object({
   outputPer1k: micros.default(0),
   perImage: micros.default(0),
   perSong: micros.default(0),
+  perVideo: micros.default(0),
 });
 export type ModelPrice = z.infer<typeof ModelPrice>;
 

@@ -10,6 +10,8 @@ import { loadSharp } from '../../providers/sharp';
 import { fileKey } from '../../providers/storage';
 import type { VideoAspect, VideoContext, VideoRequest } from '../../providers/video/types';
 import type { Runtime } from '../../runtime';
+import { targetOf } from '../channels/order';
+import { runOverChannels } from '../channels/tasks';
 import { labelVideo, pictureLabel } from '../compliance/labels';
 import { aigcOperator } from '../compliance/operator';
 import { invalidatePages } from '../pages/channel';
@@ -31,13 +33,11 @@ async function requestOf(rt: Runtime, v: Video): Promise<VideoRequest> {
     if (!stream) throw new Error('the reference picture is gone');
     image = await buffer(stream);
   }
-  return {
-    prompt: v.prompt,
-    duration: v.duration,
-    aspect: v.aspect as VideoAspect,
-    image,
-    imageUrl: v.referenceUrl,
-  };
+  // Upstreams that fetch the picture themselves get a signed address of it, absolute (none without PUBLIC_ORIGIN).
+  const signed = v.referenceUrl ? await rt.storage.signUrl(v.referenceUrl) : null;
+  const origin = rt.env.PUBLIC_ORIGIN;
+  const imageUrl = signed && (URL.canParse(signed) ? signed : origin ? new URL(signed, origin).href : null);
+  return { prompt: v.prompt, duration: v.duration, aspect: v.aspect as VideoAspect, image, imageUrl };
 }
 
 /** Keyed by the video's row id, so a request for the file finds its video (and whether it is public) at once. */
@@ -83,7 +83,26 @@ export async function runVideo(rt: Runtime, claim: VideoClaim, signal: AbortSign
   };
   const stored: string[] = [];
   try {
-    const made = await rt.video.generate(await requestOf(rt, video), ctx);
+    const request = await requestOf(rt, video);
+    // A video the environment's maker started stays there; otherwise the console's video channels, if any.
+    const onEnv = video.channelId === null && video.providerRef !== null;
+    const routed = onEnv
+      ? null
+      : await runOverChannels(rt, 'video', video.channelId, signal, (cand, taken) =>
+          rt.registry.video(targetOf(cand)).generate(request, {
+            ...ctx,
+            async saveRef(ref) {
+              taken();
+              const [row] = await db
+                .update(videos)
+                .set({ providerRef: ref, channelId: cand.channel.id, provider: cand.channel.flavour })
+                .where(mine)
+                .returning({ id: videos.id });
+              if (!row) throw new LostTask();
+            },
+          }),
+        );
+    const made = routed ? routed.value : await rt.video.generate(request, ctx);
     const op = await aigcOperator(rt);
     stored.push(await store(rt, video.id, labelVideo(op, made.video, video.taskId), 'mp4'));
     if (made.cover) {
@@ -106,6 +125,7 @@ export async function runVideo(rt: Runtime, claim: VideoClaim, signal: AbortSign
         updatedAt: now,
         claimToken: null,
         leaseUntil: null,
+        ...(routed ? { channelId: routed.channel.id, provider: routed.channel.flavour } : {}),
       })
       .where(mine)
       .returning();
