@@ -41,7 +41,7 @@ async function measureRender(): Promise<Row> {
   };
 }
 
-/** Submit → first progress message on the task's socket, `rounds` videos one after another. */
+/** Submit → first progress message on the task's socket, `rounds` videos one after another (each to its end). */
 async function measurePush(url: string, headers: Record<string, string>, rounds: number): Promise<Row> {
   const ms: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -55,12 +55,14 @@ async function measurePush(url: string, headers: Record<string, string>, rounds:
     const token = headers.authorization?.replace('Bearer ', '') ?? '';
     const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/websocket/callback?taskId=${id}&token=${token}`);
     await new Promise<void>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no progress pushed in 30 s')), 30_000);
+      const timer = setTimeout(() => reject(new Error('video not done in 60 s')), 60_000);
       ws.on('message', (data) => {
         const m = JSON.parse(data.toString()) as { data?: { id?: string; progress?: number } };
-        if (m.data?.id === id && (m.data.progress ?? 0) > 1) {
+        if (m.data?.id !== id) return;
+        if ((m.data.progress ?? 0) > 1 && ms.length === i) ms.push(performance.now() - started);
+        // The next video waits until this one is done: one clip at a time per process would queue it.
+        if ((m.data as { status?: number }).status === 10) {
           clearTimeout(timer);
-          ms.push(performance.now() - started);
           resolve();
         }
       });
