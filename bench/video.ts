@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/server/db/client';
+import { users } from '../src/server/db/schema';
 import { createOfflineVideoMaker } from '../src/server/providers/video/offline';
 import { benchUsers } from './seed';
 import { startBuiltServer } from './server';
@@ -84,11 +85,10 @@ async function seedMixed(databaseUrl: string) {
   const database = await openDatabase({ databaseUrl, dataDir: '/nonexistent' });
   const each = Math.ceil(ITEMS / 3);
   try {
-    const [user] = (
-      await database.db.execute(
-        sql`insert into users (email) values (${`bench-square-${Date.now()}@example.com`}) returning id`,
-      )
-    ).rows as Array<{ id: number }>;
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `bench-square-${Date.now()}@example.com` })
+      .returning({ id: users.id });
     const uid = user?.id ?? 0;
     await database.db.execute(sql`insert into drawings (task_id, user_id, prompt, draw_rate, draw_quality, draw_steps, seed, public_flag, status, provider, hook_token, deadline_at, image_url, thumbnails_url, finished_at)
       select 'bench' || g, ${uid}, 'bench picture ' || g, '1:1', 1, 20, g, 1, 10, 'offline', 'h' || g, now(), '/files/x.webp', '/files/x.webp', now() - g * interval '1 second' from generate_series(1, ${each}) g`);
