@@ -96,7 +96,7 @@ export function createProviderRegistry(opts: {
   routedChat: () => Promise<LlmProvider | null>;
 }): ProviderRegistry {
   const { env } = opts;
-  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider>();
+  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider | VideoProvider>();
   const searches = new Map<string, WebSearchProvider>();
   // Pages on loopback are read only while the site itself is on loopback (a developer's machine).
   const allowLoopback = isLoopbackOrigin(env.PUBLIC_ORIGIN);
