@@ -82,6 +82,10 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Every browser test comes from 127.0.0.1: per-IP limits would otherwise trip.
       IP_LIMIT_SCALE: '50',
+      // Offline videos of one second at 144p: the browser tests follow a task's life, not the encoder's speed.
+      VIDEO_OFFLINE_SHORT_SIDE: '144',
+      VIDEO_OFFLINE_FPS: '12',
+      VIDEO_OFFLINE_MAX_SECONDS: '1',
     },
   },
 });

@@ -3,7 +3,7 @@
 // against a bare Astro project built and served in the same run (bench/bare.ts),
 // load on PostgreSQL and on PGlite; login against that project's /login.
 // Prints a table; exits 1 when a budget is missed.
-// Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup,knowledge,knowledge-scale  --reuse-build
+// Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup,knowledge,knowledge-scale,video  --reuse-build
 // --pages=/chat,/draw (Lighthouse on these pages of the route table only: route or address)  --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
@@ -29,6 +29,7 @@ import { measureSockets } from './sockets';
 import { measureStartup } from './startup';
 import { measureFileServing, measureStreams } from './streams';
 import { formatMarkdown, formatTable, missed, type Row } from './table';
+import { measureVideo } from './video';
 import { measureWeights } from './weight';
 
 const SECTIONS = [
@@ -42,6 +43,7 @@ const SECTIONS = [
   'startup',
   'knowledge',
   'knowledge-scale',
+  'video',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
@@ -171,6 +173,7 @@ async function main() {
     );
     await section('knowledge', () => measureKnowledge(root, basePort + 10, cluster.url));
     await section('knowledge-scale', () => measureKnowledgeScale(root, basePort + 10, cluster.url));
+    await section('video', () => measureVideo(root, basePort + 11, cluster.url));
   } finally {
     cluster.destroy();
   }

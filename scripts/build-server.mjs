@@ -13,11 +13,17 @@ const packageName = (spec) =>
 
 const OUT = 'dist/server';
 // Chunks sit beside main.mjs: code in them finds ./migrations and ./entry.mjs by import.meta.url.
-for (const f of readdirSync(OUT)) if (/^(main|document-worker)(-.*)?\.mjs(\.map)?$/.test(f)) rmSync(`${OUT}/${f}`);
+for (const f of readdirSync(OUT))
+  if (/^(main|document-worker|video-worker)(-.*)?\.mjs(\.map)?$/.test(f)) rmSync(`${OUT}/${f}`);
 const result = await build({
   // The document thread is an entry of its own (providers/documents finds it beside main.mjs):
   // mammoth and unpdf load only there, never in the server's thread.
-  entryPoints: { main: 'src/server/main.ts', 'document-worker': 'src/server/providers/documents/worker.ts' },
+  // So is the video thread (providers/video/render.ts): h264-mp4-encoder loads only there.
+  entryPoints: {
+    main: 'src/server/main.ts',
+    'document-worker': 'src/server/providers/documents/worker.ts',
+    'video-worker': 'src/server/providers/video/worker.ts',
+  },
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
   chunkNames: 'main-[hash]',

@@ -25,6 +25,7 @@ export const PRIMARY_NAV: readonly NavEntry[] = [
 
 /** Desktop side nav only: the bottom bar has room for five entries. */
 export const SECONDARY_NAV: readonly NavEntry[] = [
+  { key: 'video', href: '/video', icon: 'video', sections: ['/video'] },
   { key: 'square', href: '/square', icon: 'sparkles', sections: ['/square'] },
   { key: 'knowledge', href: '/knowledge', icon: 'book', sections: ['/knowledge'] },
   { key: 'membership', href: '/product', icon: 'crown', sections: ['/product'] },

@@ -17,10 +17,11 @@ interface RouteLimit {
 export const DEFAULT_LIMIT = { member: 64 * KB, visitor: 16 * KB };
 
 const ROUTES: RouteLimit[] = [
-  // Avatar, app icon, QR and reference images travel as data URLs; a conversation carries up to 80 messages.
+  // Avatar, app icon, QR and reference images (drawing, video) travel as data URLs; a conversation carries up to 80 messages.
   { method: 'POST', path: /^\/api\/user\/profile$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   { method: 'POST', path: /^\/api\/app\/icon$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   { method: 'POST', path: /^\/api\/sd\/submit\/imagine$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
+  { method: 'POST', path: /^\/api\/video\/submit$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   // The console's QR images (the console sends the login token with the upload).
   { method: 'POST', path: /^\/api\/admin\/settings\/image$/, member: 'max', visitor: DEFAULT_LIMIT.visitor },
   // The console's word list: up to 1000 words of 40 characters (shared/word-list.ts), sent with the login token.

@@ -14,6 +14,7 @@ import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
 import { createProviderRegistry } from './providers/registry';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
+import { createVideoProvider } from './providers/video';
 import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
 import type { BackgroundJobs, Runtime } from './runtime';
@@ -37,6 +38,7 @@ import { reconcileJob } from './services/shop/reconcile';
 import { refundJob } from './services/shop/refund-worker';
 import { SETTINGS_CHANNEL } from './services/site-settings';
 import { MCP_CHANNEL } from './services/tools/mcp-store';
+import { videoJob } from './services/video/worker';
 
 /**
  * The composition root: the one place that builds the database, the push hub,
@@ -69,6 +71,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   // The console's word list reaches the provider through the finished runtime (checks come after start-up).
   const moderation = createModeration(draw, () => consoleWordEdits(rt));
   const music = createMusicProvider(env);
+  const video = createVideoProvider(env);
   const llm = createLlmProvider(env);
   const wechat = createWechatProvider(env);
   const storage = await createStorage(env);
@@ -99,12 +102,14 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     image,
     moderation,
     music,
+    video,
     documents: createDocumentReader(),
     products,
     lifecycle: { draining: false },
     providers: {
       ...drawing,
       music: music.mode,
+      video: video.mode,
       llm: llm.mode,
       mail: mail.mode,
       wechat: wechat.mode,
@@ -117,6 +122,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   rt.jobs = {
     drawing: createJob(drawingJob(rt)),
     music: createJob(musicJob(rt)),
+    video: createJob(videoJob(rt)),
     knowledge: createJob(knowledgeJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
     payments: createJob(paymentPollJob(rt)),

@@ -10,6 +10,7 @@ import type { MusicProvider } from './providers/music';
 import type { PaymentProvider } from './providers/payment';
 import type { ProviderRegistry } from './providers/registry';
 import type { StorageProvider } from './providers/storage';
+import type { VideoProvider } from './providers/video';
 import type { WechatLoginProvider } from './providers/wechat';
 import type { PushHub } from './push/hub';
 import type { ProductCatalog } from './services/shop/products';
@@ -18,6 +19,7 @@ import type { ProductCatalog } from './services/shop/products';
 export interface BackgroundJobs {
   drawing: Job;
   music: Job;
+  video: Job;
   knowledge: Job;
   orders: Job;
   payments: Job;
@@ -49,6 +51,7 @@ export interface Runtime {
   image: ImageProvider;
   moderation: ModerationProvider;
   music: MusicProvider;
+  video: VideoProvider;
   /** Reads documents' text on threads of their own, a few at once, owners in turn. */
   documents: DocumentReader;
   products: ProductCatalog;

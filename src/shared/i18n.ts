@@ -13,6 +13,7 @@ import enLayout from '../../locales/en-US/layout.json';
 import enMusic from '../../locales/en-US/music.json';
 import enReferral from '../../locales/en-US/referral.json';
 import enShop from '../../locales/en-US/shop.json';
+import enVideo from '../../locales/en-US/video.json';
 import enWebsearch from '../../locales/en-US/websearch.json';
 import zhAccount from '../../locales/zh-CN/account.json';
 import zhActivity from '../../locales/zh-CN/activity.json';
@@ -28,6 +29,7 @@ import zhLayout from '../../locales/zh-CN/layout.json';
 import zhMusic from '../../locales/zh-CN/music.json';
 import zhReferral from '../../locales/zh-CN/referral.json';
 import zhShop from '../../locales/zh-CN/shop.json';
+import zhVideo from '../../locales/zh-CN/video.json';
 import zhWebsearch from '../../locales/zh-CN/websearch.json';
 import twAccount from '../../locales/zh-TW/account.json';
 import twActivity from '../../locales/zh-TW/activity.json';
@@ -43,6 +45,7 @@ import twLayout from '../../locales/zh-TW/layout.json';
 import twMusic from '../../locales/zh-TW/music.json';
 import twReferral from '../../locales/zh-TW/referral.json';
 import twShop from '../../locales/zh-TW/shop.json';
+import twVideo from '../../locales/zh-TW/video.json';
 import twWebsearch from '../../locales/zh-TW/websearch.json';
 
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
@@ -70,6 +73,7 @@ export const resources: Resources = {
     channels: zhChannels,
     drawing: zhDrawing,
     music: zhMusic,
+    video: zhVideo,
     websearch: zhWebsearch,
     knowledge: zhKnowledge,
     compliance: zhCompliance,
@@ -87,6 +91,7 @@ export const resources: Resources = {
     channels: enChannels,
     drawing: enDrawing,
     music: enMusic,
+    video: enVideo,
     websearch: enWebsearch,
     knowledge: enKnowledge,
     compliance: enCompliance,
@@ -104,6 +109,7 @@ export const resources: Resources = {
     channels: twChannels,
     drawing: twDrawing,
     music: twMusic,
+    video: twVideo,
     websearch: twWebsearch,
     knowledge: twKnowledge,
     compliance: twCompliance,

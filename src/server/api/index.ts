@@ -37,6 +37,7 @@ import {
 import { registerPayNotify } from './shop/pay-notify';
 import { registerToolsConsole } from './tools';
 import { validationHook } from './validation';
+import { registerVideo } from './video';
 import { registerWebSearchConsole } from './web-search';
 
 /** Each domain adds its routes here; the order only matters for the OpenAPI document. */
@@ -54,6 +55,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerCoupon,
   registerNotice,
   registerMusic,
+  registerVideo,
   registerSd,
   registerCompliance,
   registerAdmin,

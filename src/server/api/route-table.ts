@@ -38,6 +38,7 @@ import * as shopConsolePayments from './shop/console-payments.routes';
 import * as shopConsoleProducts from './shop/console-products.routes';
 import * as shop from './shop/order.routes';
 import * as toolsConsole from './tools/console.routes';
+import * as video from './video/video.routes';
 import * as webSearchConsole from './web-search/console.routes';
 
 /**
@@ -86,6 +87,7 @@ const modules = {
   shopConsoleOrders,
   shopConsolePayments,
   shopConsoleProducts,
+  video,
   webSearchConsole,
 };
 

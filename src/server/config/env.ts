@@ -11,6 +11,7 @@ import { musicEnvShape } from './music';
 import { referralEnvShape } from './referral';
 import { retentionEnvShape } from './retention';
 import { storageEnvProblems, storageEnvShape } from './storage';
+import { videoEnvShape } from './video';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
 const bool = z
@@ -91,6 +92,7 @@ export const envSchema = z.object({
   ...activityEnvShape,
   ...chatEnvShape,
   ...musicEnvShape,
+  ...videoEnvShape,
   ...webSearchEnvShape,
   ...drawEnvShape,
   ...limitsEnvShape,

@@ -1,16 +1,16 @@
 /**
  * The one downloader of generated files providers hand us as URLs
- * (midjourney-proxy / Discord CDN, OpenAI image URLs, suno audio and covers):
+ * (midjourney-proxy / Discord CDN, OpenAI image URLs, suno audio and covers, videos):
  * each is fetched once, within a time and size limit, and its type is read
  * from its first bytes — never from the upstream's Content-Type — so what is
  * stored is ours and what it claims to be. Users never see the upstream URL.
  */
 
-export type FileKind = 'image' | 'audio';
+export type FileKind = 'image' | 'audio' | 'video';
 
 export interface Downloaded {
   bytes: Buffer;
-  /** Extension by the file's magic bytes: jpg, png, gif, webp, avif, tiff / mp3, wav, ogg, m4a. */
+  /** Extension by the file's magic bytes: jpg, png, gif, webp, avif, tiff / mp3, wav, ogg, m4a / mp4. */
   ext: string;
 }
 
@@ -41,6 +41,8 @@ export function sniff(b: Buffer, kind: FileKind): string | null {
     if (ascii(b, 0, 'II*\0') || ascii(b, 0, 'MM\0*')) return 'tiff';
     return null;
   }
+  // An ISO media file (MP4, MOV): its first box is `ftyp`.
+  if (kind === 'video') return ascii(b, 4, 'ftyp') ? 'mp4' : null;
   if (ascii(b, 0, 'ID3')) return 'mp3';
   // An MPEG audio frame: 11 sync bits, then a layer that is not 0 (0 would be AAC's ADTS).
   if (b[0] === 0xff && ((b[1] ?? 0) & 0xe0) === 0xe0 && ((b[1] ?? 0) & 0x06) !== 0) return 'mp3';

@@ -17,6 +17,8 @@ import { createMcpClient, type McpClient, type McpTarget } from './mcp/client';
 import { createSunoProvider } from './music/suno';
 import type { MusicProvider } from './music/types';
 import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
+import { videoAdapter } from './video/channels';
+import type { VideoProvider } from './video/types';
 import { createWebSearchProvider, type WebSearchProvider, type WebSearchTarget } from './web-search';
 
 /** One key of one console channel, as an adapter is built from it (the key opened, in memory only). */
@@ -43,6 +45,7 @@ export interface ProviderRegistry {
   llm(target: ChannelTarget): LlmProvider;
   image(target: ChannelTarget): ImageProvider;
   music(target: ChannelTarget): MusicProvider;
+  video(target: ChannelTarget): VideoProvider;
   /** An MCP server's client (docs/chat.md#tools): connected once and kept while its settings stay. */
   mcp(target: McpTarget): McpClient;
   /** The embeddings adapter (EMBEDDINGS_BASE_URL), built once at start-up; null when none is configured. */
@@ -93,13 +96,15 @@ export function createProviderRegistry(opts: {
   routedChat: () => Promise<LlmProvider | null>;
 }): ProviderRegistry {
   const { env } = opts;
-  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider>();
+  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider | VideoProvider>();
   const searches = new Map<string, WebSearchProvider>();
   // Pages on loopback are read only while the site itself is on loopback (a developer's machine).
   const allowLoopback = isLoopbackOrigin(env.PUBLIC_ORIGIN);
   // Everything an adapter is built from is in its key, so a kept adapter is never one of an older setting.
-  const keep = <T extends LlmProvider | ImageProvider | MusicProvider>(t: ChannelTarget, build: () => T): T =>
-    keptIn(kept, JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]), build) as T;
+  const keep = <T extends LlmProvider | ImageProvider | MusicProvider | VideoProvider>(
+    t: ChannelTarget,
+    build: () => T,
+  ): T => keptIn(kept, JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]), build) as T;
   const mcpClients = new Map<string, McpClient>();
   const closeMcp = () => {
     for (const c of mcpClients.values()) void c.close();
@@ -143,6 +148,9 @@ export function createProviderRegistry(opts: {
           pollMs: musicConfig(env).MUSIC_POLL_MS,
         }),
       );
+    },
+    video(t) {
+      return keep(t, () => videoAdapter(env, t));
     },
     mcp(t) {
       const build = () => createMcpClient(t, { timeoutMs: env.CHAT_TOOL_TIMEOUT_MS, maxBytes: env.MCP_MAX_BYTES });

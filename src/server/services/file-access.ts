@@ -1,6 +1,16 @@
 import { eq, or } from 'drizzle-orm';
 import { ReviewState } from '../../shared/moderation';
-import { type Drawing, DrawingStatus, drawings, type Song, SongStatus, songs } from '../db/schema';
+import {
+  type Drawing,
+  DrawingStatus,
+  drawings,
+  type Song,
+  SongStatus,
+  songs,
+  type Video,
+  VideoStatus,
+  videos,
+} from '../db/schema';
 import { FILES_PREFIX } from '../providers/storage';
 import type { Runtime } from '../runtime';
 import { notifiedCache } from './notified-cache';
@@ -13,6 +23,7 @@ const MAX_ENTRIES = 5000;
 
 const DRAWING_KEY = /^drawings\/\d{6}\/([a-z0-9]{1,40})(?:-thumb)?\.webp$/;
 const SONG_KEY = /^songs\/(?:(\d{1,10})\/)?[a-f0-9]+\.[a-z0-9]+$/;
+const VIDEO_KEY = /^videos\/(\d{1,10})\/[a-f0-9]+(?:-[a-z]+)?\.[a-z0-9]+$/;
 /** Public by nature: profile pictures, app icons (shown beside public content, uploaded before it exists) and the site's QR images. */
 const ALWAYS_PUBLIC = /^(?:avatars|app-icons|site)\//;
 
@@ -29,7 +40,11 @@ export const isOpenDrawing = (d: Pick<Drawing, 'status' | 'publicFlag' | 'review
 export const isOpenSong = (s: Pick<Song, 'status' | 'isPublic' | 'review'>) =>
   s.isPublic && s.status === SongStatus.DONE && s.review === ReviewState.PUBLISHED;
 
-/** Whether the row owning this file lets anyone read it: a finished public drawing or song. */
+/** Anyone may read a finished public video's files (never its reference picture), unless moderators hold it back. */
+export const isOpenVideo = (v: Pick<Video, 'status' | 'isPublic' | 'review'>) =>
+  v.isPublic && v.status === VideoStatus.DONE && v.review === ReviewState.PUBLISHED;
+
+/** Whether the row owning this file lets anyone read it: a finished public drawing, song or video. */
 async function lookUp(rt: Runtime, key: string): Promise<boolean> {
   if (ALWAYS_PUBLIC.test(key)) return true;
   const url = FILES_PREFIX + key;
@@ -65,6 +80,15 @@ async function lookUp(rt: Runtime, key: string): Promise<boolean> {
       .where(where)
       .limit(1);
     return Boolean(s && isOpenSong(s) && (s.audioUrl === url || s.coverUrl === url));
+  }
+  const video = VIDEO_KEY.exec(key);
+  if (video) {
+    const [v] = await db
+      .select()
+      .from(videos)
+      .where(eq(videos.id, Number(video[1])))
+      .limit(1);
+    return Boolean(v && isOpenVideo(v) && [v.videoUrl, v.coverUrl, v.thumbUrl].includes(url));
   }
   return false;
 }

@@ -23,6 +23,8 @@ export const ModelPrice = z.object({
   outputPer1k: micros.default(0),
   perImage: micros.default(0),
   perSong: micros.default(0),
+  /** Absent on models saved before video channels: 0. */
+  perVideo: micros.optional(),
 });
 export type ModelPrice = z.infer<typeof ModelPrice>;
 

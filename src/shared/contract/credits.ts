@@ -64,6 +64,8 @@ export const CreditPrices = z
     /** Per picture by engine (image provider) and quality. */
     drawing: z.array(z.object({ engine: model, quality: model, price: credits })).max(200),
     song: credits,
+    /** Per video past the day's free ones. */
+    video: credits.default(0),
     /** Per 1,000 tokens embedded. */
     embedding: credits,
     /** Per web search. */

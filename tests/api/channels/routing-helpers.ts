@@ -74,7 +74,7 @@ export async function answer(srv: TestServer, model: string) {
 }
 
 /** The one ledger row of a drawing or song, once written (it is written as the task ends). */
-export async function ledgerRow(srv: TestServer, kind: 'drawing' | 'song', taskId: string) {
+export async function ledgerRow(srv: TestServer, kind: 'drawing' | 'song' | 'video', taskId: string) {
   const rows = () =>
     srv.runtime.database.db
       .select()

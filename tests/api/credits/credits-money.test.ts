@@ -168,6 +168,7 @@ describe('console prices and figures', () => {
       chat: [{ model: 'gpt-x', input: 2, output: 6 }],
       drawing: [{ engine: 'sandbox', quality: '2', price: 30 }],
       song: 50,
+      video: 40,
       embedding: 1,
       search: 3,
       checkIn: [1, 2, 3, 4, 5, 6, 7],

@@ -7,13 +7,14 @@ import { microsToYuan, yuanToMicros } from '../../../shared/micro-yuan';
 import { field } from '../ui/format';
 
 type Texts = Record<Language, string>;
-const PRICES = ['inputPer1k', 'outputPer1k', 'perImage', 'perSong'] as const;
+const PRICES = ['inputPer1k', 'outputPer1k', 'perImage', 'perSong', 'perVideo'] as const;
 type PriceKey = (typeof PRICES)[number];
 /** Which prices a kind's models carry (the others stay 0). */
 const PRICES_OF: Record<ChannelKind, PriceKey[]> = {
   chat: ['inputPer1k', 'outputPer1k'],
   image: ['perImage'],
   music: ['perSong'],
+  video: ['perVideo'],
 };
 
 /** A model as the form edits it: prices as typed yuan text, the context size as text. */
@@ -33,7 +34,7 @@ export function newModel(): ModelDraft {
     vision: false,
     reasoning: false,
     contextTokens: '0',
-    prices: { inputPer1k: '0', outputPer1k: '0', perImage: '0', perSong: '0' },
+    prices: { inputPer1k: '0', outputPer1k: '0', perImage: '0', perSong: '0', perVideo: '0' },
   };
 }
 
@@ -46,6 +47,7 @@ export function toDraft(m: ChannelModel): ModelDraft {
       outputPer1k: microsToYuan(m.price.outputPer1k),
       perImage: microsToYuan(m.price.perImage),
       perSong: microsToYuan(m.price.perSong),
+      perVideo: microsToYuan(m.price.perVideo ?? 0),
     },
   };
 }

@@ -130,6 +130,7 @@ function Prices({ admin }: { admin: boolean }) {
             )),
           )}
           <NumberField label={c('song')} value={prices.song} onChange={(song) => set({ song })} />
+          <NumberField label={c('video')} value={prices.video} onChange={(video) => set({ video })} />
           <NumberField label={c('embedding')} value={prices.embedding} onChange={(embedding) => set({ embedding })} />
           <NumberField label={c('search')} value={prices.search} onChange={(search) => set({ search })} />
         </div>

@@ -3,7 +3,7 @@ import type { Db } from '../client';
 import { pushChannels } from '../schema';
 import { prepared } from './prepared';
 
-export type ChannelKind = 'order' | 'drawing' | 'song' | 'wx-login' | 'knowledge';
+export type ChannelKind = 'order' | 'drawing' | 'song' | 'video' | 'wx-login' | 'knowledge';
 
 /** Marks a taskId private to its owner; call it in the transaction that creates the object. */
 export async function registerChannel(db: Db, params: { taskId: string; userId: number; kind: ChannelKind }) {

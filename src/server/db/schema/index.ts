@@ -28,5 +28,6 @@ export * from './songs';
 export * from './user-notices';
 export * from './users';
 export * from './verification-codes';
+export * from './videos';
 export * from './web-search';
 export * from './wx-logins';

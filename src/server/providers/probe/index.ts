@@ -1,5 +1,6 @@
 import type { ChannelFlavour, ChannelKind } from '../../../shared/contract/channels';
 import { expectOk, isRecord, ProbeFailure, type ProbeReason, probeCall } from './http';
+import { jimengProbe, klingProbe, lumaProbe } from './video';
 
 // The console's "test" of a channel (docs/channels.md#test): cheap read-only calls that show
 // whether the upstream answers, whether the key works, and which dialect it speaks. The only
@@ -122,6 +123,9 @@ const PROBES: Record<ChannelFlavour, Probe> = {
   'sd-webui': sdWebui,
   'openai-images': openAiImages,
   'suno-api': sunoApi,
+  kling: klingProbe,
+  jimeng: jimengProbe,
+  luma: lumaProbe,
 };
 
 /** Other dialects worth trying when the expected one found no such path or an odd answer. */
@@ -129,6 +133,7 @@ const SIBLINGS: Record<ChannelKind, Probe[]> = {
   chat: [],
   image: [midjourney, sdWebui, openAiImages],
   music: [],
+  video: [],
 };
 
 /** Tests a channel: ok with the detected flavour, or the first failure in plain terms. */

@@ -38,7 +38,7 @@ export interface StorageProvider {
 }
 
 export const FILES_PREFIX = '/files/';
-export const KEY = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg|gif|mp3|wav|ogg|m4a|json|txt|pdf|docx|csv|md|html)$/;
+export const KEY = /^[a-z0-9][a-z0-9/_-]*\.(webp|png|jpg|gif|mp3|wav|ogg|m4a|mp4|json|txt|pdf|docx|csv|md|html)$/;
 
 /** The storage key of a /files/… URL (no query), or null for anything else. */
 export function fileKey(url: string): string | null {

@@ -11,6 +11,7 @@ const TYPES: Record<string, string> = {
   wav: 'audio/wav',
   ogg: 'audio/ogg',
   m4a: 'audio/mp4',
+  mp4: 'video/mp4',
   json: 'application/json',
   txt: 'text/plain; charset=utf-8',
   // Chat attachments' documents (private: served by the API to their owner, docs/chat.md#attachments).

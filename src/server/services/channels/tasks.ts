@@ -1,5 +1,6 @@
 import { type ImageProvider, ImageProviderError } from '../../providers/image/types';
 import { MusicProviderError } from '../../providers/music/types';
+import { VideoProviderError } from '../../providers/video/types';
 import type { Runtime } from '../../runtime';
 import { keyStates, markFailure, markOk } from './cooldown';
 import { type Candidate, orderCandidates } from './order';
@@ -20,7 +21,7 @@ function verdict(err: unknown): { auth: boolean } | null {
     const status = (err as { status?: number }).status;
     return { auth: status === 401 || status === 403 };
   }
-  if (err instanceof MusicProviderError) {
+  if (err instanceof MusicProviderError || err instanceof VideoProviderError) {
     const s = err.status;
     if (s === undefined || !(s === 401 || s === 403 || s === 429 || s >= 500)) return null;
     return { auth: s === 401 || s === 403 };
@@ -36,7 +37,7 @@ export interface Served<T> {
 }
 
 /**
- * Runs a drawing or song over the console's channels of `kind` (docs/channel-routing.md):
+ * Runs a drawing, song or video over the console's channels of `kind` (docs/channel-routing.md):
  * null when there are none, so the environment's provider does the work. A task a channel
  * already took (`resumeChannelId`) goes back to that channel. Otherwise (channel, key) pairs
  * are tried in routing order; a connection error, time-out, 429, 5xx or rejected key before
@@ -44,7 +45,7 @@ export interface Served<T> {
  */
 export async function runOverChannels<T>(
   rt: Runtime,
-  kind: 'image' | 'music',
+  kind: 'image' | 'music' | 'video',
   resumeChannelId: number | null,
   signal: AbortSignal,
   run: (candidate: Candidate, taken: () => void) => Promise<T>,

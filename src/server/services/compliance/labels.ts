@@ -2,6 +2,7 @@ import { type AigcOperator, aigcJson, aigcRecord } from '../../../shared/complia
 import { labelExif, labelXmp } from '../../providers/image/label';
 import { withUserText } from '../../providers/music/mp3';
 import type { StoredFile } from '../../providers/music/types';
+import { withXmp } from '../../providers/video/mp4-xmp';
 
 /**
  * A song's audio with the implicit label: the `AIGC` record in an ID3 TXXX frame of that name,
@@ -17,4 +18,12 @@ export function labelAudio(op: AigcOperator, file: StoredFile, produceId: string
 export function pictureLabel(op: AigcOperator, produceId: string) {
   const record = aigcRecord(op, produceId);
   return { xmp: labelXmp(record), exif: labelExif(record) };
+}
+
+/**
+ * A video with the implicit label: the same XMP packet as a picture's (the `AIGC` record and
+ * 'AI生成'), in the MP4's top-level XMP `uuid` box. Throws when the file is no MP4.
+ */
+export function labelVideo(op: AigcOperator, mp4: Buffer, produceId: string): Buffer {
+  return withXmp(mp4, labelXmp(aigcRecord(op, produceId)));
 }

@@ -7,7 +7,7 @@ import { DomainError } from '../../errors';
 /** Why credits moved; each reason books against its own system account (`system:<reason>`). */
 export type CreditReason = 'purchase' | 'refund' | 'checkin' | 'adjust' | 'spend' | 'invite';
 /** What a spend paid for. */
-export type CreditKind = 'chat' | 'drawing' | 'song' | 'embedding' | 'search';
+export type CreditKind = 'chat' | 'drawing' | 'song' | 'video' | 'embedding' | 'search';
 
 export interface Movement {
   userId: number;

@@ -29,6 +29,7 @@ export function pricesOf(rates: Record<string, number>): CreditPrices {
     chat: [...chat.values()].sort((a, b) => a.model.localeCompare(b.model)),
     drawing: drawing.sort((a, b) => `${a.engine}:${a.quality}`.localeCompare(`${b.engine}:${b.quality}`)),
     song: rates[rateKey.song] ?? 0,
+    video: rates[rateKey.video] ?? 0,
     embedding: rates[rateKey.embedding] ?? 0,
     search: rates[rateKey.search] ?? 0,
     checkIn: Array.from({ length: CHECK_IN_DAYS }, (_, i) => rates[rateKey.checkIn(i + 1)] ?? 0),
@@ -47,6 +48,7 @@ export async function priceSheet(rt: Runtime): Promise<CreditPriceSheet> {
 export async function savePrices(rt: Runtime, actor: Actor, prices: CreditPrices, requestId: string) {
   const rates: Record<string, number> = {
     [rateKey.song]: prices.song,
+    [rateKey.video]: prices.video,
     [rateKey.embedding]: prices.embedding,
     [rateKey.search]: prices.search,
   };

@@ -11,6 +11,7 @@ export const rateKey = {
   chatOut: (model: string) => `chat:${model}:out`,
   drawing: (engine: string, quality: string | number) => `drawing:${engine}:${quality}`,
   song: 'song',
+  video: 'video',
   embedding: 'embedding',
   search: 'search',
   checkIn: (day: number) => `checkin:${day}`,

@@ -64,14 +64,17 @@ export async function holdAtRate(rt: Runtime, userId: number | null, kind: Credi
   return price > 0 ? takeHold(rt, userId, kind, price) : null;
 }
 
-/** A task's hold at its fixed price (drawing per engine and quality, song), kept under the task id. */
-export async function holdForTask(rt: Runtime, userId: number, kind: 'drawing' | 'song', key: string, taskId: string) {
+/** The tasks priced per piece. */
+type TaskKind = 'drawing' | 'song' | 'video';
+
+/** A task's hold at its fixed price (drawing per engine and quality, song, video), kept under the task id. */
+export async function holdForTask(rt: Runtime, userId: number, kind: TaskKind, key: string, taskId: string) {
   const price = await rateOf(rt.database.db, key);
   return price > 0 ? takeHold(rt, userId, kind, price, taskId) : null;
 }
 
 /** Ends a task's hold, if it has one: charged its price when the task succeeded, else released. */
-export async function endTaskHold(rt: Runtime, kind: 'drawing' | 'song', taskId: string, succeeded: boolean) {
+export async function endTaskHold(rt: Runtime, kind: TaskKind, taskId: string, succeeded: boolean) {
   const id = await holdOf(rt.database.db, kind, taskId);
   if (id === null) return;
   await endHold(rt.database.db, id, succeeded ? Number.MAX_SAFE_INTEGER : null).catch((err: Error) =>

@@ -2,16 +2,17 @@ import type { ModelPrice } from '../../../shared/contract/channels';
 import { type NewUsageRow, usageLedger } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 
-/** Upstream cost in micro-yuan of tokens, pictures or songs at a model's price (0 when unpriced). */
+/** Upstream cost in micro-yuan of tokens, pictures, songs or videos at a model's price (0 when unpriced). */
 export function costOf(
   price: ModelPrice | null | undefined,
-  used: { inputTokens?: number; outputTokens?: number; images?: number; songs?: number },
+  used: { inputTokens?: number; outputTokens?: number; images?: number; songs?: number; videos?: number },
 ): number {
   if (!price) return 0;
   return Math.round(
     ((used.inputTokens ?? 0) * price.inputPer1k + (used.outputTokens ?? 0) * price.outputPer1k) / 1000 +
       (used.images ?? 0) * price.perImage +
-      (used.songs ?? 0) * price.perSong,
+      (used.songs ?? 0) * price.perSong +
+      (used.videos ?? 0) * (price.perVideo ?? 0),
   );
 }
 

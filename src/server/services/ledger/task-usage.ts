@@ -5,7 +5,7 @@ import { costOf, recordUsage } from './record';
 
 /** A drawing or song as it ended, with what the ledger needs of it. */
 export interface EndedTask {
-  kind: 'drawing' | 'song';
+  kind: 'drawing' | 'song' | 'video';
   taskId: string;
   userId: number;
   /** The channel that took it; null: the environment's provider. */
@@ -35,7 +35,8 @@ export async function recordTaskUsage(rt: Runtime, t: EndedTask): Promise<void> 
         .where(eq(modelChannels.id, t.channelId));
       const first = row?.models[0];
       if (first) model = first.id;
-      if (t.taken) cost = costOf(first?.price, t.kind === 'drawing' ? { images: 1 } : { songs: 1 });
+      const one = { drawing: { images: 1 }, song: { songs: 1 }, video: { videos: 1 } }[t.kind];
+      if (t.taken) cost = costOf(first?.price, one);
     }
   } catch (err) {
     rt.log.warn('task price lookup failed', { taskId: t.taskId, err: (err as Error).message });

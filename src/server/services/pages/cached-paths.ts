@@ -32,7 +32,7 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/test$/ },
   { path: /^\/officialAccount$/ },
   { path: /^\/special$/ },
-  { path: /^\/square$/, query: ['page'] },
+  { path: /^\/square$/, query: ['kind', 'page'] },
   { path: /^\/square\/[a-z0-9]{1,40}$/ },
   { path: /^\/songsDetail$/, query: ['id'] },
   { path: /^\/app\/store$/ },
@@ -41,6 +41,8 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   { path: /^\/order$/ },
   // Client-only islands behind a skeleton: what is personal loads in the browser.
   { path: /^\/music$/, browserQuery: ['like'] },
+  // 'Make the same' on the square opens /video?prompt=…: the island reads it.
+  { path: /^\/video$/, browserQuery: ['prompt'] },
   { path: /^\/activities$/ },
   { path: /^\/gallery$/ },
   { path: /^\/midjourney$/ },
