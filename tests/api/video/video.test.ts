@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { createFile, type Movie, MP4BoxBuffer } from 'mp4box';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { videos } from '../../../src/server/db/schema';
+import { generationLogs, videos } from '../../../src/server/db/schema';
 import { readXmp } from '../../../src/server/providers/video/mp4-xmp';
 import { book, openAccount } from '../../../src/server/services/credits/book';
 import { setRates } from '../credits/credits-helpers';
@@ -58,6 +58,8 @@ describe('video tasks', () => {
     const thumb = await sharp(Buffer.from(await (await fetch(srv.url + done.thumbUrl)).arrayBuffer())).metadata();
     expect([cover.format, cover.width, cover.height]).toEqual(['jpeg', 64, 112]);
     expect(thumb.format).toBe('webp');
+    const logged = await srv.runtime.database.db.select().from(generationLogs).where(eq(generationLogs.outputRef, id));
+    expect(logged).toMatchObject([{ kind: 'video', prompt: '海边的日落，海鸥飞过' }]);
   }, 60_000);
 
   it('animates a reference picture, and refuses one that is no picture, translated and with nothing taken', async () => {

@@ -2,7 +2,7 @@ import { bigserial, index, integer, pgTable, text, timestamp } from 'drizzle-orm
 import { users } from './users';
 
 /** What kind of generation a log row records. */
-export const GENERATION_KINDS = ['chat', 'drawing', 'song'] as const;
+export const GENERATION_KINDS = ['chat', 'drawing', 'song', 'video'] as const;
 export type GenerationKind = (typeof GENERATION_KINDS)[number];
 
 /**
@@ -23,7 +23,7 @@ export const generationLogs = pgTable(
     prompt: text('prompt'),
     /** SHA-256 (hex) of the request's text: what stays after an account's deletion. */
     promptHash: text('prompt_hash').notNull(),
-    /** The output: a drawing's or song's task id, a chat answer's conversation. */
+    /** The output: a drawing's, song's or video's task id, a chat answer's conversation. */
     outputRef: text('output_ref'),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },

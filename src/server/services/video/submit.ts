@@ -13,6 +13,7 @@ import type { Hold } from '../credits/holds';
 import { rateKey } from '../credits/rates';
 import { holdForTask } from '../credits/spend';
 import { decodeReferences } from '../drawing/references';
+import { logGeneration } from '../compliance/generation-log';
 import { checkTexts } from '../moderation/publishing';
 import { videoDto } from './dto';
 import { readVideoQuota, takeFreeVideo } from './quota';
@@ -87,6 +88,7 @@ async function queue(rt: Runtime, userId: number, task: Task, lang: string, repl
       data: { quota, link: '/credits' } satisfies VideoExhausted,
     });
   }
+  await logGeneration(db, { userId, kind: 'video', prompt: task.prompt, outputRef: taskId });
   await rt.database.notifier
     .publish(VIDEO_WAKE_CHANNEL, taskId)
     .catch((err: Error) => rt.log.warn('video wake-up failed', { err: err.message }));
