@@ -47,7 +47,9 @@ describe('exported conversations carry the AI label', () => {
 
 describe('the copy button', () => {
   it('copies an answer with the visible label after it, a question as it is', () => {
-    expect(copiedText({ text: '去海边。\n', inversion: false }, '内容由 AI 生成')).toBe('去海边。\n\n（内容由 AI 生成）');
+    expect(copiedText({ text: '去海边。\n', inversion: false }, '内容由 AI 生成')).toBe(
+      '去海边。\n\n（内容由 AI 生成）',
+    );
     expect(copiedText({ text: '周末去哪？', inversion: true }, '内容由 AI 生成')).toBe('周末去哪？');
   });
 });
