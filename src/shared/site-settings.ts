@@ -43,6 +43,7 @@ export const SITE_SETTINGS = {
   AIGC_SERVICE_NAME: { kind: 'text', max: 64 },
   AIGC_FILING_CODE: { kind: 'text', max: 64 },
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
+  SONG_DOWNLOAD_TONE: { kind: 'bool' },
   REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
@@ -99,7 +100,7 @@ export const SETTING_GROUPS: Record<
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
-  compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
+  compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS', 'SONG_DOWNLOAD_TONE'],
   // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
   referral: [
     'REFERRAL_INVITER_DAYS',

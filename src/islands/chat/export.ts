@@ -49,15 +49,3 @@ export function toJson(e: ExportInput): string {
 export function copiedText(m: Pick<ChatMessage, 'text' | 'inversion'>, notice: string): string {
   return m.inversion ? m.text : `${m.text.trimEnd()}\n\n（${notice}）`;
 }
-
-/** Saves a blob as a file through a temporary link. */
-export function download(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename.replace(/[\\/:*?"<>|]+/g, '_');
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -67,6 +67,8 @@ export const envSchema = z.object({
   AIGC_FILING_CODE: z.string().max(64).default(''),
   /** Working days the complaint desk promises to answer in (published on /complaint and the terms). */
   COMPLAINT_HANDLING_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** A short tone before a downloaded song, an audible label beside its file name (docs/compliance.md). */
+  SONG_DOWNLOAD_TONE: bool.default(false),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
 
