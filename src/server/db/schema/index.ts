@@ -24,6 +24,7 @@ export * from './reports';
 export * from './sessions';
 export * from './settings';
 export * from './songs';
+export * from './unlabelled';
 export * from './user-notices';
 export * from './users';
 export * from './verification-codes';

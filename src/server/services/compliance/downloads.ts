@@ -1,11 +1,13 @@
 import type { Readable } from 'node:stream';
+import { and, eq } from 'drizzle-orm';
 import { AI_LABEL } from '../../../shared/ai-label';
 import { Code } from '../../../shared/codes';
-import type { Song } from '../../db/schema';
+import { DrawingStatus, drawings, type Song } from '../../db/schema';
 import { DomainError } from '../../errors';
 import { withLeadingTone } from '../../providers/music/tone';
 import { fileKey } from '../../providers/storage';
 import type { Runtime } from '../../runtime';
+import { isOpenDrawing } from '../file-access';
 import { songFor } from '../music/songs';
 import { siteSettings } from '../site-settings';
 
@@ -70,5 +72,30 @@ export async function labelledSong(rt: Runtime, taskId: string, viewerId: number
     filename: songFileName(s.title, ext, true),
     fallback: `song-${s.taskId}-AI.${ext}`,
     type,
+  };
+}
+
+/** A stored picture is at most 2048 px of WebP: far below this. */
+export const MAX_PICTURE_BYTES = 30 * 1024 * 1024;
+
+/**
+ * A finished picture as the site hands it out: its stored file, which carries the visible
+ * 'AI生成' badge burnt in when it was made and the implicit label in XMP and EXIF
+ * (services/drawing/store.ts). Its owner's, or a public one; else 404.
+ */
+export async function labelledPicture(rt: Runtime, taskId: string, viewerId: number | null): Promise<DownloadFile> {
+  const [d] = await rt.database.db
+    .select()
+    .from(drawings)
+    .where(and(eq(drawings.taskId, taskId), eq(drawings.status, DrawingStatus.DONE)))
+    .limit(1);
+  const visible = d && (d.userId === viewerId || isOpenDrawing(d));
+  const bytes = visible ? await readStored(rt, d.imageUrl, MAX_PICTURE_BYTES) : null;
+  if (!bytes) throw new DomainError(Code.NOT_FOUND, 'drawing:notFound', { status: 404 });
+  return {
+    bytes,
+    filename: `miaobi-${taskId} (${AI_LABEL}).webp`,
+    fallback: `miaobi-${taskId}-AI.webp`,
+    type: 'image/webp',
   };
 }
