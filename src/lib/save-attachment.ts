@@ -14,12 +14,14 @@ export function saveBlob(filename: string, blob: Blob): void {
 }
 
 /**
- * Downloads a song through the API with the login (a private song is its owner's only) and saves
- * it under the name the server gave (its Content-Disposition, 'AI生成' included). False when it failed
- * (the API client has shown why).
+ * Downloads a song or picture through the API with the login (a private one is its owner's only)
+ * and saves it under the name the server gave (its Content-Disposition, 'AI生成' included). False
+ * when it failed (the API client has shown why).
  */
-export async function saveSong(id: string, fallback: string): Promise<boolean> {
-  const res = await request('GET', '/music/download', { id }, { stream: true });
+export async function saveLabelled(what: 'song' | 'picture', id: string, fallback: string): Promise<boolean> {
+  const res = await (what === 'song'
+    ? request('GET', '/music/download', { id }, { stream: true })
+    : request('GET', '/sd/download', { id }, { stream: true }));
   if (!res.ok || res.kind !== 'stream') return false;
   const header = res.response.headers.get('content-disposition');
   let name = fallback;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { copyText } from '../../lib/clipboard';
 import { openReport } from '../../lib/report-event';
-import { saveSong } from '../../lib/save-attachment';
+import { saveLabelled } from '../../lib/save-attachment';
 import { toast } from '../../lib/toast';
 import { Icon } from './icons';
 import type { SongActions } from './SongCard';
@@ -28,7 +28,7 @@ export function DetailActions({ song, pageUrl, actions }: { song: Song; pageUrl:
           onClick={async () => {
             setSaving(true);
             // The server names the file with 'AI生成' and may add the console's tone.
-            await saveSong(song.id, `${song.title || 'song'} (AI生成).${ext}`);
+            await saveLabelled('song', song.id, `${song.title || 'song'} (AI生成).${ext}`);
             setSaving(false);
           }}
         >
