@@ -75,8 +75,11 @@ for (const [name, viewport, song] of [
     await form.getByRole('button', { name: '生成一次性链接' }).click();
     await expect(form.getByTestId('unlabelled-link')).toContainText(`${BASE}/api/unlabelled/`);
     const log = page.getByTestId('unlabelled-log');
-    await expect(log.getByRole('row').filter({ hasText: song })).toContainText('singer@unlabelled.test');
-    await expect(log.getByRole('row').filter({ hasText: song })).toContainText('未使用');
+    const entry = log.getByRole('listitem').filter({ hasText: song });
+    await expect(entry).toContainText('singer@unlabelled.test');
+    await expect(entry).toContainText('desk@unlabelled.test');
+    await expect(entry).toContainText('用户申请用于线下演出');
+    await expect(entry).toContainText('未使用');
     await expectAxeClean(page);
     await context.close();
   });

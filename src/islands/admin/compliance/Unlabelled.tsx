@@ -8,7 +8,6 @@ import { UNLABELLED_KINDS, UNLABELLED_REASON_MAX, type UnlabelledKind } from '..
 import type { UnlabelledLink, UnlabelledRow } from '../../../shared/contract/unlabelled';
 import { FormError } from '../ui/FormActions';
 import { field } from '../ui/format';
-import { TableCard } from '../ui/TableCard';
 import { TotpField } from '../ui/TotpField';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
@@ -113,7 +112,6 @@ export function Unlabelled(props: IslandI18nProps) {
 }
 
 function UnlabelledView() {
-  const { t } = useTranslation();
   const [rows, setRows] = useState<UnlabelledRow[]>([]);
   const load = useCallback(async () => {
     const res = await consoleCall('GET', '/admin/unlabelled', { pageNum: 1, pageSize: 50 });
@@ -122,27 +120,54 @@ function UnlabelledView() {
   useEffect(() => {
     void load();
   }, [load]);
-  const head = ['when', 'kind', 'item', 'owner', 'reason', 'allowedBy', 'used'].map((k) =>
-    t(`compliance:unlabelled.col.${k}`),
-  );
   return (
     <div className="space-y-4">
       <AllowForm onAllowed={() => void load()} />
-      <TableCard
-        id="unlabelled-log"
-        title={t('compliance:unlabelled.log')}
-        head={head}
-        empty={t('compliance:unlabelled.empty')}
-        rows={rows.map((r) => [
-          when(r.createdAt),
-          t(`compliance:unlabelled.kinds.${r.kind}`),
-          r.itemId,
-          r.ownerEmail ?? `#${r.ownerId}`,
-          r.reason,
-          r.allowedByEmail ?? `#${r.allowedBy}`,
-          r.usedAt ? `${when(r.usedAt)} (${r.usedIp ?? ''})` : t('compliance:unlabelled.unused'),
-        ])}
-      />
+      <LogList rows={rows} />
     </div>
+  );
+}
+
+/** The log, one card per allowance (a wide table would scroll sideways on a phone). */
+function LogList({ rows }: { rows: UnlabelledRow[] }) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const col = (k: string) => t(`compliance:unlabelled.col.${k}`);
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid="unlabelled-log"
+      className="rounded-2xl bg-white p-4 ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800"
+    >
+      <h2 id={titleId} className="mb-2 font-semibold">
+        {t('compliance:unlabelled.log')}
+      </h2>
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t('compliance:unlabelled.empty')}</p>
+      ) : (
+        <ul className="divide-y divide-slate-100 dark:divide-slate-800">
+          {rows.map((r) => (
+            <li key={r.id} data-unlabelled={r.itemId} className="py-2">
+              <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+                <dt className="text-slate-600 dark:text-slate-300">{col('item')}</dt>
+                <dd className="break-all">
+                  {t(`compliance:unlabelled.kinds.${r.kind}`)} {r.itemId}
+                </dd>
+                <dt className="text-slate-600 dark:text-slate-300">{col('owner')}</dt>
+                <dd className="break-all">{r.ownerEmail ?? `#${r.ownerId}`}</dd>
+                <dt className="text-slate-600 dark:text-slate-300">{col('reason')}</dt>
+                <dd className="break-words">{r.reason}</dd>
+                <dt className="text-slate-600 dark:text-slate-300">{col('allowedBy')}</dt>
+                <dd className="break-all">
+                  {r.allowedByEmail ?? `#${r.allowedBy}`} · {when(r.createdAt)}
+                </dd>
+                <dt className="text-slate-600 dark:text-slate-300">{col('used')}</dt>
+                <dd>{r.usedAt ? `${when(r.usedAt)} (${r.usedIp ?? ''})` : t('compliance:unlabelled.unused')}</dd>
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
