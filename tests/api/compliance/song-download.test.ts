@@ -70,6 +70,20 @@ describe('downloading a song', () => {
     // The tone is 0.3 s (the encoder's padding adds a frame or two).
     expect(after.duration - before.duration).toBeGreaterThan(0.25);
     expect(after.duration - before.duration).toBeLessThan(0.45);
+
+    // An unlabelled download the console allows: the song as stored, no tone, no label in its name.
+    await srv.runtime.database.db.update(adminTotp).set({ lastStep: null }).where(eq(adminTotp.userId, admin.id));
+    const allowed = await srv.call(
+      'POST',
+      '/api/admin/unlabelled',
+      { kind: 'song', itemId: song.id, reason: '用户申请', code: await codeFor(srv, admin.id) },
+      { cookie: admin.cookie },
+    );
+    expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+    const clean = await fetch(srv.url + allowed.body.data.url);
+    expect(parse(clean.headers.get('content-disposition') ?? '').parameters.filename).toBe(`${song.title}.mp3`);
+    expect(Buffer.from(await clean.arrayBuffer()).equals(stored)).toBe(true);
+    expect((await fetch(srv.url + allowed.body.data.url)).status).toBe(404);
     await setTone(false);
   }, 120_000);
 
