@@ -4,6 +4,8 @@
  * schema's (tests/unit/site-settings.test.ts keeps them equal). Shared by the
  * server (validation, effective values) and the console island (inputs).
  */
+import { parseWorkCalendar } from './work-calendar';
+
 export const SITE_SETTINGS = {
   ICP_NUMBER: { kind: 'text', max: 64 },
   MAINTENANCE: { kind: 'bool' },
@@ -44,6 +46,7 @@ export const SITE_SETTINGS = {
   AIGC_FILING_CODE: { kind: 'text', max: 64 },
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
   SONG_DOWNLOAD_TONE: { kind: 'bool' },
+  COMPLAINT_CALENDAR: { kind: 'calendar', max: 4000 },
   REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_DAILY_CAP: { kind: 'int', min: 0, max: 10_000 },
@@ -100,7 +103,13 @@ export const SETTING_GROUPS: Record<
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
-  compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS', 'SONG_DOWNLOAD_TONE'],
+  compliance: [
+    'AIGC_SERVICE_NAME',
+    'AIGC_FILING_CODE',
+    'COMPLAINT_HANDLING_DAYS',
+    'COMPLAINT_CALENDAR',
+    'SONG_DOWNLOAD_TONE',
+  ],
   // Invites and commission (docs/referral.md): rewards in days, rates in basis points, the minimum in fen.
   referral: [
     'REFERRAL_INVITER_DAYS',
@@ -129,6 +138,8 @@ export function isSettingValue(key: SettingKey, value: unknown): value is Settin
       return typeof value === 'boolean';
     case 'text':
       return typeof value === 'string' && value.length <= (def.max ?? 0);
+    case 'calendar':
+      return typeof value === 'string' && value.length <= (def.max ?? 0) && parseWorkCalendar(value) !== null;
     default:
       return typeof value === 'string' && UPLOADED_IMAGE.test(value);
   }
