@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { labelExif, labelXmp } from '../../src/server/providers/image/label';
 import { aigcMarkOf } from '../../src/server/services/compliance/upload-labels';
-import { aigcRecord, escapedJson } from '../../src/shared/compliance';
+import { type AigcRecord, aigcRecord, escapedJson } from '../../src/shared/compliance';
 
 const plain = () => sharp({ create: { width: 16, height: 16, channels: 3, background: { r: 200, g: 120, b: 40 } } });
 
@@ -58,7 +58,8 @@ describe('an uploaded picture', () => {
   });
 
   it('with the record only in EXIF comments keeps its label value (2: possibly)', async () => {
-    const record = { ...aigcRecord(op, 'x2'), Label: '2' };
+    // Another service's record: we write only '1', the standard allows '2' (possibly) and '3' (suspected).
+    const record = { ...aigcRecord(op, 'x2'), Label: '2' } as unknown as AigcRecord;
     const exif = labelExif(record);
     const jpeg = await plain()
       .jpeg()

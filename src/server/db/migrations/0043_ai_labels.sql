@@ -12,5 +12,12 @@ CREATE TABLE "unlabelled_downloads" (
 	"used_ip" text
 );
 --> statement-breakpoint
+CREATE TABLE "upload_labels" (
+	"url" text PRIMARY KEY NOT NULL,
+	"mark" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "apps" ADD COLUMN "icon_aigc" text;--> statement-breakpoint
 CREATE UNIQUE INDEX "unlabelled_downloads_key_idx" ON "unlabelled_downloads" USING btree ("key_hash");--> statement-breakpoint
 CREATE INDEX "unlabelled_downloads_created_idx" ON "unlabelled_downloads" USING btree ("created_at");
