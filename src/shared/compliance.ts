@@ -71,3 +71,18 @@ export const COMPLAINT_LIMITS = { address: 500, description: 2000, reply: 4000 }
 
 /** A ticket number as the desk hands it out: `TS` + the site day + 8 random letters and digits. */
 export const TICKET_PATTERN = /^TS\d{8}[A-Z0-9]{8}$/;
+
+/** What an unlabelled download may be of (docs/compliance.md, "Unlabelled downloads"). */
+export const UNLABELLED_KINDS = ['drawing', 'song'] as const;
+export type UnlabelledKind = (typeof UNLABELLED_KINDS)[number];
+/** How long a one-time unlabelled link works. */
+export const UNLABELLED_LINK_HOURS = 24;
+export const UNLABELLED_REASON_MAX = 500;
+
+/**
+ * What an uploaded picture's own metadata says of it (GB 45438-2025's label values): `generated`
+ * (an implicit label "1"), `possible` ("2", or a C2PA manifest), `suspected` ("3", or a known
+ * generator's marks such as SD WebUI's PNG `parameters`).
+ */
+export const UPLOAD_AIGC_MARKS = ['generated', 'possible', 'suspected'] as const;
+export type UploadAigcMark = (typeof UPLOAD_AIGC_MARKS)[number];

@@ -4,6 +4,8 @@
  * schema's (tests/unit/site-settings.test.ts keeps them equal). Shared by the
  * server (validation, effective values) and the console island (inputs).
  */
+import { parseWorkCalendar } from './work-calendar';
+
 export const SITE_SETTINGS = {
   ICP_NUMBER: { kind: 'text', max: 64 },
   MAINTENANCE: { kind: 'bool' },
@@ -43,6 +45,8 @@ export const SITE_SETTINGS = {
   AIGC_SERVICE_NAME: { kind: 'text', max: 64 },
   AIGC_FILING_CODE: { kind: 'text', max: 64 },
   COMPLAINT_HANDLING_DAYS: { kind: 'int', min: 1, max: 30 },
+  SONG_DOWNLOAD_TONE: { kind: 'bool' },
+  COMPLAINT_CALENDAR: { kind: 'calendar', max: 4000 },
   REFERRAL_INVITER_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITEE_DAYS: { kind: 'int', min: 0, max: 366 },
   REFERRAL_INVITER_CREDITS: { kind: 'int', min: 0, max: 1_000_000 },
@@ -103,7 +107,13 @@ export const SETTING_GROUPS: Record<
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
-  compliance: ['AIGC_SERVICE_NAME', 'AIGC_FILING_CODE', 'COMPLAINT_HANDLING_DAYS'],
+  compliance: [
+    'AIGC_SERVICE_NAME',
+    'AIGC_FILING_CODE',
+    'COMPLAINT_HANDLING_DAYS',
+    'COMPLAINT_CALENDAR',
+    'SONG_DOWNLOAD_TONE',
+  ],
   // Invites and commission (docs/referral.md): rewards in days and credits, rates in basis points, the minimum in fen.
   referral: [
     'REFERRAL_INVITER_DAYS',
@@ -136,6 +146,8 @@ export function isSettingValue(key: SettingKey, value: unknown): value is Settin
       return typeof value === 'boolean';
     case 'text':
       return typeof value === 'string' && value.length <= (def.max ?? 0);
+    case 'calendar':
+      return typeof value === 'string' && value.length <= (def.max ?? 0) && parseWorkCalendar(value) !== null;
     default:
       return typeof value === 'string' && UPLOADED_IMAGE.test(value);
   }

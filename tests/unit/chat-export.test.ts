@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { type ExportInput, toJson, toMarkdown } from '../../src/islands/chat/export';
+import { copiedText, type ExportInput, toJson, toMarkdown } from '../../src/islands/chat/export';
 
 const input: ExportInput = {
   uuid: 1700000000001,
@@ -42,5 +42,14 @@ describe('exported conversations carry the AI label', () => {
       { id: 'q1', role: 'user', dateTime: 1, text: '周末去哪？' },
       { id: 'a1', role: 'assistant', dateTime: 2, text: '去海边。', AIGC: label('a1') },
     ]);
+  });
+});
+
+describe('the copy button', () => {
+  it('copies an answer with the visible label after it, a question as it is', () => {
+    expect(copiedText({ text: '去海边。\n', inversion: false }, '内容由 AI 生成')).toBe(
+      '去海边。\n\n（内容由 AI 生成）',
+    );
+    expect(copiedText({ text: '周末去哪？', inversion: true }, '内容由 AI 生成')).toBe('周末去哪？');
   });
 });

@@ -3,6 +3,8 @@ import { getLegalDocument } from '../../src/content/legal';
 import { workingDeadline } from '../../src/server/services/compliance/deadline';
 import { targetOf } from '../../src/server/services/compliance/targets';
 import { LANGUAGES } from '../../src/shared/languages';
+import { isSettingValue } from '../../src/shared/site-settings';
+import { parseWorkCalendar } from '../../src/shared/work-calendar';
 
 const zone = 'Asia/Shanghai';
 const at = (iso: string) => Date.parse(iso);
@@ -15,6 +17,44 @@ describe('a complaint is due', () => {
     expect(workingDeadline(at('2026-11-30T02:00:00Z'), 1, zone).toISOString()).toBe('2026-12-01T15:59:59.999Z');
     // Saturday 23:30 Shanghai (15:30 UTC), 2 days: Mon, Tue.
     expect(workingDeadline(at('2026-11-28T15:30:00Z'), 2, zone).toISOString()).toBe('2026-12-01T15:59:59.999Z');
+  });
+});
+
+describe('the holiday calendar', () => {
+  // 2026's National Day: 1–8 October off, Sunday 27 September and Saturday 10 October worked.
+  const national = parseWorkCalendar('2026-10-01..2026-10-08, +2026-09-27 +2026-10-10');
+
+  it('skips public holidays and counts make-up working days', () => {
+    if (!national) throw new Error('not parsed');
+    // Wednesday 30 September 10:00, 3 days: Friday 9 and Saturday 10 (worked), Monday 12 October.
+    expect(workingDeadline(at('2026-09-30T02:00:00Z'), 3, zone, national).toISOString()).toBe(
+      '2026-10-12T15:59:59.999Z',
+    );
+    // Without it, the same filing is due on Monday 5 October.
+    expect(workingDeadline(at('2026-09-30T02:00:00Z'), 3, zone).toISOString()).toBe('2026-10-05T15:59:59.999Z');
+    // Friday 25 September, 1 day: the make-up Sunday the 27th.
+    expect(workingDeadline(at('2026-09-25T02:00:00Z'), 1, zone, national).toISOString()).toBe(
+      '2026-09-27T15:59:59.999Z',
+    );
+  });
+
+  it('reads single days, runs and make-up days; refuses anything else', () => {
+    expect(parseWorkCalendar('')).toEqual({ holidays: new Set(), workdays: new Set() });
+    expect(parseWorkCalendar('2026-01-01，2026-02-16..2026-02-18\n+2026-02-14')).toEqual({
+      holidays: new Set(['2026-01-01', '2026-02-16', '2026-02-17', '2026-02-18']),
+      workdays: new Set(['2026-02-14']),
+    });
+    for (const bad of [
+      '2026-02-30',
+      '2026-1-1',
+      'tomorrow',
+      '2026-10-08..2026-10-01',
+      '2026-01-01 +2026-01-01',
+      '2026-01-01..2027-01-02',
+    ])
+      expect(parseWorkCalendar(bad), bad).toBeNull();
+    expect(isSettingValue('COMPLAINT_CALENDAR', '2026-10-01')).toBe(true);
+    expect(isSettingValue('COMPLAINT_CALENDAR', '2026-13-01')).toBe(false);
   });
 });
 

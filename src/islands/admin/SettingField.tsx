@@ -129,6 +129,7 @@ export function SettingField({
         >
           {t(`admin:settings.source.${view.source}`)}
         </span>
+        {kind === 'calendar' && <span className="basis-full">{t('admin:settings.calendarFormat')}</span>}
         {kind !== 'image' && <span>{t('admin:settings.default', { value: show(view.defaultValue) })}</span>}
         {view.updatedAt && (
           <span>{t('admin:settings.updatedAt', { at: new Date(view.updatedAt).toLocaleString() })}</span>

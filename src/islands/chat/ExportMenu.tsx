@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../components/conversation/icons';
+import { saveBlob as download } from '../../lib/save-attachment';
 import { toast } from '../../lib/toast';
 import { $chatStorage } from '../../stores/chat-storage';
-import { download, type ExportInput, toJson, toMarkdown } from './export';
+import { type ExportInput, toJson, toMarkdown } from './export';
 import { labelOperator } from './export-label';
 
 const item =

@@ -8,6 +8,7 @@ import { deleteMessage } from '../../stores/chat-actions';
 import type { ChatMessage } from '../../stores/chat-storage';
 import { $pending } from './chat-state';
 import { regenerate } from './controller';
+import { copiedText } from './export';
 import { Message } from './Message';
 import { useMessageVersions } from './MessageVersions';
 import { useChatTexts } from './use-chat-texts';
@@ -61,7 +62,7 @@ export function MessageList({
               tools={versions.tools(m)}
               aside={versions.aside(m)}
               onCopy={async () => {
-                const ok = await copyText(m.text);
+                const ok = await copyText(copiedText(m, t('export.aiNotice')));
                 if (ok) toast.success(t('message.copied'));
                 else toast.error(t('message.copyFailed'));
               }}

@@ -42,14 +42,10 @@ export function toJson(e: ExportInput): string {
   return `${JSON.stringify({ title: e.title, notice: e.notice, AIGC: fileLabel(e), messages }, null, 2)}\n`;
 }
 
-/** Saves a blob as a file through a temporary link. */
-export function download(filename: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename.replace(/[\\/:*?"<>|]+/g, '_');
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * What the copy button puts on the clipboard: a question as it is, an answer followed by the
+ * visible label, so a pasted answer still says where it came from (GB 45438-2025).
+ */
+export function copiedText(m: Pick<ChatMessage, 'text' | 'inversion'>, notice: string): string {
+  return m.inversion ? m.text : `${m.text.trimEnd()}\n\n（${notice}）`;
 }

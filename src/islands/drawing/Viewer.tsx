@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
+import { saveLabelled } from '../../lib/save-attachment';
 import type { Picture } from './draw-api';
 
 export interface ViewerProps {
@@ -69,9 +70,14 @@ export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerPr
         </button>
         <span className="flex-1" />
         {picture.imageUrl && (
-          <a className={buttonClass('secondary')} href={picture.imageUrl} download={`miaobi-${picture.id}.webp`}>
+          <button
+            type="button"
+            className={buttonClass('secondary')}
+            // The server's file: the 'AI生成' badge and the implicit label, named with 'AI生成'.
+            onClick={() => void saveLabelled('picture', picture.id, `miaobi-${picture.id} (AI生成).webp`)}
+          >
             {t('viewer.download')}
-          </a>
+          </button>
         )}
         <button type="button" className={buttonClass('secondary')} onClick={() => onCopy(picture.prompt)}>
           {t('action.copy')}

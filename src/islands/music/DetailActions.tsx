@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { copyText } from '../../lib/clipboard';
 import { openReport } from '../../lib/report-event';
+import { saveLabelled } from '../../lib/save-attachment';
 import { toast } from '../../lib/toast';
 import { Icon } from './icons';
 import type { SongActions } from './SongCard';
@@ -15,14 +16,25 @@ const QrModal = lazy(() => import('../../components/QrModal').then((m) => ({ def
 export function DetailActions({ song, pageUrl, actions }: { song: Song; pageUrl: string; actions: SongActions }) {
   const { t } = useTranslation('music');
   const [sharing, setSharing] = useState(false);
+  const [saving, setSaving] = useState(false);
   const ext = song.audioUrl?.split('.').pop() ?? 'mp3';
   return (
     <div className="flex flex-wrap gap-2">
       {song.audioUrl && (
-        <a href={song.audioUrl} download={`${song.title || 'song'}.${ext}`} className={buttonClass('secondary')}>
+        <button
+          type="button"
+          className={buttonClass('secondary')}
+          disabled={saving}
+          onClick={async () => {
+            setSaving(true);
+            // The server names the file with 'AI生成' and may add the console's tone.
+            await saveLabelled('song', song.id, `${song.title || 'song'} (AI生成).${ext}`);
+            setSaving(false);
+          }}
+        >
           <Icon name="download" className="size-4" />
           {t('detail.download')}
-        </a>
+        </button>
       )}
       <button type="button" className={buttonClass('secondary')} onClick={() => setSharing(true)}>
         <Icon name="share" className="size-4" />

@@ -22,6 +22,9 @@ export function DetailPlayer({ song }: { song: Song }) {
         <Icon name={playing ? 'pause' : 'play'} className="size-6" />
       </button>
       <div className="min-w-0 flex-1">
+        <p className="text-xs font-medium text-slate-500 dark:text-slate-400" data-ai-label>
+          {t('player.aiLabel')}
+        </p>
         {current && player.error ? (
           <p role="alert" className="text-sm text-red-600 dark:text-red-400">
             {t('player.error')}

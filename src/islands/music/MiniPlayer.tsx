@@ -37,6 +37,9 @@ export function MiniPlayer() {
         >
           {song.title}
         </a>
+        <p className="truncate text-xs text-slate-500 dark:text-slate-400" data-ai-label>
+          {t('player.aiLabel')}
+        </p>
         {error ? (
           <p role="alert" className="text-xs text-red-600 dark:text-red-400">
             {t('player.error')}

@@ -20,6 +20,7 @@ import * as clientLog from './client-log';
 import * as complianceComplaint from './compliance/complaint.routes';
 import * as complianceConsole from './compliance/console.routes';
 import * as complianceInfo from './compliance/info.routes';
+import * as complianceUnlabelled from './compliance/unlabelled.routes';
 import * as credits from './credits/credits.routes';
 import * as drawing from './drawing/sd.routes';
 import * as health from './health';
@@ -69,6 +70,7 @@ const modules = {
   complianceInfo,
   complianceComplaint,
   complianceConsole,
+  complianceUnlabelled,
   clientLog,
   credits,
   drawing,

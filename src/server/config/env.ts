@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAY_PROVIDERS } from '../../shared/shop';
+import { parseWorkCalendar } from '../../shared/work-calendar';
 import { sandboxEnvProblem, sandboxEnvShape } from '../sandbox';
 import { activityEnvShape } from './activity';
 import { chatEnvShape } from './chat';
@@ -69,6 +70,14 @@ export const envSchema = z.object({
   AIGC_FILING_CODE: z.string().max(64).default(''),
   /** Working days the complaint desk promises to answer in (published on /complaint and the terms). */
   COMPLAINT_HANDLING_DAYS: z.coerce.number().int().min(1).max(30).default(3),
+  /** A short tone before a downloaded song, an audible label beside its file name (docs/compliance.md). */
+  SONG_DOWNLOAD_TONE: bool.default(false),
+  /** Public holidays and make-up working days the complaint deadline counts by (src/shared/work-calendar.ts). */
+  COMPLAINT_CALENDAR: z
+    .string()
+    .max(4000)
+    .default('')
+    .refine((v) => parseWorkCalendar(v) !== null, 'not a list of YYYY-MM-DD, YYYY-MM-DD..YYYY-MM-DD or +YYYY-MM-DD'),
   TERMS_URL: z.url().optional(),
   PRIVACY_URL: z.url().optional(),
 

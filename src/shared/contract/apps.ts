@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { UPLOAD_AIGC_MARKS } from '../compliance';
 import { pageOf } from './common';
 import { int, paging, pattern, rawText, id as serialId, text } from './input';
 import { reviewState } from './moderation';
@@ -13,6 +14,8 @@ export const storeApp = z
     promptContent: z.string(),
     promptDescription: z.string(),
     iconUrl: z.string().openapi({ description: '`emoji:✍️` (built-in) or a /files/… image URL' }),
+    /** An implicit AI label the uploaded icon carried (docs/compliance.md#upload-checks), or null. */
+    iconAigc: z.enum(UPLOAD_AIGC_MARKS).nullable(),
     category: z.string(),
   })
   .openapi('StoreApp');

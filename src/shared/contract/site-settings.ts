@@ -6,6 +6,7 @@ import {
   SITE_SETTINGS,
   UPLOADED_IMAGE,
 } from '../site-settings';
+import { parseWorkCalendar } from '../work-calendar';
 import { requestId, totpCode } from './admin';
 import { int, pattern, rawText, text } from './input';
 
@@ -20,6 +21,10 @@ function valueSchema(key: SettingKey) {
       return z.boolean();
     case 'text':
       return text(def.max ?? 0);
+    case 'calendar':
+      return text(def.max ?? 0).refine((v) => parseWorkCalendar(v) !== null, {
+        message: 'admin:settings.calendarFormat',
+      });
     default:
       return pattern(UPLOADED_IMAGE, 64, { message: 'admin:settings.imageUploaded' });
   }

@@ -1,4 +1,4 @@
-// The console's complaint queue in the route matrix (console-probes.ts). The operator's pass runs
+// The console's complaint queue and unlabelled downloads in the route matrix (console-probes.ts). The operator's pass runs
 // first and closes the complaint, so the admin's reply and close find it closed (400).
 import { complaints } from '../../../src/server/db/schema';
 import type { TestServer } from '../helpers';
@@ -27,6 +27,14 @@ export const complaintProbes = (complaint: { id: number }): Probe[] => [
     path: `/api/admin/complaints/${complaint.id}/close`,
     body: () => ({ reason: 'matrix', requestId: requestId() }),
     expect: { operator: 200, admin: 400 },
+  },
+  { method: 'GET', path: '/api/admin/unlabelled', expect: { operator: 200, admin: 200 } },
+  {
+    method: 'POST',
+    path: '/api/admin/unlabelled',
+    // No such picture: refused after the guard let both roles through, before a code is asked.
+    body: () => ({ kind: 'drawing', itemId: 'no-such-task', reason: 'matrix', code: '000000' }),
+    expect: { operator: 404, admin: 404 },
   },
 ];
 

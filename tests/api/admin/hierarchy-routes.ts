@@ -10,9 +10,11 @@ import {
   paymentRecords,
   referralBalances,
   sessions,
+  unlabelledDownloads,
   users,
   verificationCodes,
 } from '../../../src/server/db/schema';
+import { sourceKeyOf } from '../../../src/server/services/drawing/store';
 import { markPaid } from '../../../src/server/services/shop/mark-paid';
 import { recordPayment } from '../../../src/server/services/shop/payment-records';
 import type { Role } from '../../../src/shared/admin';
@@ -217,6 +219,22 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
       post(srv, a, `/admin/referral/withdrawals/${id}/reject`, { ...base, requestId: requestId() }),
   },
   {
+    key: 'POST /api/admin/unlabelled',
+    action: 'unlabelled.allow',
+    prepare: async (srv, t) => {
+      const taskId = await pictureOf(srv, t);
+      const imageUrl = await srv.runtime.storage.put(
+        `drawings/202601/${taskId.replaceAll('-', '')}.webp`,
+        Buffer.from('x'),
+      );
+      await srv.runtime.storage.put(sourceKeyOf(imageUrl) as string, Buffer.from('x'));
+      await srv.runtime.database.db.update(drawings).set({ imageUrl }).where(eq(drawings.taskId, taskId));
+      return taskId;
+    },
+    send: async (srv, a, _t, taskId) =>
+      post(srv, a, '/admin/unlabelled', { ...base, kind: 'drawing', itemId: taskId, code: await codeOf(srv, a) }),
+  },
+  {
     key: 'POST /api/admin/reports/act',
     action: 'user.ban',
     prepare: pictureOf,
@@ -233,7 +251,8 @@ export const ACCOUNT_ROUTES: AccountRoute[] = [
 
 /**
  * What a refused action must leave as it was: the account row (role, ban, membership, compositions,
- * deletion), its live sessions, reset codes mailed to it, refunds of its orders, its commission balances and its credits.
+ * deletion), its live sessions, reset codes mailed to it, refunds of its orders, its commission balances, its credits
+ * and unlabelled downloads allowed for it.
  */
 export async function stateOf(srv: TestServer, id: number) {
   const { db } = srv.runtime.database;
@@ -256,5 +275,17 @@ export async function stateOf(srv: TestServer, id: number) {
   const [balance] = await db.select().from(referralBalances).where(eq(referralBalances.userId, id));
   const { updatedAt: _b, ...money } = balance ?? { updatedAt: null };
   const [credits] = await db.select().from(creditAccounts).where(eq(creditAccounts.userId, id));
-  return { row, live: live?.n, codes: codes?.n, refunds: refunds?.n, money, credits: credits?.balance ?? 0 };
+  const [unlabelled] = await db
+    .select({ n: count() })
+    .from(unlabelledDownloads)
+    .where(eq(unlabelledDownloads.ownerId, id));
+  return {
+    row,
+    live: live?.n,
+    codes: codes?.n,
+    refunds: refunds?.n,
+    money,
+    credits: credits?.balance ?? 0,
+    unlabelled: unlabelled?.n,
+  };
 }

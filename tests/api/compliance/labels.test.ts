@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { sidecar } from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import zhAdmin from '../../../locales/zh-CN/admin.json';
 import { adminAudit, adminTotp } from '../../../src/server/db/schema';
+import { dayKey } from '../../../src/shared/site-time';
 import { codeFor, makeStaff, requestId, type Staff } from '../admin/admin-helpers';
 import { startDrawServer, submit, waitForStatus } from '../drawing/draw-helpers';
 import { createUserWithToken, type TestServer } from '../helpers';
@@ -76,5 +78,31 @@ describe('the operator in AI labels', () => {
       PropagateID: task.id,
       ReservedCode2: '',
     });
+  });
+
+  it("counts a complaint's working days by the console's holidays; a malformed calendar is refused", async () => {
+    const zone = srv.runtime.env.SITE_TIME_ZONE;
+    const change = async (value: string) =>
+      srv.call(
+        'POST',
+        '/api/admin/settings',
+        { values: { COMPLAINT_CALENDAR: value }, requestId: requestId(), code: await freshCode() },
+        { cookie: admin.cookie },
+      );
+    const bad = await change('2026-02-30');
+    expect([bad.status, bad.body.result]).toEqual([400, zhAdmin['settings.calendarFormat']]);
+    // The next fortnight off: the due date moves past it.
+    const from = dayKey(Date.now(), zone);
+    const to = dayKey(Date.now() + 14 * 86_400_000, zone);
+    expect((await change(`${from}..${to}`)).status).toBe(200);
+    const filed = await srv.call('POST', '/api/complaints', {
+      category: 'other',
+      address: '/square',
+      description: '节假日测试',
+      email: 'holiday@example.com',
+    });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(200);
+    expect(Date.parse(filed.body.data.dueAt) - Date.now()).toBeGreaterThan(14 * 86_400_000);
+    expect((await change('')).status).toBe(200);
   });
 });

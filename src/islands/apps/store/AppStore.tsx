@@ -85,6 +85,15 @@ function Store() {
               <AppIcon iconUrl={app.iconUrl} />
               <span className="min-w-0">
                 <span className="block font-medium text-slate-900 dark:text-white">{app.promptTitle}</span>
+                {app.iconAigc && (
+                  // What the uploaded icon's own metadata said (an implicit AI label), docs/compliance.md.
+                  <span
+                    data-icon-aigc={app.iconAigc}
+                    className="mt-1 inline-block rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+                  >
+                    {t(`app.aigc.${app.iconAigc}`)}
+                  </span>
+                )}
                 <span className="mt-1 line-clamp-2 block text-sm text-slate-500 dark:text-slate-400">
                   {app.promptDescription}
                 </span>

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Icon, IconButton } from '../../../components/conversation/icons';
+import { IconButton } from '../../../components/conversation/icons';
 import { MessageFrame, messageAction } from '../../../components/conversation/MessageFrame';
+import { saveLabelled } from '../../../lib/save-attachment';
 import { toast } from '../../../lib/toast';
 import { DrawingStatus } from '../../../shared/drawing';
 import { type Picture, setVisibility } from '../draw-api';
@@ -35,15 +36,12 @@ export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, on
       actions={
         <>
           {done?.imageUrl && (
-            <a
-              href={done.imageUrl}
-              download={`miaobi-${done.id}`}
+            <IconButton
+              icon="download"
+              label={t('viewer.download')}
               className={messageAction}
-              aria-label={t('viewer.download')}
-              title={t('viewer.download')}
-            >
-              <Icon name="download" className="size-4" />
-            </a>
+              onClick={() => void saveLabelled('picture', done.id, `miaobi-${done.id} (AI生成).webp`)}
+            />
           )}
           {done && <VisibilityButton id={done.id} publicFlag={done.publicFlag} />}
           {prompt && (

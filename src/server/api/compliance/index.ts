@@ -1,3 +1,4 @@
+import { checkReach } from '../../services/admin/hierarchy';
 import {
   closeComplaint,
   complaintDetail,
@@ -7,12 +8,15 @@ import {
 } from '../../services/compliance/complaint-desk';
 import { fileComplaint, lookupComplaint } from '../../services/compliance/complaints';
 import { complianceInfo } from '../../services/compliance/operator';
-import { actorOf } from '../admin/guard';
+import { allowUnlabelled, unlabelledLog, unlabelledOwner, useUnlabelled } from '../../services/compliance/unlabelled';
+import { actorOf, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
+import { attachment } from '../download';
 import { reply } from '../errors';
 import * as complaint from './complaint.routes';
 import * as desk from './console.routes';
 import * as info from './info.routes';
+import * as unlabelled from './unlabelled.routes';
 
 /** The public side of compliance (docs/compliance.md): the label's operator and the complaint desk. */
 export function registerCompliance(app: ApiApp) {
@@ -25,10 +29,26 @@ export function registerCompliance(app: ApiApp) {
   app.openapi(complaint.status, async (c) =>
     reply(c, await lookupComplaint(c.get('runtime'), c.get('ip'), c.req.valid('json'))),
   );
+
+  app.openapi(unlabelled.use, async (c) =>
+    attachment(c, await useUnlabelled(c.get('runtime'), c.req.valid('param').key, c.get('ip'))),
+  );
 }
 
-/** The console's complaint queue: registered after the console guard, under /api/admin. */
+/** The console's complaint queue and unlabelled downloads: registered after the console guard, under /api/admin. */
 export function registerComplianceConsole(app: ApiApp) {
+  // The hierarchy is asked before a TOTP code is spent; allowUnlabelled asks again.
+  app.openapi(unlabelled.allow, async (c) => {
+    const rt = c.get('runtime');
+    const { code, ...body } = c.req.valid('json');
+    const actor = actorOf(c);
+    await checkReach(rt.database.db, actor, await unlabelledOwner(rt, body), 'unlabelled.allow', body.reason);
+    await requireFreshCode(c, code);
+    return reply(c, await allowUnlabelled(rt, actor, body));
+  });
+
+  app.openapi(unlabelled.log, async (c) => reply(c, await unlabelledLog(c.get('runtime'), c.req.valid('query'))));
+
   app.openapi(desk.queue, async (c) => reply(c, await complaintQueue(c.get('runtime'), c.req.valid('query'))));
 
   app.openapi(desk.detail, async (c) => reply(c, await complaintDetail(c.get('runtime'), c.req.valid('param').id)));

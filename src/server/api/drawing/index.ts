@@ -1,6 +1,7 @@
 import { Code } from '../../../shared/codes';
 import type { DrawingPage } from '../../../shared/contract/drawing';
 import { DomainError } from '../../errors';
+import { labelledPicture } from '../../services/compliance/downloads';
 import { drawingMessage } from '../../services/drawing/dto';
 import { receiveHook } from '../../services/drawing/hook';
 import {
@@ -13,8 +14,9 @@ import {
 import { readDrawQuota } from '../../services/drawing/quota';
 import { listPublic, SQUARE_PAGE_SIZE, squarePage, squarePageAfter } from '../../services/drawing/square';
 import { submitDrawing } from '../../services/drawing/submit';
-import { userIdOf } from '../access';
+import { userIdOf, viewerOf } from '../access';
 import type { ApiApp } from '../context';
+import { attachment } from '../download';
 import { keptReply, reply, sharedReply } from '../errors';
 import * as r from './sd.routes';
 
@@ -73,6 +75,10 @@ export function registerSd(app: ApiApp) {
     const drawing = await ownDrawing(c.get('runtime'), id, c.req.valid('json').id);
     return reply(c, await drawingMessage(drawing, c.get('runtime')));
   });
+
+  app.openapi(r.downloadPicture, async (c) =>
+    attachment(c, await labelledPicture(c.get('runtime'), c.req.valid('query').id, viewerOf(c))),
+  );
 
   app.openapi(r.deleteDrawing, async (c) => {
     const id = userIdOf(c);

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { noData } from '../../../shared/contract/common';
+import { fileBody, noData } from '../../../shared/contract/common';
 import {
   drawingMessage,
   drawingMessages,
@@ -16,7 +16,7 @@ import {
   visibilityBody,
 } from '../../../shared/contract/drawing';
 import { access } from '../access';
-import { replyWith } from '../reply-schema';
+import { errorResponses, replyWith } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
 
 const tags = ['sd'];
@@ -85,6 +85,21 @@ export const taskDetail = createRoute({
   summary: 'One drawing of the caller, any status',
   request: { body: jsonBody(taskIdBody) },
   responses: jsonResponses(drawingMessage, { ...auth, 404: 'no such drawing of the caller (HTTP 404)' }),
+});
+
+export const downloadPicture = createRoute({
+  security: access.optionalLogin,
+  method: 'get',
+  path: '/sd/download',
+  tags,
+  summary:
+    "A finished picture's file to save: the 'AI生成' badge in its corner, the implicit label in XMP and EXIF (the caller's own, or public)",
+  request: { query: taskIdBody },
+  responses: {
+    200: { description: 'The picture (WebP attachment)', content: { 'image/webp': { schema: fileBody } } },
+    ...errorResponses,
+    404: { description: 'no such finished picture visible to the caller', content: errorResponses[400].content },
+  },
 });
 
 export const deleteDrawing = createRoute({

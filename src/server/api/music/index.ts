@@ -1,10 +1,12 @@
 import { Code } from '../../../shared/codes';
+import { labelledSong } from '../../services/compliance/downloads';
 import { submitSong, writeSongLyrics } from '../../services/music/compose';
 import { songDto } from '../../services/music/dto';
 import { readMusicQuota } from '../../services/music/quota';
 import { deleteSong, listMySongs, listPublicSongs, setSongVisibility, songFor } from '../../services/music/songs';
 import { userIdOf, viewerOf } from '../access';
 import type { ApiApp } from '../context';
+import { attachment } from '../download';
 import { reply } from '../errors';
 import * as r from './music.routes';
 
@@ -30,6 +32,11 @@ export function registerMusic(app: ApiApp) {
     const who = viewerOf(c);
     const song = await songFor(c.get('runtime').database.db, c.req.valid('query').id, who);
     return reply(c, await songDto(song, who, c.get('runtime')));
+  });
+
+  app.openapi(r.downloadSong, async (c) => {
+    const file = await labelledSong(c.get('runtime'), c.req.valid('query').id, viewerOf(c));
+    return attachment(c, file);
   });
 
   app.openapi(r.deleteSong, async (c) => {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { noData } from '../../../shared/contract/common';
+import { fileBody, noData } from '../../../shared/contract/common';
 import {
   songListBody as listBody,
   lyrics,
@@ -12,6 +12,7 @@ import {
   songVisibility,
 } from '../../../shared/contract/music';
 import { access } from '../access';
+import { errorResponses } from '../reply-schema';
 import { jsonBody, jsonResponses } from '../route-kit';
 
 const tags = ['music'];
@@ -60,6 +61,20 @@ export const songDetail = createRoute({
   summary: 'One song: public finished songs for anyone, others for their owner only',
   request: { query: songIdField },
   responses: jsonResponses(song, missing),
+});
+export const downloadSong = createRoute({
+  security: access.optionalLogin,
+  method: 'get',
+  path: '/music/download',
+  tags,
+  summary:
+    "A song's file to save: its name says 'AI生成' (Content-Disposition filename*), the console may add a short tone first",
+  request: { query: songIdField },
+  responses: {
+    200: { description: 'The audio file (attachment)', content: { 'audio/mpeg': { schema: fileBody } } },
+    ...errorResponses,
+    404: { description: 'no such song, or not visible to the caller', content: errorResponses[400].content },
+  },
 });
 export const deleteSong = createRoute({
   security: access.login,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import type { ReviewState } from '../../../shared/moderation';
 import { knowledgeBases } from './knowledge';
 import { users } from './users';
@@ -21,6 +22,8 @@ export const apps = pgTable(
     promptDescription: text('prompt_description').notNull().default(''),
     /** `emoji:✍️` for a built-in icon, or a /files/… URL of an uploaded image. */
     iconUrl: text('icon_url').notNull(),
+    /** What the uploaded icon's own metadata said (an implicit AI label found), shown as a badge in the store. */
+    iconAigc: text('icon_aigc').$type<UploadAigcMark>(),
     category: text('category').notNull().default(''),
     published: boolean('published').notNull().default(false),
     /** Moderation: a published app reaches the store only when `published` here too (shared/moderation.ts). */

@@ -25,6 +25,8 @@ export * from './reports';
 export * from './sessions';
 export * from './settings';
 export * from './songs';
+export * from './unlabelled';
+export * from './upload-labels';
 export * from './user-notices';
 export * from './users';
 export * from './verification-codes';

@@ -1,8 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { apps, chatAttachments, chatConversations, chatShares, DrawingStatus, drawings, songs } from '../../db/schema';
+import { FILES_PREFIX } from '../../providers/storage';
 import type { Runtime } from '../../runtime';
 import { forgetStore } from '../apps/store-cache';
 import { invalidateSquare } from '../drawing/square';
+import { sourceKeyOf } from '../drawing/store';
 import { forgetFileAccess } from '../file-access';
 import { invalidatePages } from '../pages/channel';
 
@@ -42,7 +44,10 @@ export async function removeAccountContent(rt: Runtime, userId: number): Promise
   // Share and song pages sit in every process's page cache: each drops them on this notice.
   await invalidatePages(rt);
   const urls = [
-    ...drawn.flatMap((d) => [d.imageUrl, d.thumbnailsUrl]),
+    ...drawn.flatMap((d) => {
+      const source = sourceKeyOf(d.imageUrl);
+      return [d.imageUrl, d.thumbnailsUrl, source && FILES_PREFIX + source];
+    }),
     ...sung.flatMap((s) => [s.audioUrl, s.coverUrl]),
   ];
   for (const url of urls) {

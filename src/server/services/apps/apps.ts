@@ -1,17 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
 import { pageTotal, totalOf } from '../../db/queries/page-total';
 import { prepared } from '../../db/queries/prepared';
 import { containsText, countUpTo, matchesUpTo, searchPage } from '../../db/queries/text-search';
-import { type App, apps } from '../../db/schema';
+import { type App, apps, uploadLabels } from '../../db/schema';
 import { seedApps, seedAppText, seedKeysMatching } from '../../db/seed/apps';
 import { DomainError } from '../../errors';
 import { loadSharp } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { aigcMarkOf } from '../compliance/upload-labels';
 import { baseNotFound } from '../knowledge/bases';
 import { takenDown } from '../moderation/items';
 import { checkTexts, refuseHidden, reviewFirst, reviewOnPublish } from '../moderation/publishing';
@@ -34,6 +36,10 @@ export function seedAppsIfEmpty(db: Db): Promise<void> {
   }
   return done;
 }
+
+/** What the icon's upload was found to carry (upload_labels), read in the app's own write. */
+const iconMark = (iconUrl: string) =>
+  sql<UploadAigcMark | null>`(select ${uploadLabels.mark} from ${uploadLabels} where ${uploadLabels.url} = ${iconUrl})`;
 
 export interface AppInput {
   promptTitle: string;
@@ -62,6 +68,7 @@ export const storeDto = (a: App, lang: Language = DEFAULT_LANGUAGE) => ({
   promptContent: a.promptContent,
   promptDescription: a.promptDescription,
   iconUrl: a.iconUrl,
+  iconAigc: a.iconAigc ?? null,
   category: a.category,
   ...(a.seedKey ? seedAppText(a.seedKey, a.category, lang) : undefined),
 });
@@ -183,7 +190,7 @@ export async function createApp(rt: Runtime, ownerId: number, input: AppInput) {
   const [row] = await baseKept(
     db
       .insert(apps)
-      .values({ ...input, review, ownerId, sortOrder: 100_000 })
+      .values({ ...input, iconAigc: iconMark(input.iconUrl), review, ownerId, sortOrder: 100_000 })
       .returning(),
   );
   if (!row) throw new Error('app insert returned nothing');
@@ -203,7 +210,7 @@ export async function updateApp(rt: Runtime, ownerId: number, id: number, input:
   const [row] = await baseKept(
     db
       .update(apps)
-      .set({ ...input, review, updatedAt: new Date() })
+      .set({ ...input, iconAigc: iconMark(input.iconUrl), review, updatedAt: new Date() })
       .where(eq(apps.id, id))
       .returning(),
   );
@@ -228,10 +235,13 @@ export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Pro
   if (bytes.length === 0 || bytes.length > ICON_MAX_BYTES)
     throw new DomainError(Code.BAD_REQUEST, 'chat:app.iconTooLarge', { status: 400 });
   let webp: Buffer;
+  let mark: UploadAigcMark | null;
   try {
     const image = sharp(bytes, { limitInputPixels: ICON_MAX_PIXELS, animated: false });
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
+    // The icon's implicit AI labels, read before the re-encode drops its metadata.
+    mark = aigcMarkOf(meta, bytes);
     webp = await image.rotate().resize(128, 128, { fit: 'cover' }).webp({ quality: 85 }).toBuffer();
   } catch (err) {
     throw pictureRefused(
@@ -240,5 +250,7 @@ export async function storeIcon(rt: Runtime, userId: number, bytes: Buffer): Pro
       new DomainError(Code.BAD_REQUEST, 'chat:app.iconInvalid', { status: 400 }),
     );
   }
-  return rt.storage.put(`app-icons/${userId}/${randomBytes(8).toString('hex')}.webp`, webp);
+  const url = await rt.storage.put(`app-icons/${userId}/${randomBytes(8).toString('hex')}.webp`, webp);
+  if (mark) await rt.database.db.insert(uploadLabels).values({ url, mark }).onConflictDoNothing();
+  return url;
 }

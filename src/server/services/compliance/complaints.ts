@@ -5,6 +5,7 @@ import { TICKET_PATTERN } from '../../../shared/compliance';
 import type { ComplaintBody, ComplaintLookup, ComplaintStatusView } from '../../../shared/contract/compliance';
 import type { Language } from '../../../shared/languages';
 import { dayKey } from '../../../shared/site-time';
+import { NO_CALENDAR, parseWorkCalendar } from '../../../shared/work-calendar';
 import { activitySettings } from '../../config/activity';
 import { hit } from '../../db/queries/rate-limits';
 import { complaintReplies, complaints } from '../../db/schema';
@@ -40,7 +41,9 @@ async function limit(rt: Runtime, key: string, perHour: number) {
  */
 export async function fileComplaint(rt: Runtime, who: { ip: string; lang: Language }, body: ComplaintBody) {
   await limit(rt, `complaint:ip:${who.ip}`, COMPLAINTS_PER_IP_HOURLY);
-  const days = (await siteSettings(rt)).COMPLAINT_HANDLING_DAYS;
+  const settings = await siteSettings(rt);
+  const days = settings.COMPLAINT_HANDLING_DAYS;
+  const calendar = parseWorkCalendar(settings.COMPLAINT_CALENDAR) ?? NO_CALENDAR;
   const zone = activitySettings(rt.env).SITE_TIME_ZONE;
   const now = Date.now();
   const [row] = await rt.database.db
@@ -53,7 +56,7 @@ export async function fileComplaint(rt: Runtime, who: { ip: string; lang: Langua
       email: body.email.toLowerCase(),
       language: who.lang,
       createdAt: new Date(now),
-      dueAt: workingDeadline(now, days, zone),
+      dueAt: workingDeadline(now, days, zone, calendar),
     })
     .returning();
   if (!row) throw new Error('complaint not stored');

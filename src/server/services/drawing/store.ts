@@ -4,6 +4,7 @@ import type { Drawing } from '../../db/schema';
 import { labelHeight, labelSvg } from '../../providers/image/label';
 import { ImageProviderError } from '../../providers/image/types';
 import { loadSharp } from '../../providers/sharp';
+import { FILES_PREFIX, fileKey } from '../../providers/storage';
 import type { Runtime } from '../../runtime';
 import { pictureLabel } from '../compliance/labels';
 import { aigcOperator } from '../compliance/operator';
@@ -58,6 +59,9 @@ export async function labelPicture(d: Pick<Drawing, 'taskId'>, bytes: Buffer, op
     .toBuffer();
   const { xmp, exif } = pictureLabel(operator, d.taskId);
   const full = await sharp(labelled).webp({ quality: 90 }).withExif(exif).withXmp(xmp).toBuffer();
+  // The original without the visible badge, the same implicit label: private for good (its key is no
+  // public file's, services/file-access.ts), handed out only through an unlabelled download the console allows.
+  const source = await sharp(decoded.data).webp({ quality: 90 }).withExif(exif).withXmp(xmp).toBuffer();
   // The thumbnail is shown only in cards, under their own translated 'AI生成' badge: a second,
   // baked-in label would show the text twice (tests/e2e/draw-grid.spec.ts). It keeps the implicit label.
   const thumb = await sharp(decoded.data)
@@ -66,7 +70,7 @@ export async function labelPicture(d: Pick<Drawing, 'taskId'>, bytes: Buffer, op
     .withExif(exif)
     .withXmp(xmp)
     .toBuffer();
-  return { full, thumb, width, height };
+  return { full, thumb, source, width, height };
 }
 
 export async function storePicture(
@@ -74,16 +78,24 @@ export async function storePicture(
   d: Pick<Drawing, 'taskId' | 'createdAt'>,
   bytes: Buffer,
 ): Promise<StoredPicture> {
-  const { full, thumb, width, height } = await labelPicture(d, bytes, await aigcOperator(rt));
+  const { full, thumb, source, width, height } = await labelPicture(d, bytes, await aigcOperator(rt));
   const month = d.createdAt.toISOString().slice(0, 7).replace('-', '');
   const base = `drawings/${month}/${d.taskId}`;
   const imageUrl = await rt.storage.put(`${base}.webp`, full);
   const thumbnailsUrl = await rt.storage.put(`${base}-thumb.webp`, thumb);
+  await rt.storage.put(sourceKeyOf(imageUrl) ?? `${base}-source.webp`, source);
   return { imageUrl, thumbnailsUrl, width, height };
 }
 
+/** The storage key of a picture's unlabelled original, beside its labelled file. */
+export function sourceKeyOf(imageUrl: string | null): string | null {
+  const key = imageUrl ? fileKey(imageUrl) : null;
+  return key?.endsWith('.webp') ? `${key.slice(0, -'.webp'.length)}-source.webp` : null;
+}
+
 export async function removePicture(rt: Runtime, d: Pick<Drawing, 'imageUrl' | 'thumbnailsUrl'>): Promise<void> {
-  for (const url of [d.imageUrl, d.thumbnailsUrl]) {
+  const source = sourceKeyOf(d.imageUrl);
+  for (const url of [d.imageUrl, d.thumbnailsUrl, source && FILES_PREFIX + source]) {
     if (url) await rt.storage.remove(url).catch(() => undefined);
   }
 }
