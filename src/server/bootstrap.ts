@@ -25,6 +25,7 @@ import { CHANNELS_CHANNEL } from './services/channels/store';
 import { creditHoldJob } from './services/credits/holds';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
+import { knowledgeIndexJob } from './services/knowledge/ivf-job';
 import { knowledgeJob } from './services/knowledge/worker';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
@@ -117,6 +118,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     drawing: createJob(drawingJob(rt)),
     music: createJob(musicJob(rt)),
     knowledge: createJob(knowledgeJob(rt)),
+    knowledgeIndex: createJob(knowledgeIndexJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
     payments: createJob(paymentPollJob(rt)),
     reconcile: createJob(reconcileJob(rt)),

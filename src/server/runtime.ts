@@ -19,6 +19,7 @@ export interface BackgroundJobs {
   drawing: Job;
   music: Job;
   knowledge: Job;
+  knowledgeIndex: Job;
   orders: Job;
   payments: Job;
   reconcile: Job;
