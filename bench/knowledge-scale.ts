@@ -229,8 +229,12 @@ async function explain(where: Where, baseId: number) {
             and (c.ivf_list = any(${lists}::bigint[]) or c.ivf_list is null)) x
           order by s desc, id limit 50`,
     ];
-    for (const plan of plans) {
-      const rows = await rowsOf<{ 'QUERY PLAN': string }>(database.db, plan);
+    for (const [i, plan] of plans.entries()) {
+      const rows = await database.db.transaction(async (tx) => {
+        // As keywords.ts plans its statement.
+        if (i === 0) await tx.execute(sql`set local enable_seqscan = off`);
+        return rowsOf<{ 'QUERY PLAN': string }>(tx, plan);
+      });
       process.stderr.write(`${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\n`);
     }
   } finally {
