@@ -27,6 +27,7 @@ import { retentionJob } from './services/compliance/retention';
 import { creditHoldJob } from './services/credits/holds';
 import { drawingJob } from './services/drawing/worker';
 import { isAlwaysPublicKey } from './services/file-access';
+import { knowledgeIndexJob } from './services/knowledge/ivf-job';
 import { knowledgeJob } from './services/knowledge/worker';
 import { consoleWordEdits } from './services/moderation/words';
 import { musicJob } from './services/music/worker';
@@ -124,6 +125,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     music: createJob(musicJob(rt)),
     video: createJob(videoJob(rt)),
     knowledge: createJob(knowledgeJob(rt)),
+    knowledgeIndex: createJob(knowledgeIndexJob(rt)),
     orders: createJob(orderSweeperJob(rt)),
     payments: createJob(paymentPollJob(rt)),
     reconcile: createJob(reconcileJob(rt)),

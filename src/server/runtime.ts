@@ -21,6 +21,7 @@ export interface BackgroundJobs {
   music: Job;
   video: Job;
   knowledge: Job;
+  knowledgeIndex: Job;
   orders: Job;
   payments: Job;
   reconcile: Job;

@@ -31,6 +31,8 @@ export const knowledgeEnvShape = {
   KNOWLEDGE_SEARCH_PER_MINUTE: int(1, 100_000, 60),
   /** Files one process ingests at once. */
   KNOWLEDGE_CONCURRENCY: int(1, 16, 2),
+  /** Passages of one model from which a base's vectors get an IVF index (without pgvector); fewer: exact search. */
+  KNOWLEDGE_IVF_MIN_PASSAGES: int(100, 10_000_000, 2000),
   /** Lets a page URL name a private or loopback address (an intranet's pages; tests). */
   DOWNLOAD_ALLOW_PRIVATE: bool.default(false),
 };

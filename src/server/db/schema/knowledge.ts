@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   customType,
@@ -29,6 +30,13 @@ export const knowledgeBases = pgTable(
     channel: text('channel').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The IVF index's latest generation of centroids (never reused; services/knowledge/ivf.ts). */
+    ivfGen: integer('ivf_gen').notNull().default(0),
+    /** The embedding model and passage count the current centroids were built from (null: no index). */
+    ivfModel: text('ivf_model'),
+    ivfPassages: integer('ivf_passages').notNull().default(0),
+    /** A process building the base's index holds it until then. */
+    ivfLeaseUntil: timestamp('ivf_lease_until', { withTimezone: true }),
   },
   (t) => [index('knowledge_bases_user_idx').on(t.userId, t.id)],
 );
@@ -95,12 +103,36 @@ export const knowledgeChunks = pgTable(
     terms: text('terms').notNull(),
     tsv: tsvector('tsv').notNull().generatedAlwaysAs(sql`to_tsvector('simple'::regconfig, "terms")`),
     embedding: real('embedding').array(),
+    /** The IVF list (centroid) its vector is in; null: searched exactly (no index, or not yet assigned). */
+    ivfList: bigint('ivf_list', { mode: 'number' }).references(() => knowledgeCentroids.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('knowledge_chunks_file_idx').on(t.fileId, t.ord),
     index('knowledge_chunks_base_idx').on(t.baseId),
     index('knowledge_chunks_tsv_idx').using('gin', t.tsv),
+    index('knowledge_chunks_ivf_idx').on(t.ivfList),
+    index('knowledge_chunks_unlisted_idx').on(t.baseId).where(sql`ivf_list is null`),
   ],
+);
+
+/**
+ * An IVF list's centroid (services/knowledge/ivf.ts): k-means over a base's vectors of one model,
+ * unit length. A rebuild writes a new generation before the old one is deleted.
+ */
+export const knowledgeCentroids = pgTable(
+  'knowledge_centroids',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    baseId: integer('base_id')
+      .notNull()
+      .references(() => knowledgeBases.id, { onDelete: 'cascade' }),
+    gen: integer('gen').notNull(),
+    model: text('model').notNull(),
+    dims: integer('dims').notNull(),
+    ord: integer('ord').notNull(),
+    centroid: real('centroid').array().notNull(),
+  },
+  (t) => [index('knowledge_centroids_base_idx').on(t.baseId, t.model, t.dims, t.gen)],
 );
 
 export type KnowledgeBaseRow = typeof knowledgeBases.$inferSelect;

@@ -77,7 +77,9 @@ export async function embedFile(rt: Runtime, file: KnowledgeFileRow, signal: Abo
     const vectors = await embedTexts(rt, provider, file.userId, texts, signal, `knowledge-file-${file.id}`);
     signal.throwIfAborted();
     await storeVectors(
-      db,
+      rt,
+      file.baseId,
+      provider.model,
       part.map((c) => c.id),
       vectors,
     );
@@ -91,6 +93,7 @@ export async function ingestFile(rt: Runtime, claimed: KnowledgeFileRow, signal:
   if (claimed.status === 'ready') {
     const model = await embedFile(rt, claimed, signal);
     await moveFile(rt, claimed.id, { embeddedModel: model, leaseUntil: null }, ['ready']);
+    if (model) rt.jobs.knowledgeIndex.wake();
     return;
   }
   // A resumed file starts again from its bytes: what an earlier run wrote is replaced.
@@ -132,4 +135,6 @@ export async function ingestFile(rt: Runtime, claimed: KnowledgeFileRow, signal:
   const model = await embedFile(rt, file, signal);
   signal.throwIfAborted();
   await moveFile(rt, file.id, { status: 'ready', embeddedModel: model, leaseUntil: null, failReason: null });
+  // A base grown past the size worth an IVF index gets one (ivf-job.ts).
+  if (model) rt.jobs.knowledgeIndex.wake();
 }

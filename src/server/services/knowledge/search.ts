@@ -7,12 +7,12 @@ import { knowledgeBases } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { baseNotFound } from './bases';
+import { keywordRanking } from './keywords';
 import { rowsOf } from './rows';
-import { anyWordQuery } from './segment';
 import { embedTexts, nearest } from './vectors';
 
 // Retrieval (docs/knowledge.md#retrieval): the question's jieba words against the passages'
-// `simple` tsvector (GIN index, ranked by ts_rank_cd), and — when an embeddings endpoint is
+// `simple` tsvector (GIN index, a capped candidate set ranked by ts_rank_cd: keywords.ts), and — when an embeddings endpoint is
 // configured — its vector against the passages' (vectors.ts); the two rankings are fused by
 // reciprocal rank fusion, so a passage both find comes first and either alone still counts.
 
@@ -41,22 +41,6 @@ export async function ownBases(rt: Runtime, userId: number, baseIds: number[]): 
     .where(and(eq(knowledgeBases.userId, userId), inArray(knowledgeBases.id, unique)));
   if (rows.length !== unique.length) throw baseNotFound();
   return unique;
-}
-
-async function keywordRanking(rt: Runtime, userId: number, baseIds: number[], question: string): Promise<number[]> {
-  const query = anyWordQuery(question);
-  if (!query) return [];
-  const ids = sql.join(
-    baseIds.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  const rows = await rowsOf<{ id: number }>(
-    rt.database.db,
-    sql`select c.id::int as id from knowledge_chunks c, to_tsquery('simple', ${query}) q
-        where c.user_id = ${userId} and c.base_id in (${ids}) and c.tsv @@ q
-        order by ts_rank_cd(c.tsv, q) desc, c.id limit ${CANDIDATES}`,
-  );
-  return rows.map((r) => r.id);
 }
 
 async function vectorRanking(
@@ -93,7 +77,7 @@ export async function searchPassages(
   const bases = await ownBases(rt, userId, baseIds);
   if (bases.length === 0) return { passages: [], mode: 'keyword' };
   const [keywords, vectors] = await Promise.all([
-    keywordRanking(rt, userId, bases, question),
+    keywordRanking(rt, userId, bases, question, CANDIDATES),
     vectorRanking(rt, userId, bases, question, signal),
   ]);
   const scores = fuse(vectors ? [keywords, vectors] : [keywords]);

@@ -47,8 +47,13 @@ export function segmented(text: string): string {
   return words(text).join(' ');
 }
 
+/** The question's distinct words as the index keeps them (at most 64). */
+export function questionWords(question: string): string[] {
+  return [...new Set(words(question))].slice(0, 64);
+}
+
 /** A tsquery text matching any of the question's words, or null when it has none. */
 export function anyWordQuery(question: string): string | null {
-  const unique = [...new Set(words(question))].slice(0, 64);
+  const unique = questionWords(question);
   return unique.length > 0 ? unique.join(' | ') : null;
 }

@@ -1,17 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { knowledgeConfig } from '../../config/knowledge';
-import type { Db } from '../../db/client';
 import type { EmbeddingsProvider } from '../../providers/embeddings';
 import type { Runtime } from '../../runtime';
 import { holdForEmbedding, settleEmbedding } from '../credits/spend';
 import { recordUsage } from '../ledger/record';
+import { assignLists, probeLists } from './ivf';
 import { rowsOf } from './rows';
 
 // Vectors are stored as unit-length real[] on every database, so one dot product is the cosine.
 // On PostgreSQL with pgvector installed, an HNSW index per dimension count answers the nearest
 // passages (an expression index over `embedding::vector(n)`); elsewhere (PGlite, PostgreSQL
-// without the extension) the dot product is computed exactly in SQL over the bases searched,
-// which per-person corpora (bounded by the chunk quota) keep small. Never a second server.
+// without the extension) the dot product is computed exactly in SQL, over a big base's nearest
+// IVF lists (ivf.ts) or over a small base's every passage. Never a second server.
 
 /** A vector as a PostgreSQL array literal (`{0.1,-0.2}`): one text parameter on both drivers. */
 export const arrayLiteral = (v: number[]) => `{${v.map((x) => (Number.isFinite(x) ? x : 0)).join(',')}}`;
@@ -103,11 +103,15 @@ export async function nearest(
           order by c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n}) limit ${limit}`,
     );
   }
+  // Without pgvector: the bases' IVF lists nearest to the query (ivf.ts) and every passage in no
+  // list; without an index (a small base), every passage. Either way ranked exactly.
+  const lists = await probeLists(rt.database, baseIds, model, query);
+  const within = lists ? sql`and (c.ivf_list = any(${`{${lists.join(',')}}`}::bigint[]) or c.ivf_list is null)` : sql``;
   return rowsOf<VectorHit>(
     db,
     sql`select id, similarity from (
           select c.id::int as id, (select sum(a * b) from unnest(c.embedding, ${q}::real[]) as t(a, b)) as similarity
-          from knowledge_chunks c join knowledge_files f on f.id = c.file_id where ${mine}) s
+          from knowledge_chunks c join knowledge_files f on f.id = c.file_id where ${mine} ${within}) s
         where similarity is not null order by similarity desc, id limit ${limit}`,
   );
 }
@@ -146,9 +150,14 @@ export async function embedTexts(
   return out.vectors;
 }
 
-/** Writes vectors onto passages, one statement per batch. */
-export async function storeVectors(db: Db, ids: number[], vectors: number[][]) {
-  const rows = ids.map((id, i) => ({ id, e: arrayLiteral(vectors[i] ?? []) }));
-  await db.execute(sql`update knowledge_chunks c set embedding = x.e::real[]
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e text) where c.id = x.id`);
+/**
+ * Writes vectors onto a base's passages, one statement per batch, each in the IVF list of its
+ * nearest centroid when the base has an index for the model (a list deleted meanwhile: none).
+ */
+export async function storeVectors(rt: Runtime, baseId: number, model: string, ids: number[], vectors: number[][]) {
+  const lists = await assignLists(rt.database, baseId, model, vectors);
+  const rows = ids.map((id, i) => ({ id, e: arrayLiteral(vectors[i] ?? []), l: lists[i] ?? null }));
+  await rt.database.db.execute(sql`update knowledge_chunks c set embedding = x.e::real[],
+      ivf_list = (select k.id from knowledge_centroids k where k.id = x.l)
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e text, l bigint) where c.id = x.id`);
 }

@@ -1,0 +1,170 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeLists } from '../../../src/server/services/knowledge/ivf';
+import { rowsOf } from '../../../src/server/services/knowledge/rows';
+import { nearest, storeVectors } from '../../../src/server/services/knowledge/vectors';
+import { seededRandom } from '../../../src/shared/seeded-random';
+import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import { type FakeEmbeddings, startFakeEmbeddings } from './fake-embeddings';
+import { createBase, type Member } from './knowledge-helpers';
+
+// The IVF index used without pgvector (services/knowledge/ivf.ts): built by its job once a base
+// reaches KNOWLEDGE_IVF_MIN_PASSAGES, its top 10 must agree with exact search's for ≥ 90% of the
+// passages; smaller bases, and passages not in a list yet, are searched exactly.
+
+const DIMS = 64;
+const MODEL = 'fake-ivf';
+const random = seededRandom(41);
+const gauss = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+const unit = (v: number[]) => {
+  const n = Math.hypot(...v) || 1;
+  return v.map((x) => x / n);
+};
+// Topics (random directions) and passages near them: like embeddings, clustered but not apart.
+const topics = Array.from({ length: 150 }, () => unit(Array.from({ length: DIMS }, gauss)));
+const near = (topic: number[]) => unit(topic.map((x) => x + 0.12 * gauss()));
+const someTopic = () => topics[Math.floor(random() * topics.length)] as number[];
+
+let srv: TestServer;
+let fake: FakeEmbeddings;
+let alice: Member;
+
+/** A ready file of `n` passages with synthetic vectors of MODEL, written straight into the database. */
+async function seed(baseId: number, n: number): Promise<void> {
+  const db = srv.runtime.database.db;
+  const [file] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into knowledge_files (base_id, user_id, name, kind, size, storage_key, status, lang, chunks, embedded_model)
+        values (${baseId}, ${alice.id}, 'synthetic.md', 'md', 1, 'none', 'ready', 'zh-CN', ${n}, ${MODEL}) returning id`,
+  );
+  const vectors = Array.from({ length: n }, () => `{${near(someTopic()).join(',')}}`);
+  await db.execute(sql`insert into knowledge_chunks (file_id, base_id, user_id, ord, text, terms, embedding)
+    select ${file?.id}::int, ${baseId}::int, ${alice.id}::int, (t.o - 1)::int, 'p', 'p', t.e::real[]
+    from jsonb_array_elements_text(${JSON.stringify(vectors)}::jsonb) with ordinality as t(e, o)`);
+}
+
+/** The exact top `k` (every passage of the base, no lists). */
+async function exact(baseId: number, query: number[], k: number): Promise<number[]> {
+  const rows = await rowsOf<{ id: number }>(
+    srv.runtime.database.db,
+    sql`select c.id::int as id from knowledge_chunks c where c.base_id = ${baseId}
+        order by (select sum(a * b) from unnest(c.embedding, ${`{${query.join(',')}}`}::real[]) as t(a, b)) desc, c.id
+        limit ${k}`,
+  );
+  return rows.map((r) => r.id);
+}
+
+const approx = async (baseId: number, query: number[], k: number) =>
+  (await nearest(srv.runtime, alice.id, [baseId], MODEL, query, k)).map((h) => h.id);
+
+async function indexed(baseId: number): Promise<boolean> {
+  const [row] = await rowsOf<{ model: string | null }>(
+    srv.runtime.database.db,
+    sql`select ivf_model as model from knowledge_bases where id = ${baseId}`,
+  );
+  return row?.model === MODEL;
+}
+
+let big: number;
+let small: number;
+
+beforeAll(async () => {
+  fake = await startFakeEmbeddings();
+  srv = await startTestServer({
+    EMBEDDINGS_BASE_URL: fake.url,
+    EMBEDDINGS_MODEL: MODEL,
+    KNOWLEDGE_IVF_MIN_PASSAGES: '1000',
+  });
+  alice = await createUserWithToken(srv, 'kb-ivf@example.com');
+  big = (await createBase(srv, alice, '大')).id;
+  small = (await createBase(srv, alice, '小')).id;
+  await seed(big, 3000);
+  await seed(small, 600);
+}, 120_000);
+afterAll(async () => {
+  await srv?.dispose();
+  await fake?.close();
+});
+
+describe('IVF vector index', () => {
+  it('is built by its job for a base past the threshold, and its top 10 agree with exact search', async () => {
+    const query = near(someTopic());
+    // Before the build every passage is in no list: exact search.
+    expect(await probeLists(srv.runtime.database, [big], MODEL, query)).toBeNull();
+    expect(await approx(big, query, 10)).toEqual(await exact(big, query, 10));
+
+    srv.runtime.jobs.knowledgeIndex.wake();
+    const until = Date.now() + 90_000;
+    while (!(await indexed(big)) && Date.now() < until) await sleep(100);
+    expect(await indexed(big)).toBe(true);
+
+    const [lists] = await rowsOf<{ n: number; unlisted: number }>(
+      srv.runtime.database.db,
+      sql`select count(distinct ivf_list)::int as n, count(*) filter (where ivf_list is null)::int as unlisted
+          from knowledge_chunks where base_id = ${big}`,
+    );
+    expect(lists?.unlisted).toBe(0);
+    expect(lists?.n).toBeGreaterThanOrEqual(20);
+
+    let found = 0;
+    let read = 0;
+    const QUERIES = 30;
+    for (let i = 0; i < QUERIES; i++) {
+      const q = near(someTopic());
+      const truth = await exact(big, q, 10);
+      const got = new Set(await approx(big, q, 10));
+      found += truth.filter((id) => got.has(id)).length;
+      const probes = (await probeLists(srv.runtime.database, [big], MODEL, q)) ?? [];
+      const [row] = await rowsOf<{ n: number }>(
+        srv.runtime.database.db,
+        sql`select count(*)::int as n from knowledge_chunks where ivf_list = any(${`{${probes.join(',')}}`}::bigint[])`,
+      );
+      read += row?.n ?? 0;
+    }
+    expect(found / (QUERIES * 10)).toBeGreaterThanOrEqual(0.9);
+    // And it reads a fraction of the base, not all of it.
+    expect(read / QUERIES).toBeLessThan(3000 * 0.4);
+  }, 120_000);
+
+  it('leaves a base below the threshold to exact search', async () => {
+    srv.runtime.jobs.knowledgeIndex.wake();
+    await sleep(500);
+    expect(await indexed(small)).toBe(false);
+    expect(await probeLists(srv.runtime.database, [small], MODEL, near(someTopic()))).toBeNull();
+    for (let i = 0; i < 5; i++) {
+      const q = near(someTopic());
+      expect(await approx(small, q, 10)).toEqual(await exact(small, q, 10));
+    }
+  });
+
+  it('finds passages added after the build: in no list (exact), or put in their nearest list at ingestion', async () => {
+    const db = srv.runtime.database.db;
+    const topic = someTopic();
+    const [file] = await rowsOf<{ id: number }>(db, sql`select id from knowledge_files where base_id = ${big} limit 1`);
+    const add = async () => {
+      const [row] = await rowsOf<{ id: number }>(
+        db,
+        sql`insert into knowledge_chunks (file_id, base_id, user_id, ord, text, terms)
+            values (${file?.id}, ${big}, ${alice.id}, 0, 'new', 'new') returning id::int as id`,
+      );
+      return row?.id as number;
+    };
+    // One written without a list (as before any index), one through ingestion's path.
+    const unlisted = await add();
+    await db.execute(
+      sql`update knowledge_chunks set embedding = ${`{${topic.join(',')}}`}::real[] where id = ${unlisted}`,
+    );
+    const assigned = await add();
+    await storeVectors(srv.runtime, big, MODEL, [assigned], [topic]);
+    const [row] = await rowsOf<{ list: number | null }>(
+      db,
+      sql`select ivf_list::bigint as list from knowledge_chunks where id = ${assigned}`,
+    );
+    expect(row?.list).not.toBeNull();
+    const probes = (await probeLists(srv.runtime.database, [big], MODEL, topic)) ?? [];
+    expect(probes).toContain(Number(row?.list));
+    const top = await approx(big, topic, 2);
+    expect(new Set(top)).toEqual(new Set([unlisted, assigned]));
+  });
+});
