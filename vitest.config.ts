@@ -8,7 +8,9 @@ const apiSuite = {
   globalSetup: ['tests/api/global-setup.ts'],
   testTimeout: 30_000,
   hookTimeout: 60_000,
-  // Two cores. The suite is CPU-bound: more workers only make each file's timers wait longer.
+  // Two cores. The suite is CPU-bound: more workers only make each file's timers wait longer. Tried again with
+  // three on the timer-heavy files (refunds, drawings, songs, restarts, moderation) on a busy machine: 18 of 90
+  // tests ran out of time waiting for workers, so two it stays.
   maxWorkers: 2,
   // A worker runs its files one after another in one module graph: evaluating the server's modules for
   // every one of ~150 files cost about a quarter of the suite's time. Server state lives on each file's

@@ -101,6 +101,40 @@ export async function visit(page: Page, route: string): Promise<void> {
   await page.evaluate(() => document.fonts.ready);
 }
 
+/** Waits until the colour transitions a theme switch or a resize starts have run (axe samples colours). */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () => document.getAnimations().filter((a) => a instanceof CSSTransition && a.playState === 'running').length,
+        ),
+      { timeout: PER_PAGE_MS },
+    )
+    .toBe(0);
+}
+
+/**
+ * Switches the loaded page's theme as a person does, with the visible toggle: the store persists it and
+ * every island follows it. A page without one (no header) saves the theme and, for dark, is loaded again;
+ * back to light it stays as it is, and the next page loads light.
+ */
+export async function switchTheme(page: Page, route: string, theme: 'light' | 'dark'): Promise<void> {
+  const toggle = page.locator('[data-theme-toggle]:visible').first();
+  if (await toggle.count()) await toggle.click();
+  else {
+    await page.evaluate((t) => {
+      const setting = JSON.parse(localStorage.getItem('appSetting') ?? '{}');
+      localStorage.setItem('appSetting', JSON.stringify({ ...setting, theme: t }));
+    }, theme);
+    if (theme === 'light') return;
+    await visit(page, route);
+  }
+  await expect(page.locator('html.dark'), `${route}: ${theme} theme`).toHaveCount(theme === 'dark' ? 1 : 0);
+  await settled(page);
+}
+
 interface Violation {
   id: string;
   impact: string | null;
