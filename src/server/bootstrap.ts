@@ -13,6 +13,7 @@ import { createModeration } from './providers/moderation';
 import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
 import { createProviderRegistry } from './providers/registry';
+import { createSmsProvider } from './providers/sms';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createWechatProvider } from './providers/wechat';
 import { createPushHub } from './push/hub';
@@ -75,6 +76,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
   startActivityWriter(database.db, log);
   const mail = createMailProvider(env, log);
+  const sms = createSmsProvider(env, log);
   await seedProductsIfEmpty(database.db);
   await seedAppsIfEmpty(database.db);
   const products = createProductCatalog(database.db);
@@ -91,6 +93,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     database,
     hub,
     mail,
+    sms,
     registry,
     payment,
     storage,
@@ -106,6 +109,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
       music: music.mode,
       llm: llm.mode,
       mail: mail.mode,
+      sms: sms.mode,
       wechat: wechat.mode,
       payment: payment.mode,
       storage: storage.mode,

@@ -9,6 +9,7 @@ import { knowledgeEnvShape } from './knowledge';
 import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 import { referralEnvShape } from './referral';
+import { smsEnvProblems, smsEnvShape } from './sms';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
 
@@ -52,7 +53,7 @@ export const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Seals model channels' API keys at rest; the same on every machine. Unset: a key file in DATA_DIR. */
+  /** Seals model channels' API keys and phone numbers at rest; the same on every machine. Unset: a key file in DATA_DIR. */
   CHANNEL_KEY_SECRET: z.string().min(32).max(512).optional(),
   /** A failing channel key's first cool-down; each further failure doubles it, up to 15 minutes. */
   CHANNEL_COOLDOWN_BASE_MS: z.coerce.number().int().min(1000).max(900_000).default(30_000),
@@ -97,6 +98,7 @@ export const envSchema = z.object({
   ...knowledgeEnvShape,
   ...referralEnvShape,
   ...sandboxEnvShape,
+  ...smsEnvShape,
   ...storageEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
@@ -171,7 +173,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `Invalid environment configuration:\n  PAY_PROVIDER=${env.PAY_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
-  const draw = [...drawEnvProblems(env), ...storageEnvProblems(env), ...webSearchEnvProblems(env)];
+  const draw = [
+    ...drawEnvProblems(env),
+    ...storageEnvProblems(env),
+    ...webSearchEnvProblems(env),
+    ...smsEnvProblems(env),
+  ];
   if (draw.length > 0) throw new EnvError(`Invalid environment configuration:\n  ${draw.join('\n  ')}`);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const full = { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };
