@@ -3,6 +3,8 @@
  * 1 then 3–9. Shared by the server (validation, masking) and the dialog.
  */
 export const MAINLAND_MOBILE = /^1[3-9]\d{9}$/;
+/** What the API accepts: the 11 digits, bare or after +86 / 86. */
+export const PHONE_INPUT = /^(\+?86)?1[3-9]\d{9}$/;
 
 /** Length of an SMS code: digits only, typed from a text message. */
 export const PHONE_CODE_LENGTH = 6;

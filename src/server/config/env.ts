@@ -62,6 +62,8 @@ export const envSchema = z.object({
   REVIEW_PICTURES: bool.default(false),
   REVIEW_SONGS: bool.default(false),
   REVIEW_APPS: bool.default(false),
+  /** Accounts must bind a phone before generating or publishing (docs/accounts.md#phone); the console may change it. */
+  PHONE_REQUIRED: bool.default(false),
   /** The content producer and propagator every file's implicit AI label names (docs/compliance.md). */
   AIGC_SERVICE_NAME: z.string().max(64).default('妙笔 Miaobi'),
   /** The service's algorithm filing code (网信算备…), in the same label; empty until filed. */
