@@ -17,6 +17,17 @@ export function normalizePhone(input: string): string | null {
   return MAINLAND_MOBILE.test(digits) ? digits : null;
 }
 
+/** The dialog's rule for the number field: an i18n key, or null when it is fine. */
+export function checkPhone(value: string): string | null {
+  if (!value.trim()) return 'account:validation.phoneRequired';
+  return normalizePhone(value) ? null : 'account:phone.invalid';
+}
+
+export function checkPhoneCode(value: string): string | null {
+  if (!value.trim()) return 'account:validation.codeRequired';
+  return /^\d{6}$/.test(value.trim()) ? null : 'account:phone.codeFormat';
+}
+
 /** 13800000000 → 138****0000: how a number appears in logs, the profile and the console. */
 export function maskPhone(phone: string): string {
   return phone.length === 11 ? `${phone.slice(0, 3)}****${phone.slice(7)}` : '****';

@@ -42,6 +42,20 @@ function signedUp<T extends { ok: boolean }>(res: T): T {
   return res;
 }
 
+export type PhoneCodePurpose = 'login' | 'bind' | 'delete';
+
+/** Silent: the phone code button shows its own texts. A deletion's code goes to the account's own number. */
+export const requestPhoneCode = (purpose: PhoneCodePurpose, phone?: string) =>
+  post('/user/phone/code', phone ? { phone: phone.replace(/[\s-]/g, ''), purpose } : { purpose }, { silent: true });
+
+export const loginWithPhone = (phone: string, code: string) =>
+  post('/user/login/phone', { phone: phone.replace(/[\s-]/g, ''), code: code.trim(), inviteCode: keptInvite() }).then(
+    signedUp,
+  );
+
+export const bindPhone = (phone: string, code: string) =>
+  post('/user/phone/bind', { phone: phone.replace(/[\s-]/g, ''), code: code.trim() });
+
 export const logout = () => post('/user/logout', undefined, { silent: true });
 
 export const saveProfile = (p: { nickname?: string; description?: string; avatar?: string }) =>
@@ -53,8 +67,8 @@ export const changePassword = (oldPassword: string, password: string) =>
 export const bindEmail = (p: { email: string; code: string; password: string }) =>
   post('/user/email/bind', { email: p.email.trim(), code: p.code.trim(), password: p.password });
 
-export const deleteAccount = (password: string | undefined) =>
-  post('/user/delete', password ? { confirm: true, password } : { confirm: true });
+export const deleteAccount = (proof: { password?: string; phoneCode?: string }) =>
+  post('/user/delete', { confirm: true, ...proof });
 
 /** A WeChat-only account's deletion, proven by a fresh scan (its failure shows on the QR, not as a toast). */
 export const deleteAccountByScan = (scan: { openId: string; qrcodeSocket: string }) =>
