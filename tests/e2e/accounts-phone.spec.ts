@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { accountEntry, createAccount, openLoginDialog, textedCode, uniqueEmail, useToken } from './account-helpers';
 import { axeFindings } from './crawl-helpers';
@@ -60,6 +60,12 @@ for (const viewport of ['desktop', 'mobile'] as const) {
     await expect(profile.getByText(masked(phone))).toBeVisible();
     await expect(profile.getByText(phone)).toHaveCount(0);
     expect(await axeFindings(page, `${viewport} profile`)).toEqual([]);
+    // The owner's export holds the number in full.
+    const [file] = await Promise.all([
+      page.waitForEvent('download'),
+      profile.getByRole('button', { name: '导出我的数据' }).click(),
+    ]);
+    expect(JSON.parse(readFileSync(await file.path(), 'utf8')).account.phone).toBe(phone);
   });
 }
 

@@ -7,7 +7,7 @@ import { flushOutbox } from '../../lib/chat-sync-send';
 import type { UserInfo } from '../../stores/user';
 import { CreditsLine } from '../credits/CreditsLine';
 import { Avatar } from './Avatar';
-import { logout } from './account-api';
+import { downloadMyData, logout } from './account-api';
 import { Membership } from './Membership';
 import { ownDescription } from './own-description';
 import { finishLogout } from './session';
@@ -104,6 +104,9 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </button>
           ))}
       </div>
+      <button type="button" onClick={() => void downloadMyData()} className={buttonClass('ghost', 'w-full text-xs')}>
+        {t('account:export.title')}
+      </button>
       {user.console && (
         <button
           type="button"

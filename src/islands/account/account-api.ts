@@ -56,6 +56,19 @@ export const loginWithPhone = (phone: string, code: string) =>
 export const bindPhone = (phone: string, code: string) =>
   post('/user/phone/bind', { phone: phone.replace(/[\s-]/g, ''), code: code.trim() });
 
+/** The account's personal data as JSON (the phone number in full), saved as a file. */
+export async function downloadMyData(): Promise<ApiResult<unknown>> {
+  const result = await get('/user/export');
+  if (result.kind !== 'reply') return result;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(result.data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `miaobi-account-${result.data.account.id}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return result;
+}
+
 export const logout = () => post('/user/logout', undefined, { silent: true });
 
 export const saveProfile = (p: { nickname?: string; description?: string; avatar?: string }) =>
