@@ -7,8 +7,11 @@ export const OPEN_LOGIN_EVENT = 'miaobi:open-login';
  */
 export const OPEN_LOGIN_READY_EVENT = `${OPEN_LOGIN_EVENT}:ready`;
 
-export const LOGIN_TABS = ['wechat', 'password', 'register', 'reset', 'bind'] as const;
-/** The three tabs of docs/routes-and-screens.md, the reset dialog, and (logged in) the profile's e-mail binding. */
+export const LOGIN_TABS = ['wechat', 'phone', 'password', 'register', 'reset', 'bind', 'bindPhone'] as const;
+/**
+ * The four tabs of docs/routes-and-screens.md, the reset dialog, and (logged in) the profile's e-mail
+ * or phone binding (the phone gate asks for 'bindPhone').
+ */
 export type LoginTab = (typeof LOGIN_TABS)[number];
 
 /** What to show. Logged-in visitors get their profile whatever is asked. */
@@ -28,6 +31,11 @@ declare global {
 
 export function isLoginTab(value: unknown): value is LoginTab {
   return typeof value === 'string' && (LOGIN_TABS as readonly string[]).includes(value);
+}
+
+/** Opens the profile's phone binding: the answer of a gated route (code PHONE_REQUIRED). */
+export function openBindPhone(): void {
+  openLogin({ tab: 'bindPhone' });
 }
 
 /** Asks the login dialog to open, from any island or plain script. */

@@ -13,6 +13,7 @@ import { createModeration } from './providers/moderation';
 import { createMusicProvider } from './providers/music';
 import { createPaymentProvider } from './providers/payment';
 import { createProviderRegistry } from './providers/registry';
+import { createSmsProvider } from './providers/sms';
 import { createLocalStorage, type StorageProvider } from './providers/storage';
 import { createVideoProvider } from './providers/video';
 import { createWechatProvider } from './providers/wechat';
@@ -80,6 +81,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const hub = await createPushHub({ db: database.db, notifier: database.notifier, log });
   startActivityWriter(database.db, log);
   const mail = createMailProvider(env, log);
+  const sms = createSmsProvider(env, log);
   await seedProductsIfEmpty(database.db);
   await seedAppsIfEmpty(database.db);
   const products = createProductCatalog(database.db);
@@ -96,6 +98,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
     database,
     hub,
     mail,
+    sms,
     registry,
     payment,
     storage,
@@ -113,6 +116,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
       video: video.mode,
       llm: llm.mode,
       mail: mail.mode,
+      sms: sms.mode,
       wechat: wechat.mode,
       payment: payment.mode,
       storage: storage.mode,

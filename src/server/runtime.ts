@@ -9,6 +9,7 @@ import type { ModerationProvider } from './providers/moderation';
 import type { MusicProvider } from './providers/music';
 import type { PaymentProvider } from './providers/payment';
 import type { ProviderRegistry } from './providers/registry';
+import type { SmsProvider } from './providers/sms';
 import type { StorageProvider } from './providers/storage';
 import type { VideoProvider } from './providers/video';
 import type { WechatLoginProvider } from './providers/wechat';
@@ -44,6 +45,8 @@ export interface Runtime {
   database: Database;
   hub: PushHub;
   mail: MailProvider;
+  /** Text messages (phone codes): Aliyun, Tencent Cloud or the DATA_DIR/sms-outbox files. */
+  sms: SmsProvider;
   /** The model adapters: chat's (routed or the bootstrap channel) and each console channel key's, built once. */
   registry: ProviderRegistry;
   payment: PaymentProvider;

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import type { Logger } from './log';
 
-export type SandboxKind = 'payment' | 'wechat' | 'websearch';
+export type SandboxKind = 'payment' | 'wechat' | 'websearch' | 'sms';
 
 /** Re-warns this often while a public site runs a sandbox. */
 const WARN_EVERY_MS = 60 * 60 * 1000;
 
 export const sandboxEnvShape = {
-  /** Lets a server whose PUBLIC_ORIGIN is not loopback start with a sandbox payment, WeChat or web search provider. */
+  /** Lets a server whose PUBLIC_ORIGIN is not loopback start with a sandbox payment, WeChat, web search or SMS provider. */
   ALLOW_SANDBOX: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
     .transform((v) => v === 'true' || v === '1' || v === 'yes')
@@ -20,6 +20,7 @@ interface SandboxEnv {
   WECHAT_MP_SECRET?: string;
   WECHAT_MP_TOKEN?: string;
   WEB_SEARCH_PROVIDER?: string;
+  SMS_PROVIDER?: string;
   ALLOW_SANDBOX: boolean;
   PUBLIC_ORIGIN: string;
 }
@@ -30,6 +31,8 @@ export function sandboxProviders(env: Omit<SandboxEnv, 'ALLOW_SANDBOX' | 'PUBLIC
   if (env.PAY_PROVIDER === 'sandbox') kinds.push('payment');
   if (!(env.WECHAT_MP_APPID && env.WECHAT_MP_SECRET && env.WECHAT_MP_TOKEN)) kinds.push('wechat');
   if (env.WEB_SEARCH_PROVIDER === 'sandbox') kinds.push('websearch');
+  // The SMS outbox sends nothing: a phone code would reach only whoever reads DATA_DIR.
+  if (env.SMS_PROVIDER === 'outbox') kinds.push('sms');
   return kinds;
 }
 
@@ -48,6 +51,7 @@ const WHAT: Record<SandboxKind, string> = {
   payment: 'the sandbox payment (PAY_PROVIDER=sandbox) marks orders paid without money',
   wechat: 'the sandbox WeChat login (WECHAT_MP_APPID, WECHAT_MP_SECRET, WECHAT_MP_TOKEN unset) logs in without WeChat',
   websearch: 'the sandbox web search (WEB_SEARCH_PROVIDER=sandbox) answers made-up results',
+  sms: 'the SMS outbox (SMS_PROVIDER=outbox, the default) sends no text messages',
 };
 
 /** Whether a sandbox may run here: a loopback origin, or one allowed by ALLOW_SANDBOX=true. */

@@ -20,6 +20,8 @@ export const Code = {
   SUCCESS: 1000000,
   /** Not logged in: the screen opens the login dialog. */
   NOT_LOGGED_IN: 1000001,
+  /** The console requires a bound phone before generating or publishing: the screen opens the bind dialog. */
+  PHONE_REQUIRED: 1000002,
   /** Delete answered with its result text (docs/reply-codes.md). */
   DELETE_RESULT: 1000400,
   /** Notice already read: do not show it again. */

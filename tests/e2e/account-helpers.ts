@@ -4,10 +4,37 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import { type AddressObject, simpleParser } from 'mailparser';
 
 /** playwright.config.ts starts the server with this DATA_DIR and no SMTP_URL: mail lands in its outbox. */
-function outbox(): string {
+function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
   if (!dir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  return dir;
+}
+
+function outbox(dir = dataDir()): string {
   return join(dir, 'outbox');
+}
+
+/** The newest code the SMS outbox of the server on `dir` (the run's by default) holds for `phone`. */
+export async function textedCode(phone: string, dir = dataDir()): Promise<string> {
+  let code = '';
+  await expect
+    .poll(
+      async () => {
+        const folder = join(dir, 'sms-outbox');
+        const files = (await readdir(folder).catch(() => [] as string[])).sort().reverse();
+        for (const file of files) {
+          const text = JSON.parse(await readFile(join(folder, file), 'utf8')) as { to: string; code: string };
+          if (text.to === phone) {
+            code = text.code;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return code;
 }
 
 function recipients(to: AddressObject | AddressObject[] | undefined): string[] {
@@ -21,15 +48,19 @@ export interface MailedCode {
   link: string;
 }
 
-/** The newest code mailed to `email` for `type`; waits for the mail to be written. */
-export async function mailedCode(email: string, type: 'register' | 'reset' | 'bind' = 'register'): Promise<MailedCode> {
+/** The newest code mailed to `email` for `type` (by the server on `dir`); waits for the mail to be written. */
+export async function mailedCode(
+  email: string,
+  type: 'register' | 'reset' | 'bind' = 'register',
+  dir = dataDir(),
+): Promise<MailedCode> {
   let found: MailedCode | undefined;
   await expect
     .poll(
       async () => {
-        const files = (await readdir(outbox()).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+        const files = (await readdir(outbox(dir)).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
         for (const file of files.reverse()) {
-          const mail = await simpleParser(await readFile(join(outbox(), file)));
+          const mail = await simpleParser(await readFile(join(outbox(dir), file)));
           if (!recipients(mail.to).includes(email.toLowerCase())) continue;
           const url = /https?:\/\/\S+\/emailValidation\?\S+/.exec(mail.text ?? '')?.[0];
           const parsed = url ? new URL(url) : undefined;
@@ -54,11 +85,16 @@ export function uniqueEmail(tag: string): string {
 }
 
 /** Registers through the API (for tests whose subject is not registration) and returns a login token. */
-export async function createAccount(request: APIRequestContext, email: string, password: string): Promise<string> {
+export async function createAccount(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+  dir = dataDir(),
+): Promise<string> {
   const sent = await request.get('/api/user/getEmailVerifycode', { params: { email, type: 'register' } });
   expect(sent.status()).toBe(200);
   const { picCodeSessionId } = (await sent.json()).data as { picCodeSessionId: string };
-  const { code } = await mailedCode(email);
+  const { code } = await mailedCode(email, 'register', dir);
   const registered = await request.post('/api/user/register/email', {
     data: { identity: email, password, picCodeSessionId, picVerificationCode: code, registerType: 'email' },
   });

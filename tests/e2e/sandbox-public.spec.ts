@@ -60,10 +60,10 @@ test('with ALLOW_SANDBOX=true: a warning in the log, a sandbox bar on every page
     .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000 })
     .toBe(200);
   const health = await (await fetch(`${BASE}/api/health`)).json();
-  expect(health.data.sandbox).toEqual(['payment', 'wechat']);
+  expect(health.data.sandbox).toEqual(['payment', 'wechat', 'sms']);
   expect(server.output()).toMatch(/"level":"warn".*sandbox providers are active/);
 
-  const banner = '沙盒模式：本站的 支付、微信登录 为测试用沙盒，不会产生真实交易，请勿用于正式服务';
+  const banner = '沙盒模式：本站的 支付、微信登录、短信 为测试用沙盒，不会产生真实交易，请勿用于正式服务';
   for (const url of ['/', '/terms', '/pay/sandbox/MBNOSUCHORDER123', '/wx/sandbox/0123456789abcdef']) {
     await page.goto(`${BASE}${url}`);
     await expect(page.getByText(banner), url).toBeVisible();

@@ -38,6 +38,12 @@ describe('web search environment', () => {
     WECHAT_MP_APPID: 'wxapp',
     WECHAT_MP_SECRET: 'secret',
     WECHAT_MP_TOKEN: 'token',
+    SMS_PROVIDER: 'tencent',
+    SMS_SIGN_NAME: 's',
+    SMS_TEMPLATE_ID: '1',
+    TENCENT_SMS_SECRET_ID: 'id',
+    TENCENT_SMS_SECRET_KEY: 'k',
+    TENCENT_SMS_SDK_APP_ID: '1400',
     PUBLIC_ORIGIN: 'https://miaobi.example',
   };
 

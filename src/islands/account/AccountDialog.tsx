@@ -56,7 +56,7 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
         key={`profile-${id}`}
         open={open && profile}
         onClose={close}
-        initialView={request.tab === 'bind' ? 'bind' : 'summary'}
+        initialView={request.tab === 'bind' ? 'bind' : request.tab === 'bindPhone' ? 'phone' : 'summary'}
         email={request.email ?? ''}
         code={request.code ?? ''}
       />

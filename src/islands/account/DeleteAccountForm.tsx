@@ -5,9 +5,11 @@ import { useConfirm } from '../../components/Confirm';
 import { Form } from '../../components/Form';
 import { SvgIcon } from '../../components/SvgIcon';
 import { checkLoginPassword } from '../../shared/account-rules';
+import { checkPhoneCode } from '../../shared/phone';
 import { deleteAccount, deleteAccountByScan, failureText } from './account-api';
 import { Field } from './Field';
 import { FormAlert } from './FormAlert';
+import { PhoneCodeField } from './PhoneFields';
 import { finishLogout, reportFailure } from './session';
 import { onSubmit, preventShiftEnter, useForm } from './use-form';
 import type { ScanAction } from './use-qr-login';
@@ -15,6 +17,7 @@ import { WechatLogin } from './WechatLogin';
 
 const NO_RULES = {};
 const PASSWORD_RULES = { password: checkLoginPassword };
+const PHONE_RULES = { code: checkPhoneCode };
 
 function Warning() {
   const { t } = useTranslation();
@@ -62,15 +65,19 @@ function DeleteByScan() {
   );
 }
 
-/** Deletes the account after a confirmation and the password (or, for a WeChat-only account, a fresh scan). */
-export function DeleteAccountForm({ hasPassword, wechatBound }: { hasPassword: boolean; wechatBound: boolean }) {
-  if (!hasPassword && wechatBound) return <DeleteByScan />;
-  return <DeleteWithPassword hasPassword={hasPassword} />;
+/**
+ * Deletes the account after a confirmation and the password (or, for a WeChat-only account, a fresh
+ * scan; for a phone-only one, a code texted to its number).
+ */
+export function DeleteAccountForm(p: { hasPassword: boolean; wechatBound: boolean; phone: boolean }) {
+  if (!p.hasPassword && p.wechatBound) return <DeleteByScan />;
+  return <DeleteWithProof proof={p.hasPassword ? 'password' : p.phone ? 'phone' : 'none'} />;
 }
 
-function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
+function DeleteWithProof({ proof }: { proof: 'password' | 'phone' | 'none' }) {
   const { t } = useTranslation();
-  const form = useForm({ password: '' }, hasPassword ? PASSWORD_RULES : NO_RULES);
+  const rules = proof === 'password' ? PASSWORD_RULES : proof === 'phone' ? PHONE_RULES : NO_RULES;
+  const form = useForm({ password: '', code: '' }, rules);
   const { confirm, confirmElement } = useConfirm();
   const [busy, setBusy] = useState(false);
 
@@ -85,7 +92,13 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
     )
       return;
     setBusy(true);
-    const result = await deleteAccount(hasPassword ? form.values.password : undefined);
+    const result = await deleteAccount(
+      proof === 'password'
+        ? { password: form.values.password }
+        : proof === 'phone'
+          ? { phoneCode: form.values.code }
+          : {},
+    );
     if (result.kind === 'reply') {
       finishLogout(t('account:account.deleted'));
       return;
@@ -98,7 +111,13 @@ function DeleteWithPassword({ hasPassword }: { hasPassword: boolean }) {
     <>
       <Form noValidate onSubmit={onSubmit(submit)} onKeyDown={preventShiftEnter} className="space-y-4">
         <Warning />
-        {hasPassword && (
+        {proof === 'phone' && (
+          <>
+            <p className="text-sm text-slate-600 dark:text-slate-300">{t('account:phone.deleteCodeHint')}</p>
+            <PhoneCodeField form={form} purpose="delete" />
+          </>
+        )}
+        {proof === 'password' && (
           <Field
             {...form.field('password')}
             label={t('account:field.password')}

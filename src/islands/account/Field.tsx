@@ -12,7 +12,7 @@ export interface FieldProps {
   type?: HTMLInputTypeAttribute;
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: 'email' | 'text';
+  inputMode?: 'email' | 'text' | 'tel' | 'numeric';
   maxLength?: number;
   inputRef?: (element: HTMLInputElement | null) => void;
   /** Beside the input, e.g. the get-code button. */

@@ -5,6 +5,7 @@ import { QrModal } from '../../components/QrModal';
 import { Tabs } from '../../components/Tabs';
 import type { LoginRequest, LoginTab } from '../../lib/login-event';
 import { PasswordLoginForm } from './PasswordLoginForm';
+import { PhoneLoginForm } from './PhoneLoginForm';
 import { RegisterForm } from './RegisterForm';
 import { ResetDialog } from './ResetDialog';
 import { WechatLogin } from './WechatLogin';
@@ -24,14 +25,16 @@ export interface LoginDialogProps {
   links: AccountLinks;
 }
 
-type Tab = Exclude<LoginTab, 'reset' | 'bind'>;
+type Tab = Exclude<LoginTab, 'reset' | 'bind' | 'bindPhone'>;
 
 function firstTab(asked: LoginTab | undefined): Tab {
   if (asked === 'reset') return 'password';
+  // The phone gate asked a visitor whose session ended: signing in by phone binds one.
+  if (asked === 'bindPhone') return 'phone';
   return asked === undefined || asked === 'bind' ? 'wechat' : asked;
 }
 
-/** Login dialog: WeChat scan login, password login and register, plus the reset and support dialogs (docs/routes-and-screens.md). */
+/** Login dialog: WeChat scan login, phone code login, password login and register, plus the reset and support dialogs (docs/routes-and-screens.md). */
 export function LoginDialog({ open, onClose, request, links }: LoginDialogProps) {
   const { t } = useTranslation();
   const wantsReset = request.tab === 'reset';
@@ -52,6 +55,11 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
 
   const items = [
     { key: 'wechat', label: t('account:tabs.wechat'), content: <WechatLogin /> },
+    {
+      key: 'phone',
+      label: t('account:tabs.phone'),
+      content: <PhoneLoginForm termsUrl={links.termsUrl} privacyUrl={links.privacyUrl} />,
+    },
     {
       key: 'password',
       label: t('account:tabs.password'),

@@ -6,6 +6,7 @@ import { Dialog } from '../../components/Dialog';
 import { SvgIcon } from '../../components/SvgIcon';
 import { $user, loadUser, type UserInfo } from '../../stores/user';
 import { BindEmailForm } from './BindEmailForm';
+import { BindPhoneForm } from './BindPhoneForm';
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { DeleteAccountForm } from './DeleteAccountForm';
 import { ProfileEditForm } from './ProfileEditForm';
@@ -17,6 +18,7 @@ const TITLES: Record<ProfileView, string> = {
   edit: 'account:profile.edit',
   password: 'account:profile.changePassword',
   bind: 'account:profile.bindEmail',
+  phone: 'account:phone.bindTitle',
   delete: 'account:profile.delete',
   usage: 'account:profile.usage',
 };
@@ -24,7 +26,7 @@ const TITLES: Record<ProfileView, string> = {
 export interface ProfileDialogProps {
   open: boolean;
   onClose: () => void;
-  /** Opens on a view (the e-mailed bind link opens 'bind' with its address and code). */
+  /** Opens on a view (the e-mailed bind link opens 'bind' with its address and code; the phone gate 'phone'). */
   initialView?: ProfileView;
   email?: string;
   code?: string;
@@ -43,8 +45,12 @@ function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
   if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
   if (view === 'password') return <ChangePasswordForm onDone={back} />;
   if (view === 'bind') return <BindEmailForm email={email} code={code} onDone={back} />;
+  if (view === 'phone') return <BindPhoneForm onDone={back} />;
   if (view === 'usage') return <UsageView />;
-  if (view === 'delete') return <DeleteAccountForm hasPassword={user.hasPassword} wechatBound={user.wechatBound} />;
+  if (view === 'delete')
+    return (
+      <DeleteAccountForm hasPassword={user.hasPassword} wechatBound={user.wechatBound} phone={user.phone !== null} />
+    );
   return <ProfileSummary user={user} onView={onView} />;
 }
 

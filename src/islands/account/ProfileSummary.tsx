@@ -7,12 +7,12 @@ import { flushOutbox } from '../../lib/chat-sync-send';
 import type { UserInfo } from '../../stores/user';
 import { CreditsLine } from '../credits/CreditsLine';
 import { Avatar } from './Avatar';
-import { logout } from './account-api';
+import { downloadMyData, logout } from './account-api';
 import { Membership } from './Membership';
 import { ownDescription } from './own-description';
 import { finishLogout } from './session';
 
-export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'delete' | 'usage';
+export type ProfileView = 'summary' | 'edit' | 'password' | 'bind' | 'phone' | 'delete' | 'usage';
 
 const LINKS: readonly { href: string; key: string; icon: IconName }[] = [
   { href: '/order', key: 'account:profile.orders', icon: 'receipt' },
@@ -40,6 +40,7 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
     { view: 'edit', label: t('account:profile.edit'), show: true },
     { view: 'password', label: t('account:profile.changePassword'), show: user.hasPassword },
     { view: 'bind', label: t('account:profile.bindEmail'), show: !user.hasPassword || user.email === null },
+    { view: 'phone', label: t(user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle'), show: true },
     { view: 'delete', label: t('account:profile.delete'), show: true },
   ];
 
@@ -72,6 +73,7 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </span>
           )}
         </Row>
+        <Row label={t('account:profile.phone')}>{user.phone ?? t('account:profile.emailNone')}</Row>
         {user.wechatBound && <Row label={t('account:profile.wechat')}>{t('account:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />
@@ -102,6 +104,9 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </button>
           ))}
       </div>
+      <button type="button" onClick={() => void downloadMyData()} className={buttonClass('ghost', 'w-full text-xs')}>
+        {t('account:export.title')}
+      </button>
       {user.console && (
         <button
           type="button"

@@ -42,6 +42,33 @@ function signedUp<T extends { ok: boolean }>(res: T): T {
   return res;
 }
 
+export type PhoneCodePurpose = 'login' | 'bind' | 'delete';
+
+/** Silent: the phone code button shows its own texts. A deletion's code goes to the account's own number. */
+export const requestPhoneCode = (purpose: PhoneCodePurpose, phone?: string) =>
+  post('/user/phone/code', phone ? { phone: phone.replace(/[\s-]/g, ''), purpose } : { purpose }, { silent: true });
+
+export const loginWithPhone = (phone: string, code: string) =>
+  post('/user/login/phone', { phone: phone.replace(/[\s-]/g, ''), code: code.trim(), inviteCode: keptInvite() }).then(
+    signedUp,
+  );
+
+export const bindPhone = (phone: string, code: string) =>
+  post('/user/phone/bind', { phone: phone.replace(/[\s-]/g, ''), code: code.trim() });
+
+/** The account's personal data as JSON (the phone number in full), saved as a file. */
+export async function downloadMyData(): Promise<ApiResult<unknown>> {
+  const result = await get('/user/export');
+  if (result.kind !== 'reply') return result;
+  const url = URL.createObjectURL(new Blob([JSON.stringify(result.data, null, 2)], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `miaobi-account-${result.data.account.id}.json`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return result;
+}
+
 export const logout = () => post('/user/logout', undefined, { silent: true });
 
 export const saveProfile = (p: { nickname?: string; description?: string; avatar?: string }) =>
@@ -53,8 +80,8 @@ export const changePassword = (oldPassword: string, password: string) =>
 export const bindEmail = (p: { email: string; code: string; password: string }) =>
   post('/user/email/bind', { email: p.email.trim(), code: p.code.trim(), password: p.password });
 
-export const deleteAccount = (password: string | undefined) =>
-  post('/user/delete', password ? { confirm: true, password } : { confirm: true });
+export const deleteAccount = (proof: { password?: string; phoneCode?: string }) =>
+  post('/user/delete', { confirm: true, ...proof });
 
 /** A WeChat-only account's deletion, proven by a fresh scan (its failure shows on the QR, not as a toast). */
 export const deleteAccountByScan = (scan: { openId: string; qrcodeSocket: string }) =>

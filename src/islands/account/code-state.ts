@@ -2,20 +2,23 @@ import { useStore } from '@nanostores/react';
 import { map } from 'nanostores';
 import { useEffect, useReducer } from 'react';
 import { ls } from '../../lib/storage';
-import type { CodePurpose } from './account-api';
+import type { CodePurpose, PhoneCodePurpose } from './account-api';
+
+/** E-mail purposes, and the phone's under their own names (their gap is 60 s, not 119). */
+type CountdownKey = CodePurpose | `phone-${PhoneCodePurpose}`;
 
 /**
  * When each kind of code may be requested again (ms timestamps). Module
  * state, so closing and reopening the dialog keeps the countdown running.
  */
-export const $codeDeadlines = map<Partial<Record<CodePurpose, number>>>({});
+export const $codeDeadlines = map<Partial<Record<CountdownKey, number>>>({});
 
-export function startCountdown(purpose: CodePurpose, seconds: number): void {
+export function startCountdown(purpose: CountdownKey, seconds: number): void {
   $codeDeadlines.setKey(purpose, Date.now() + seconds * 1000);
 }
 
 /** Whole seconds left before `purpose` may send again; 0 when it may. Re-renders every tick. */
-export function useCountdown(purpose: CodePurpose): number {
+export function useCountdown(purpose: CountdownKey): number {
   const deadline = useStore($codeDeadlines)[purpose] ?? 0;
   const [, tick] = useReducer((n: number) => n + 1, 0);
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));

@@ -1,5 +1,6 @@
 import { type ApiReply, Code } from '../../shared/codes';
 import { getToken, removeToken } from '../../stores/auth';
+import { openBindPhone } from '../login-event';
 import { apiConfig } from './config';
 import { deviceHeader } from './device-id';
 import { apiUrl, buildRequest, withAbort, withQuery } from './http';
@@ -91,6 +92,8 @@ async function httpFailure(status: number, body: Body, opts: RequestOptions): Pr
     return result;
   }
   if (!silent) apiConfig().notify('error', message);
+  // The console's phone gate: every screen that generates or publishes opens the binding the same way.
+  if (result.code === Code.PHONE_REQUIRED && typeof window !== 'undefined') openBindPhone();
   return result;
 }
 

@@ -3,6 +3,7 @@ import { CONSOLE_COOKIE } from '../../shared/admin';
 import { Code } from '../../shared/codes';
 import { DomainError } from '../errors';
 import { bearer, requireUserId } from '../services/account/auth';
+import { assertPhoneBound } from '../services/account/phone';
 import { hidden } from '../services/admin/console-session';
 import { consoleOf } from './admin/guard';
 import type { ApiApp, ApiEnv } from './context';
@@ -55,6 +56,21 @@ function login(noToken?: () => DomainError): Security {
   });
 }
 
+/**
+ * Login (or, with `visitors`, optional login) and then the console's phone gate (PHONE_REQUIRED,
+ * services/account/phone.ts): the one check every generating and publishing route passes through.
+ * `when` limits the gate to some requests of a route (making a picture public, not private).
+ */
+function phoneGated(opts: { visitors?: boolean; when?: (body: Record<string, unknown>) => boolean } = {}): Security {
+  const signIn = opts.visitors ? null : login();
+  return kind(opts.visitors ? [{}, { [BEARER]: [] }] : [{ [BEARER]: [] }], async (c) => {
+    if (signIn) await checks.get(signIn)?.(c);
+    else c.set('userId', await viewer(c));
+    const body = opts.when ? ((c.req.valid as (t: 'json') => unknown)('json') as Record<string, unknown>) : {};
+    if (!opts.when || opts.when(body)) await assertPhoneBound(c.get('runtime'), c.get('userId') ?? null);
+  });
+}
+
 export const access = {
   /** Anyone; nothing is read from the caller. */
   public: kind([], () => {}),
@@ -67,6 +83,18 @@ export const access = {
   login: login(),
   /** Login required; a visitor is answered 401 (uploads: the browser has no token to clear). */
   loginOr401: login(() => new DomainError(Code.UNAUTHORIZED, 'chat:attach.signIn', { status: 401 })),
+  /** Generating (drawing, songs, lyrics): login, and a bound phone when the console requires one. */
+  generating: phoneGated(),
+  /** The chat: visitors too; an account needs a bound phone when the console requires one. */
+  generatingOrVisitor: phoneGated({ visitors: true }),
+  /** Publishing a picture (drawPublicFlag 1: the square). */
+  publishingPicture: phoneGated({ when: (b) => b.drawPublicFlag === 1 }),
+  /** Publishing a song (isPublic). */
+  publishingSong: phoneGated({ when: (b) => b.isPublic === true }),
+  /** An application's create or update that publishes it to the store. */
+  publishingApp: phoneGated({ when: (b) => b.published === true }),
+  /** Sharing a conversation as a public page. */
+  publishing: phoneGated(),
   /** A console session (the /api/admin guard opened it); anyone else sees a path that does not exist. */
   console: kind([{ [CONSOLE_SESSION]: [] }], (c) => {
     consoleOf(c);

@@ -7,6 +7,7 @@ import type { ApiIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { enforceAccess } from './access';
 import { registerAccountConsole, registerUser } from './account';
+import { registerPhone } from './account/phone';
 import { registerWx } from './account/wx';
 import { registerWxCallback } from './account/wx-callback';
 import { registerActivityConsole, registerCoupon } from './activity';
@@ -45,6 +46,7 @@ const domains: Array<(app: ApiApp) => void> = [
   registerHealth,
   registerClientLog,
   registerUser,
+  registerPhone,
   registerWx,
   registerWxCallback,
   registerOrder,

@@ -1,5 +1,6 @@
 import type { RouteConfig } from '@hono/zod-openapi';
 import * as accountConsole from './account/console.routes';
+import * as accountPhone from './account/phone.routes';
 import * as accountUser from './account/user.routes';
 import * as accountWx from './account/wx';
 import * as accountWxCallback from './account/wx-callback';
@@ -50,6 +51,7 @@ import * as webSearchConsole from './web-search/console.routes';
  */
 const modules = {
   accountConsole,
+  accountPhone,
   accountUser,
   accountWx,
   accountWxCallback,

@@ -11,6 +11,7 @@ import { limitsEnvShape } from './limits';
 import { musicEnvShape } from './music';
 import { referralEnvShape } from './referral';
 import { retentionEnvShape } from './retention';
+import { smsEnvProblems, smsEnvShape } from './sms';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { videoEnvShape } from './video';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
@@ -55,7 +56,7 @@ export const envSchema = z.object({
     .min(1024)
     .max(50 * 1024 * 1024)
     .default(1024 * 1024),
-  /** Seals model channels' API keys at rest; the same on every machine. Unset: a key file in DATA_DIR. */
+  /** Seals model channels' API keys and phone numbers at rest; the same on every machine. Unset: a key file in DATA_DIR. */
   CHANNEL_KEY_SECRET: z.string().min(32).max(512).optional(),
   /** A failing channel key's first cool-down; each further failure doubles it, up to 15 minutes. */
   CHANNEL_COOLDOWN_BASE_MS: z.coerce.number().int().min(1000).max(900_000).default(30_000),
@@ -64,6 +65,8 @@ export const envSchema = z.object({
   REVIEW_PICTURES: bool.default(false),
   REVIEW_SONGS: bool.default(false),
   REVIEW_APPS: bool.default(false),
+  /** Accounts must bind a phone before generating or publishing (docs/accounts.md#phone); the console may change it. */
+  PHONE_REQUIRED: bool.default(false),
   /** The content producer and propagator every file's implicit AI label names (docs/compliance.md). */
   AIGC_SERVICE_NAME: z.string().max(64).default('妙笔 Miaobi'),
   /** The service's algorithm filing code (网信算备…), in the same label; empty until filed. */
@@ -110,6 +113,7 @@ export const envSchema = z.object({
   ...referralEnvShape,
   ...retentionEnvShape,
   ...sandboxEnvShape,
+  ...smsEnvShape,
   ...storageEnvShape,
   PAY_LIMIT_MINUTES: z.coerce
     .number()
@@ -184,7 +188,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       `Invalid environment configuration:\n  PAY_PROVIDER=${env.PAY_PROVIDER} needs ${missing.join(', ')}`,
     );
   }
-  const draw = [...drawEnvProblems(env), ...storageEnvProblems(env), ...webSearchEnvProblems(env)];
+  const draw = [
+    ...drawEnvProblems(env),
+    ...storageEnvProblems(env),
+    ...webSearchEnvProblems(env),
+    ...smsEnvProblems(env),
+  ];
   if (draw.length > 0) throw new EnvError(`Invalid environment configuration:\n  ${draw.join('\n  ')}`);
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const full = { ...env, PUBLIC_ORIGIN: (env.PUBLIC_ORIGIN ?? `http://${host}:${env.PORT}`).replace(/\/$/, '') };

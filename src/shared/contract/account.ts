@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CODE_PATTERN, EMAIL_MAX, EMAIL_PATTERN, PASSWORD_MAX, PASSWORD_MIN } from '../account-rules';
+import { PHONE_INPUT } from '../phone';
 import { INVITE_CODE_PATTERN } from '../referral';
 import { keySchema, pattern, rawText, safeString, text } from './input';
 
@@ -67,8 +68,31 @@ export const profileBody = z.object({
   /** data:image/…;base64,… at most 512 KB decoded (≈ 700,000 characters). */
   avatar: rawText(700_000).optional(),
 });
+/** A mainland mobile number, bare or after +86 (the server keeps the 11 digits). */
+export const phone = safeString(required('account:validation.phoneRequired'))
+  .trim()
+  .min(1, 'account:validation.phoneRequired')
+  .max(14, 'account:phone.invalid')
+  .regex(PHONE_INPUT, 'account:phone.invalid');
+export const phoneCode = safeString(required('account:validation.codeRequired'))
+  .trim()
+  .min(1, 'account:validation.codeRequired')
+  .max(6, 'account:phone.codeFormat')
+  .regex(/^\d{6}$/, 'account:phone.codeFormat');
+/** login: anyone; bind (to the new number) and delete (to the account's own) need the login. */
+export const phoneCodeBody = z.object({
+  phone: phone.optional(),
+  purpose: z.enum(['login', 'bind', 'delete']).default('login'),
+});
+export const phoneLoginBody = z.object({ phone, code: phoneCode, inviteCode: inviteCode.optional() });
+export const phoneBindBody = z.object({ phone, code: phoneCode });
+/** POST /api/user/phone/code: sent; the button waits `seconds` before another. */
+export const sentPhoneCode = z.object({ seconds: z.number().int() });
+
 export const deleteAccountBody = z.object({
   password: rawText(PASSWORD_MAX).optional(),
+  /** An account with neither password nor WeChat proves itself with a 'delete' code sent to its phone. */
+  phoneCode: phoneCode.optional(),
   /** A WeChat-only account proves itself by a fresh scan: the QR login's socket and the openId it pushed. */
   qrcodeSocket: qrcodeSocket.optional(),
   openId: openId.optional(),
@@ -94,10 +118,32 @@ export const userInfo = z
     endDatePlus: z.string().nullable(),
     hasPassword: z.boolean(),
     wechatBound: z.boolean(),
+    /** The bound number, masked (138****0000); null: none. */
+    phone: z.string().nullable(),
     console: z.boolean().optional().openapi({ description: 'present (true) only for console accounts' }),
   })
   .openapi('UserInfo');
 export type UserInfo = z.infer<typeof userInfo>;
+
+/** GET /api/user/export: the account's personal data, for its owner (PIPL access and copy). */
+export const accountExport = z
+  .object({
+    exportedAt: z.string(),
+    account: z.object({
+      id: z.number().int(),
+      email: z.string().nullable(),
+      /** The number in full: the owner's own copy. */
+      phone: z.string().nullable(),
+      wechatBound: z.boolean(),
+      nickname: z.string().nullable(),
+      description: z.string().nullable(),
+      avatarUrl: z.string().nullable(),
+      language: z.string(),
+      createdAt: z.string(),
+    }),
+    signIns: z.array(z.object({ at: z.string(), method: z.string(), success: z.boolean(), ip: z.string().nullable() })),
+  })
+  .openapi('AccountExport');
 
 /** A session token (login, register-and-login, password change). */
 export const token = z.object({ token: z.string() });

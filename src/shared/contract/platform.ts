@@ -21,8 +21,8 @@ export const health = z.object({
   database: z.enum(['pglite', 'postgres']),
   providers: z.record(z.string(), z.string()),
   sandbox: z
-    .array(z.enum(['payment', 'wechat', 'websearch']))
-    .describe('providers running as the sandbox (no real money, WeChat or web search)'),
+    .array(z.enum(['payment', 'wechat', 'websearch', 'sms']))
+    .describe('providers running as the sandbox (no real money, WeChat, web search or text messages)'),
 });
 export type Health = z.infer<typeof health>;
 

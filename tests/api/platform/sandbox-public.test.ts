@@ -17,7 +17,10 @@ describe('sandbox providers on a public origin', () => {
       const srv = await startTestServer({ PUBLIC_ORIGIN: 'https://miaobi.example', ALLOW_SANDBOX: 'true' });
       started.push(srv);
       const health = await srv.call('GET', '/api/health');
-      expect(health.body.data).toMatchObject({ sandbox: ['payment', 'wechat'], providers: { payment: 'sandbox' } });
+      expect(health.body.data).toMatchObject({
+        sandbox: ['payment', 'wechat', 'sms'],
+        providers: { payment: 'sandbox' },
+      });
     },
     START_MS,
   );
@@ -32,7 +35,12 @@ describe('sandbox providers on a public origin', () => {
         WEB_SEARCH_VISITOR_DAILY: '1',
       });
       started.push(srv);
-      expect((await srv.call('GET', '/api/health')).body.data.sandbox).toEqual(['payment', 'wechat', 'websearch']);
+      expect((await srv.call('GET', '/api/health')).body.data.sandbox).toEqual([
+        'payment',
+        'wechat',
+        'websearch',
+        'sms',
+      ]);
       const query = { caller: { userId: null, ip: '203.0.113.8' }, query: '妙笔', lang: 'zh-CN', limit: 5 };
       const passages = await webSource.gather(srv.runtime, { ...query, signal: AbortSignal.timeout(10_000) });
       expect(passages).toHaveLength(3);
@@ -49,7 +57,7 @@ describe('sandbox providers on a public origin', () => {
     async () => {
       const srv = await startTestServer({ PUBLIC_ORIGIN: 'http://localhost:4321' });
       started.push(srv);
-      expect((await srv.call('GET', '/api/health')).body.data.sandbox).toEqual(['payment', 'wechat']);
+      expect((await srv.call('GET', '/api/health')).body.data.sandbox).toEqual(['payment', 'wechat', 'sms']);
     },
     START_MS,
   );

@@ -33,7 +33,7 @@ export const detail = createRoute({
   responses: jsonResponses(ownApp, { 404: 'no such application, or a draft of someone else (HTTP 404)' }),
 });
 export const create = createRoute({
-  security: access.login,
+  security: access.publishingApp,
   method: 'post',
   path: '/app/create',
   tags,
@@ -42,7 +42,7 @@ export const create = createRoute({
   responses: jsonResponses(ownApp, auth),
 });
 export const update = createRoute({
-  security: access.login,
+  security: access.publishingApp,
   method: 'post',
   path: '/app/update',
   tags,

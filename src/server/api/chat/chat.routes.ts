@@ -7,7 +7,7 @@ import { jsonBody, jsonResponses } from '../route-kit';
 const tags = ['chat'];
 
 export const processChat = createRoute({
-  security: access.optionalLogin,
+  security: access.generatingOrVisitor,
   method: 'post',
   path: '/chat/process',
   tags,

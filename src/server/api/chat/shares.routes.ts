@@ -18,7 +18,7 @@ const auth = { 1000001: 'not logged in' };
 const mine = { ...auth, 404: 'no such live share of the caller (HTTP 404)' };
 
 export const createShare = createRoute({
-  security: access.login,
+  security: access.publishing,
   method: 'post',
   path: '/chat/shares',
   tags,

@@ -23,7 +23,7 @@ const tags = ['sd'];
 const auth = { 1000001: 'not logged in' };
 
 export const submitImagine = createRoute({
-  security: access.login,
+  security: access.generating,
   method: 'post',
   path: '/sd/submit/imagine',
   tags,
@@ -117,7 +117,7 @@ export const deleteDrawing = createRoute({
 });
 
 export const setVisibility = createRoute({
-  security: access.login,
+  security: access.publishingPicture,
   method: 'post',
   path: '/sd/visibility',
   tags,

@@ -20,7 +20,7 @@ const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such song, or not visible to the caller (HTTP 404)' };
 
 export const submitSong = createRoute({
-  security: access.login,
+  security: access.generating,
   method: 'post',
   path: '/music/submit',
   tags,
@@ -91,7 +91,7 @@ export const deleteSong = createRoute({
   }),
 });
 export const setVisibility = createRoute({
-  security: access.login,
+  security: access.publishingSong,
   method: 'post',
   path: '/music/visibility',
   tags,
@@ -100,7 +100,7 @@ export const setVisibility = createRoute({
   responses: jsonResponses(song, { ...auth, ...missing }),
 });
 export const writeLyrics = createRoute({
-  security: access.login,
+  security: access.generating,
   method: 'post',
   path: '/music/lyrics',
   tags,

@@ -17,6 +17,7 @@ export * from './moderation';
 export * from './notices';
 export * from './orders';
 export * from './payments';
+export * from './phone-codes';
 export * from './products';
 export * from './push-channels';
 export * from './rate-limits';

@@ -14,7 +14,7 @@ export const signIns = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** password, wechat or wechat-bind. */
+    /** password, wechat, wechat-bind or phone. */
     method: text('method').notNull(),
     success: boolean('success').notNull(),
     /** The failure's message key (wrong password, locked, banned, too many tries). */

@@ -11,6 +11,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     /** WeChat openId of the official account (or the sandbox), for QR login. */
     wechatOpenId: text('wechat_open_id'),
+    /** The verified mainland mobile number, sealed (services/account/phone-box.ts); never stored in clear. */
+    phoneSealed: text('phone_sealed'),
+    /** Keyed hash (HMAC-SHA256) of the number: uniqueness and sign-in lookup without the number itself. */
+    phoneHash: text('phone_hash'),
     nickname: text('nickname'),
     avatarUrl: text('avatar_url'),
     description: text('description'),
@@ -41,6 +45,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_wechat_open_id_idx').on(t.wechatOpenId),
+    uniqueIndex('users_phone_hash_idx').on(t.phoneHash),
     // The console dashboard's range counts (docs/console.md).
     index('users_created_at_idx').on(t.createdAt),
     index('users_end_date_idx').on(t.endDate),

@@ -14,7 +14,7 @@ const MINUTE = 60_000;
 
 /**
  * The one way to check a password (login, WeChat bind, password change,
- * account deletion): per-IP limit, account lock, and an atomic per-account
+ * account deletion): the per-IP limit of every check (countCheck), account lock, and an atomic per-account
  * failure count. Throws 429 when a limit or the lock refuses the try; true
  * when the password is right.
  */
@@ -23,9 +23,7 @@ export async function checkPassword(
   p: { user: { id: number; passwordHash: string | null } | null; password: string; ip: string },
 ): Promise<boolean> {
   const { db } = rt.database;
-  const limit = IP_CHECKS * rt.env.IP_LIMIT_SCALE;
-  const perIp = await hit(db, `password:ip:${p.ip}`, { limit, windowMs: IP_WINDOW_MS });
-  if (!perIp.allowed) throw new DomainError(429, 'account:login.tooMany', { status: 429 });
+  await countCheck(rt, p.ip);
   if (!p.user) {
     // Same work as for a real account, so timing does not tell whether it exists.
     await verifyPassword(p.password, null);
@@ -51,6 +49,16 @@ export async function checkPassword(
     })
     .where(eq(users.id, p.user.id));
   return true;
+}
+
+/**
+ * The one per-address limit of every secret check, passwords and SMS codes alike
+ * (services/account/phone-codes.ts): guesses spread over both share one budget.
+ */
+export async function countCheck(rt: Runtime, ip: string): Promise<void> {
+  const limit = IP_CHECKS * rt.env.IP_LIMIT_SCALE;
+  const perIp = await hit(rt.database.db, `password:ip:${ip}`, { limit, windowMs: IP_WINDOW_MS });
+  if (!perIp.allowed) throw new DomainError(429, 'account:login.tooMany', { status: 429 });
 }
 
 /**

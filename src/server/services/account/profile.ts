@@ -14,6 +14,8 @@ import { pictureRefused } from '../pictures';
 import { findUserByEmail, setPassword, TAKEN } from './auth';
 import { removeAccountContent } from './content';
 import { checkPassword } from './password-guard';
+import { maskedPhoneOf, phoneOfUser } from './phone';
+import { consumePhoneCode } from './phone-codes';
 import { consumeCode } from './verification-codes';
 import { consumeWechatLogin } from './wechat-login';
 
@@ -48,6 +50,7 @@ export async function userInfo(rt: Runtime, userId: number, lang: Language) {
     endDatePlus: iso(u.endDatePlus),
     hasPassword: Boolean(u.passwordHash),
     wechatBound: Boolean(u.wechatOpenId),
+    phone: maskedPhoneOf(rt, u),
     // Only console accounts learn that the console exists (docs/console.md).
     ...(u.role === 'operator' || u.role === 'admin' ? { console: true } : {}),
   };
@@ -139,19 +142,22 @@ async function proveWechat(rt: Runtime, openId: string, p: { qrcodeSocket?: stri
 }
 
 /**
- * Deletes the account: personal data is wiped, the row stays (anonymised) so
+ * Deletes the account: personal data (the phone number too) is wiped, the row stays (anonymised) so
  * orders keep their owner for accounting; every session ends; its drawings,
  * songs, apps and conversations go with their files.
  */
 export async function deleteAccount(
   rt: Runtime,
   userId: number,
-  p: { password?: string; qrcodeSocket?: string; openId?: string; ip: string },
+  p: { password?: string; qrcodeSocket?: string; openId?: string; phoneCode?: string; ip: string },
 ) {
   const user = await loadUser(rt, userId);
   if (user.passwordHash && !(await checkPassword(rt, { user, password: p.password ?? '', ip: p.ip })))
     throw new DomainError(400, 'account:password.wrongCurrent', { status: 400 });
   if (!user.passwordHash && user.wechatOpenId) await proveWechat(rt, user.wechatOpenId, p);
+  // A phone-only account: a 'delete' code sent to its own number.
+  const phone = !user.passwordHash && !user.wechatOpenId ? phoneOfUser(rt, user) : null;
+  if (phone) await consumePhoneCode(rt, { phone, purpose: 'delete', code: p.phoneCode ?? '', ip: p.ip, userId });
   await anonymiseAccount(rt.database.db, userId);
   await removeAccountLeftovers(rt, userId, user.avatarUrl);
 }
@@ -169,6 +175,8 @@ export async function anonymiseAccount(db: Db, userId: number) {
       email: null,
       passwordHash: null,
       wechatOpenId: null,
+      phoneSealed: null,
+      phoneHash: null,
       nickname: null,
       avatarUrl: null,
       description: null,

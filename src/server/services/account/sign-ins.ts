@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { signIns } from '../../db/schema';
 import { DomainError } from '../../errors';
 
-export type SignInMethod = 'password' | 'wechat' | 'wechat-bind';
+export type SignInMethod = 'password' | 'wechat' | 'wechat-bind' | 'phone';
 /** Sign-in history is kept this long (docs/accounts.md). */
 export const SIGN_IN_KEEP_DAYS = 90;
 const DAY = 86_400_000;

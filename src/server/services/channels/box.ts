@@ -14,9 +14,14 @@ const boxes = new WeakMap<Runtime['env'], SecretBox>();
 export function channelBox(rt: Pick<Runtime, 'env'>): SecretBox {
   const hit = boxes.get(rt.env);
   if (hit) return hit;
-  const box = createSecretBox(rt.env.CHANNEL_KEY_SECRET ?? localSecret(rt.env.DATA_DIR));
+  const box = createSecretBox(siteSecret(rt.env));
   boxes.set(rt.env, box);
   return box;
+}
+
+/** The secret every sealed value derives its key from (channel keys here, phone numbers in account/phone-box.ts). */
+export function siteSecret(env: Runtime['env']): string | Buffer {
+  return env.CHANNEL_KEY_SECRET ?? localSecret(env.DATA_DIR);
 }
 
 function localSecret(dataDir: string): Buffer {
