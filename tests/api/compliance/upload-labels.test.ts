@@ -39,7 +39,7 @@ describe('an uploaded app icon', () => {
     const byId = new Map(
       (store.body.data.records as { id: number; iconAigc: string | null }[]).map((a) => [a.id, a.iconAigc]),
     );
-    expect(byId.get(made['标注图标应用'] as number)).toBe('generated');
-    expect(byId.get(made['普通图标应用'] as number)).toBeNull();
+    expect(byId.get(made.标注图标应用 as number)).toBe('generated');
+    expect(byId.get(made.普通图标应用 as number)).toBeNull();
   });
 });
