@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DownloadError, downloadFile } from '../download';
-import { VideoProviderError } from './types';
+import { type MadeVideo, type VideoContext, VideoProviderError } from './types';
 
 /** One upstream call's time limit; a video itself takes minutes and is polled. */
 export const CALL_TIMEOUT_MS = 30_000;
@@ -44,13 +44,24 @@ export async function pollUntil<T>(
 }
 
 /** The upstream's video, ours now (bounded, its type read from its bytes): the URL is never shown. */
-export async function rehost(url: string, signal: AbortSignal, doFetch: typeof fetch = fetch): Promise<Buffer> {
+async function rehost(url: string, signal: AbortSignal, doFetch: typeof fetch = fetch): Promise<Buffer> {
   try {
     return (await downloadFile(url, { kind: 'video', maxBytes: MAX_VIDEO_BYTES, signal, fetch: doFetch })).bytes;
   } catch (err) {
     if (err instanceof DownloadError) throw new VideoProviderError(err.message);
     throw err;
   }
+}
+
+/** A finished upstream video, re-hosted: its size and still are read later from the file itself. */
+export async function rehostMade(
+  url: string,
+  duration: number,
+  ctx: VideoContext,
+  doFetch: typeof fetch = fetch,
+): Promise<MadeVideo> {
+  await ctx.progress(92);
+  return { video: await rehost(url, ctx.signal, doFetch), cover: null, width: null, height: null, duration };
 }
 
 /** An access key and secret key written as one channel key, `AK:SK`. */

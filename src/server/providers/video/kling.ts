@@ -1,5 +1,5 @@
 import { SignJWT } from 'jose';
-import { callJson, keyPair, pollUntil, rehost } from './http';
+import { callJson, keyPair, pollUntil, rehostMade } from './http';
 import { type VideoProvider, VideoProviderError } from './types';
 
 /**
@@ -85,14 +85,7 @@ export function createKlingProvider(o: KlingOptions): VideoProvider {
         },
         { pollMs: o.pollMs, signal: ctx.signal, progress: ctx.progress },
       );
-      await ctx.progress(92);
-      return {
-        video: await rehost(url, ctx.signal, o.fetch),
-        cover: null,
-        width: null,
-        height: null,
-        duration: r.duration,
-      };
+      return rehostMade(url, r.duration, ctx, o.fetch);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { callJson, pollUntil, rehost } from './http';
+import { callJson, pollUntil, rehostMade } from './http';
 import { type VideoProvider, VideoProviderError } from './types';
 
 /**
@@ -66,14 +66,7 @@ export function createLumaProvider(o: LumaOptions): VideoProvider {
         },
         { pollMs: o.pollMs, signal: ctx.signal, progress: ctx.progress },
       );
-      await ctx.progress(92);
-      return {
-        video: await rehost(url, ctx.signal, o.fetch),
-        cover: null,
-        width: null,
-        height: null,
-        duration: r.duration,
-      };
+      return rehostMade(url, r.duration, ctx, o.fetch);
     },
   };
 }
