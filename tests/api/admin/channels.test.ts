@@ -69,7 +69,7 @@ describe('channels in the console', () => {
     [{ baseUrl: 'ftp://example.com' }, 'Enter the base URL as http:// or https:// address'],
     [{ baseUrl: 'not a url' }, 'Enter the base URL as http:// or https:// address'],
     [{ flavour: 'midjourney-proxy' }, 'This flavour does not belong to the chosen kind'],
-    [{ kind: 'video' }, 'Choose what the channel serves'],
+    [{ kind: 'hologram' }, 'Choose what the channel serves'],
     [{ weight: 0 }, 'Weight is a whole number from 1 to 1000'],
     [{ weight: 1.5 }, 'Weight is a whole number from 1 to 1000'],
     [{ name: '  ' }, 'Give the channel a name'],

@@ -120,7 +120,7 @@ describe('lyrics and the contract', () => {
     const doc = (await srv.call('GET', '/api/openapi.json')).body;
     const paths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/music/'));
     expect(paths.sort()).toEqual(
-      ['delete', 'detail', 'list/mine', 'list/public', 'lyrics', 'quota', 'submit', 'visibility'].map(
+      ['delete', 'detail', 'download', 'list/mine', 'list/public', 'lyrics', 'quota', 'submit', 'visibility'].map(
         (p) => `/api/music/${p}`,
       ),
     );

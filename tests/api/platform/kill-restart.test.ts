@@ -9,6 +9,7 @@ import { type Database, openDatabase } from '../../../src/server/db/client';
 import { createSession } from '../../../src/server/db/queries/sessions';
 import { drawings, songs, users } from '../../../src/server/db/schema';
 import { createLocalStorage } from '../../../src/server/providers/storage';
+import { sourceKeyOf } from '../../../src/server/services/drawing/store';
 import { createTestDatabase, until } from '../helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
@@ -122,6 +123,9 @@ describe.skipIf(!onPostgres)('kill -9 during tasks', () => {
         .flatMap((row) => JSON.stringify(row).match(/\/files\/[^"?]+/g) ?? [])
         .map((u) => u.replace(/^\/files\//, '')),
     );
+    // A picture's unlabelled original is kept privately beside it, under a name its row implies.
+    const source = sourceKeyOf(finished.d?.imageUrl ?? null);
+    if (source) referenced.add(source);
     expect(referenced.size).toBeGreaterThan(0);
     const root = path.join(database.dataDir, 'files');
     const onDisk = filesUnder(root).map((f) => path.relative(root, f));
