@@ -28,11 +28,20 @@ function Figures({ items }: { items: { key: string; value: string }[] }) {
 function Rules({ r }: { r: MyReferral['rules'] }) {
   const { t } = useTranslation();
   const level2 = r.level2Bp > 0 ? t('rules.level2', { level2: percent(r.level2Bp) }) : '';
+  // Each side's reward is days, credits or both, as the console sets them.
+  const reward = (days: number, credits: number) =>
+    [days > 0 ? t('rules.days', { count: days }) : '', credits > 0 ? t('rules.credits', { count: credits }) : '']
+      .filter(Boolean)
+      .join(t('rules.and')) || t('rules.nothing');
+  const on = r.inviterDays + r.inviteeDays + r.inviterCredits + r.inviteeCredits > 0;
   return (
     <ul className="list-disc space-y-1 ps-5 text-sm text-slate-600 dark:text-slate-300">
       <li>
-        {r.inviterDays > 0 || r.inviteeDays > 0
-          ? t('rules.reward', { inviter: r.inviterDays, invitee: r.inviteeDays })
+        {on
+          ? t('rules.reward', {
+              inviter: reward(r.inviterDays, r.inviterCredits),
+              invitee: reward(r.inviteeDays, r.inviteeCredits),
+            })
           : t('rules.rewardOff')}
       </li>
       {r.level1Bp > 0 && <li>{t('rules.commission', { level1: percent(r.level1Bp), level2, days: r.holdDays })}</li>}

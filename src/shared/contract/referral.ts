@@ -22,6 +22,8 @@ export const MyReferral = z
     rules: z.object({
       inviterDays: z.number().int(),
       inviteeDays: z.number().int(),
+      inviterCredits: z.number().int(),
+      inviteeCredits: z.number().int(),
       level1Bp: z.number().int(),
       level2Bp: z.number().int(),
       holdDays: z.number().int(),

@@ -30,6 +30,17 @@ beforeAll(async () => {
 afterAll(() => srv?.dispose());
 
 describe('invite rewards in credits', () => {
+  it('are stated in the invite page rules beside the days', async () => {
+    const me = await user(srv, 'rules-reader');
+    const mine = await srv.call('GET', '/api/referral/mine', undefined, me.headers);
+    expect(mine.body.data.rules).toMatchObject({
+      inviterDays: 0,
+      inviteeDays: 2,
+      inviterCredits: 100,
+      inviteeCredits: 40,
+    });
+  });
+
   it('are granted once on the first paid order, beside the days; a refund takes back their unspent share', async () => {
     const inviter = await user(srv, 'credit-inviter');
     const buyer = await invitee(srv, inviter, 'credit-invitee');

@@ -19,6 +19,8 @@ export async function myReferral(rt: Runtime, userId: number) {
     rules: {
       inviterDays: s.REFERRAL_INVITER_DAYS,
       inviteeDays: s.REFERRAL_INVITEE_DAYS,
+      inviterCredits: s.REFERRAL_INVITER_CREDITS,
+      inviteeCredits: s.REFERRAL_INVITEE_CREDITS,
       level1Bp: s.REFERRAL_LEVEL1_BP,
       level2Bp: s.REFERRAL_LEVEL2_BP,
       holdDays: s.REFERRAL_HOLD_DAYS,
