@@ -142,6 +142,10 @@ export const accountExport = z
       createdAt: z.string(),
     }),
     signIns: z.array(z.object({ at: z.string(), method: z.string(), success: z.boolean(), ip: z.string().nullable() })),
+    /** The generation records kept about the account (docs/retention.md), newest first. */
+    generations: z.array(
+      z.object({ at: z.string(), kind: z.string(), prompt: z.string().nullable(), outputRef: z.string().nullable() }),
+    ),
   })
   .openapi('AccountExport');
 

@@ -120,6 +120,13 @@ describe('generation logs', () => {
     const [row] = await logs(u.id);
     expect(row).toMatchObject({ kind: 'drawing', prompt: '湖边的灯塔', outputRef: res.body.mjChatMessage.id });
     expect(row?.promptHash).toMatch(/^[0-9a-f]{64}$/);
+    // The owner's data export carries the record; another account's carries none of it.
+    const exported = await srv.call('GET', '/api/user/export', undefined, u.headers);
+    expect(exported.body.data.generations).toEqual([
+      { at: row?.at.toISOString(), kind: 'drawing', prompt: '湖边的灯塔', outputRef: row?.outputRef },
+    ]);
+    const other = await createUserWithToken(srv, 'gen-other@example.com');
+    expect((await srv.call('GET', '/api/user/export', undefined, other.headers)).body.data.generations).toEqual([]);
     const deleted = await srv.call('POST', '/api/user/delete', { confirm: true, password: 'secret123' }, u.headers);
     expect(deleted.body.code, JSON.stringify(deleted.body)).toBe(200);
     expect(await logs(u.id)).toEqual([{ ...row, prompt: null, ip: null }]);

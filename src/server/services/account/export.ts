@@ -1,12 +1,16 @@
 import { desc, eq } from 'drizzle-orm';
-import { signIns } from '../../db/schema';
+import { generationLogs, signIns } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { phoneOfUser } from './phone';
 import { loadUser } from './profile';
 
+/** Generation records in one export: six months of a busy account, without an unbounded reply. */
+const GENERATIONS_MAX = 10_000;
+
 /**
  * The account's personal data for its owner (PIPL's right to access and copy): what it holds
- * about the person, the phone number opened from its seal, and the sign-in history (90 days).
+ * about the person, the phone number opened from its seal, the sign-in history (90 days) and
+ * the generation records kept as the law requires (the newest 10,000).
  */
 export async function exportAccount(rt: Runtime, userId: number) {
   const u = await loadUser(rt, userId);
@@ -15,6 +19,17 @@ export async function exportAccount(rt: Runtime, userId: number) {
     .from(signIns)
     .where(eq(signIns.userId, userId))
     .orderBy(desc(signIns.id));
+  const generations = await rt.database.db
+    .select({
+      at: generationLogs.at,
+      kind: generationLogs.kind,
+      prompt: generationLogs.prompt,
+      outputRef: generationLogs.outputRef,
+    })
+    .from(generationLogs)
+    .where(eq(generationLogs.userId, userId))
+    .orderBy(desc(generationLogs.id))
+    .limit(GENERATIONS_MAX);
   return {
     exportedAt: new Date().toISOString(),
     account: {
@@ -29,5 +44,6 @@ export async function exportAccount(rt: Runtime, userId: number) {
       createdAt: u.createdAt.toISOString(),
     },
     signIns: history.map((r) => ({ ...r, at: r.at.toISOString() })),
+    generations: generations.map((r) => ({ ...r, at: r.at.toISOString() })),
   };
 }
