@@ -48,6 +48,8 @@ export const UserDetail = z
     email: z.string().nullable(),
     nickname: z.string().nullable(),
     wechatOpenId: z.string().nullable(),
+    /** Masked (138****0000): the console never shows a whole number. */
+    phone: z.string().nullable(),
     role: z.string(),
     language: z.string(),
     createdAt: z.string(),

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { phoneCodes, users } from '../../../src/server/db/schema';
 import { phoneHash } from '../../../src/server/services/account/phone-box';
+import { makeStaff } from '../admin/admin-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { afterGap, freshAddress, lastCode, phoneLogin } from './phone-helpers';
 
@@ -27,6 +28,20 @@ describe('sign-in by texted code', () => {
     const again = await srv.call('GET', '/api/user/info', undefined, second);
     expect(again.body.data.baseUserId).toBe(info.body.data.baseUserId);
     expect(await byPhone('13800138001')).toHaveLength(1);
+  });
+
+  it('the console finds an account by its whole number and shows the number masked', async () => {
+    const owner = await phoneLogin(srv, '13800138077');
+    const id = (await srv.call('GET', '/api/user/info', undefined, owner)).body.data.baseUserId;
+    const operator = await makeStaff(srv, 'phone-operator@example.com', 'operator');
+    const search = (q: string) =>
+      srv.call('GET', `/api/admin/users?q=${encodeURIComponent(q)}`, undefined, { cookie: operator.cookie });
+    for (const q of ['13800138077', '+86 138 0013 8077'])
+      expect((await search(q)).body.data.map((u: { id: number }) => u.id)).toEqual([id]);
+    expect((await search('1380013807')).body.data).toEqual([]);
+    const detail = await srv.call('GET', `/api/admin/users/${id}`, undefined, { cookie: operator.cookie });
+    expect(detail.body.data.phone).toBe('138****8077');
+    expect(JSON.stringify(detail.body)).not.toContain('13800138077');
   });
 
   it('stores the number sealed: no column of the row or of its codes holds its digits', async () => {

@@ -65,6 +65,7 @@ function DetailView({ userId, consoleRole }: { userId: number; consoleRole: Role
             ['users.email', user.email ?? '—'],
             ['users.nickname', user.nickname ?? '—'],
             ['user.wechat', user.wechatOpenId ?? '—'],
+            ['user.phone', user.phone ?? '—'],
             ['users.role', t(`admin:role.${user.role}`)],
             ['user.created', day(user.createdAt)],
             ['user.lastSeen', when(user.lastSeenAt)],

@@ -9,7 +9,7 @@ import * as r from './console.routes';
 /** The console's users page: search, detail, actions with a reason (docs/console.md). */
 export function registerAccountConsole(app: ApiApp) {
   app.openapi(r.searchUsers, async (c) =>
-    reply(c, await searchUsers(c.get('runtime').database.db, c.req.valid('query').q)),
+    reply(c, await searchUsers(c.get('runtime'), c.req.valid('query').q)),
   );
 
   app.openapi(r.userDetail, async (c) =>

@@ -1,5 +1,6 @@
 import { and, desc, eq, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import type { GrantKind, Role } from '../../../shared/admin';
+import { normalizePhone } from '../../../shared/phone';
 import type { Db } from '../../db/client';
 import { forgetSessions } from '../../db/queries/session-cache';
 import { creditAccounts, orders, sessions, users } from '../../db/schema';
@@ -11,18 +12,24 @@ import { assertMayActOn, recordRefusal, viewerRefusal } from '../admin/hierarchy
 import { setRoleById } from '../admin/roles';
 import { orderDto } from '../shop/orders';
 import { userInsights } from './console-user-insights';
+import { maskedPhoneOf } from './phone';
+import { phoneHash } from './phone-box';
 
 const DAY = 86_400_000;
 const like = (s: string) => `%${s.replace(/[%_\\]/g, '\\$&')}%`;
 
-/** Search by id, e-mail, nickname or WeChat openId (docs/console.md). */
-export async function searchUsers(db: Db, q: string, limit = 50) {
+/** Search by id, e-mail, nickname, WeChat openId or whole phone number (docs/console.md). */
+export async function searchUsers(rt: Runtime, q: string, limit = 50) {
+  const { db } = rt.database;
   const term = q.trim();
   const conditions: SQL[] = [];
   if (/^\d{1,9}$/.test(term)) conditions.push(eq(users.id, Number(term)));
   if (term) {
     conditions.push(ilike(users.email, like(term)), ilike(users.nickname, like(term)), eq(users.wechatOpenId, term));
   }
+  // Numbers are sealed: only a whole number is found, through its keyed hash.
+  const phone = normalizePhone(term);
+  if (phone) conditions.push(eq(users.phoneHash, phoneHash(rt, phone)));
   return db
     .select({
       id: users.id,
@@ -71,6 +78,7 @@ export async function userDetail(rt: Runtime, userId: number, viewerId: number) 
     email: u.email,
     nickname: u.nickname,
     wechatOpenId: u.wechatOpenId,
+    phone: maskedPhoneOf(rt, u),
     role: u.role,
     language: u.language,
     createdAt: u.createdAt.toISOString(),
