@@ -8,9 +8,7 @@ import * as r from './console.routes';
 
 /** The console's users page: search, detail, actions with a reason (docs/console.md). */
 export function registerAccountConsole(app: ApiApp) {
-  app.openapi(r.searchUsers, async (c) =>
-    reply(c, await searchUsers(c.get('runtime'), c.req.valid('query').q)),
-  );
+  app.openapi(r.searchUsers, async (c) => reply(c, await searchUsers(c.get('runtime'), c.req.valid('query').q)));
 
   app.openapi(r.userDetail, async (c) =>
     reply(c, await userDetail(c.get('runtime'), c.req.valid('param').id, consoleOf(c).userId)),
