@@ -41,6 +41,7 @@ export const SITE_SETTINGS = {
   COUPON_OPEN_HOUR: { kind: 'int', min: 0, max: 23 },
   REVIEW_PICTURES: { kind: 'bool' },
   REVIEW_SONGS: { kind: 'bool' },
+  REVIEW_VIDEOS: { kind: 'bool' },
   REVIEW_APPS: { kind: 'bool' },
   PHONE_REQUIRED: { kind: 'bool' },
   AIGC_SERVICE_NAME: { kind: 'text', max: 64 },
@@ -107,7 +108,7 @@ export const SETTING_GROUPS: Record<
   shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   // PHONE_REQUIRED: an account without a bound phone may neither generate nor publish (real identity).
-  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS', 'PHONE_REQUIRED'],
+  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_VIDEOS', 'REVIEW_APPS', 'PHONE_REQUIRED'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
   compliance: [
     'AIGC_SERVICE_NAME',

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { ProgressBar } from '../../components/ProgressBar';
+import { openReport } from '../../lib/report-event';
 import { VideoStatus } from '../../shared/video';
 import type { Video } from './video-api';
 
@@ -16,10 +17,14 @@ const SHAPE: Record<string, string> = {
   '1:1': 'aspect-square',
 };
 
-/** One video of the owner: progress while it is made, then the player (labelled 'AI生成') and its actions. */
+/**
+ * One video: for its owner, progress while it is made, then the player (labelled 'AI生成') and its
+ * actions; someone else's public video offers download and a report instead.
+ */
 export function VideoCard({ video, actions }: { video: Video; actions: VideoActions }) {
   const { t } = useTranslation('video');
   const running = video.status < VideoStatus.DONE;
+  const { mine } = video;
   const status =
     video.status === VideoStatus.GENERATING
       ? t('status.2', { progress: video.progress })
@@ -67,7 +72,17 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {t('action.download')}
             </a>
           )}
-          {video.status === VideoStatus.DONE && (
+          {!mine && (
+            <button
+              type="button"
+              className={buttonClass('ghost', 'px-3 py-1')}
+              aria-label={t('common:report.actionFor', { title: video.prompt.slice(0, 60) })}
+              onClick={() => openReport({ kind: 'video', id: video.id })}
+            >
+              {t('common:report.action')}
+            </button>
+          )}
+          {mine && video.status === VideoStatus.DONE && (
             <button
               type="button"
               className={buttonClass('secondary', 'px-3 py-1')}
@@ -76,7 +91,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {video.isPublic ? t('action.unpublish') : t('action.publish')}
             </button>
           )}
-          {video.status === VideoStatus.FAILED && (
+          {mine && video.status === VideoStatus.FAILED && (
             <button
               type="button"
               className={buttonClass('primary', 'px-3 py-1')}
@@ -85,7 +100,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {t('action.retry')}
             </button>
           )}
-          {!running && (
+          {mine && !running && (
             <button type="button" className={buttonClass('ghost', 'px-3 py-1')} onClick={() => actions.onDelete(video)}>
               {t('action.delete')}
             </button>
