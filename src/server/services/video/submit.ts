@@ -16,6 +16,7 @@ import { rateKey } from '../credits/rates';
 import { holdForTask } from '../credits/spend';
 import { decodeReferences } from '../drawing/references';
 import { checkTexts, reviewFirst } from '../moderation/publishing';
+import { siteSettings } from '../site-settings';
 import { videoDto } from './dto';
 import { readVideoQuota, takeFreeVideo } from './quota';
 import { VIDEO_WAKE_CHANNEL } from './worker';
@@ -46,12 +47,14 @@ async function queue(rt: Runtime, userId: number, task: Task, lang: string, repl
   const now = Date.now();
   const taskId = newVideoTaskId();
   const cfg = videoConfig(rt.env);
+  // The console's free allowance, read before the transaction (docs/console.md).
+  const free = await siteSettings(rt);
   let hold: Hold | null = null;
   const create = () =>
     db.transaction(async (tx) => {
       const charged = hold
         ? { charge: 'credits', chargeDay: null }
-        : await takeFreeVideo(rt, tx as unknown as Db, userId, now);
+        : await takeFreeVideo(rt, tx as unknown as Db, userId, free, now);
       if (!charged) return null;
       const [row] = await tx
         .insert(videos)
