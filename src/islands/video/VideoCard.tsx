@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { ProgressBar } from '../../components/ProgressBar';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { openReport } from '../../lib/report-event';
 import { VideoStatus } from '../../shared/video';
 import type { Video } from './video-api';
@@ -56,6 +57,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
         </span>
       </div>
       <div className="space-y-2 p-3">
+        {mine && <ReviewBadge review={video.isPublic || video.review === 'hidden' ? video.review : undefined} />}
         <p className="line-clamp-2 text-sm text-slate-800 dark:text-slate-200">{video.prompt}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {status} · {t('form.seconds', { n: video.duration })} · {video.aspect}
