@@ -4,7 +4,7 @@ import type { ReviewState } from '../shared/moderation';
 /**
  * What moderators decided of the viewer's own public item: "审核中" while it
  * waits for review, "已下架" once taken down; nothing when published
- * (docs/state-machines.md). Pictures, songs and apps show it alike.
+ * (docs/state-machines.md). Pictures, songs, videos and apps show it alike.
  */
 export function ReviewBadge({ review, className = '' }: { review: ReviewState | undefined; className?: string }) {
   const { t } = useTranslation('layout');

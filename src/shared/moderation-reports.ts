@@ -2,11 +2,11 @@
  * Reports of public items and what moderators do with them (docs/state-machines.md, "reports"),
  * shared by the report dialog, the API and the console's report queue.
  */
-export const REPORT_KINDS = ['drawing', 'song', 'app', 'share'] as const;
+export const REPORT_KINDS = ['drawing', 'song', 'video', 'app', 'share'] as const;
 export type ReportKind = (typeof REPORT_KINDS)[number];
 
 /** What may wait for a moderator before it is published (a shared conversation publishes at once). */
-export const REVIEW_KINDS = ['drawing', 'song', 'app'] as const satisfies readonly ReportKind[];
+export const REVIEW_KINDS = ['drawing', 'song', 'video', 'app'] as const satisfies readonly ReportKind[];
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
 
 export const REPORT_REASONS = ['illegal', 'pornographic', 'violent', 'infringing', 'other'] as const;

@@ -25,6 +25,8 @@ export const SITE_SETTINGS = {
   DRAW_MEMBER_DAILY: { kind: 'int', min: 0, max: 1_000_000 },
   MUSIC_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
   MUSIC_MEMBER_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
+  VIDEO_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
+  VIDEO_MEMBER_FREE_DAILY: { kind: 'int', min: 0, max: 1000 },
   WEB_SEARCH_VISITOR_DAILY: { kind: 'int', min: 0, max: 100_000 },
   WEB_SEARCH_FREE_DAILY: { kind: 'int', min: 0, max: 100_000 },
   WEB_SEARCH_MEMBER_DAILY: { kind: 'int', min: 0, max: 1_000_000 },
@@ -41,6 +43,7 @@ export const SITE_SETTINGS = {
   COUPON_OPEN_HOUR: { kind: 'int', min: 0, max: 23 },
   REVIEW_PICTURES: { kind: 'bool' },
   REVIEW_SONGS: { kind: 'bool' },
+  REVIEW_VIDEOS: { kind: 'bool' },
   REVIEW_APPS: { kind: 'bool' },
   PHONE_REQUIRED: { kind: 'bool' },
   AIGC_SERVICE_NAME: { kind: 'text', max: 64 },
@@ -92,6 +95,8 @@ export const SETTING_GROUPS: Record<
     'DRAW_MEMBER_DAILY',
     'MUSIC_FREE_DAILY',
     'MUSIC_MEMBER_FREE_DAILY',
+    'VIDEO_FREE_DAILY',
+    'VIDEO_MEMBER_FREE_DAILY',
     'WEB_SEARCH_VISITOR_DAILY',
     'WEB_SEARCH_FREE_DAILY',
     'WEB_SEARCH_MEMBER_DAILY',
@@ -107,7 +112,7 @@ export const SETTING_GROUPS: Record<
   shop: ['PAY_LIMIT_MINUTES', 'COUPON_DAILY_LIMIT', 'COUPON_OPEN_HOUR'],
   // Publishing policy: on, a new public item waits in /admin/review; off, it is public at once.
   // PHONE_REQUIRED: an account without a bound phone may neither generate nor publish (real identity).
-  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_APPS', 'PHONE_REQUIRED'],
+  publishing: ['REVIEW_PICTURES', 'REVIEW_SONGS', 'REVIEW_VIDEOS', 'REVIEW_APPS', 'PHONE_REQUIRED'],
   // The operator named in every file's implicit AI label, and the complaint desk's published handling time.
   compliance: [
     'AIGC_SERVICE_NAME',

@@ -12,6 +12,7 @@ test.describe('video', () => {
   test('makes a video on /video, plays it labelled, publishes it, and the square lists it under videos', async ({
     page,
     request,
+    browser,
   }) => {
     const token = await newAccount(request, 'video');
     await logIn(page, token);
@@ -57,6 +58,23 @@ test.describe('video', () => {
     const item = page.locator('[data-square-item]').filter({ hasText: 'e2e 雪夜里的小镇' });
     await expect(item.getByText('AI生成')).toBeVisible();
     expect(await axeFindings(page, '/square?kind=videos')).toEqual([]);
+    // Others may report it: from its square card, and from /video?id= (here as a visitor, who sees no owner's actions).
+    const videoId = await item.getAttribute('data-video-id');
+    await item.getByRole('button', { name: /^举报：e2e 雪夜里的小镇/ }).click();
+    const dialog = page.getByRole('dialog', { name: '举报内容' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('radio', { name: '侵犯权益' }).check();
+    await dialog.getByRole('button', { name: '提交举报' }).click();
+    await expect(dialog).toBeHidden();
+    const visitor = await browser.newPage();
+    await visitor.goto(`/video?id=${videoId}`);
+    await waitForHydration(visitor);
+    const shown = visitor.getByRole('region', { name: '分享的视频' });
+    await expect(shown.getByTestId('video-card')).toContainText('e2e 雪夜里的小镇');
+    await expect(shown.getByRole('button', { name: /^举报：/ })).toBeVisible();
+    await expect(shown.getByRole('button', { name: '取消发布' })).toHaveCount(0);
+    expect(await axeFindings(visitor, '/video?id= as a visitor')).toEqual([]);
+    await visitor.close();
     await kinds.getByRole('link', { name: '歌曲' }).click();
     await expect(page).toHaveURL(/\/square\?kind=songs$/);
     await expect(page.locator('[data-square-item]').filter({ hasText: 'e2e 雪夜里的小镇' })).toHaveCount(0);

@@ -64,6 +64,12 @@ describe("a complaint's address", () => {
     expect(targetOf('https://miaobi.example/square/d_abc', origin)).toEqual({ kind: 'drawing', id: 'd_abc' });
     expect(targetOf('/share/AbCdEf0123456789xy', origin)).toEqual({ kind: 'share', id: 'AbCdEf0123456789xy' });
     expect(targetOf('https://miaobi.example/songsDetail?id=song_1', origin)).toEqual({ kind: 'song', id: 'song_1' });
+    // A video's task id starts with video_: named by the square or by its player.
+    expect(targetOf('/square/video_AbC-1', origin)).toEqual({ kind: 'video', id: 'video_AbC-1' });
+    expect(targetOf('https://miaobi.example/video?id=video_AbC-1', origin)).toEqual({
+      kind: 'video',
+      id: 'video_AbC-1',
+    });
   });
 
   it('names nothing on another site, in free text or elsewhere on this one', () => {
@@ -73,6 +79,8 @@ describe("a complaint's address", () => {
       '/square',
       '/square/a/b',
       '/chat',
+      '/video?id=d_abc',
+      '/video?prompt=x',
       'javascript:alert(1)',
     ])
       expect(targetOf(a, origin), a).toBeNull();

@@ -32,6 +32,8 @@ export function VideoApp() {
   const [pages, setPages] = useState({ loaded: 0, total: 0 });
   const [quota, setQuota] = useState<VideoQuota | null>(null);
   const [preset, setPreset] = useState('');
+  // /video?id=: someone's public video, shown above the form (the complaint desk and reports name it so).
+  const [shown, setShown] = useState<Video | null>(null);
   const { confirm, confirmElement } = useLazyConfirm();
 
   const reloadQuota = useCallback(async () => {
@@ -45,7 +47,14 @@ export function VideoApp() {
     setPages({ loaded: pageNum, total: result.data.total });
   }, []);
   useEffect(() => {
-    setPreset(new URLSearchParams(window.location.search).get('prompt')?.slice(0, 500) ?? '');
+    const query = new URLSearchParams(window.location.search);
+    setPreset(query.get('prompt')?.slice(0, 500) ?? '');
+    const id = query.get('id');
+    if (id)
+      void videoDetail(id).then((result) => {
+        if (result.kind === 'reply') setShown(result.data);
+        else if (result.kind === 'business') toast.error(result.result);
+      });
     if (!loggedIn) return;
     void load(1);
     void reloadQuota();
@@ -98,6 +107,16 @@ export function VideoApp() {
 
   return (
     <div className="space-y-6 pb-24">
+      {shown && (
+        <section aria-labelledby="video-shown" className="space-y-3">
+          <h2 id="video-shown" className="text-lg font-semibold text-slate-900 dark:text-white">
+            {t('shown.title')}
+          </h2>
+          <ul className="grid gap-4 md:grid-cols-2">
+            <VideoCard video={shown} actions={actions} />
+          </ul>
+        </section>
+      )}
       <VideoForm
         loggedIn={loggedIn}
         quota={quota}

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { ProgressBar } from '../../components/ProgressBar';
+import { ReviewBadge } from '../../components/ReviewBadge';
+import { openReport } from '../../lib/report-event';
 import { VideoStatus } from '../../shared/video';
 import type { Video } from './video-api';
 
@@ -16,10 +18,14 @@ const SHAPE: Record<string, string> = {
   '1:1': 'aspect-square',
 };
 
-/** One video of the owner: progress while it is made, then the player (labelled 'AI生成') and its actions. */
+/**
+ * One video: for its owner, progress while it is made, then the player (labelled 'AI生成') and its
+ * actions; someone else's public video offers download and a report instead.
+ */
 export function VideoCard({ video, actions }: { video: Video; actions: VideoActions }) {
   const { t } = useTranslation('video');
   const running = video.status < VideoStatus.DONE;
+  const { mine } = video;
   const status =
     video.status === VideoStatus.GENERATING
       ? t('status.2', { progress: video.progress })
@@ -51,6 +57,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
         </span>
       </div>
       <div className="space-y-2 p-3">
+        {mine && <ReviewBadge review={video.isPublic || video.review === 'hidden' ? video.review : undefined} />}
         <p className="line-clamp-2 text-sm text-slate-800 dark:text-slate-200">{video.prompt}</p>
         <p className="text-xs text-slate-600 dark:text-slate-400">
           {status} · {t('form.seconds', { n: video.duration })} · {video.aspect}
@@ -67,7 +74,17 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {t('action.download')}
             </a>
           )}
-          {video.status === VideoStatus.DONE && (
+          {!mine && (
+            <button
+              type="button"
+              className={buttonClass('ghost', 'px-3 py-1')}
+              aria-label={t('common:report.actionFor', { title: video.prompt.slice(0, 60) })}
+              onClick={() => openReport({ kind: 'video', id: video.id })}
+            >
+              {t('common:report.action')}
+            </button>
+          )}
+          {mine && video.status === VideoStatus.DONE && (
             <button
               type="button"
               className={buttonClass('secondary', 'px-3 py-1')}
@@ -76,7 +93,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {video.isPublic ? t('action.unpublish') : t('action.publish')}
             </button>
           )}
-          {video.status === VideoStatus.FAILED && (
+          {mine && video.status === VideoStatus.FAILED && (
             <button
               type="button"
               className={buttonClass('primary', 'px-3 py-1')}
@@ -85,7 +102,7 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
               {t('action.retry')}
             </button>
           )}
-          {!running && (
+          {mine && !running && (
             <button type="button" className={buttonClass('ghost', 'px-3 py-1')} onClick={() => actions.onDelete(video)}>
               {t('action.delete')}
             </button>

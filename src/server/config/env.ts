@@ -64,6 +64,7 @@ export const envSchema = z.object({
   /** Publishing policy per kind (docs/console.md): true holds new public items for review first. */
   REVIEW_PICTURES: bool.default(false),
   REVIEW_SONGS: bool.default(false),
+  REVIEW_VIDEOS: bool.default(false),
   REVIEW_APPS: bool.default(false),
   /** Accounts must bind a phone before generating or publishing (docs/accounts.md#phone); the console may change it. */
   PHONE_REQUIRED: bool.default(false),

@@ -4,6 +4,7 @@ import { chatConfig } from './chat';
 import { drawConfig } from './drawing';
 import type { Env } from './env';
 import { musicConfig } from './music';
+import { videoConfig } from './video';
 import { webSearchEnvSchema } from './web-search';
 
 /**
@@ -16,6 +17,7 @@ export function settingDefaults(env: Env): SiteSettings {
   const chat = chatConfig(env);
   const draw = drawConfig(env);
   const music = musicConfig(env);
+  const video = videoConfig(env);
   const search = webSearchEnvSchema.parse(env);
   return {
     ICP_NUMBER: env.ICP_NUMBER,
@@ -36,6 +38,8 @@ export function settingDefaults(env: Env): SiteSettings {
     DRAW_MEMBER_DAILY: draw.DRAW_MEMBER_DAILY,
     MUSIC_FREE_DAILY: music.MUSIC_FREE_DAILY,
     MUSIC_MEMBER_FREE_DAILY: music.MUSIC_MEMBER_FREE_DAILY,
+    VIDEO_FREE_DAILY: video.VIDEO_FREE_DAILY,
+    VIDEO_MEMBER_FREE_DAILY: video.VIDEO_MEMBER_FREE_DAILY,
     WEB_SEARCH_VISITOR_DAILY: search.WEB_SEARCH_VISITOR_DAILY,
     WEB_SEARCH_FREE_DAILY: search.WEB_SEARCH_FREE_DAILY,
     WEB_SEARCH_MEMBER_DAILY: search.WEB_SEARCH_MEMBER_DAILY,
@@ -52,6 +56,7 @@ export function settingDefaults(env: Env): SiteSettings {
     COUPON_OPEN_HOUR: a.COUPON_OPEN_HOUR,
     REVIEW_PICTURES: env.REVIEW_PICTURES,
     REVIEW_SONGS: env.REVIEW_SONGS,
+    REVIEW_VIDEOS: env.REVIEW_VIDEOS,
     REVIEW_APPS: env.REVIEW_APPS,
     PHONE_REQUIRED: env.PHONE_REQUIRED,
     AIGC_SERVICE_NAME: env.AIGC_SERVICE_NAME,

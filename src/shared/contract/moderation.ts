@@ -10,7 +10,7 @@ import { id, paging, pattern, safeString, text } from './input';
  * (src/server/api/moderation/, docs/console.md), and an item's review state as its author sees it.
  */
 
-/** A drawing's or song's task id, an app's id, or a share's id. */
+/** A drawing's, song's or video's task id, an app's id, or a share's id. */
 const itemId = pattern(/^[A-Za-z0-9_-]{1,64}$/, 64, { message: 'common:report.badItem' });
 
 /** POST /api/report: a public item reported (visitors too). */
@@ -75,7 +75,7 @@ export const wordsBody = z
 /** POST /api/admin/words/revert: an earlier version made current again. */
 export const revertWordsBody = z.object({ id: id(), reason, requestId });
 
-/** What may wait before it is published: a drawing, a song or an app. */
+/** What may wait before it is published: a drawing, a song, a video or an app. */
 export { REVIEW_KINDS, type ReviewKind } from '../moderation-reports';
 
 /** Where an item stands with moderators, as its author's own lists show it ("审核中" when pending). */
@@ -85,11 +85,15 @@ export const reviewState = z.enum(REVIEW_STATES).openapi({ description: 'publish
 export const reviewItem = z
   .object({
     kind: z.enum(REVIEW_KINDS),
-    /** A picture's or song's task id, an app's number (as text). */
+    /** A picture's, song's or video's task id, an app's number (as text). */
     id: z.string(),
     title: z.string(),
     text: z.string().openapi({ description: 'prompt, lyrics or app prompt' }),
     preview: z.string().nullable().openapi({ description: 'thumbnail, cover or icon URL; emoji:… for an emoji icon' }),
+    media: z
+      .string()
+      .nullable()
+      .openapi({ description: "a video's MP4, signed for the console; null for other kinds" }),
     author: z.object({ id: z.number().int(), nickname: z.string().nullable(), email: z.string().nullable() }),
     since: z.string(),
     verdict: z.object({
@@ -158,6 +162,8 @@ export const ReportedItem = z.object({
   text: z.string(),
   /** Thumbnail, cover or icon, readable by the console (signed when private). */
   preview: z.string().nullable(),
+  /** A video's MP4 to play, signed like the preview; null for other kinds. */
+  media: z.string().nullable(),
   /** Where the public sees it. */
   href: z.string().nullable(),
   author: z.object({ id: z.number().int(), nickname: z.string(), banned: z.boolean() }).nullable(),

@@ -33,7 +33,18 @@ function ItemCard({ item, state, onDone }: { item: ReportedItem; state: State; o
   return (
     <article className={`${card} space-y-3`} aria-labelledby={heading} data-report-item={item.id}>
       <div className="flex gap-4">
-        {item.preview &&
+        {item.media ? (
+          // biome-ignore lint/a11y/useMediaCaption: a generated clip has no speech to caption.
+          <video
+            src={item.media}
+            poster={item.preview ?? undefined}
+            controls
+            preload="none"
+            aria-label={title}
+            className="h-20 w-36 shrink-0 rounded-xl bg-slate-900 object-contain"
+          />
+        ) : (
+          item.preview &&
           (item.preview.startsWith('emoji:') ? (
             <span className="grid size-20 shrink-0 place-items-center rounded-xl bg-slate-100 text-3xl dark:bg-slate-800">
               {item.preview.slice(6)}
@@ -46,7 +57,8 @@ function ItemCard({ item, state, onDone }: { item: ReportedItem; state: State; o
               height={80}
               className="size-20 shrink-0 rounded-xl object-cover"
             />
-          ))}
+          ))
+        )}
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           <h2 id={heading} className="break-words font-semibold text-slate-900 dark:text-white">
             <span className="mr-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium dark:bg-slate-800">

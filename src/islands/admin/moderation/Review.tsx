@@ -12,12 +12,26 @@ type Action = InputOf<'POST', '/admin/review/decide'>['action'];
 
 function Preview({ item }: { item: ReviewItem }) {
   const { t } = useTranslation();
+  const label = t('admin:review.preview', { title: item.title });
+  // A video is judged by watching it, not by its cover.
+  if (item.media)
+    return (
+      // biome-ignore lint/a11y/useMediaCaption: a generated clip has no speech to caption.
+      <video
+        src={item.media}
+        poster={item.preview ?? undefined}
+        controls
+        preload="none"
+        aria-label={label}
+        className="h-24 w-40 shrink-0 rounded-xl bg-slate-900 object-contain"
+      />
+    );
   if (!item.preview) return <div className="size-24 shrink-0 rounded-xl bg-slate-100 dark:bg-slate-800" />;
   if (item.kind === 'app') return <AppIcon iconUrl={item.preview} className="size-24 text-5xl" />;
   return (
     <img
       src={item.preview}
-      alt={t('admin:review.preview', { title: item.title })}
+      alt={label}
       className="size-24 shrink-0 rounded-xl bg-slate-100 object-cover dark:bg-slate-800"
       loading="lazy"
     />

@@ -5,7 +5,7 @@ import { addUserNotice } from '../activity/notices';
 const TITLE_MAX = 60;
 
 /**
- * Tells an author what moderators did with their picture, song or app: a
+ * Tells an author what moderators did with their picture, song, video or app: a
  * notice of their own (`user_notices`), rendered in their language when they
  * next open a page (docs/state-machines.md, "review").
  */

@@ -4,18 +4,18 @@ import type { ReportedItem } from '../../../shared/contract/moderation';
 import { ReviewState as Review, type ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
 import type { Db } from '../../db/client';
-import { apps, chatShares, drawings, songs, users } from '../../db/schema';
+import { apps, chatShares, drawings, songs, users, videos } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetStore } from '../apps/store-cache';
 import { invalidateSquare } from '../drawing/square';
-import { forgetFileAccess, isOpenDrawing, isOpenSong, ownerFileUrl } from '../file-access';
+import { forgetFileAccess, isOpenDrawing, isOpenSong, isOpenVideo, ownerFileUrl } from '../file-access';
 import { invalidatePages } from '../pages/channel';
 
-/** A picture, song, app or shared conversation as moderation sees it, whatever its state. */
+/** A picture, song, video, app or shared conversation as moderation sees it, whatever its state. */
 export interface ModeratedItem<K extends ReportKind = ReportKind> {
   kind: K;
-  /** The public id: a drawing's or song's task id, an app's id, a share's random id. */
+  /** The public id: a drawing's, song's or video's task id, an app's id, a share's random id. */
   id: string;
   ownerId: number | null;
   review: ReviewState;
@@ -26,6 +26,8 @@ export interface ModeratedItem<K extends ReportKind = ReportKind> {
   texts: string[];
   /** Thumbnail, cover or icon as stored (sign it for anyone but the public). */
   preview: string | null;
+  /** A video's MP4 as stored, so a moderator can play it (signed like the preview). */
+  media?: string | null;
   href: string;
 }
 
@@ -40,6 +42,7 @@ type Verdict = ReportedItem['verdict'];
 
 type DrawingRow = typeof drawings.$inferSelect;
 type SongRow = typeof songs.$inferSelect;
+type VideoRow = typeof videos.$inferSelect;
 type AppRow = typeof apps.$inferSelect;
 type ShareRow = typeof chatShares.$inferSelect;
 
@@ -69,6 +72,21 @@ export function songItem(s: SongRow): ModeratedItem<'song'> {
     texts: [s.title, s.prompt, s.tags, s.lyrics].filter(Boolean),
     preview: s.coverUrl,
     href: `/songsDetail?id=${s.taskId}`,
+  };
+}
+
+export function videoItem(v: VideoRow): ModeratedItem<'video'> {
+  return {
+    kind: 'video',
+    id: v.taskId,
+    ownerId: v.userId,
+    review: v.review,
+    shared: isOpenVideo({ ...v, review: Review.PUBLISHED }),
+    title: v.prompt,
+    texts: [v.prompt],
+    preview: v.thumbUrl ?? v.coverUrl,
+    media: v.videoUrl,
+    href: `/video?id=${v.taskId}`,
   };
 }
 
@@ -110,6 +128,10 @@ export async function findItem(db: Db, kind: ReportKind, id: string): Promise<Mo
     const [s] = await db.select().from(songs).where(eq(songs.taskId, id)).limit(1);
     return s ? songItem(s) : null;
   }
+  if (kind === 'video') {
+    const [v] = await db.select().from(videos).where(eq(videos.taskId, id)).limit(1);
+    return v ? videoItem(v) : null;
+  }
   if (kind === 'share') {
     if (!SHARE_ID.test(id)) return null;
     const [row] = await db.select().from(chatShares).where(eq(chatShares.id, id)).limit(1);
@@ -127,6 +149,10 @@ export async function findItem(db: Db, kind: ReportKind, id: string): Promise<Mo
 /** Preview a moderator may open: pictures and covers are signed like their owner's; app icons are public. */
 export const moderatorPreview = (rt: Runtime, item: ModeratedItem) =>
   ownerFileUrl(rt, item.preview, item.kind === 'app');
+
+/** The video a moderator plays, signed like the preview; null for every other kind. */
+export const moderatorMedia = async (rt: Runtime, item: ModeratedItem) =>
+  item.media ? ownerFileUrl(rt, item.media, false) : null;
 
 /** The moderation provider's word on an item's texts; a failing provider is shown as unknown, not as a pass. */
 export async function verdictOf(rt: Runtime, item: ModeratedItem | null): Promise<Verdict> {
@@ -185,6 +211,14 @@ export async function setReview(tx: Db, kind: ReportKind, id: string, to: Review
       .returning({ id: songs.id });
     return rows.length > 0;
   }
+  if (kind === 'video') {
+    const rows = await tx
+      .update(videos)
+      .set({ review: to, updatedAt: now })
+      .where(and(eq(videos.taskId, id), inArray(videos.review, from)))
+      .returning({ id: videos.id });
+    return rows.length > 0;
+  }
   if (kind === 'share') {
     const rows = await tx
       .update(chatShares)
@@ -209,6 +243,7 @@ export async function setReview(tx: Db, kind: ReportKind, id: string, to: Review
 export async function forgetItem(rt: Runtime, kind: ReportKind): Promise<void> {
   if (kind === 'drawing') await invalidateSquare(rt);
   if (kind === 'app') await forgetStore(rt);
-  if (kind === 'share') await invalidatePages(rt);
-  else if (kind !== 'app') await forgetFileAccess(rt);
+  // The square's video list is a cached page; a video's files answer by its state too.
+  if (kind === 'share' || kind === 'video') await invalidatePages(rt);
+  if (kind !== 'share' && kind !== 'app') await forgetFileAccess(rt);
 }

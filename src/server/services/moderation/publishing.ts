@@ -10,6 +10,7 @@ import { siteSettings } from '../site-settings';
 const POLICY: Record<ReviewKind, SettingKey> = {
   drawing: 'REVIEW_PICTURES',
   song: 'REVIEW_SONGS',
+  video: 'REVIEW_VIDEOS',
   app: 'REVIEW_APPS',
 };
 

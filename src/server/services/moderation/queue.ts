@@ -2,9 +2,9 @@ import { and, count, desc, eq, isNull, max, sql } from 'drizzle-orm';
 import type { ReportedItem, ReportQueue } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
 import type { ReportKind } from '../../../shared/moderation-reports';
-import { apps, chatShares, contentReports, drawings, songs } from '../../db/schema';
+import { apps, chatShares, contentReports, drawings, songs, videos } from '../../db/schema';
 import type { Runtime } from '../../runtime';
-import { authorsOf, findItem, moderatorPreview, verdictOf } from './items';
+import { authorsOf, findItem, moderatorMedia, moderatorPreview, verdictOf } from './items';
 
 /** Reports shown per item (the count says how many there are). */
 const REPORTS_SHOWN = 20;
@@ -60,7 +60,7 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
   const { db } = rt.database;
   const take = q.pageNum * q.pageSize;
   const hidden = ReviewState.HIDDEN;
-  const [d, s, a, sh, counts] = await Promise.all([
+  const [d, s, v, a, sh, counts] = await Promise.all([
     db
       .select({ id: drawings.taskId, at: drawings.updatedAt })
       .from(drawings)
@@ -72,6 +72,12 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
       .from(songs)
       .where(eq(songs.review, hidden))
       .orderBy(desc(songs.updatedAt))
+      .limit(take),
+    db
+      .select({ id: videos.taskId, at: videos.updatedAt })
+      .from(videos)
+      .where(eq(videos.review, hidden))
+      .orderBy(desc(videos.updatedAt))
       .limit(take),
     db
       .select({ id: sql<string>`${apps.id}::text`, at: apps.updatedAt })
@@ -88,6 +94,7 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
     Promise.all([
       db.select({ n: count() }).from(drawings).where(eq(drawings.review, hidden)),
       db.select({ n: count() }).from(songs).where(eq(songs.review, hidden)),
+      db.select({ n: count() }).from(videos).where(eq(videos.review, hidden)),
       db
         .select({ n: count() })
         .from(apps)
@@ -98,6 +105,7 @@ async function hiddenGroups(rt: Runtime, q: { pageNum: number; pageSize: number 
   const merged = [
     ...d.map((r) => ({ kind: 'drawing' as const, ...r })),
     ...s.map((r) => ({ kind: 'song' as const, ...r })),
+    ...v.map((r) => ({ kind: 'video' as const, ...r })),
     ...a.map((r) => ({ kind: 'app' as const, ...r })),
     ...sh.map((r) => ({ kind: 'share' as const, ...r })),
   ].sort((x, y) => y.at.getTime() - x.at.getTime());
@@ -132,6 +140,7 @@ async function describe(rt: Runtime, g: Group, state: 'open' | 'hidden'): Promis
     title: item?.title ?? '',
     text: (item?.texts ?? []).join('\n').slice(0, TEXT_SHOWN),
     preview: item ? await moderatorPreview(rt, item) : null,
+    media: item ? await moderatorMedia(rt, item) : null,
     href: item?.href ?? null,
     author: author
       ? {

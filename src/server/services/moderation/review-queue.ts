@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { ReviewDecision, ReviewItem, ReviewQueue } from '../../../shared/contract/moderation';
 import { ReviewState } from '../../../shared/moderation';
-import { apps, DrawingStatus, drawings, SongStatus, songs } from '../../db/schema';
+import { apps, DrawingStatus, drawings, SongStatus, songs, VideoStatus, videos } from '../../db/schema';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { type Actor, auditedOnce } from '../admin/audit';
@@ -12,10 +12,12 @@ import {
   drawingItem,
   findItem,
   forgetItem,
+  moderatorMedia,
   moderatorPreview,
   setReview,
   songItem,
   verdictOf,
+  videoItem,
 } from './items';
 
 const QUEUE_MAX = 50;
@@ -31,24 +33,32 @@ const pendingSongs = and(
   eq(songs.isPublic, true),
   eq(songs.status, SongStatus.DONE),
 );
+const pendingVideos = and(
+  eq(videos.review, ReviewState.PENDING),
+  eq(videos.isPublic, true),
+  eq(videos.status, VideoStatus.DONE),
+);
 const pendingApps = and(eq(apps.review, ReviewState.PENDING), eq(apps.published, true), isNull(apps.deletedAt));
 
-/** The oldest waiting items of the three kinds, described as moderation sees them, with when they began waiting. */
+/** The oldest waiting items of every kind, described as moderation sees them, with when they began waiting. */
 async function pendingItems(rt: Runtime) {
   const { db } = rt.database;
-  const [pictures, tunes, made, totals] = await Promise.all([
+  const [pictures, tunes, clips, made, totals] = await Promise.all([
     db.select().from(drawings).where(pendingPictures).orderBy(asc(drawings.updatedAt)).limit(QUEUE_MAX),
     db.select().from(songs).where(pendingSongs).orderBy(asc(songs.updatedAt)).limit(QUEUE_MAX),
+    db.select().from(videos).where(pendingVideos).orderBy(asc(videos.updatedAt)).limit(QUEUE_MAX),
     db.select().from(apps).where(pendingApps).orderBy(asc(apps.updatedAt)).limit(QUEUE_MAX),
     Promise.all([
       db.select({ n: count() }).from(drawings).where(pendingPictures),
       db.select({ n: count() }).from(songs).where(pendingSongs),
+      db.select({ n: count() }).from(videos).where(pendingVideos),
       db.select({ n: count() }).from(apps).where(pendingApps),
     ]),
   ]);
   const waiting = [
     ...pictures.map((d) => ({ item: drawingItem(d), since: d.updatedAt })),
     ...tunes.map((s) => ({ item: songItem(s), since: s.updatedAt })),
+    ...clips.map((v) => ({ item: videoItem(v), since: v.updatedAt })),
     ...made.map((a) => ({ item: appItem(a), since: a.updatedAt })),
   ].filter((w) => w.item.ownerId !== null);
   waiting.sort((a, b) => a.since.getTime() - b.since.getTime());
@@ -74,6 +84,7 @@ export async function reviewQueue(rt: Runtime): Promise<ReviewQueue> {
         text: item.texts.join('\n').slice(0, 2000),
         // Not public yet: the console gets signed URLs for pictures and covers, like the owner.
         preview: await moderatorPreview(rt, item),
+        media: await moderatorMedia(rt, item),
         author: { id: userId, nickname: author?.nickname ?? null, email: author?.email ?? null },
         since: since.toISOString(),
         verdict: await verdictOf(rt, item),

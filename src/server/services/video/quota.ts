@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { VideoQuota } from '../../../shared/contract/video';
+import type { SiteSettings } from '../../../shared/site-settings';
 import { startOfDay } from '../../../shared/site-time';
-import { videoConfig } from '../../config/video';
 import type { Db } from '../../db/client';
 import { giveBackToCounter, readCounter, takeFromCounter } from '../../db/queries/rate-limits';
 import { users, type Video } from '../../db/schema';
 import { lockUser } from '../../db/transaction';
 import type { Runtime } from '../../runtime';
 import { rateKey, rateOf } from '../credits/rates';
+import { siteSettings } from '../site-settings';
 
 const freeKey = (userId: number) => `video:free:${userId}`;
 
@@ -21,8 +22,12 @@ async function isMember(db: Db, userId: number, now: number) {
   return u?.vip != null && u.end !== null && u.end.getTime() > now;
 }
 
-const freeLimitOf = (rt: Runtime, member: boolean) => {
-  const cfg = videoConfig(rt.env);
+/** The day's free videos, from the console's settings over the environment's (docs/console.md). */
+export type FreeVideos = Pick<SiteSettings, 'VIDEO_FREE_DAILY' | 'VIDEO_MEMBER_FREE_DAILY'>;
+
+/** Today's free videos: the console's values over the environment's (docs/console.md). */
+const freeLimitOf = async (rt: Runtime, member: boolean) => {
+  const cfg = await siteSettings(rt);
   return member ? cfg.VIDEO_MEMBER_FREE_DAILY : cfg.VIDEO_FREE_DAILY;
 };
 
@@ -30,7 +35,7 @@ export async function readVideoQuota(rt: Runtime, userId: number, now = Date.now
   const { db } = rt.database;
   const member = await isMember(db, userId, now);
   const day = dayOf(rt, now);
-  const freeLimit = freeLimitOf(rt, member);
+  const freeLimit = await freeLimitOf(rt, member);
   const freeUsed = Math.min(freeLimit, await readCounter(db, { key: freeKey(userId), windowStart: day.start }));
   return {
     freeLimit,
@@ -44,11 +49,12 @@ export async function readVideoQuota(rt: Runtime, userId: number, now = Date.now
 
 /**
  * Takes one of today's free videos inside the caller's transaction (one conditional statement:
- * concurrent submits never overdraw). Null: none left today.
+ * concurrent submits never overdraw). `cfg` is read before the transaction (a first read of the
+ * settings queries the database outside it). Null: none left today.
  */
-export async function takeFreeVideo(rt: Runtime, tx: Db, userId: number, now = Date.now()) {
+export async function takeFreeVideo(rt: Runtime, tx: Db, userId: number, cfg: FreeVideos, now = Date.now()) {
   await lockUser(tx, userId);
-  const limit = freeLimitOf(rt, await isMember(tx, userId, now));
+  const limit = (await isMember(tx, userId, now)) ? cfg.VIDEO_MEMBER_FREE_DAILY : cfg.VIDEO_FREE_DAILY;
   const { start } = dayOf(rt, now);
   const taken = await takeFromCounter(tx, { key: freeKey(userId), windowStart: start }, limit);
   return taken === null ? null : { charge: 'free', chargeDay: start };

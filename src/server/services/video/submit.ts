@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import type { VideoExhausted, Video as VideoInfo, VideoInput } from '../../../shared/contract/video';
+import { ReviewState } from '../../../shared/moderation';
 import { videoConfig } from '../../config/video';
 import type { Db } from '../../db/client';
 import { registerChannel } from '../../db/queries/push-channels';
@@ -14,7 +15,8 @@ import type { Hold } from '../credits/holds';
 import { rateKey } from '../credits/rates';
 import { holdForTask } from '../credits/spend';
 import { decodeReferences } from '../drawing/references';
-import { checkTexts } from '../moderation/publishing';
+import { checkTexts, reviewFirst } from '../moderation/publishing';
+import { siteSettings } from '../site-settings';
 import { videoDto } from './dto';
 import { readVideoQuota, takeFreeVideo } from './quota';
 import { VIDEO_WAKE_CHANNEL } from './worker';
@@ -30,6 +32,8 @@ interface Task {
   duration: number;
   aspect: string;
   isPublic: boolean;
+  /** Pending when made public under "review first" (docs/state-machines.md). */
+  review: ReviewState;
   /** The reference picture's stored URL (private: only its owner gets it, signed). */
   reference: string | null;
 }
@@ -43,12 +47,14 @@ async function queue(rt: Runtime, userId: number, task: Task, lang: string, repl
   const now = Date.now();
   const taskId = newVideoTaskId();
   const cfg = videoConfig(rt.env);
+  // The console's free allowance, read before the transaction (docs/console.md).
+  const free = await siteSettings(rt);
   let hold: Hold | null = null;
   const create = () =>
     db.transaction(async (tx) => {
       const charged = hold
         ? { charge: 'credits', chargeDay: null }
-        : await takeFreeVideo(rt, tx as unknown as Db, userId, now);
+        : await takeFreeVideo(rt, tx as unknown as Db, userId, free, now);
       if (!charged) return null;
       const [row] = await tx
         .insert(videos)
@@ -61,6 +67,7 @@ async function queue(rt: Runtime, userId: number, task: Task, lang: string, repl
           aspect: task.aspect,
           referenceUrl: task.reference,
           isPublic: task.isPublic,
+          review: task.review,
           provider: rt.video.mode,
           meta: { lang },
           charge: charged.charge,
@@ -95,6 +102,9 @@ async function queue(rt: Runtime, userId: number, task: Task, lang: string, repl
   return videoDto(row, userId, rt);
 }
 
+const publishedOrPending = async (rt: Runtime, isPublic: boolean) =>
+  isPublic && (await reviewFirst(rt, 'video')) ? ReviewState.PENDING : ReviewState.PUBLISHED;
+
 /** Checks the request (texts, reference picture) and queues a video. */
 export async function submitVideo(rt: Runtime, userId: number, input: VideoInput, lang: string): Promise<VideoInfo> {
   if (!(await hit(rt.database.db, `video:submit:${userId}`, { limit: 10, windowMs: 60_000 })).allowed) throw tooMany();
@@ -108,6 +118,7 @@ export async function submitVideo(rt: Runtime, userId: number, input: VideoInput
     duration: input.duration ?? 5,
     aspect: input.aspect ?? '16:9',
     isPublic: input.isPublic ?? false,
+    review: await publishedOrPending(rt, input.isPublic ?? false),
     reference,
   };
   return queue(rt, userId, task, lang).catch(async (err) => {
@@ -121,5 +132,8 @@ export async function retryVideo(rt: Runtime, failed: Video, lang: string): Prom
   if (!(await hit(rt.database.db, `video:submit:${failed.userId}`, { limit: 10, windowMs: 60_000 })).allowed)
     throw tooMany();
   const { prompt, duration, aspect, isPublic, referenceUrl } = failed;
-  return queue(rt, failed.userId, { prompt, duration, aspect, isPublic, reference: referenceUrl }, lang, failed);
+  // A retried video a moderator took down stays down; else it is published like a new one.
+  const review = failed.review === ReviewState.HIDDEN ? failed.review : await publishedOrPending(rt, isPublic);
+  const task = { prompt, duration, aspect, isPublic, review, reference: referenceUrl };
+  return queue(rt, failed.userId, task, lang, failed);
 }

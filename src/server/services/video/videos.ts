@@ -7,7 +7,7 @@ import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { forgetFileAccess, isOpenVideo } from '../file-access';
 import { takenDown } from '../moderation/items';
-import { refuseHidden } from '../moderation/publishing';
+import { refuseHidden, reviewOnPublish } from '../moderation/publishing';
 import { invalidatePages } from '../pages/channel';
 import { videoDto } from './dto';
 import { retryVideo } from './submit';
@@ -103,7 +103,13 @@ export async function setVideoVisibility(rt: Runtime, userId: number, taskId: st
   const { db } = rt.database;
   const v = await ownVideo(db, taskId, userId);
   if (isPublic) refuseHidden(v.review);
-  const [row] = await db.update(videos).set({ isPublic, updatedAt: new Date() }).where(eq(videos.id, v.id)).returning();
+  // Made public: under "review first" it waits for a moderator (docs/state-machines.md).
+  const review = isPublic && !v.isPublic ? await reviewOnPublish(rt, 'video', v.review) : v.review;
+  const [row] = await db
+    .update(videos)
+    .set({ isPublic, review, updatedAt: new Date() })
+    .where(eq(videos.id, v.id))
+    .returning();
   // Made private: its files stop answering their public URLs on every process now.
   if (v.isPublic !== isPublic) {
     await forgetFileAccess(rt);
