@@ -34,9 +34,15 @@ export const chatModels = z
     details: z.array(chatModelInfo),
     /** Whether a web search can be turned on for a question (docs/chat.md#sources): the composer shows its toggle. */
     webSearch: z.boolean(),
+    /** Whether the site transcribes the microphone (POST /api/chat/transcribe); else the browser's recognition, if any. */
+    transcription: z.boolean(),
   })
   .openapi('ChatModels');
 export type ChatModels = z.infer<typeof chatModels>;
+
+/** POST /api/chat/transcribe: what the site's speech service heard. */
+export const chatTranscript = z.object({ text: z.string() }).openapi('ChatTranscript');
+export type ChatTranscript = z.infer<typeof chatTranscript>;
 
 const int32 = z.number().int().min(0).max(2_147_483_647);
 /**
