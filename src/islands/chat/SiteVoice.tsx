@@ -80,7 +80,8 @@ export function SiteVoice({
   };
 
   const recording = state === 'recording';
-  const label = recording ? t('voice.recording') : state === 'sending' ? t('voice.transcribing') : t('voice.bySite');
+  // The visible words are part of the name (WCAG 2.5.3); the tooltip says the rest.
+  const label = recording ? t('composer.voiceStop') : state === 'sending' ? t('voice.transcribing') : t('voice.bySite');
   return (
     <button
       type="button"
@@ -88,7 +89,7 @@ export function SiteVoice({
       onClick={() => (recording ? halt(false) : void start())}
       aria-pressed={recording}
       aria-label={label}
-      title={label}
+      title={recording ? t('voice.recording') : label}
       className={`${className} ${
         recording
           ? 'bg-red-50 text-red-700 ring-1 ring-red-300 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-800'
