@@ -126,6 +126,7 @@ export function createProviderRegistry(opts: {
         baseUrl: env.SPEECH_BASE_URL,
         apiKey: env.SPEECH_API_KEY,
         model: env.SPEECH_TRANSCRIBE_MODEL,
+        ttsModel: env.SPEECH_TTS_MODEL,
       })
     : null;
   return {

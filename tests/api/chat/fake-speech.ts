@@ -15,6 +15,8 @@ export interface HeardRequest {
 export interface FakeSpeech {
   url: string;
   heard: HeardRequest[];
+  /** The JSON bodies of POST /audio/speech, with their authorization. */
+  spoken: Array<{ authorization: string | undefined; body: Record<string, unknown> }>;
   /** The text the next transcriptions answer; `status` other than 200 answers an error. */
   reply: { text: string; status: number };
   close(): Promise<void>;
@@ -26,12 +28,26 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(parts);
 }
 
+/** What the fake's speech begins with (an ID3 tag), followed by the words it was given. */
+export const FAKE_MP3 = Buffer.from('ID3\u0004\u0000fake-mp3:', 'latin1');
+
 /** A local server speaking OpenAI's speech-to-text format, on 127.0.0.1 and a free port. */
 export async function startFakeSpeech(): Promise<FakeSpeech> {
   const heard: HeardRequest[] = [];
+  const spoken: FakeSpeech['spoken'] = [];
   const state: FakeSpeech['reply'] = { text: '你好，世界', status: 200 };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
+    if (req.method === 'POST' && req.url === '/v1/audio/speech') {
+      const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+      spoken.push({ authorization: req.headers.authorization, body: parsed });
+      if (state.status !== 200 || typeof parsed.input !== 'string' || typeof parsed.voice !== 'string') {
+        res.writeHead(state.status === 200 ? 400 : state.status, { 'content-type': 'application/json' }).end('{}');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'audio/mpeg' }).end(Buffer.concat([FAKE_MP3, Buffer.from(parsed.input)]));
+      return;
+    }
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') {
       res.writeHead(404).end();
       return;
@@ -75,6 +91,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     heard,
+    spoken,
     reply: state,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

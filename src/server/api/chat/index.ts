@@ -1,6 +1,7 @@
 import { chatModelsFor } from '../../services/channels/offer';
 import { webSearchAvailable } from '../../services/chat/citations';
 import { readQuota } from '../../services/chat/quota';
+import { readAloudAvailable } from '../../services/chat/read-aloud';
 import { streamChat } from '../../services/chat/stream';
 import { transcriptionAvailable } from '../../services/chat/transcribe';
 import { viewerOf } from '../access';
@@ -46,7 +47,12 @@ export function registerChat(app: ApiApp) {
   app.openapi(r.listModels, async (c) => {
     const rt = c.get('runtime');
     const models = await chatModelsFor(rt, await caller(c), c.get('lang'));
-    return reply(c, { ...models, webSearch: await webSearchAvailable(rt), transcription: transcriptionAvailable(rt) });
+    return reply(c, {
+      ...models,
+      webSearch: await webSearchAvailable(rt),
+      transcription: transcriptionAvailable(rt),
+      readAloud: readAloudAvailable(rt),
+    });
   });
 
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));

@@ -7,6 +7,9 @@
 
 export interface SpeechProvider {
   readonly model: string;
+  readonly ttsModel: string;
+  /** MP3 of `text` in `voice` (`POST {base}/audio/speech`). */
+  speak(text: string, voice: string, signal: AbortSignal): Promise<Buffer>;
   transcribe(
     audio: { bytes: Buffer; mime: string; ext: string },
     language: string | null,
@@ -20,22 +23,52 @@ export interface SpeechOptions {
   baseUrl: string;
   apiKey?: string;
   model: string;
+  ttsModel: string;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
+/** Largest audio a read-aloud may answer: 4,000 characters of speech are a few MB of MP3. */
+const MAX_AUDIO_BYTES = 16 * 1024 * 1024;
+
 export function createOpenAiSpeech(o: SpeechOptions): SpeechProvider {
-  const url = `${o.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`;
+  const base = o.baseUrl.replace(/\/+$/, '');
+  const url = `${base}/audio/transcriptions`;
+  const auth = (): Record<string, string> => (o.apiKey ? { authorization: `Bearer ${o.apiKey}` } : {});
   return {
     model: o.model,
+    ttsModel: o.ttsModel,
+    async speak(text, voice, signal) {
+      let res: Response;
+      try {
+        res = await (o.fetch ?? fetch)(`${base}/audio/speech`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...auth() },
+          body: JSON.stringify({ model: o.ttsModel, input: text, voice, response_format: 'mp3' }),
+          signal: AbortSignal.any([signal, AbortSignal.timeout(o.timeoutMs ?? 60_000)]),
+        });
+      } catch (err) {
+        signal.throwIfAborted();
+        throw new SpeechError(`speech request failed: ${(err as Error).message}`);
+      }
+      if (!res.ok) {
+        const body = await res.text().catch(() => '');
+        throw new SpeechError(`speech answered HTTP ${res.status}: ${body.slice(0, 200)}`);
+      }
+      if (Number(res.headers.get('content-length') ?? 0) > MAX_AUDIO_BYTES)
+        throw new SpeechError('speech answered too much audio');
+      const audio = Buffer.from(await res.arrayBuffer());
+      if (audio.length === 0 || audio.length > MAX_AUDIO_BYTES)
+        throw new SpeechError('speech answered no usable audio');
+      return audio;
+    },
     async transcribe(audio, language, signal) {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(audio.bytes)], { type: audio.mime }), `speech.${audio.ext}`);
       form.append('model', o.model);
       if (language) form.append('language', language);
       form.append('response_format', 'json');
-      const headers: Record<string, string> = {};
-      if (o.apiKey) headers.authorization = `Bearer ${o.apiKey}`;
+      const headers = auth();
       let res: Response;
       try {
         res = await (o.fetch ?? fetch)(url, {
