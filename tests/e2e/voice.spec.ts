@@ -23,7 +23,11 @@ test.describe('voice through the site', () => {
   test.beforeAll(async () => {
     test.setTimeout(150_000);
     fake = await startFakeSpeech();
-    server = await startOwnServer(PORT, dir, { SPEECH_BASE_URL: fake.url, IP_LIMIT_SCALE: '50' });
+    server = await startOwnServer(PORT, dir, {
+      SPEECH_BASE_URL: fake.url,
+      SPEECH_VOICE: 'alloy',
+      IP_LIMIT_SCALE: '50',
+    });
     // A browser with a fake microphone that needs no permission prompt.
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
@@ -74,4 +78,33 @@ test.describe('voice through the site', () => {
       await context.close();
     });
   }
+
+  test('read aloud asks the site for the answer in its voice, not the browser', async () => {
+    const context = await browser.newContext({ baseURL: BASE, locale: 'zh-CN' });
+    const page = await context.newPage();
+    // The browser's synthesis counts what it is asked to read: the site reads here, so nothing.
+    await page.addInitScript(() => {
+      const fake = {
+        speak: () => Object.assign(window, { browserSpoke: true }),
+        cancel: () => {},
+        getVoices: () => [],
+      };
+      Object.defineProperty(window, 'speechSynthesis', { value: fake, configurable: true });
+    });
+    const before = fake.spoken.length;
+    await page.goto('/chat');
+    await waitForHydration(page);
+    const input = page.getByRole('textbox', { name: '输入你的问题' });
+    await input.fill('你好');
+    await input.press('Enter');
+    const read = page.getByRole('button', { name: '朗读', exact: true }).last();
+    await read.click();
+    await expect.poll(() => fake.spoken.length).toBe(before + 1);
+    const asked = fake.spoken.at(-1)?.body;
+    expect(asked).toMatchObject({ voice: 'alloy', model: 'tts-1', response_format: 'mp3' });
+    expect(String(asked?.input)).toContain('演示模式');
+    expect(String(asked?.input)).not.toMatch(/\*\*/);
+    expect(await page.evaluate(() => 'browserSpoke' in window)).toBe(false);
+    await context.close();
+  });
 });
