@@ -58,7 +58,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
       form = await new Request('http://fake/', {
         method: 'POST',
         headers: { 'content-type': req.headers['content-type'] ?? '' },
-        body,
+        body: new Uint8Array(body),
       }).formData();
     } catch {
       res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"bad multipart"}}');
