@@ -33,6 +33,8 @@ const ROUTES: RouteLimit[] = [
   { method: 'POST', path: /^\/api\/chat\/process$/, member: 256 * KB, visitor: 128 * KB },
   // One chat attachment (multipart), logged in only; CHAT_IMAGE/DOCUMENT_MAX_BYTES narrow it per kind.
   { method: 'POST', path: /^\/api\/chat\/attachments$/, member: 'max', visitor: 8 * KB },
+  // One recording of the composer's microphone (multipart), visitors too: SPEECH_MAX_BYTES (≤ 2 MB) and the form's parts.
+  { method: 'POST', path: /^\/api\/chat\/transcribe$/, member: 2048 * KB + 16 * KB, visitor: 2048 * KB + 16 * KB },
   // One knowledge-base file (multipart), logged in only; KNOWLEDGE_FILE_MAX_BYTES narrows it.
   { method: 'POST', path: /^\/api\/knowledge\/bases\/\d+\/files$/, member: 'max', visitor: 8 * KB },
   // Browser error reports: a message, a URL and a short detail.

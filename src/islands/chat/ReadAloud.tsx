@@ -4,14 +4,43 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeSvg } from '../../components/StrokeSvg';
 import { toast } from '../../lib/toast';
+import { $models } from './chat-state';
+import { siteSpeech } from './recorder';
 import { canSpeak, pickVoice, readingLang, speechChunks } from './speech';
 
 /** The answer being read (its button's id): one at a time, as the browser has one voice queue. */
 const $reading = atom<string | null>(null);
+/** The site's audio being fetched or played, stopped with the reading. */
+let playing: { audio: HTMLAudioElement | null; abort: AbortController } | null = null;
 
 function stopReading() {
   $reading.set(null);
-  speechSynthesis.cancel();
+  if (canSpeak()) speechSynthesis.cancel();
+  playing?.abort.abort();
+  playing?.audio?.pause();
+  playing = null;
+}
+
+/** Plays the site's reading; false when the site has none for the language (the browser reads then). */
+async function readBySite(id: string, text: string, lang: 'zh' | 'en', failed: string): Promise<boolean> {
+  const abort = new AbortController();
+  playing = { audio: null, abort };
+  const mp3 = await siteSpeech(text, lang, abort.signal);
+  if ($reading.get() !== id) return true;
+  if (!mp3) return false;
+  const url = URL.createObjectURL(mp3);
+  const audio = new Audio(url);
+  playing = { audio, abort };
+  const end = (error: boolean) => {
+    URL.revokeObjectURL(url);
+    if ($reading.get() !== id) return;
+    $reading.set(null);
+    if (error) toast.error(failed);
+  };
+  audio.onended = () => end(false);
+  audio.onerror = () => end(true);
+  await audio.play().catch(() => end(true));
+  return true;
 }
 
 async function read(id: string, markdown: string, pageLang: string, failed: string) {
@@ -22,6 +51,13 @@ async function read(id: string, markdown: string, pageLang: string, failed: stri
   if ($reading.get() !== id) return;
   const text = plainText(markdown);
   const lang = readingLang(text, pageLang);
+  if ($models.get()?.readAloud && (await readBySite(id, text, lang === 'en-US' ? 'en' : 'zh', failed))) return;
+  if ($reading.get() !== id) return;
+  if (!canSpeak()) {
+    $reading.set(null);
+    toast.error(failed);
+    return;
+  }
   const voice = pickVoice(speechSynthesis.getVoices(), lang);
   const chunks = speechChunks(text);
   chunks.forEach((chunk, i) => {
@@ -42,11 +78,15 @@ async function read(id: string, markdown: string, pageLang: string, failed: stri
   if (chunks.length === 0) $reading.set(null);
 }
 
-/** "Read aloud" under an answer, through the browser's speech synthesis; pressed again, it stops. */
+/**
+ * "Read aloud" under an answer: through the site's speech service when it has a voice for the
+ * words' language (GET /api/chat/models `readAloud`), else the browser's synthesis; pressed again, it stops.
+ */
 export function ReadAloud({ text, className, disabled }: { text: string; className: string; disabled?: boolean }) {
   const { t, i18n } = useTranslation();
   const id = useId();
-  const [supported] = useState(canSpeak);
+  const [browser] = useState(canSpeak);
+  const bySite = Boolean(useStore($models)?.readAloud);
   const reading = useStore($reading) === id;
 
   useEffect(() => {
@@ -57,7 +97,7 @@ export function ReadAloud({ text, className, disabled }: { text: string; classNa
     };
   }, [id]);
 
-  if (!supported) return null;
+  if (!browser && !bySite) return null;
   const label = reading ? t('message.stopReading') : t('message.readAloud');
   return (
     <button

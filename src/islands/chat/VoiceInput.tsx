@@ -1,8 +1,14 @@
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { StrokeSvg } from '../../components/StrokeSvg';
 import { toast } from '../../lib/toast';
+import { $models } from './chat-state';
+import { canRecord } from './recorder';
+import { SiteVoice } from './SiteVoice';
 import { type Recognition, recognitionClass, recognitionLang } from './speech';
+
+const BUTTON = 'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl px-2.5 text-sm transition-colors';
 
 /** Recognition errors → message key; 'aborted' (our own stop) says nothing. */
 const ERRORS: Record<string, string> = {
@@ -14,11 +20,22 @@ const ERRORS: Record<string, string> = {
 };
 
 /**
- * The composer's microphone: what the person says goes into the input as they speak
- * (interim results included), after what was already typed. Absent where the browser
- * has no speech recognition. Clearing the input (sending it) stops listening.
+ * The composer's microphone: recorded and heard by the site when it has a speech service (GET
+ * /api/chat/models `transcription`), else the browser's own recognition, else none.
  */
 export function VoiceInput({ text, onText }: { text: string; onText(text: string): void }) {
+  const models = useStore($models);
+  const [recordable] = useState(canRecord);
+  if (models?.transcription && recordable) return <SiteVoice text={text} onText={onText} className={BUTTON} />;
+  return <BrowserVoice text={text} onText={onText} />;
+}
+
+/**
+ * The browser's recognition: what the person says goes into the input as they speak (interim
+ * results included), after what was already typed. Absent where the browser has none. Clearing
+ * the input (sending it) stops listening.
+ */
+function BrowserVoice({ text, onText }: { text: string; onText(text: string): void }) {
   const { t, i18n } = useTranslation();
   const [supported] = useState(() => recognitionClass() !== undefined);
   const [listening, setListening] = useState(false);
@@ -70,9 +87,9 @@ export function VoiceInput({ text, onText }: { text: string; onText(text: string
       type="button"
       onClick={() => (listening ? recognition.current?.stop() : start())}
       aria-pressed={listening}
-      aria-label={listening ? t('composer.voiceStop') : t('composer.voice')}
-      title={listening ? t('composer.voiceStop') : t('composer.voice')}
-      className={`inline-flex h-10 shrink-0 items-center gap-1.5 rounded-xl px-2.5 text-sm transition-colors ${
+      aria-label={listening ? t('composer.voiceStop') : t('voice.byBrowser')}
+      title={listening ? t('composer.voiceStop') : t('voice.byBrowser')}
+      className={`${BUTTON} ${
         listening
           ? 'bg-red-50 text-red-700 ring-1 ring-red-300 dark:bg-red-950/50 dark:text-red-200 dark:ring-red-800'
           : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 dark:text-slate-300 dark:hover:bg-slate-800 dark:hover:text-white'

@@ -12,6 +12,7 @@ import { musicEnvShape } from './music';
 import { referralEnvShape } from './referral';
 import { retentionEnvShape } from './retention';
 import { smsEnvProblems, smsEnvShape } from './sms';
+import { speechEnvShape } from './speech';
 import { storageEnvProblems, storageEnvShape } from './storage';
 import { videoEnvShape } from './video';
 import { webSearchEnvProblems, webSearchEnvShape } from './web-search';
@@ -111,6 +112,7 @@ export const envSchema = z.object({
   ...limitsEnvShape,
   ...jobsEnvShape,
   ...knowledgeEnvShape,
+  ...speechEnvShape,
   ...referralEnvShape,
   ...retentionEnvShape,
   ...sandboxEnvShape,

@@ -17,6 +17,7 @@ import { createMcpClient, type McpClient, type McpTarget } from './mcp/client';
 import { createSunoProvider } from './music/suno';
 import type { MusicProvider } from './music/types';
 import { type ProbeResult, type ProbeTarget, probeChannel } from './probe';
+import { createOpenAiSpeech, type SpeechProvider } from './speech';
 import { videoAdapter } from './video/channels';
 import type { VideoProvider } from './video/types';
 import { createWebSearchProvider, type WebSearchProvider, type WebSearchTarget } from './web-search';
@@ -50,6 +51,8 @@ export interface ProviderRegistry {
   mcp(target: McpTarget): McpClient;
   /** The embeddings adapter (EMBEDDINGS_BASE_URL), built once at start-up; null when none is configured. */
   readonly embeddings: EmbeddingsProvider | null;
+  /** The speech-to-text adapter (SPEECH_BASE_URL), built once at start-up; null when none is configured. */
+  readonly speech: SpeechProvider | null;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
   /** The web search adapter of a setting (docs/web-search.md), built once per setting. */
@@ -118,9 +121,18 @@ export function createProviderRegistry(opts: {
         model: k.EMBEDDINGS_MODEL,
       })
     : null;
+  const speech = env.SPEECH_BASE_URL
+    ? createOpenAiSpeech({
+        baseUrl: env.SPEECH_BASE_URL,
+        apiKey: env.SPEECH_API_KEY,
+        model: env.SPEECH_TRANSCRIBE_MODEL,
+        ttsModel: env.SPEECH_TTS_MODEL,
+      })
+    : null;
   return {
     bootstrapLlm: opts.bootstrapLlm,
     embeddings,
+    speech,
     async chat() {
       return (await opts.routedChat()) ?? opts.bootstrapLlm;
     },

@@ -34,9 +34,22 @@ export const chatModels = z
     details: z.array(chatModelInfo),
     /** Whether a web search can be turned on for a question (docs/chat.md#sources): the composer shows its toggle. */
     webSearch: z.boolean(),
+    /** Whether the site transcribes the microphone (POST /api/chat/transcribe); else the browser's recognition, if any. */
+    transcription: z.boolean(),
+    /** Whether the site reads answers aloud (POST /api/chat/speech); else the browser's synthesis, if any. */
+    readAloud: z.boolean(),
   })
   .openapi('ChatModels');
 export type ChatModels = z.infer<typeof chatModels>;
+
+/** POST /api/chat/transcribe: what the site's speech service heard. */
+export const chatTranscript = z.object({ text: z.string() }).openapi('ChatTranscript');
+export type ChatTranscript = z.infer<typeof chatTranscript>;
+
+/** POST /api/chat/speech: words of an answer to read aloud, in Chinese or English. */
+export const chatSpeechBody = z
+  .object({ text: z.string().trim().min(1).max(4000), lang: z.enum(['zh', 'en']) })
+  .openapi('ChatSpeechBody');
 
 const int32 = z.number().int().min(0).max(2_147_483_647);
 /**

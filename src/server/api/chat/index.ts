@@ -1,7 +1,9 @@
 import { chatModelsFor } from '../../services/channels/offer';
 import { webSearchAvailable } from '../../services/chat/citations';
 import { readQuota } from '../../services/chat/quota';
+import { readAloudAvailable } from '../../services/chat/read-aloud';
 import { streamChat } from '../../services/chat/stream';
+import { transcriptionAvailable } from '../../services/chat/transcribe';
 import { viewerOf } from '../access';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -10,6 +12,7 @@ import { registerAttachments } from './attachments';
 import * as r from './chat.routes';
 import { registerConversations } from './conversations';
 import { registerShares } from './shares';
+import { registerTranscribe } from './transcribe';
 
 type C = Parameters<Parameters<ApiApp['openapi']>[1]>[0];
 
@@ -44,7 +47,12 @@ export function registerChat(app: ApiApp) {
   app.openapi(r.listModels, async (c) => {
     const rt = c.get('runtime');
     const models = await chatModelsFor(rt, await caller(c), c.get('lang'));
-    return reply(c, { ...models, webSearch: await webSearchAvailable(rt) });
+    return reply(c, {
+      ...models,
+      webSearch: await webSearchAvailable(rt),
+      transcription: transcriptionAvailable(rt),
+      readAloud: readAloudAvailable(rt),
+    });
   });
 
   app.openapi(r.readQuota, async (c) => reply(c, await readQuota(c.get('runtime'), await caller(c))));
@@ -52,4 +60,5 @@ export function registerChat(app: ApiApp) {
   registerConversations(app);
   registerShares(app);
   registerAttachments(app);
+  registerTranscribe(app);
 }

@@ -41,7 +41,11 @@ const describe = (m: ChannelModel, lang: Language): ChatModelInfo => ({
 });
 
 /** What GET /api/chat/models answers the caller. */
-export async function chatModelsFor(rt: Runtime, who: Caller, lang: Language): Promise<Omit<ChatModels, 'webSearch'>> {
+export async function chatModelsFor(
+  rt: Runtime,
+  who: Caller,
+  lang: Language,
+): Promise<Omit<ChatModels, 'webSearch' | 'transcription' | 'readAloud'>> {
   const served = await channelModels(rt);
   if (served.size === 0) {
     const llm = rt.registry.bootstrapLlm;

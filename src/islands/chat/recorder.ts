@@ -1,0 +1,64 @@
+import { getToken } from '../../stores/auth';
+
+// The site's speech service (docs/chat.md#math-diagrams-and-voice): the composer's recording sent to
+// POST /api/chat/transcribe, and answers read aloud through POST /api/chat/speech.
+
+/** The server refuses more; a minute of opus is a few hundred KB. */
+export const MAX_RECORDING_MS = 60_000;
+
+/** Opus in WebM where the browser writes it (Chromium, Firefox), else Ogg, else MP4 (Safari). */
+const TYPES = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
+
+export function canRecord(): boolean {
+  return typeof MediaRecorder !== 'undefined' && typeof navigator.mediaDevices?.getUserMedia === 'function';
+}
+
+export function recordingType(): string | undefined {
+  return TYPES.find((t) => MediaRecorder.isTypeSupported(t));
+}
+
+export type Transcribed = { ok: true; text: string } | { ok: false; message: string };
+
+/** Sends one recording; the server's translated refusal comes back as the message ('' when none came). */
+const authHeaders = (): Record<string, string> => {
+  const token = getToken();
+  return token ? { authorization: `Bearer ${token}` } : {};
+};
+
+/** The server takes at most this many characters at once. */
+const MAX_READ_CHARS = 4000;
+
+/**
+ * MP3 of `text` from the site, or null when it has no voice for the language or failed (the
+ * browser's synthesis reads then).
+ */
+export async function siteSpeech(text: string, lang: 'zh' | 'en', signal: AbortSignal): Promise<Blob | null> {
+  try {
+    const res = await fetch('/api/chat/speech', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...authHeaders() },
+      body: JSON.stringify({ text: text.slice(0, MAX_READ_CHARS), lang }),
+      signal,
+    });
+    return res.ok && res.headers.get('content-type') === 'audio/mpeg' ? await res.blob() : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function transcribeRecording(audio: Blob): Promise<Transcribed> {
+  const form = new FormData();
+  form.append('file', audio, 'speech');
+  try {
+    const res = await fetch('/api/chat/transcribe', {
+      method: 'POST',
+      headers: authHeaders(),
+      body: form,
+    });
+    const body = (await res.json().catch(() => ({}))) as { code?: number; result?: string; data?: { text?: unknown } };
+    if (body.code === 200 && typeof body.data?.text === 'string') return { ok: true, text: body.data.text };
+    return { ok: false, message: body.result ?? '' };
+  } catch {
+    return { ok: false, message: '' };
+  }
+}
