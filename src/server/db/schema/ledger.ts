@@ -11,7 +11,9 @@ export const usageLedger = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-    kind: text('kind').$type<'chat' | 'drawing' | 'song' | 'video' | 'search' | 'tool' | 'embedding' | 'transcription' | 'speech'>().notNull(),
+    kind: text('kind')
+      .$type<'chat' | 'drawing' | 'song' | 'video' | 'search' | 'tool' | 'embedding' | 'transcription' | 'speech'>()
+      .notNull(),
     /** Chat: the conversation's id as the browser knows it. */
     conversationId: text('conversation_id'),
     /** Drawings and songs: the task id. */
