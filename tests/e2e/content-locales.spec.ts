@@ -112,7 +112,7 @@ test.describe('content in the page language', () => {
     await page.goto('/music');
     await waitForHydration(page);
     const card = page.getByRole('article').first();
-    await expect(card.getByText('AI生成 · AI-generated')).toBeVisible();
+    await expect(card.getByText('AI生成 · AI-generated', { exact: true })).toBeVisible();
     await expect(card.getByText('Pop', { exact: true })).toBeVisible();
     await expect(card.getByText('Happy', { exact: true })).toBeVisible();
     await page.getByText('Custom', { exact: true }).click();
@@ -124,7 +124,7 @@ test.describe('content in the page language', () => {
     await page.goto(`/songsDetail?id=${id}`);
     await waitForHydration(page);
     await expect(page.getByText(/Key [A-G][#b]? (major|minor)/)).toBeVisible();
-    await expect(page.getByText('AI生成 · AI-generated')).toBeVisible();
+    await expect(page.getByText('AI生成 · AI-generated', { exact: true })).toBeVisible();
     expect(await chineseLines(page.locator('body'))).toEqual([]);
   });
 

@@ -29,7 +29,10 @@ test.describe('image chat, gallery and the advanced page', () => {
     await expect(messages.getByRole('button', { name: '设为公开（展示到绘画广场）' })).toBeVisible();
     await messages.getByRole('button', { name: '设为公开（展示到绘画广场）' }).click();
     await expect(messages.getByRole('button', { name: '设为私密' })).toBeVisible();
-    await expect(messages.getByRole('link', { name: '下载' })).toHaveAttribute('download', /^miaobi-/);
+    // The download is the labelled file, saved under the server's name that says it is AI-generated.
+    const saved = page.waitForEvent('download');
+    await messages.getByRole('button', { name: '下载' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/^miaobi-.+ \(AI生成\)\.webp$/);
 
     await page.reload();
     await waitForHydration(page);

@@ -70,7 +70,9 @@ test.describe('drawing', () => {
     await expect(viewer.getByRole('img')).toHaveAttribute('src', /\.webp$/);
     await viewer.getByRole('button', { name: '放大' }).click();
     await expect(viewer).toContainText('150%');
-    await expect(viewer.getByRole('link', { name: '下载' })).toHaveAttribute('download', /\.webp$/);
+    const saved = page.waitForEvent('download');
+    await viewer.getByRole('button', { name: '下载' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/^miaobi-.+ \(AI生成\)\.webp$/);
     await expect(viewer).toContainText('夕阳下的雪山，湖面倒影');
   });
 

@@ -87,11 +87,15 @@ test.describe('music composition', () => {
     await expect(share.getByRole('img', { name: '二维码' })).toHaveAttribute('src', /^data:image\/png/);
     await share.getByRole('button', { name: '关闭' }).click();
     // A private song's file: a signed URL for its owner only.
-    const download = page.getByRole('link', { name: '下载' });
-    await expect(download).toHaveAttribute('href', /^\/files\/songs\/\d+\/\w+\.mp3\?e=\d+&s=[\w-]+$/);
-    const signed = (await download.getAttribute('href')) ?? '';
+    const detail = await request.get(`/api/music/detail?id=${id}`, { headers: bearer(token) });
+    const signed: string = (await detail.json()).data.audioUrl;
+    expect(signed).toMatch(/^\/files\/songs\/\d+\/\w+\.mp3\?e=\d+&s=[\w-]+$/);
     expect((await request.get(signed)).status()).toBe(200);
     expect((await request.get(signed.split('?')[0] ?? '')).status()).toBe(404);
+    // The download is the labelled file, named with 'AI生成'.
+    const saved = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载' }).click();
+    expect((await saved).suggestedFilename()).toMatch(/\(AI生成\)\.mp3$/);
     await expect(page.getByRole('link', { name: '做一首类似的歌' })).toHaveAttribute('href', `/music?like=${id}`);
 
     // Private: the server renders nothing of it for others.

@@ -43,7 +43,7 @@ test.describe('video', () => {
         }),
     );
     expect(duration).toBeGreaterThan(0.5);
-    await expect(card.getByRole('link', { name: '下载' })).toHaveAttribute('download', /\.mp4$/);
+    await expect(card.getByRole('link', { name: '下载' })).toHaveAttribute('download', / \(AI生成\)\.mp4$/);
     expect(await axeFindings(page, '/video with a video')).toEqual([]);
 
     await card.getByRole('button', { name: '发布到广场' }).click();

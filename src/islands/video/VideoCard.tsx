@@ -70,7 +70,11 @@ export function VideoCard({ video, actions }: { video: Video; actions: VideoActi
         )}
         <div className="flex flex-wrap gap-2">
           {video.status === VideoStatus.DONE && video.videoUrl && (
-            <a className={buttonClass('secondary', 'px-3 py-1')} href={video.videoUrl} download={`${video.id}.mp4`}>
+            <a
+              className={buttonClass('secondary', 'px-3 py-1')}
+              href={video.videoUrl}
+              download={`${video.id} (AI生成).mp4`}
+            >
               {t('action.download')}
             </a>
           )}
