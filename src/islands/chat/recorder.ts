@@ -1,3 +1,4 @@
+import { request } from '../../lib/api/client';
 import { getToken } from '../../stores/auth';
 
 // The site's speech service (docs/chat.md#math-diagrams-and-voice): the composer's recording sent to
@@ -19,12 +20,6 @@ export function recordingType(): string | undefined {
 
 export type Transcribed = { ok: true; text: string } | { ok: false; message: string };
 
-/** Sends one recording; the server's translated refusal comes back as the message ('' when none came). */
-const authHeaders = (): Record<string, string> => {
-  const token = getToken();
-  return token ? { authorization: `Bearer ${token}` } : {};
-};
-
 /** The server takes at most this many characters at once. */
 const MAX_READ_CHARS = 4000;
 
@@ -33,26 +28,28 @@ const MAX_READ_CHARS = 4000;
  * browser's synthesis reads then).
  */
 export async function siteSpeech(text: string, lang: 'zh' | 'en', signal: AbortSignal): Promise<Blob | null> {
-  try {
-    const res = await fetch('/api/chat/speech', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...authHeaders() },
-      body: JSON.stringify({ text: text.slice(0, MAX_READ_CHARS), lang }),
-      signal,
-    });
-    return res.ok && res.headers.get('content-type') === 'audio/mpeg' ? await res.blob() : null;
-  } catch {
-    return null;
-  }
+  // Silent: without a voice the browser's synthesis reads, with no message.
+  const res = await request(
+    'POST',
+    '/chat/speech',
+    { text: text.slice(0, MAX_READ_CHARS), lang },
+    { stream: true, signal, silent: true },
+  );
+  return res.ok && res.kind === 'stream' && res.response.headers.get('content-type') === 'audio/mpeg'
+    ? await res.response.blob().catch(() => null)
+    : null;
 }
 
+/** Sends one recording; the server's translated refusal comes back as the message ('' when none came). */
 export async function transcribeRecording(audio: Blob): Promise<Transcribed> {
   const form = new FormData();
   form.append('file', audio, 'speech');
+  const token = getToken();
   try {
+    // Multipart, which the route reads itself (its bytes decide the type), so past the typed JSON client.
     const res = await fetch('/api/chat/transcribe', {
       method: 'POST',
-      headers: authHeaders(),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
       body: form,
     });
     const body = (await res.json().catch(() => ({}))) as { code?: number; result?: string; data?: { text?: unknown } };

@@ -17,6 +17,7 @@ import * as chatAttachments from './chat/attachments.routes';
 import * as chat from './chat/chat.routes';
 import * as chatConversations from './chat/conversations.routes';
 import * as chatShares from './chat/shares.routes';
+import * as chatSpeech from './chat/transcribe.routes';
 import * as clientLog from './client-log';
 import * as complianceComplaint from './compliance/complaint.routes';
 import * as complianceConsole from './compliance/console.routes';
@@ -69,6 +70,7 @@ const modules = {
   chatAttachments,
   chatConversations,
   chatShares,
+  chatSpeech,
   complianceInfo,
   complianceComplaint,
   complianceConsole,

@@ -48,7 +48,7 @@ export type ChatTranscript = z.infer<typeof chatTranscript>;
 
 /** POST /api/chat/speech: words of an answer to read aloud, in Chinese or English. */
 export const chatSpeechBody = z
-  .object({ text: z.string().trim().min(1).max(4000), lang: z.enum(['zh', 'en']) })
+  .object({ text: safeText(4000).trim().min(1), lang: z.enum(['zh', 'en']) })
   .openapi('ChatSpeechBody');
 
 const int32 = z.number().int().min(0).max(2_147_483_647);
