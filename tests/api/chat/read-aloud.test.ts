@@ -49,10 +49,10 @@ describe('POST /api/chat/speech with a Chinese voice only', () => {
     expect(rows[0]).toMatchObject({ kind: 'speech', model: 'cosyvoice', inputTokens: 5, outputTokens: audio.length });
   });
 
-  it('answers a translated 503 for a language without a voice, and 400 for bad input, calling nothing', async () => {
+  it('answers a translated 404 for a language without a voice, and 400 for bad input, calling nothing', async () => {
     const before = fake.spoken.length;
     const en = await speak(srv, { text: 'hello', lang: 'en' });
-    expect(en.status).toBe(503);
+    expect(en.status).toBe(404);
     expect(((await en.json()) as { result: string }).result).toBe('Reading aloud through this site is not available');
     expect((await speak(srv, { text: '   ', lang: 'zh' })).status).toBe(400);
     expect((await speak(srv, { text: 'x'.repeat(4001), lang: 'zh' })).status).toBe(400);
@@ -70,6 +70,6 @@ describe('POST /api/chat/speech without a voice', () => {
 
   it('is not available, and the models reply says so', async () => {
     expect((await srv.call('GET', '/api/chat/models')).body.data.readAloud).toBe(false);
-    expect((await speak(srv, { text: '你好', lang: 'zh' })).status).toBe(503);
+    expect((await speak(srv, { text: '你好', lang: 'zh' })).status).toBe(404);
   });
 });

@@ -113,7 +113,7 @@ describe('POST /api/chat/transcribe without a speech service', () => {
 
   it('answers a translated not available, and the models reply says so', async () => {
     const res = await send(srv, webmBytes());
-    expect(res.status).toBe(503);
+    expect(res.status).toBe(404);
     expect(res.body.result).toBe('Voice input through this site is not available');
     expect((await srv.call('GET', '/api/chat/models')).body.data.transcription).toBe(false);
   });

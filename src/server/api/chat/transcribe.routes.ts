@@ -13,12 +13,13 @@ export const transcribeAudio = createRoute({
   description:
     'multipart/form-data with one `file`: a WebM, Ogg, MP4, MP3 or WAV recording (told by its bytes, ' +
     'SPEECH_MAX_BYTES, about 60 s). Visitors too, counted by address (SPEECH_PER_MINUTE). Without a speech ' +
-    "service (SPEECH_BASE_URL) 503 'not available': the composer then uses the browser's recognition.",
+    "service (SPEECH_BASE_URL) 404 'not available': the composer then uses the browser's recognition.",
   responses: jsonResponses(chatTranscript, {
     400: 'no file, empty, or not a supported recording (HTTP 400)',
     413: 'recording larger than SPEECH_MAX_BYTES (HTTP 413)',
     429: 'too many recordings this minute (HTTP 429)',
-    503: 'no speech service configured, or it failed (HTTP 503)',
+    404: 'no speech service configured (HTTP 404)',
+    503: 'the speech service failed (HTTP 503)',
   }),
 });
 
@@ -30,13 +31,14 @@ export const readAloud = createRoute({
   summary: "An answer's words read aloud by the site's speech service, as MP3",
   description:
     'The voice is SPEECH_VOICE_ZH or SPEECH_VOICE_EN (else SPEECH_VOICE) for `lang`. Visitors too, counted by ' +
-    "address (SPEECH_READ_PER_MINUTE). Without a voice for the language 503 'not available': the browser's " +
+    "address (SPEECH_READ_PER_MINUTE). Without a voice for the language 404 'not available': the browser's " +
     'synthesis reads instead.',
   request: { body: jsonBody(chatSpeechBody) },
   responses: {
     ...jsonResponses(fileBody, {
       429: 'too many read-alouds this minute (HTTP 429)',
-      503: 'no speech service or voice for the language, or it failed (HTTP 503)',
+      404: 'no speech service or no voice for the language (HTTP 404)',
+      503: 'the speech service failed (HTTP 503)',
     }),
     200: { description: 'audio/mpeg', content: { 'audio/mpeg': { schema: fileBody } } },
   },

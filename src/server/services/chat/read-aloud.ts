@@ -22,7 +22,7 @@ export async function readAloud(
 ): Promise<Buffer> {
   const speech = rt.registry.speech;
   const voice = speechVoice(rt.env, input.lang);
-  if (!speech || !voice) throw new DomainError(Code.UNAVAILABLE, 'chat:voice.readUnavailable', { status: 503 });
+  if (!speech || !voice) throw new DomainError(Code.UNAVAILABLE, 'chat:voice.readUnavailable', { status: 404 });
   const who = caller.userId === null ? `ip:${caller.ip}` : `u:${caller.userId}`;
   const limit = await hit(rt.database.db, `speak:${who}`, { limit: rt.env.SPEECH_READ_PER_MINUTE, windowMs: 60_000 });
   if (!limit.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:voice.tooFast', { status: 429 });

@@ -29,7 +29,7 @@ export async function transcribe(
   signal: AbortSignal,
 ): Promise<{ text: string }> {
   const speech = rt.registry.speech;
-  if (!speech) throw new DomainError(Code.UNAVAILABLE, 'chat:voice.unavailable', { status: 503 });
+  if (!speech) throw new DomainError(Code.UNAVAILABLE, 'chat:voice.unavailable', { status: 404 });
   const who = caller.userId === null ? `ip:${caller.ip}` : `u:${caller.userId}`;
   const limit = await hit(rt.database.db, `transcribe:${who}`, { limit: rt.env.SPEECH_PER_MINUTE, windowMs: 60_000 });
   if (!limit.allowed) throw new DomainError(Code.TOO_MANY_REQUESTS, 'chat:voice.tooFast', { status: 429 });
