@@ -23,8 +23,6 @@ const FETCH_ALLOWED: Record<string, string> = {
   'src/islands/drawing/square-scroll.ts': 'reads an HTML page',
   // Imports a prompt list from an address the person typed (any site).
   'src/islands/chat/prompt-store/OnlinePrompts.tsx': 'reads a third-party URL',
-  // Sends a recording as multipart form data, which the typed JSON client does not carry.
-  'src/islands/chat/recorder.ts': 'uploads multipart audio',
 };
 
 interface Shape {

@@ -1,5 +1,4 @@
 import { request } from '../../lib/api/client';
-import { getToken } from '../../stores/auth';
 
 // The site's speech service (docs/chat.md#math-diagrams-and-voice): the composer's recording sent to
 // POST /api/chat/transcribe, and answers read aloud through POST /api/chat/speech.
@@ -44,18 +43,10 @@ export async function siteSpeech(text: string, lang: 'zh' | 'en', signal: AbortS
 export async function transcribeRecording(audio: Blob): Promise<Transcribed> {
   const form = new FormData();
   form.append('file', audio, 'speech');
-  const token = getToken();
-  try {
-    // Multipart, which the route reads itself (its bytes decide the type), so past the typed JSON client.
-    const res = await fetch('/api/chat/transcribe', {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-    const body = (await res.json().catch(() => ({}))) as { code?: number; result?: string; data?: { text?: unknown } };
-    if (body.code === 200 && typeof body.data?.text === 'string') return { ok: true, text: body.data.text };
-    return { ok: false, message: body.result ?? '' };
-  } catch {
-    return { ok: false, message: '' };
-  }
+  // Silent: the composer shows the refusal itself, beside the microphone.
+  const res = await request('POST', '/chat/transcribe', form, { silent: true });
+  if (res.ok && res.kind === 'reply') return { ok: true, text: res.data.text };
+  if (res.ok) return { ok: false, message: '' };
+  // The server's refusal (a business code, or an HTTP status with its translated text).
+  return { ok: false, message: res.kind === 'business' ? res.result : (res.reply?.result ?? res.message) };
 }

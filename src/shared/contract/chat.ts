@@ -42,6 +42,15 @@ export const chatModels = z
   .openapi('ChatModels');
 export type ChatModels = z.infer<typeof chatModels>;
 
+/** POST /api/chat/transcribe as multipart: one recording; the service tells its format by its bytes. */
+export const chatRecording = z.object({
+  // The largest SPEECH_MAX_BYTES may be; the service holds the configured one (413 past it).
+  file: z
+    .file({ message: 'chat:voice.noFile' })
+    .max(2 * 1024 * 1024)
+    .openapi({ type: 'string', format: 'binary' }),
+});
+
 /** POST /api/chat/transcribe: what the site's speech service heard. */
 export const chatTranscript = z.object({ text: z.string() }).openapi('ChatTranscript');
 export type ChatTranscript = z.infer<typeof chatTranscript>;

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { chatSpeechBody, chatTranscript } from '../../../shared/contract/chat';
+import { chatRecording, chatSpeechBody, chatTranscript } from '../../../shared/contract/chat';
 import { fileBody } from '../../../shared/contract/common';
 import { access } from '../access';
 import { jsonBody, jsonResponses } from '../route-kit';
@@ -14,6 +14,7 @@ export const transcribeAudio = createRoute({
     'multipart/form-data with one `file`: a WebM, Ogg, MP4, MP3 or WAV recording (told by its bytes, ' +
     'SPEECH_MAX_BYTES, about 60 s). Visitors too, counted by address (SPEECH_PER_MINUTE). Without a speech ' +
     "service (SPEECH_BASE_URL) 404 'not available': the composer then uses the browser's recognition.",
+  request: { body: { content: { 'multipart/form-data': { schema: chatRecording } }, required: false } },
   responses: jsonResponses(chatTranscript, {
     400: 'no file, empty, or not a supported recording (HTTP 400)',
     413: 'recording larger than SPEECH_MAX_BYTES (HTTP 413)',

@@ -12,11 +12,9 @@ const noFile = () => new DomainError(Code.BAD_REQUEST, 'chat:voice.noFile', { st
 export function registerTranscribe(app: ApiApp) {
   app.openapi(r.transcribeAudio, async (c) => {
     const rt = c.get('runtime');
-    const form = await c.req.raw.formData().catch(() => {
-      throw noFile();
-    });
-    const file = form.get('file');
-    if (!file || typeof file === 'string') throw noFile();
+    // The route validated the multipart body; any other body leaves no file.
+    const file = (c.req.valid('form') as { file?: File } | undefined)?.file;
+    if (!file) throw noFile();
     const bytes = Buffer.from(await file.arrayBuffer());
     const caller = { userId: viewerOf(c), ip: c.get('ip') };
     return reply(c, await transcribe(rt, caller, bytes, c.get('lang'), c.req.raw.signal));
