@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Tabs } from '../../components/Tabs';
 import { toast } from '../../lib/toast';
+import { useTaskPush } from '../../lib/use-task-push';
 import { $token } from '../../stores/auth';
 import { ComposeForm } from './ComposeForm';
 import { localTags } from './format';
@@ -12,7 +13,6 @@ import { SongList } from './SongList';
 import { isRunning, type Song, SongStatus } from './types';
 import { useQuota } from './use-quota';
 import { useSongActions } from './use-song-actions';
-import { useSongPush } from './use-song-push';
 import { useSongs } from './use-songs';
 
 /** 'Make a similar song' links here with ?like={id}: start from that song's description or style. */
@@ -72,8 +72,9 @@ export function MusicApp() {
     },
     [mine, shared, quota, t],
   );
-  useSongPush(
+  useTaskPush(
     mine.state.items.filter(isRunning).map((s) => s.id),
+    SongStatus.DONE,
     {
       onProgress: (id, status, progress) => mine.patch(id, { status, progress }),
       onFinal: (id, status) => void onFinal(id, status),

@@ -5,10 +5,10 @@ import { buttonClass } from '../../components/button-styles';
 import { useLazyConfirm } from '../../components/lazy-confirm';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
+import { useTaskPush } from '../../lib/use-task-push';
 import { Code } from '../../shared/codes';
 import { VideoStatus } from '../../shared/video';
 import { $token } from '../../stores/auth';
-import { useVideoPush } from './use-video-push';
 import { type VideoActions, VideoCard } from './VideoCard';
 import { VideoForm } from './VideoForm';
 import {
@@ -65,10 +65,11 @@ export function VideoApp() {
     setItems((old) => old.map((o) => (o.id === id ? { ...o, ...change } : o)));
   const remove = (id: string) => setItems((old) => old.filter((o) => o.id !== id));
 
-  useVideoPush(
+  useTaskPush(
     items.filter((v) => v.status < VideoStatus.DONE).map((v) => v.id),
+    VideoStatus.DONE,
     {
-      onProgress: (id, progress) => patch(id, { status: VideoStatus.GENERATING, progress }),
+      onProgress: (id, _status, progress) => patch(id, { status: VideoStatus.GENERATING, progress }),
       onFinal: (id, status) =>
         void videoDetail(id).then((result) => {
           if (result.kind === 'reply') setItems((old) => old.map((o) => (o.id === id ? result.data : o)));

@@ -1,16 +1,18 @@
 import { useEffect, useRef } from 'react';
-import { openPush, type PushConnection } from '../../lib/push';
-import { VideoStatus } from '../../shared/video';
-import { getToken } from '../../stores/auth';
+import { getToken } from '../stores/auth';
+import { openPush, type PushConnection } from './push';
 
-export interface VideoPushHandlers {
-  onProgress: (id: string, progress: number) => void;
-  /** Status 10 or 11: the socket closes after it. */
+export interface TaskPushHandlers {
+  onProgress: (id: string, status: number, progress: number) => void;
+  /** A status from `finalFrom` up (done, failed): the socket closes after it. */
   onFinal: (id: string, status: number) => void;
 }
 
-/** One push socket per running video of the owner (taskId = video id); each closes on the final status. */
-export function useVideoPush(runningIds: string[], handlers: VideoPushHandlers): void {
+/**
+ * One push socket per running task of the owner (songs, videos: taskId = the item's id); each
+ * closes on the task's final status, and sockets of tasks no longer listed close at once.
+ */
+export function useTaskPush(runningIds: string[], finalFrom: number, handlers: TaskPushHandlers): void {
   const latest = useRef(handlers);
   latest.current = handlers;
   const sockets = useRef(new Map<string, PushConnection>());
@@ -32,16 +34,16 @@ export function useVideoPush(runningIds: string[], handlers: VideoPushHandlers):
         onMessage(message) {
           const data = message.data as { id?: string; status?: number; progress?: number } | undefined;
           if (data?.id !== id || typeof data.status !== 'number') return;
-          if (data.status >= VideoStatus.DONE) {
+          if (data.status >= finalFrom) {
             connection.close();
             open.delete(id);
             latest.current.onFinal(id, data.status);
-          } else latest.current.onProgress(id, data.progress ?? 0);
+          } else latest.current.onProgress(id, data.status, data.progress ?? 0);
         },
       });
       open.set(id, connection);
     }
-  }, [key]);
+  }, [key, finalFrom]);
 
   useEffect(() => {
     const open = sockets.current;
