@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isExternalUrl } from '../../lib/site';
 import { errorClass, linkClass } from './styles';
@@ -21,6 +21,29 @@ function DocumentLink({ href, label }: { href: string; label: string }) {
       <span className="sr-only">{t('layout:link.newWindow')}</span>
     </a>
   );
+}
+
+/**
+ * The box's state for a form that needs consent: `given()` shows the refusal when the box is
+ * unticked and answers whether it is ticked; ticking it clears the refusal.
+ */
+export function useConsent() {
+  const [checked, setChecked] = useState(false);
+  const [refused, setRefused] = useState(false);
+  return {
+    given: () => {
+      setRefused(!checked);
+      return checked;
+    },
+    box: {
+      checked,
+      refused,
+      onChange: (ticked: boolean) => {
+        setChecked(ticked);
+        if (ticked) setRefused(false);
+      },
+    },
+  };
 }
 
 /** Consent to the user agreement and privacy policy, required to register. */

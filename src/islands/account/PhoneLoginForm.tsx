@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/button-styles';
 import { Form } from '../../components/Form';
 import { checkPhone, checkPhoneCode } from '../../shared/phone';
 import { loginWithPhone } from './account-api';
-import { ConsentCheckbox } from './ConsentCheckbox';
+import { ConsentCheckbox, useConsent } from './ConsentCheckbox';
 import { FormAlert } from './FormAlert';
 import { PhoneCodeField, PhoneField } from './PhoneFields';
 import { finishLogin, reportFailure } from './session';
@@ -16,16 +16,12 @@ const RULES = { phone: checkPhone, code: checkPhoneCode };
 export function PhoneLoginForm({ termsUrl, privacyUrl }: { termsUrl: string; privacyUrl: string }) {
   const { t } = useTranslation();
   const form = useForm({ phone: '', code: '' }, RULES);
-  const [agreed, setAgreed] = useState(false);
-  const [refused, setRefused] = useState(false);
+  const consent = useConsent();
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     if (busy || !form.validate()) return;
-    if (!agreed) {
-      setRefused(true);
-      return;
-    }
+    if (!consent.given()) return;
     setBusy(true);
     const result = await loginWithPhone(form.values.phone, form.values.code);
     if (result.kind === 'reply') {
@@ -46,16 +42,7 @@ export function PhoneLoginForm({ termsUrl, privacyUrl }: { termsUrl: string; pri
         checkPhone={() => form.validateField('phone')}
       />
       <p className="text-sm text-slate-500 dark:text-slate-400">{t('account:phone.loginHint')}</p>
-      <ConsentCheckbox
-        checked={agreed}
-        onChange={(checked) => {
-          setAgreed(checked);
-          if (checked) setRefused(false);
-        }}
-        refused={refused}
-        termsUrl={termsUrl}
-        privacyUrl={privacyUrl}
-      />
+      <ConsentCheckbox {...consent.box} termsUrl={termsUrl} privacyUrl={privacyUrl} />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('account:form.submitting') : t('account:login.submit')}

@@ -5,7 +5,7 @@ import { Form } from '../../components/Form';
 import { checkCode, checkEmail, checkNewPassword, checkRepeat } from '../../shared/account-rules';
 import { CodeField, EmailField, NewPasswordFields } from './AccountFields';
 import { register } from './account-api';
-import { ConsentCheckbox } from './ConsentCheckbox';
+import { ConsentCheckbox, useConsent } from './ConsentCheckbox';
 import { codeSessionFor } from './code-state';
 import { FormAlert } from './FormAlert';
 import { RegisterSuccess } from './RegisterSuccess';
@@ -33,16 +33,15 @@ export interface RegisterFormProps {
 export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, privacyUrl }: RegisterFormProps) {
   const { t } = useTranslation();
   const form = useForm<Name>({ email, password: '', repeat: '', code }, RULES);
-  const [consent, setConsent] = useState(false);
-  const [refused, setRefused] = useState(false);
+  const consent = useConsent();
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState<string | null>(null);
 
   const submit = async () => {
     if (busy) return;
     const valid = form.validate();
-    setRefused(!consent);
-    if (!valid || !consent) return;
+    const agreed = consent.given();
+    if (!valid || !agreed) return;
     const { values } = form;
     const sessionId = codeSessionFor('register', values.email);
     if (!sessionId) {
@@ -63,16 +62,7 @@ export function RegisterForm({ email, code, onEmailChange, onGoLogin, termsUrl, 
       <EmailField form={form} onChange={onEmailChange} />
       <NewPasswordFields form={form} />
       <CodeField form={form} purpose="register" />
-      <ConsentCheckbox
-        checked={consent}
-        onChange={(checked) => {
-          setConsent(checked);
-          if (checked) setRefused(false);
-        }}
-        refused={refused}
-        termsUrl={termsUrl}
-        privacyUrl={privacyUrl}
-      />
+      <ConsentCheckbox {...consent.box} termsUrl={termsUrl} privacyUrl={privacyUrl} />
       <FormAlert show={form.formError} />
       <button type="submit" disabled={busy} className={buttonClass('primary', 'w-full py-2.5')}>
         {busy ? t('account:form.submitting') : t('account:register.submit')}
