@@ -89,8 +89,8 @@ export const access = {
   generatingOrVisitor: phoneGated({ visitors: true }),
   /** Publishing a picture (drawPublicFlag 1: the square). */
   publishingPicture: phoneGated({ when: (b) => b.drawPublicFlag === 1 }),
-  /** Publishing a song (isPublic). */
-  publishingSong: phoneGated({ when: (b) => b.isPublic === true }),
+  /** Publishing a song or a video (isPublic). */
+  publishingPublic: phoneGated({ when: (b) => b.isPublic === true }),
   /** An application's create or update that publishes it to the store. */
   publishingApp: phoneGated({ when: (b) => b.published === true }),
   /** Sharing a conversation as a public page. */

@@ -55,6 +55,9 @@ const gated: [string, string, unknown][] = [
   ['POST', '/api/app/create', { ...app, published: true }],
   ['POST', '/api/chat/shares', share],
   ['POST', '/api/chat/process', { prompt: '你好' }],
+  ['POST', '/api/video/submit', { prompt: '春天' }],
+  ['POST', '/api/video/retry', { id: 'video_nosuchvideo' }],
+  ['POST', '/api/video/visibility', { id: 'video_nosuchvideo', isPublic: true }],
 ];
 
 describe('the phone gate (PHONE_REQUIRED)', () => {
@@ -92,6 +95,13 @@ describe('the phone gate (PHONE_REQUIRED)', () => {
     expect(pictures.status).toBe(404);
     const song = await srv.call('POST', '/api/music/visibility', { id: 'song_nosuchsong', isPublic: false }, headers);
     expect(song.status).toBe(404);
+    const video = await srv.call(
+      'POST',
+      '/api/video/visibility',
+      { id: 'video_nosuchvideo', isPublic: false },
+      headers,
+    );
+    expect(video.status).toBe(404);
     const draft = await srv.call('POST', '/api/app/create', { ...app, published: false }, headers);
     expect(draft.body.code).not.toBe(1000002);
     const visitor = await codeOf('POST', '/api/chat/process', { prompt: '你好' });

@@ -91,7 +91,7 @@ export const deleteSong = createRoute({
   }),
 });
 export const setVisibility = createRoute({
-  security: access.publishingSong,
+  security: access.publishingPublic,
   method: 'post',
   path: '/music/visibility',
   tags,

@@ -17,7 +17,7 @@ const auth = { 1000001: 'not logged in' };
 const missing = { 404: 'no such video, or not visible to the caller (HTTP 404)' };
 
 export const submitVideo = createRoute({
-  security: access.login,
+  security: access.generating,
   method: 'post',
   path: '/video/submit',
   tags,
@@ -32,7 +32,7 @@ export const submitVideo = createRoute({
   }),
 });
 export const retryVideo = createRoute({
-  security: access.login,
+  security: access.generating,
   method: 'post',
   path: '/video/retry',
   tags,
@@ -77,7 +77,7 @@ export const deleteVideo = createRoute({
   responses: jsonResponses(noData, { ...auth, ...missing, 1000400: 'deleted (result says so)', 400: 'still running' }),
 });
 export const setVisibility = createRoute({
-  security: access.login,
+  security: access.publishingPublic,
   method: 'post',
   path: '/video/visibility',
   tags,
