@@ -16,6 +16,8 @@ const job = (patch: Partial<DrawJob> = {}): DrawJob => ({
   steps: 20,
   seed: 7,
   references: [],
+  grid: false,
+  edit: null,
   ...patch,
 });
 

@@ -1,5 +1,13 @@
 import { z } from '@hono/zod-openapi';
-import { ASPECT_RATIOS } from '../drawing';
+import {
+  ACTION_KEYS,
+  ASPECT_RATIOS,
+  DRAW_ACTIONS,
+  PAN_DIRECTIONS,
+  VARY_STRENGTHS,
+  ZOOM_MAX,
+  ZOOM_MIN,
+} from '../drawing';
 import { dailyQuotaFields, pageOf } from './common';
 import { int, intParam, paging, pattern, rawText, safeString, text } from './input';
 import { reviewState } from './moderation';
@@ -30,6 +38,13 @@ export const drawingMessage = z
     seed: z.number().int(),
     source: z.string(),
     state: z.string().nullable(),
+    /** What made it: null for a drawing from the prompt, else the action on `parentId` (shared/drawing.ts). */
+    action: z.enum(DRAW_ACTIONS).nullable(),
+    parentId: z.string().nullable().openapi({ description: 'the picture the action was done on (null when gone)' }),
+    grid: z.boolean().openapi({ description: 'a 2×2 grid of four candidates (U1–U4 / V1–V4 apply)' }),
+    actions: z
+      .array(z.enum(ACTION_KEYS))
+      .openapi({ description: 'the buttons a finished picture offers on its engine (empty until done)' }),
     createTime: z.number().int(),
   })
   .openapi('DrawingMessage');
@@ -93,6 +108,32 @@ export const submitBody = z.object({
   notifyHook: rawText(500).optional().openapi({ description: 'accepted for compatibility, ignored' }),
   state: rawText(200).optional().openapi({ description: 'echoed back in the drawing message' }),
   mode: z.enum(['draw', 'midjourney', 'sd']).default('draw').openapi({ description: 'which screen asked' }),
+});
+
+/**
+ * POST /api/sd/submit/action: a new task acting on a finished picture of the caller. Which
+ * fields an action needs: upscale and variation an `index` on a grid, vary a `strength`, zoom a
+ * `zoom` factor, pan a `direction`, inpaint a `mask`; zoom, pan and inpaint may give a new prompt.
+ */
+export const actionBody = z.object({
+  id: taskId,
+  action: z.enum(DRAW_ACTIONS),
+  index: intParam(1, 4).optional().openapi({ description: 'the grid quadrant: 1 top left … 4 bottom right' }),
+  strength: z.enum(VARY_STRENGTHS).optional(),
+  zoom: z
+    .number()
+    .min(ZOOM_MIN, 'drawing:action.zoomRange')
+    .max(ZOOM_MAX, 'drawing:action.zoomRange')
+    .optional()
+    .openapi({ description: 'zoom out factor: 2 and 1.5 are the fixed buttons, anything else custom' }),
+  direction: z.enum(PAN_DIRECTIONS).optional(),
+  prompt: text(2000)
+    .optional()
+    .openapi({ description: 'zoom, pan, inpaint: what to draw (the picture’s own prompt when empty)' }),
+  mask: rawText(7_000_000)
+    .optional()
+    .openapi({ description: 'inpaint: a PNG (data URL or base64) the picture’s size or ratio; white is repainted' }),
+  drawPublicFlag: intParam(1, 2).optional().openapi({ description: 'default: the picture’s own' }),
 });
 
 /** A drawing of the caller by its id (detail, delete). */

@@ -73,6 +73,8 @@ describe('midjourney-proxy adapter', () => {
         steps: 20,
         seed: 1,
         references: [],
+        grid: false,
+        edit: null,
       },
       {
         signal: AbortSignal.timeout(5000),

@@ -1,4 +1,4 @@
-import type { AspectRatio, Quality } from '../../../shared/drawing';
+import type { AspectRatio, DrawAction, PanDirection, Quality, VaryStrength } from '../../../shared/drawing';
 
 export type { AspectRatio };
 export type DrawQuality = Quality;
@@ -30,6 +30,46 @@ export interface DrawJob {
   seed: number;
   /** Reference images (PNG), already decoded and checked. */
   references: Buffer[];
+  /**
+   * Midjourney's layout: a 2×2 grid of four candidates (the image chat asks for it). Engines that
+   * draw one picture ignore it; midjourney-proxy always draws grids.
+   */
+  grid: boolean;
+  /** Set when the task acts on a finished picture instead of drawing from the prompt alone. */
+  edit: DrawEdit | null;
+}
+
+/** A button a midjourney-proxy task offers (its `buttons`), kept with the picture to act on it later. */
+export interface ProviderButton {
+  customId: string;
+  label: string;
+  emoji: string;
+}
+
+/**
+ * An action on a finished picture (shared/drawing.ts DRAW_ACTIONS). The job's prompt is the
+ * parent's, or the new one the user gave for zoom, pan or inpaint; its width and height are the
+ * parent's (the engine decides the output size: upscale doubles, pan extends one side).
+ */
+export interface DrawEdit {
+  action: DrawAction;
+  /** Upscale / variation of a grid: the quadrant 1–4 (1 top left, 2 top right, 3 bottom left, 4 bottom right). */
+  index: number | null;
+  /** Vary: how far from the picture. */
+  strength: VaryStrength | null;
+  /** Zoom out: the factor, 1–2 (2: the picture fills half of each side). */
+  zoom: number | null;
+  /** Pan: which side grows. */
+  direction: PanDirection | null;
+  /** The parent picture's unlabelled original (PNG or WebP bytes). */
+  source: Buffer;
+  /** Whether the parent is a 2×2 grid. */
+  sourceGrid: boolean;
+  /** Inpaint: the parent-sized greyscale mask (PNG); white is repainted, black kept. */
+  mask: Buffer | null;
+  /** The parent's task id at its provider (midjourney-proxy acts on that) and the buttons it offered. */
+  parentProviderTaskId: string | null;
+  parentButtons: ProviderButton[];
 }
 
 /** What a provider may do while drawing. */
@@ -50,6 +90,10 @@ export interface DrawHooks {
 /** A finished picture's bytes in any format sharp reads; the service re-encodes and labels it. */
 export interface DrawResult {
   image: Buffer;
+  /** The picture is a 2×2 grid of candidates (U1–U4 / V1–V4 apply). */
+  grid?: boolean;
+  /** midjourney-proxy: the buttons the finished task offers. */
+  buttons?: ProviderButton[];
 }
 
 /**

@@ -40,6 +40,9 @@ export async function jobOf(rt: Runtime, d: Drawing): Promise<DrawJob> {
     steps: d.drawSteps,
     seed: d.seed,
     references: await references(rt, d.id),
+    // The image chat lays pictures out as Midjourney does: four candidates in a 2×2 grid.
+    grid: d.source === 'midjourney',
+    edit: null,
   };
 }
 
