@@ -17,8 +17,13 @@ export async function composeGrid(
   // One at a time: four scenes at once would hold four decoded pictures for no gain on two cores.
   const cells: Buffer[] = [];
   for (const [k, rect] of rects.entries()) cells.push(await cell(k, rect));
-  return sharp({ create: { width, height, channels: 3, background: '#101018' } })
-    .composite(cells.map((input, k) => ({ input, left: rects[k]?.left ?? 0, top: rects[k]?.top ?? 0 })))
+  // The first candidate, extended to the whole canvas, is the ground the others are laid on.
+  const first = rects[0] as Rect;
+  return sharp(cells[0])
+    .extend({ right: width - first.width, bottom: height - first.height, background: '#101018' })
+    .composite(
+      cells.slice(1).map((input, k) => ({ input, left: rects[k + 1]?.left ?? 0, top: rects[k + 1]?.top ?? 0 })),
+    )
     .png({ compressionLevel: 3 })
     .toBuffer();
 }

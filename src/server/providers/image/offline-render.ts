@@ -7,15 +7,19 @@ import { type DrawJob, ImageProviderError } from './types';
 
 const GRAIN_TILE = 256;
 
-/** Film grain: a deterministic grey noise tile with a faint alpha, tiled over the picture. */
-function grain(seedText: string): Buffer {
+/**
+ * Film grain: a deterministic grey noise tile with a faint alpha, tiled over the picture. The tile
+ * shrinks to fit a smaller picture (a grid's candidate may be): sharp tiles nothing larger than it.
+ */
+function grain(seedText: string, width: number, height: number) {
   const rng = rngFrom(`grain\u0000${seedText}`);
-  const px = Buffer.alloc(GRAIN_TILE * GRAIN_TILE * 2);
+  const tile = { width: Math.min(GRAIN_TILE, width), height: Math.min(GRAIN_TILE, height), channels: 2 as const };
+  const px = Buffer.alloc(tile.width * tile.height * 2);
   for (let i = 0; i < px.length; i += 2) {
     px[i] = Math.round(rng.next() * 255);
     px[i + 1] = 22;
   }
-  return px;
+  return { px, tile };
 }
 
 /** The picture itself: the scene, a reference image blended in softly (img2img in spirit), and grain. */
@@ -34,9 +38,10 @@ export async function renderOffline(job: DrawJob): Promise<Buffer> {
       .toBuffer();
     layers.push({ input: soft, blend: 'soft-light' });
   }
+  const { px, tile } = grain(seedText, job.width, job.height);
   layers.push({
-    input: grain(seedText),
-    raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 2 },
+    input: px,
+    raw: tile,
     tile: true,
     blend: 'overlay',
   });
