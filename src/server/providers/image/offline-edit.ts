@@ -6,7 +6,7 @@ import { openPicture, renderOffline, sceneAt } from './offline-render';
 import type { DrawEdit, DrawJob, DrawResult } from './types';
 
 /** How much of a fresh scene a variation mixes into its base: subtle stays much closer than strong. */
-export const MIX = { variation: 0.45, strong: 0.5, subtle: 0.16 } as const;
+const MIX = { variation: 0.45, strong: 0.5, subtle: 0.16 } as const;
 
 /** U1–U4 crop the grid's quadrant, a single picture is taken whole; then 2× (lanczos3) and a mild sharpen. */
 async function upscale(edit: DrawEdit): Promise<Buffer> {
