@@ -56,16 +56,15 @@ export async function editMask(edit: DrawEdit, width: number, height: number): P
  */
 export async function alphaMask(source: Picture, mask: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
-  const alpha = await sharp(mask)
-    .resize(source.width, source.height, { fit: 'fill' })
-    .greyscale()
-    .negate()
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return sharp(source.png)
-    .removeAlpha()
-    .joinChannel(alpha, { raw: { width: source.width, height: source.height, channels: 1 } })
+  const { width, height } = source;
+  const grey = await sharp(mask).resize(width, height, { fit: 'fill' }).extractChannel(0).raw().toBuffer();
+  const rgb = await sharp(source.png).removeAlpha().raw().toBuffer();
+  const rgba = Buffer.alloc(width * height * 4);
+  for (let i = 0; i < width * height; i++) {
+    rgb.copy(rgba, i * 4, i * 3, i * 3 + 3);
+    rgba[i * 4 + 3] = 255 - (grey[i] ?? 0);
+  }
+  return sharp(rgba, { raw: { width, height, channels: 4 } })
     .png()
     .toBuffer();
 }
@@ -98,7 +97,8 @@ export async function outpaintCanvas(edit: DrawEdit, source: Picture, multiple =
   const ih = Math.min(height, Math.max(1, Math.round(layout.inner.height * ky)));
   const left = Math.min(width - iw, Math.round(layout.inner.left * kx));
   const top = Math.min(height - ih, Math.round(layout.inner.top * ky));
-  const inner = await sharp(source.png).resize(iw, ih, { fit: 'fill' }).removeAlpha().png().toBuffer();
+  const inner = await sharp(source.png).resize(iw, ih, { fit: 'fill' }).removeAlpha().raw().toBuffer();
+  const raw = (channels: 3 | 4) => ({ width: iw, height: ih, channels });
   const backdrop = await sharp(source.png)
     .resize(width, height, { fit: 'fill' })
     .removeAlpha()
@@ -106,22 +106,30 @@ export async function outpaintCanvas(edit: DrawEdit, source: Picture, multiple =
     .png()
     .toBuffer();
   const filled = await sharp(backdrop)
-    .composite([{ input: inner, left, top }])
+    .composite([{ input: inner, raw: raw(3), left, top }])
+    .removeAlpha()
     .png()
     .toBuffer();
-  const keep = await sharp({ create: { width: iw, height: ih, channels: 3, background: '#000000' } })
-    .png()
-    .toBuffer();
-  const mask = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })
-    .composite([{ input: keep, left, top }])
-    .greyscale()
-    .png()
-    .toBuffer();
-  const transparent = await sharp({
-    create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
-  })
-    .composite([{ input: await sharp(inner).ensureAlpha(1).png().toBuffer(), left, top }])
-    .png()
-    .toBuffer();
-  return { width, height, filled, mask, transparent };
+  // Drawn pixel by pixel: one pass, and no blank canvas to create through the bounded loader.
+  const mask = Buffer.alloc(width * height, 255);
+  const clear = Buffer.alloc(width * height * 4);
+  for (let y = 0; y < ih; y++) {
+    const row = (top + y) * width + left;
+    mask.fill(0, row, row + iw);
+    for (let x = 0; x < iw; x++) {
+      inner.copy(clear, (row + x) * 4, (y * iw + x) * 3, (y * iw + x) * 3 + 3);
+      clear[(row + x) * 4 + 3] = 255;
+    }
+  }
+  return {
+    width,
+    height,
+    filled,
+    mask: await sharp(mask, { raw: { width, height, channels: 1 } })
+      .png()
+      .toBuffer(),
+    transparent: await sharp(clear, { raw: { width, height, channels: 4 } })
+      .png()
+      .toBuffer(),
+  };
 }
