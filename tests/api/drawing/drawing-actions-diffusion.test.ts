@@ -60,7 +60,7 @@ describe('SD WebUI actions', () => {
     expect(await sizeOf(String(single.body.image))).toMatchObject({ width: 128, height: 96 });
   });
 
-  it('vary and variation are img2img of the picture or its quadrant, subtle or strong', async () => {
+  it('vary and variation are img2img of the picture or its quadrant, subtle or strong; reroll is txt2img', async () => {
     const subtle = await act(drawEdit(await plain('#ff0000'), { action: 'vary', strength: 'subtle' }));
     expect(subtle.endpoint).toBe('img2img');
     expect(subtle.body).toMatchObject({ denoising_strength: 0.35, seed: 4242, prompt: 'a lighthouse at dusk' });
@@ -71,6 +71,10 @@ describe('SD WebUI actions', () => {
     expect(v2.body).toMatchObject({ denoising_strength: 0.75, width: 768, height: 576 });
     expect(await rgb((v2.body.init_images as string[])[0] ?? '', 5, 5)).toEqual(GREEN);
     expect(await sizeOf(v2.result.image)).toMatchObject({ format: 'png' });
+
+    const reroll = await act(drawEdit(await plain('#ff0000'), { action: 'reroll' }));
+    expect(reroll.endpoint).toBe('txt2img');
+    expect(reroll.body.init_images).toBeUndefined();
   });
 
   it('inpaint sends the mask with the original pixels kept under it', async () => {
@@ -97,12 +101,6 @@ describe('SD WebUI actions', () => {
     expect(zoom.body).toMatchObject({ width: 128, height: 96, inpainting_fill: 2 });
     expect((await pixel(String(zoom.body.mask), 2, 2))[0]).toBe(255);
     expect((await pixel(String(zoom.body.mask), 64, 48))[0]).toBe(0);
-  });
-
-  it('reroll draws from the prompt again (txt2img)', async () => {
-    const { endpoint, body } = await act(drawEdit(await plain('#ff0000'), { action: 'reroll' }));
-    expect(endpoint).toBe('txt2img');
-    expect(body.init_images).toBeUndefined();
   });
 });
 
