@@ -77,7 +77,7 @@ describe('SD WebUI actions', () => {
     expect(reroll.body.init_images).toBeUndefined();
   });
 
-  it('inpaint sends the mask with the original pixels kept under it', async () => {
+  it('inpaint sends the mask with the original pixels kept under it; no mask or no picture sends nothing', async () => {
     const mask = await maskPng(128, 96, { left: 64, top: 0, width: 64, height: 96 });
     const { endpoint, body } = await act(drawEdit(await plain('#0000ff'), { action: 'inpaint', mask }));
     expect(endpoint).toBe('img2img');
@@ -85,6 +85,13 @@ describe('SD WebUI actions', () => {
     expect((await pixel(String(body.mask), 100, 50))[0]).toBe(255);
     expect((await pixel(String(body.mask), 20, 50))[0]).toBe(0);
     expect(await rgb((body.init_images as string[])[0] ?? '', 100, 50)).toEqual(BLUE);
+
+    const sent = sd.requests.length;
+    const noMask = act(drawEdit(await plain('#0000ff'), { action: 'inpaint' }));
+    await expect(noMask).rejects.toMatchObject({ kind: 'failed', message: /mask/ });
+    const notPicture = act(drawEdit(Buffer.from('not a picture'), { action: 'vary', strength: 'strong' }));
+    await expect(notPicture).rejects.toBeInstanceOf(ImageProviderError);
+    expect(sd.requests).toHaveLength(sent);
   });
 
   it('pan and zoom outpaint: the grown canvas, white on the new area, latent noise there', async () => {

@@ -12,7 +12,8 @@ export interface Picture {
 /** Pixels an edit's source may declare (EDIT_MAX_SIDE² with room for a 2×2 grid of them). */
 const SOURCE_MAX_PIXELS = 4096 * 4096;
 
-async function decode(bytes: Buffer, what: string) {
+/** A picture's size from its header, refusing what is no picture or too large a one. */
+async function readSize(bytes: Buffer, what: string) {
   const sharp = await loadSharp();
   const meta = await sharp(bytes, { limitInputPixels: SOURCE_MAX_PIXELS })
     .metadata()
@@ -26,7 +27,7 @@ async function decode(bytes: Buffer, what: string) {
  * (upscale and variation act on one of four candidates).
  */
 export async function editSource(edit: DrawEdit): Promise<Picture> {
-  const { sharp, width, height } = await decode(edit.source, 'picture to edit');
+  const { sharp, width, height } = await readSize(edit.source, 'picture to edit');
   let image = sharp(edit.source, { limitInputPixels: SOURCE_MAX_PIXELS });
   let size = { width, height };
   if (edit.sourceGrid && edit.index !== null) {
@@ -40,7 +41,7 @@ export async function editSource(edit: DrawEdit): Promise<Picture> {
 /** The inpainting mask at the source's size, black and white (white: repaint) without alpha. */
 export async function editMask(edit: DrawEdit, width: number, height: number): Promise<Buffer> {
   if (!edit.mask) throw new ImageProviderError('failed', 'an inpaint needs a mask');
-  const { sharp } = await decode(edit.mask, 'mask');
+  const { sharp } = await readSize(edit.mask, 'mask');
   return sharp(edit.mask, { limitInputPixels: SOURCE_MAX_PIXELS })
     .flatten({ background: '#000000' })
     .resize(width, height, { fit: 'fill' })
@@ -98,7 +99,6 @@ export async function outpaintCanvas(edit: DrawEdit, source: Picture, multiple =
   const left = Math.min(width - iw, Math.round(layout.inner.left * kx));
   const top = Math.min(height - ih, Math.round(layout.inner.top * ky));
   const inner = await sharp(source.png).resize(iw, ih, { fit: 'fill' }).removeAlpha().raw().toBuffer();
-  const raw = (channels: 3 | 4) => ({ width: iw, height: ih, channels });
   const backdrop = await sharp(source.png)
     .resize(width, height, { fit: 'fill' })
     .removeAlpha()
@@ -106,7 +106,7 @@ export async function outpaintCanvas(edit: DrawEdit, source: Picture, multiple =
     .png()
     .toBuffer();
   const filled = await sharp(backdrop)
-    .composite([{ input: inner, raw: raw(3), left, top }])
+    .composite([{ input: inner, raw: { width: iw, height: ih, channels: 3 }, left, top }])
     .removeAlpha()
     .png()
     .toBuffer();
