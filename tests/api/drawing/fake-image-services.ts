@@ -160,7 +160,7 @@ export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: 
     const submit = /^\/mj\/submit\/(imagine|action|modal)$/.exec(url)?.[1];
     if (req.method === 'POST' && submit) {
       const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
-      ({ imagine: submits, action: actions, modal: modals })[submit].push(body);
+      (submit === 'imagine' ? submits : submit === 'action' ? actions : modals).push(body);
       if (submit === 'modal') {
         const task = tasks.get(String(body.taskId));
         if (task?.status !== 'MODAL') return json(res, 200, { code: 4, description: '任务状态错误', result: null });
@@ -249,11 +249,7 @@ export async function startFakeSdWebui() {
 }
 
 /** A multipart request as the fake received it: text fields and files. */
-export interface MultipartRequest {
-  path: string;
-  fields: Record<string, string>;
-  files: Record<string, Buffer>;
-}
+export type MultipartRequest = { path: string; fields: Record<string, string>; files: Record<string, Buffer> };
 
 /**
  * OpenAI's images API: generations (JSON), edits and variations (multipart) answer
