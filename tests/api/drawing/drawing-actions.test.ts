@@ -72,7 +72,7 @@ describe('actions on a finished picture', () => {
   }
 
   it('the image chat draws grids: U2 gives one picture, zoom, pan and inpaint grids again, each a task of its own', async () => {
-    const first = await submit(srv, headers, { prompt: '湖边的木屋', mode: 'midjourney' });
+    const first = await submit(srv, headers, { drawSteps: 4, prompt: '湖边的木屋', mode: 'midjourney' });
     const grid = (await waitForStatus(srv, headers, first.id)) as Message;
     expect([grid.status, grid.grid, grid.width, grid.height]).toEqual([10, true, 768, 768]);
     expect(grid.actions).toEqual(GRID);
@@ -94,7 +94,7 @@ describe('actions on a finished picture', () => {
   });
 
   it('a /draw picture offers the single-picture buttons; vary and upscale work there', async () => {
-    const first = await submit(srv, headers, { prompt: '雪山日出' });
+    const first = await submit(srv, headers, { drawSteps: 4, prompt: '雪山日出' });
     const single = (await waitForStatus(srv, headers, first.id)) as Message;
     expect([single.grid, single.actions.includes('upscale'), single.actions.includes('upscale:1')]).toEqual([
       false,
@@ -108,7 +108,7 @@ describe('actions on a finished picture', () => {
   });
 
   it('refuses what the picture does not offer, bad parameters and masks, others’ pictures, with a clear reason', async () => {
-    const first = await submit(srv, headers, { prompt: '城市夜景', mode: 'midjourney' });
+    const first = await submit(srv, headers, { drawSteps: 4, prompt: '城市夜景', mode: 'midjourney' });
     const refusedWhileRunning = await act({ id: first.id, action: 'upscale', index: 1 });
     expect(refusedWhileRunning.body.code).toBe(400);
     const grid = (await waitForStatus(srv, headers, first.id)) as Message;
@@ -149,7 +149,7 @@ describe('actions on a finished picture', () => {
 
   it('an action whose picture is gone fails; once it is back, retry runs the same action as a new task', async () => {
     const rt = srv.runtime;
-    const first = await submit(srv, headers, { prompt: '海上的帆船', mode: 'midjourney' });
+    const first = await submit(srv, headers, { drawSteps: 4, prompt: '海上的帆船', mode: 'midjourney' });
     const grid = (await waitForStatus(srv, headers, first.id)) as Message & { imageUrl: string };
     const [parent] = await rt.database.db.select().from(drawings).where(eq(drawings.taskId, grid.id));
     const key = sourceKeyOf(parent?.imageUrl ?? null) as string;
