@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMidjourneyProxyProvider } from '../../../src/server/providers/image/midjourney-proxy';
 import { type DrawEdit, type DrawResult, ImageProviderError } from '../../../src/server/providers/image/types';
+import { actionsOf } from '../../../src/server/services/drawing/capabilities';
 import { drawEdit, drawJob, maskPng, recordingHooks, sizeOf } from './action-fixtures';
 import { startFakeMidjourney } from './fake-image-services';
 
@@ -133,5 +134,62 @@ describe('midjourney-proxy actions', () => {
     expect(mj.actions).toHaveLength(actions + 1);
     expect(mj.modals.at(-1)).toEqual({ taskId: waiting, prompt: 'a lighthouse at dusk --ar 1:1 --zoom 1.3' });
     expect(mj.tasks.get(waiting)?.status).toBe('SUCCESS');
+  });
+});
+
+describe('the open-source midjourney-proxy (no buttons)', () => {
+  it('a grid task is known by its action; U, V and reroll go through submit/change; the site offers exactly those', async () => {
+    const mj = await startFakeMidjourney('mj-secret', undefined, { classic: true });
+    try {
+      const provider = createMidjourneyProxyProvider({ baseUrl: mj.url, secret: mj.secret, pollMs: 20 });
+      const draw = async (edit: DrawEdit | null) => {
+        const { hooks, remembered } = recordingHooks();
+        return {
+          result: await provider.draw(drawJob({ taskId: 'd-classic', edit }), hooks),
+          id: remembered.at(-1) ?? '',
+        };
+      };
+      const grid = await draw(null);
+      expect([grid.result.grid, grid.result.buttons]).toEqual([true, []]);
+      const offered = actionsOf({ status: 10, grid: true, provider: 'midjourney-proxy', providerButtons: [] });
+      expect(offered).toEqual([
+        'upscale:1',
+        'upscale:2',
+        'upscale:3',
+        'upscale:4',
+        'variation:1',
+        'variation:2',
+        'variation:3',
+        'variation:4',
+        'reroll',
+      ]);
+
+      const u3 = await draw(
+        drawEdit(Buffer.alloc(0), {
+          action: 'upscale',
+          index: 3,
+          sourceGrid: true,
+          parentProviderTaskId: grid.id,
+          parentButtons: [],
+        }),
+      );
+      expect(mj.changes.at(-1)).toEqual({
+        action: 'UPSCALE',
+        index: 3,
+        taskId: grid.id,
+        notifyHook: '',
+        state: 'd-classic',
+      });
+      expect(u3.result.grid).toBe(false);
+      expect(actionsOf({ status: 10, grid: false, provider: 'midjourney-proxy', providerButtons: [] })).toEqual([]);
+      const again = await draw(
+        drawEdit(Buffer.alloc(0), { action: 'reroll', parentProviderTaskId: grid.id, parentButtons: [] }),
+      );
+      expect(mj.changes.at(-1)).toMatchObject({ action: 'REROLL', taskId: grid.id });
+      expect(again.result.grid).toBe(true);
+      expect(mj.actions).toEqual([]);
+    } finally {
+      await mj.close();
+    }
   });
 });

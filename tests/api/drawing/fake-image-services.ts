@@ -95,12 +95,18 @@ export async function startFakeImageHost() {
  * 24), 'hang' (stays in progress), 'fail' (FAILURE), anything else succeeds. An action on a
  * Vary (Region) or Custom Zoom button answers 21 and waits in MODAL for submit/modal.
  */
-export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: string }) {
+export async function startFakeMidjourney(
+  secret = 'mj-secret',
+  images?: { url: string },
+  /** The open-source proxy: tasks list no buttons; U, V and reroll go through submit/change. */
+  opts: { classic?: boolean } = {},
+) {
   const tasks = new Map<string, MjTask>();
   const hooks = new Map<string, string>();
   const submits: Array<Record<string, unknown>> = [];
   const actions: Array<Record<string, unknown>> = [];
   const modals: Array<Record<string, unknown>> = [];
+  const changes: Array<Record<string, unknown>> = [];
   const fetches: string[] = [];
   const hookCalls: number[] = [];
   let seq = 1320098173412546;
@@ -130,7 +136,7 @@ export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: 
     // On the image host: 'notimage' prompts get text posing as a PNG, 'gone' ones a 404.
     const folder = task.prompt.includes('notimage') ? 'text' : task.prompt.includes('gone') ? 'gone' : 'img';
     const imageUrl = `${images?.url ?? srv.url}/${folder}/${task.id}.png`;
-    const buttons = mjButtons(`hash-${task.id}`, grid);
+    const buttons = opts.classic ? [] : mjButtons(`hash-${task.id}`, grid);
     await step({ status: 'SUCCESS', progress: '100%', imageUrl, buttons }, 60);
   }
 
@@ -157,7 +163,18 @@ export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: 
     const url = req.url ?? '';
     if (url.startsWith('/img/')) return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
     if (req.headers['mj-api-secret'] !== secret) return json(res, 401, { code: 401, description: 'unauthorized' });
-    const submit = /^\/mj\/submit\/(imagine|action|modal)$/.exec(url)?.[1];
+    const submit = /^\/mj\/submit\/(imagine|action|modal|change)$/.exec(url)?.[1];
+    if (req.method === 'POST' && submit === 'change') {
+      const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
+      changes.push(body);
+      const parent = tasks.get(String(body.taskId));
+      const action = String(body.action);
+      if (parent?.status !== 'SUCCESS' || !['UPSCALE', 'VARIATION', 'REROLL'].includes(action))
+        return json(res, 200, { code: 4, description: '关联任务状态错误', result: null });
+      const task = newTask(action, parent.prompt, body);
+      json(res, 200, { code: 1, description: '提交成功', properties: {}, result: task.id });
+      return run(task, action !== 'UPSCALE');
+    }
     if (req.method === 'POST' && submit) {
       const body = JSON.parse(await readBody(req)) as Record<string, unknown>;
       (submit === 'imagine' ? submits : submit === 'action' ? actions : modals).push(body);
@@ -196,7 +213,7 @@ export async function startFakeMidjourney(secret = 'mj-secret', images?: { url: 
     }
     json(res, 404, { code: 3, description: 'not found' });
   });
-  return { ...srv, secret, tasks, submits, actions, modals, fetches, hookCalls };
+  return { ...srv, secret, tasks, submits, actions, modals, changes, fetches, hookCalls };
 }
 
 /**

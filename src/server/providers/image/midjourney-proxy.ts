@@ -28,6 +28,21 @@ const WAITING_FOR_MODAL = 21;
 const BANNED = 24;
 const BANNED_REASON = /banned|sensitive|敏感|违规|moderat|policy/i;
 
+/** The open-source proxy's change actions (POST /mj/submit/change), for the buttons it does not list. */
+const CLASSIC: Partial<Record<ActionKey, { action: string; index?: number }>> = {
+  'upscale:1': { action: 'UPSCALE', index: 1 },
+  'upscale:2': { action: 'UPSCALE', index: 2 },
+  'upscale:3': { action: 'UPSCALE', index: 3 },
+  'upscale:4': { action: 'UPSCALE', index: 4 },
+  'variation:1': { action: 'VARIATION', index: 1 },
+  'variation:2': { action: 'VARIATION', index: 2 },
+  'variation:3': { action: 'VARIATION', index: 3 },
+  'variation:4': { action: 'VARIATION', index: 4 },
+  reroll: { action: 'REROLL', index: 0 },
+};
+/** Task actions whose picture is a 2×2 grid. */
+const GRID_TASKS = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
+
 /** The prompt with Midjourney parameters for ratio, seed, quality and the negative prompt. */
 export function midjourneyPrompt(job: DrawJob): string {
   const parts = [job.prompt.replace(/\s+--\S+.*$/s, '').trim(), `--ar ${job.aspect}`, `--seed ${job.seed}`];
@@ -130,6 +145,17 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
   /** Presses the parent's button for the edit; the new task's id, its modal filled if one opened. */
   async function press(job: DrawJob, edit: DrawEdit, hooks: DrawHooks): Promise<string> {
     const key = keyOf(edit);
+    const classic = key ? CLASSIC[key] : undefined;
+    if (classic && edit.parentButtons.length === 0 && edit.parentProviderTaskId) {
+      // The open-source proxy lists no buttons: U, V and reroll go through /mj/submit/change.
+      const changed = await post(
+        'change',
+        { ...classic, taskId: edit.parentProviderTaskId, notifyHook: hooks.notifyHook, state: job.taskId },
+        hooks.signal,
+      );
+      await hooks.rememberProviderTaskId(changed.id);
+      return changed.id;
+    }
     const button = key ? buttonFor(key, edit.parentButtons) : null;
     if (!key || !button)
       throw new ImageProviderError('failed', `the picture offers no midjourney-proxy button for ${key ?? edit.action}`);
@@ -177,7 +203,9 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
           await hooks.progress(100);
           const buttons = parseButtons(task.buttons);
           const image = await downloadImage(String(task.imageUrl ?? ''), hooks.signal);
-          return { image, buttons, grid: isGridButtons(buttons) };
+          // Without buttons (the open-source proxy) the task's action says whether it drew four candidates.
+          const grid = buttons.length > 0 ? isGridButtons(buttons) : GRID_TASKS.has(String(task.action ?? ''));
+          return { image, buttons, grid };
         }
         if (status === 'FAILURE' || status === 'CANCEL') {
           const reason = String(task.failReason ?? 'failed');

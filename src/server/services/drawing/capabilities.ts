@@ -49,8 +49,11 @@ export function actionsOf(d: {
   if (d.status !== DrawingStatus.DONE) return [];
   const keys = d.grid ? GRID : SINGLE;
   switch (d.provider as ImageMode) {
-    case 'midjourney-proxy':
-      return actionKeysOf(d.providerButtons ?? []);
+    case 'midjourney-proxy': {
+      // The open-source proxy lists no buttons; its grids still take U, V and reroll (/mj/submit/change).
+      const offered = actionKeysOf(d.providerButtons ?? []);
+      return offered.length === 0 && d.grid ? [...GRID] : offered;
+    }
     case 'openai':
       return NO_UPSCALE(keys);
     default:
