@@ -17,6 +17,8 @@ export const BACKEND_INDEPENDENT: Record<string, string> = {
   'tests/api/platform/sandbox-public.test.ts': 'start-up configuration (which providers a public origin allows)',
   'tests/api/platform/parse-bombs.test.ts':
     'uploads that unpack to hundreds of MB: their limits are threads and counts in the parsers',
+  'tests/api/drawing/drawing-actions.test.ts':
+    "actions on one user's finished pictures, one request at a time; tasks, leases and restarts: drawing-lifecycle.test.ts",
   'tests/api/drawing/drawing-actions-providers.test.ts':
     'midjourney-proxy actions against a local fake: the adapter alone, no database',
   'tests/api/drawing/drawing-actions-diffusion.test.ts':
