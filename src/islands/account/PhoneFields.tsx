@@ -14,7 +14,7 @@ function secondsOf(data: unknown): number | null {
   return typeof seconds === 'number' && seconds > 0 ? Math.ceil(seconds) : null;
 }
 
-/** Get-code button for a texted code: counts down the server's gap after a send (or a refusal naming it). */
+/** Get-code button for a texted code: counts down the server's gap for that number after a send (or a refusal naming it). */
 function PhoneCodeButton({
   purpose,
   phone,
@@ -25,7 +25,7 @@ function PhoneCodeButton({
   check: () => boolean;
 }) {
   const { t } = useTranslation();
-  const key = `phone-${purpose}` as const;
+  const key = `phone-${purpose}:${phone?.trim() ?? ''}` as const;
   const left = useCountdown(key);
   const [sending, setSending] = useState(false);
   const send = async () => {

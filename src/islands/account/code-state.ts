@@ -4,8 +4,11 @@ import { useEffect, useReducer } from 'react';
 import { ls } from '../../lib/storage';
 import type { CodePurpose, PhoneCodePurpose } from './account-api';
 
-/** E-mail purposes, and the phone's under their own names (their gap is 60 s, not 119). */
-type CountdownKey = CodePurpose | `phone-${PhoneCodePurpose}`;
+/**
+ * E-mail purposes, and the phone's under their own names with the number: the server's 60 s gap
+ * is per number, so another number may be texted at once.
+ */
+type CountdownKey = CodePurpose | `phone-${PhoneCodePurpose}:${string}`;
 
 /**
  * When each kind of code may be requested again (ms timestamps). Module
