@@ -33,8 +33,8 @@ export type VaryStrength = (typeof VARY_STRENGTHS)[number];
 export const ZOOM_MIN = 1;
 export const ZOOM_MAX = 2;
 
-/** One button a finished picture offers; the server lists those its engine can do (DrawingMessage.actions). */
-export const ACTION_KEYS = [
+/** A grid's buttons, as Midjourney lays them out: U1–U4, V1–V4, reroll. */
+export const GRID_ACTION_KEYS = [
   'upscale:1',
   'upscale:2',
   'upscale:3',
@@ -44,6 +44,10 @@ export const ACTION_KEYS = [
   'variation:3',
   'variation:4',
   'reroll',
+] as const;
+
+/** A single picture's own buttons (it may be rerolled too). */
+const SINGLE_ONLY = [
   'upscale',
   'vary:strong',
   'vary:subtle',
@@ -56,7 +60,13 @@ export const ACTION_KEYS = [
   'pan:up',
   'pan:down',
 ] as const;
+
+/** One button a finished picture offers; the server lists those its engine can do (DrawingMessage.actions). */
+export const ACTION_KEYS = [...GRID_ACTION_KEYS, ...SINGLE_ONLY] as const;
 export type ActionKey = (typeof ACTION_KEYS)[number];
+
+/** A single picture's buttons: an upscaled one, or any picture of an engine that draws one at a time. */
+export const SINGLE_ACTION_KEYS: readonly ActionKey[] = [...SINGLE_ONLY, 'reroll'];
 
 /** The parameters of an action request, apart from the picture, prompt and mask. */
 export interface ActionParams {

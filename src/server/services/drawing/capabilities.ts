@@ -1,36 +1,6 @@
-import type { ActionKey } from '../../../shared/drawing';
-import { DrawingStatus } from '../../../shared/drawing';
+import { type ActionKey, DrawingStatus, GRID_ACTION_KEYS, SINGLE_ACTION_KEYS } from '../../../shared/drawing';
 import { actionKeysOf } from '../../providers/image/midjourney-buttons';
 import type { ImageMode, ProviderButton } from '../../providers/image/types';
-
-/** A grid's buttons, as Midjourney lays them out. */
-const GRID: readonly ActionKey[] = [
-  'upscale:1',
-  'upscale:2',
-  'upscale:3',
-  'upscale:4',
-  'variation:1',
-  'variation:2',
-  'variation:3',
-  'variation:4',
-  'reroll',
-];
-
-/** A single picture's buttons (an upscaled one, or any picture of an engine that draws one at a time). */
-const SINGLE: readonly ActionKey[] = [
-  'upscale',
-  'vary:strong',
-  'vary:subtle',
-  'inpaint',
-  'zoom:2',
-  'zoom:1.5',
-  'zoom:custom',
-  'pan:left',
-  'pan:right',
-  'pan:up',
-  'pan:down',
-  'reroll',
-];
 
 /** The OpenAI images API edits and varies but has no upscaler. */
 const NO_UPSCALE = (keys: readonly ActionKey[]) => keys.filter((k) => !k.startsWith('upscale'));
@@ -47,12 +17,12 @@ export function actionsOf(d: {
   providerButtons: ProviderButton[] | null;
 }): ActionKey[] {
   if (d.status !== DrawingStatus.DONE) return [];
-  const keys = d.grid ? GRID : SINGLE;
+  const keys = d.grid ? GRID_ACTION_KEYS : SINGLE_ACTION_KEYS;
   switch (d.provider as ImageMode) {
     case 'midjourney-proxy': {
       // The open-source proxy lists no buttons; its grids still take U, V and reroll (/mj/submit/change).
       const offered = actionKeysOf(d.providerButtons ?? []);
-      return offered.length === 0 && d.grid ? [...GRID] : offered;
+      return offered.length === 0 && d.grid ? [...GRID_ACTION_KEYS] : offered;
     }
     case 'openai':
       return NO_UPSCALE(keys);
