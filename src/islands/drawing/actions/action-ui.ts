@@ -1,5 +1,5 @@
 import { type ActionKey, actionParams, ZOOM_MAX, ZOOM_MIN } from '../../../shared/drawing';
-import type { ActionRequest } from '../draw-api';
+import type { ActionRequest, DrawingMessage } from '../draw-api';
 
 /** What an action acts on: a finished picture of the caller. */
 export interface ActionTarget {
@@ -9,6 +9,14 @@ export interface ActionTarget {
   width: number | null;
   height: number | null;
 }
+
+export const targetOf = (m: DrawingMessage): ActionTarget => ({
+  id: m.id,
+  prompt: m.prompt,
+  imageUrl: m.imageUrl ?? '',
+  width: m.width,
+  height: m.height,
+});
 
 /** What a dialog adds to a button's fields: custom zoom its factor, inpaint its mask, both a prompt. */
 export interface ActionExtra {

@@ -1,9 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { PageData } from '../../../lib/api';
 import { ASPECT_RATIOS } from '../../../shared/drawing';
 import { $token } from '../../../stores/auth';
 import { $drawSettings, applySettings } from '../../../stores/draw-settings';
+import { targetOf } from '../actions/action-ui';
+import { type RunAction, useActionFlow } from '../actions/use-action-flow';
 import { type DrawQuota, fetchQuota, listMine, listPublic, type Picture, type PublicPicture } from '../draw-api';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
 import { useDrawing } from '../use-drawing';
@@ -14,6 +17,7 @@ import { AdvancedFields, type AdvancedValues, EMPTY_ADVANCED } from './AdvancedF
 import { LoginWarning } from './LoginWarning';
 import { ProgressPanel } from './ProgressPanel';
 import { PromptBox } from './PromptBox';
+import { ReferencePicker } from './ReferencePicker';
 import { SettingsDrawer } from './SettingsDrawer';
 import { Works } from './Works';
 
@@ -35,6 +39,7 @@ export interface DrawAppProps {
 
 /** /draw: settings panel (a drawer on phones), prompt, progress, my works and the public gallery (docs/routes-and-screens.md). */
 export function DrawApp({ advanced = false, draft = null, publicPage = null }: DrawAppProps) {
+  const { t } = useTranslation('drawing');
   const loggedIn = Boolean(useStore($token));
   const [prompt, setPrompt] = useState(draft?.prompt ?? '');
   const [extra, setExtra] = useState<AdvancedValues>(EMPTY_ADVANCED);
@@ -72,7 +77,8 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
       drawSteps: source.drawSteps ?? s.drawSteps,
       drawPublicFlag: s.drawPublicFlag,
       mode: advanced ? 'sd' : 'draw',
-      ...(advanced ? { negativePrompt: extra.negativePrompt.trim(), seed, base64Array: extra.references } : {}),
+      base64Array: extra.references,
+      ...(advanced ? { negativePrompt: extra.negativePrompt.trim(), seed } : {}),
     });
   };
 
@@ -87,7 +93,14 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
       (document.querySelector('[data-app-scroll]') ?? window).scrollTo({ top: 0, behavior: 'smooth' });
     },
   });
-  const viewer = useViewer({ onCopy: actions.copy, sameStyle: () => actions.sameStyle });
+  const { act } = drawing;
+  const flow = useActionFlow(useCallback<RunAction>((target, key, extra) => void act(target, key, extra), [act]));
+  const viewer = useViewer({
+    onCopy: actions.copy,
+    sameStyle: () => actions.sameStyle,
+    act: (p, key) => flow.press(targetOf(p), key),
+    busy: drawing.busy,
+  });
 
   return (
     <div className="relative flex gap-6">
@@ -102,7 +115,19 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
           quota={quota}
           onAdvanced={() => setDrawer(true)}
         >
-          {advanced && <AdvancedFields value={extra} onChange={setExtra} />}
+          {advanced ? (
+            <AdvancedFields value={extra} onChange={setExtra} />
+          ) : (
+            <div className="mt-3">
+              <ReferencePicker
+                value={extra.references}
+                onChange={(references) => setExtra({ ...extra, references })}
+                max={1}
+                label={t('advanced.referenceOne')}
+                hint={t('advanced.referenceOneHint')}
+              />
+            </div>
+          )}
         </PromptBox>
         {drawing.task && <ProgressPanel task={drawing.task} />}
         <Works
@@ -122,6 +147,7 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
         />
       </div>
       {viewer.element}
+      {flow.element}
       {confirmElement}
     </div>
   );
