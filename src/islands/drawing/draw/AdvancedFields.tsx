@@ -61,3 +61,31 @@ export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onC
     </div>
   );
 }
+
+/**
+ * Under the prompt: /sd's advanced fields, or /draw's one reference picture (picture to picture). The
+ * island and its server-made first view (DrawPreview) both render it, so nothing moves when the island runs.
+ */
+export function PromptExtras({
+  advanced,
+  value,
+  onChange,
+}: {
+  advanced: boolean;
+  value: AdvancedValues;
+  onChange: (v: AdvancedValues) => void;
+}) {
+  const { t } = useTranslation('drawing');
+  if (advanced) return <AdvancedFields value={value} onChange={onChange} />;
+  return (
+    <div className="mt-3">
+      <ReferencePicker
+        value={value.references}
+        onChange={(references) => onChange({ ...value, references })}
+        max={1}
+        label={t('advanced.referenceOne')}
+        hint={t('advanced.referenceOneHint')}
+      />
+    </div>
+  );
+}

@@ -1,6 +1,5 @@
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PageData } from '../../../lib/api';
 import { ASPECT_RATIOS } from '../../../shared/drawing';
 import { $token } from '../../../stores/auth';
@@ -13,11 +12,10 @@ import { useDrawing } from '../use-drawing';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
 import type { WorksTab } from '../WorksTabs';
-import { AdvancedFields, type AdvancedValues, EMPTY_ADVANCED } from './AdvancedFields';
+import { type AdvancedValues, EMPTY_ADVANCED, PromptExtras } from './AdvancedFields';
 import { LoginWarning } from './LoginWarning';
 import { ProgressPanel } from './ProgressPanel';
 import { PromptBox } from './PromptBox';
-import { ReferencePicker } from './ReferencePicker';
 import { SettingsDrawer } from './SettingsDrawer';
 import { Works } from './Works';
 
@@ -39,7 +37,6 @@ export interface DrawAppProps {
 
 /** /draw: settings panel (a drawer on phones), prompt, progress, my works and the public gallery (docs/routes-and-screens.md). */
 export function DrawApp({ advanced = false, draft = null, publicPage = null }: DrawAppProps) {
-  const { t } = useTranslation('drawing');
   const loggedIn = Boolean(useStore($token));
   const [prompt, setPrompt] = useState(draft?.prompt ?? '');
   const [extra, setExtra] = useState<AdvancedValues>(EMPTY_ADVANCED);
@@ -115,19 +112,7 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
           quota={quota}
           onAdvanced={() => setDrawer(true)}
         >
-          {advanced ? (
-            <AdvancedFields value={extra} onChange={setExtra} />
-          ) : (
-            <div className="mt-3">
-              <ReferencePicker
-                value={extra.references}
-                onChange={(references) => setExtra({ ...extra, references })}
-                max={1}
-                label={t('advanced.referenceOne')}
-                hint={t('advanced.referenceOneHint')}
-              />
-            </div>
-          )}
+          <PromptExtras advanced={advanced} value={extra} onChange={setExtra} />
         </PromptBox>
         {drawing.task && <ProgressPanel task={drawing.task} />}
         <Works
