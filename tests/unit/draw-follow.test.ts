@@ -25,6 +25,10 @@ const message = (patch: Partial<DrawingMessage> = {}): DrawingMessage => ({
   seed: 1,
   source: 'draw',
   state: null,
+  action: null,
+  parentId: null,
+  grid: false,
+  actions: [],
   createTime: 0,
   ...patch,
 });

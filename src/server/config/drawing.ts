@@ -18,6 +18,8 @@ export const drawEnvShape = {
   SD_WEBUI_URL: url.optional(),
   SD_WEBUI_AUTH: z.string().min(3).max(256).optional(),
   SD_WEBUI_SAMPLER: z.string().min(1).max(64).default('Euler a'),
+  /** The extras upscaler an upscale action uses (a name from /sdapi/v1/upscalers). */
+  SD_WEBUI_UPSCALER: z.string().min(1).max(64).default('R-ESRGAN 4x+'),
   /** OpenAI images API; unset base URL and key fall back to OPENAI_BASE_URL and OPENAI_API_KEY. */
   OPENAI_IMAGE_BASE_URL: url.optional(),
   OPENAI_IMAGE_API_KEY: z.string().min(1).max(512).optional(),

@@ -201,8 +201,16 @@ function imageAdapter(env: Env, t: ChannelTarget): ImageProvider {
   const baseUrl = trimmed(t.baseUrl);
   const key = t.secret || undefined;
   switch (t.flavour) {
-    case 'sd-webui':
-      return createSdWebuiProvider({ baseUrl, auth: key, pollMs: 500, sampler: drawConfig(env).SD_WEBUI_SAMPLER });
+    case 'sd-webui': {
+      const cfg = drawConfig(env);
+      return createSdWebuiProvider({
+        baseUrl,
+        auth: key,
+        pollMs: 500,
+        sampler: cfg.SD_WEBUI_SAMPLER,
+        upscaler: cfg.SD_WEBUI_UPSCALER,
+      });
+    }
     case 'openai-images':
       return createOpenAiImageProvider({
         baseUrl,

@@ -2,6 +2,7 @@ import { Code } from '../../../shared/codes';
 import type { DrawingPage } from '../../../shared/contract/drawing';
 import { DomainError } from '../../errors';
 import { labelledPicture } from '../../services/compliance/downloads';
+import { retryDrawing, submitAction } from '../../services/drawing/actions';
 import { drawingMessage } from '../../services/drawing/dto';
 import { receiveHook } from '../../services/drawing/hook';
 import {
@@ -45,6 +46,22 @@ export function registerSd(app: ApiApp) {
       { code: Code.SUCCESS, result: c.get('t')('drawing:submit.accepted'), data: message, mjChatMessage: message },
       200,
     );
+  });
+
+  app.openapi(r.submitAction, async (c) => {
+    const rt = c.get('runtime');
+    const { drawPublicFlag, ...body } = c.req.valid('json');
+    const drawing = await submitAction(rt, userIdOf(c), {
+      ...body,
+      drawPublicFlag: drawPublicFlag as 1 | 2 | undefined,
+    });
+    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'));
+  });
+
+  app.openapi(r.retryDrawing, async (c) => {
+    const rt = c.get('runtime');
+    const drawing = await retryDrawing(rt, userIdOf(c), c.req.valid('json').id);
+    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'));
   });
 
   app.openapi(r.listPicture, async (c) => {

@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { fileBody, noData } from '../../../shared/contract/common';
 import {
+  actionBody,
   drawingMessage,
   drawingMessages,
   drawingPage,
@@ -45,6 +46,38 @@ export const submitImagine = createRoute({
       },
     },
   },
+});
+
+export const submitAction = createRoute({
+  security: access.generating,
+  method: 'post',
+  path: '/sd/submit/action',
+  tags,
+  summary:
+    'Act on a finished picture of the caller (U1–U4, V1–V4, reroll, vary, zoom, pan, inpaint, upscale): a new task on the engine that drew it',
+  request: { body: jsonBody(actionBody) },
+  responses: jsonResponses(drawingMessage, {
+    ...auth,
+    1000000: 'submitted: data is the new task’s drawing message',
+    400: 'a drawing is still running, the picture is not finished, or the action is not one it offers (result says why)',
+    404: 'no such drawing of the caller (HTTP 404)',
+    429: "today's drawings are used up (data.link leads to membership)",
+  }),
+});
+
+export const retryDrawing = createRoute({
+  security: access.generating,
+  method: 'post',
+  path: '/sd/retry',
+  tags,
+  summary: 'Run a failed drawing or action of the caller again, as a new task with the same settings',
+  request: { body: jsonBody(taskIdBody) },
+  responses: jsonResponses(drawingMessage, {
+    ...auth,
+    400: 'a drawing is still running, or the task did not fail',
+    404: 'no such drawing of the caller (HTTP 404)',
+    429: "today's drawings are used up (data.link leads to membership)",
+  }),
 });
 
 export const listPicture = createRoute({

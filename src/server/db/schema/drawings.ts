@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DrawingStatus } from '../../../shared/drawing';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type ActionParams, type DrawAction, DrawingStatus } from '../../../shared/drawing';
 import type { ReviewState } from '../../../shared/moderation';
 import { modelChannels } from './channels';
 import { users } from './users';
@@ -43,6 +43,16 @@ export const drawings = pgTable(
     publicFlag: integer('public_flag').notNull(),
     /** Moderation: only `published` public pictures reach the square (shared/moderation.ts). */
     review: text('review').$type<ReviewState>().notNull().default('published'),
+    /** Null for a drawing from the prompt; else the action done on the parent picture (shared/drawing.ts). */
+    action: text('action').$type<DrawAction>(),
+    /** The picture acted on (its public id; it may be deleted since). */
+    parentTaskId: text('parent_task_id'),
+    /** The action's index, strength, zoom or direction, so a retry repeats it. */
+    actionParams: jsonb('action_params').$type<Omit<ActionParams, 'action'>>(),
+    /** The picture is a 2×2 grid of four candidates (U1–U4 / V1–V4 apply). */
+    grid: boolean('grid').notNull().default(false),
+    /** midjourney-proxy: the buttons the finished task offered (customId, label, emoji), to act on it later. */
+    providerButtons: jsonb('provider_buttons').$type<{ customId: string; label: string; emoji: string }[]>(),
     /** The caller's own `state`, echoed back. */
     state: text('state'),
     status: integer('status').notNull(),
@@ -99,6 +109,8 @@ export const drawingReferences = pgTable(
       .notNull()
       .references(() => drawings.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
+    /** `reference` (base64Array) or `mask` (an inpaint's, white is repainted). */
+    role: text('role').$type<'reference' | 'mask'>().notNull().default('reference'),
     /** PNG bytes, base64. */
     data: text('data').notNull(),
   },

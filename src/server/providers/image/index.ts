@@ -20,6 +20,7 @@ export function createImageProvider(cfg: DrawConfig): ImageProvider {
         auth: cfg.SD_WEBUI_AUTH,
         pollMs: 500,
         sampler: cfg.SD_WEBUI_SAMPLER,
+        upscaler: cfg.SD_WEBUI_UPSCALER,
       });
     case 'openai':
       return createOpenAiImageProvider({

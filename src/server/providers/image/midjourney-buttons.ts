@@ -16,7 +16,7 @@ const PATTERNS: ReadonlyArray<readonly [ActionKey, RegExp]> = [
   ['variation:3', /^MJ::JOB::variation::3::/],
   ['variation:4', /^MJ::JOB::variation::4::/],
   ['reroll', /^MJ::JOB::reroll::/],
-  ['upscale', /^MJ::JOB::upsample_v\d+_2x(?:_subtle)?::/],
+  ['upscale', /^MJ::JOB::upsample_v\d+(?:r\d+)?_2x(?:_subtle)?::/],
   ['vary:strong', /^MJ::JOB::high_variation::/],
   ['vary:subtle', /^MJ::JOB::low_variation::/],
   ['inpaint', /^MJ::Inpaint::/],

@@ -1,5 +1,7 @@
+import { type ActionKey, actionKeyOf } from '../../../shared/drawing';
 import { downloadImage, isRecord, requestJson } from './http';
-import { type DrawHooks, type DrawJob, type ImageProvider, ImageProviderError } from './types';
+import { buttonFor, isGridButtons, MODAL_KEYS, parseButtons } from './midjourney-buttons';
+import { type DrawEdit, type DrawHooks, type DrawJob, type ImageProvider, ImageProviderError } from './types';
 
 export interface MidjourneyProxyConfig {
   /** Base URL of midjourney-proxy (…/mj is appended). */
@@ -17,8 +19,12 @@ export interface MidjourneyProxyConfig {
   pollMs: number;
 }
 
-/** midjourney-proxy submit codes (ReturnCode): 1 submitted, 21 already exists, 22 queued, 23 queue full, 24 banned prompt. */
+/**
+ * midjourney-proxy submit codes (ReturnCode): 1 submitted, 21 already exists (after an action:
+ * waiting for the modal), 22 queued, 23 queue full, 24 banned prompt.
+ */
 const ACCEPTED = new Set([1, 21, 22]);
+const WAITING_FOR_MODAL = 21;
 const BANNED = 24;
 const BANNED_REASON = /banned|sensitive|敏感|违规|moderat|policy/i;
 
@@ -28,6 +34,22 @@ export function midjourneyPrompt(job: DrawJob): string {
   if (job.quality === 3) parts.push('--q 2');
   if (job.negativePrompt) parts.push(`--no ${job.negativePrompt.replace(/--/g, ' ')}`);
   return parts.join(' ');
+}
+
+/** The prompt of a custom zoom's modal: Midjourney reads the factor (and keeps the ratio) from its parameters. */
+export function customZoomPrompt(job: DrawJob, zoom: number): string {
+  return `${job.prompt.replace(/\s+--\S+.*$/s, '').trim()} --ar ${job.aspect} --zoom ${zoom}`;
+}
+
+/** The action key an edit presses (shared/drawing.ts). */
+function keyOf(edit: DrawEdit): ActionKey | null {
+  return actionKeyOf({
+    action: edit.action,
+    index: edit.index ?? undefined,
+    strength: edit.strength ?? undefined,
+    zoom: edit.zoom ?? undefined,
+    direction: edit.direction ?? undefined,
+  });
 }
 
 /** Our progress from the proxy's "45%" (or a number). */
@@ -41,44 +63,107 @@ export function parseProgress(value: unknown): number {
  * the task id as `state`, then GET /mj/task/{id}/fetch until SUCCESS or
  * FAILURE, woken early whenever the proxy calls the notifyHook. The proxy's
  * task id is saved, so a resumed task keeps polling instead of drawing twice.
+ * An action presses the parent task's button (POST /mj/submit/action); custom
+ * zoom and vary region then fill Midjourney's modal (POST /mj/submit/modal).
+ * A finished task hands back its buttons, kept to act on the picture later.
  */
 export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): ImageProvider {
   const base = `${cfg.baseUrl.replace(/\/+$/, '')}/mj`;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (cfg.secret) headers['mj-api-secret'] = cfg.secret;
   if (cfg.secret && cfg.plus) headers.authorization = `Bearer ${cfg.secret}`;
+  const bot = cfg.plus ? { botType: 'MID_JOURNEY' } : {};
 
-  async function submit(job: DrawJob, hooks: DrawHooks): Promise<string> {
-    const body = {
-      prompt: midjourneyPrompt(job),
-      base64Array: job.references.map((b) => `data:image/png;base64,${b.toString('base64')}`),
-      notifyHook: hooks.notifyHook,
-      state: job.taskId,
-      ...(cfg.plus ? { botType: 'MID_JOURNEY' } : {}),
-    };
-    const reply = await requestJson(`${base}/submit/imagine`, {
+  /** POSTs a submission; its task id, code and whether Midjourney's remix modal waits. */
+  async function post(path: string, body: Record<string, unknown>, signal: AbortSignal) {
+    const reply = await requestJson(`${base}/submit/${path}`, {
       method: 'POST',
       headers,
       body: JSON.stringify(body),
-      signal: hooks.signal,
+      signal,
     });
     if (!isRecord(reply) || typeof reply.code !== 'number')
       throw new ImageProviderError('failed', 'midjourney-proxy gave no submit code');
     const description = String(reply.description ?? '');
     if (reply.code === BANNED) throw new ImageProviderError('violation', description || 'banned prompt');
-    // Any other refusal (queue full, no account, no credit) is the upstream's state: another channel may take it.
+    // Any other refusal of a new drawing (queue full, no account, no credit) is the upstream's
+    // state: another channel may take it. An action belongs to the channel holding its parent.
     if (!ACCEPTED.has(reply.code) || reply.result === undefined || reply.result === null)
-      throw new ImageProviderError('failed', `midjourney-proxy refused the task (${reply.code}): ${description}`, true);
-    return String(reply.result);
+      throw new ImageProviderError(
+        'failed',
+        `midjourney-proxy refused the ${path} (${reply.code}): ${description}`,
+        path === 'imagine',
+      );
+    const remix = isRecord(reply.properties) && reply.properties.remix === true;
+    return { id: String(reply.result), code: reply.code, remix };
+  }
+
+  function imagine(job: DrawJob, hooks: DrawHooks) {
+    return post(
+      'imagine',
+      {
+        prompt: midjourneyPrompt(job),
+        base64Array: job.references.map((b) => `data:image/png;base64,${b.toString('base64')}`),
+        notifyHook: hooks.notifyHook,
+        state: job.taskId,
+        ...bot,
+      },
+      hooks.signal,
+    );
+  }
+
+  /** Fills the modal an action opened (custom zoom, vary region, or any button under remix). */
+  async function fillModal(job: DrawJob, edit: DrawEdit, id: string, hooks: DrawHooks): Promise<string> {
+    const key = keyOf(edit);
+    const body: Record<string, unknown> = { taskId: id, prompt: job.prompt };
+    if (key === 'zoom:custom') body.prompt = customZoomPrompt(job, edit.zoom ?? 2);
+    else if (key === 'inpaint') {
+      if (!edit.mask) throw new ImageProviderError('failed', 'vary region needs a mask');
+      // Midjourney repaints the mask's white area, as ours means.
+      body.maskBase64 = `data:image/png;base64,${edit.mask.toString('base64')}`;
+    } else body.prompt = `${job.prompt.replace(/\s+--\S+.*$/s, '').trim()} --ar ${job.aspect}`;
+    const filled = await post('modal', body, hooks.signal);
+    if (filled.id !== id) await hooks.rememberProviderTaskId(filled.id);
+    return filled.id;
+  }
+
+  /** Presses the parent's button for the edit; the new task's id, its modal filled if one opened. */
+  async function press(job: DrawJob, edit: DrawEdit, hooks: DrawHooks): Promise<string> {
+    const key = keyOf(edit);
+    const button = key ? buttonFor(key, edit.parentButtons) : null;
+    if (!key || !button)
+      throw new ImageProviderError('failed', `the picture offers no midjourney-proxy button for ${key ?? edit.action}`);
+    if (!edit.parentProviderTaskId)
+      throw new ImageProviderError('failed', 'the picture has no midjourney-proxy task to act on');
+    const pressed = await post(
+      'action',
+      {
+        customId: button.customId,
+        taskId: edit.parentProviderTaskId,
+        chooseSameChannel: true,
+        notifyHook: hooks.notifyHook,
+        state: job.taskId,
+        ...bot,
+      },
+      hooks.signal,
+    );
+    await hooks.rememberProviderTaskId(pressed.id);
+    const modal = MODAL_KEYS.has(key) || (pressed.code === WAITING_FOR_MODAL && pressed.remix);
+    return modal ? fillModal(job, edit, pressed.id, hooks) : pressed.id;
   }
 
   return {
     mode: 'midjourney-proxy',
     async draw(job, hooks) {
       let id = hooks.providerTaskId;
+      // A resumed action whose modal was not filled yet finds its task waiting in MODAL.
+      let modalFilled = !id;
       if (!id) {
-        id = await submit(job, hooks);
-        await hooks.rememberProviderTaskId(id);
+        if (job.edit) id = await press(job, job.edit, hooks);
+        else {
+          id = (await imagine(job, hooks)).id;
+          await hooks.rememberProviderTaskId(id);
+        }
       }
       for (;;) {
         const task = await requestJson(`${base}/task/${encodeURIComponent(id)}/fetch`, {
@@ -90,11 +175,18 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
         const status = String(task.status ?? '');
         if (status === 'SUCCESS') {
           await hooks.progress(100);
-          return { image: await downloadImage(String(task.imageUrl ?? ''), hooks.signal) };
+          const buttons = parseButtons(task.buttons);
+          const image = await downloadImage(String(task.imageUrl ?? ''), hooks.signal);
+          return { image, buttons, grid: isGridButtons(buttons) };
         }
         if (status === 'FAILURE' || status === 'CANCEL') {
           const reason = String(task.failReason ?? 'failed');
           throw new ImageProviderError(BANNED_REASON.test(reason) ? 'violation' : 'failed', reason);
+        }
+        if (status === 'MODAL' && job.edit && !modalFilled) {
+          modalFilled = true;
+          id = await fillModal(job, job.edit, id, hooks);
+          continue;
         }
         if (status === 'IN_PROGRESS') await hooks.progress(parseProgress(task.progress));
         await hooks.wait(cfg.pollMs);

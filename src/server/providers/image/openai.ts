@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { downloadImage, fromBase64, HttpStatusError, isRecord, requestJson } from './http';
+import { openAiEditRequest } from './openai-edit';
 import { type AspectRatio, type DrawHooks, type ImageProvider, ImageProviderError } from './types';
 
 export interface OpenAiImageConfig {
@@ -31,7 +32,10 @@ async function estimate(hooks: DrawHooks, stop: AbortSignal) {
   }
 }
 
-/** OpenAI images API adapter: generations, or edits when a reference image is given (gpt-image models). */
+/**
+ * OpenAI images API adapter: generations, or edits when a reference image is given (gpt-image
+ * models); actions on a picture as edits or variations (openai-edit.ts).
+ */
 export function createOpenAiImageProvider(cfg: OpenAiImageConfig): ImageProvider {
   const base = cfg.baseUrl.replace(/\/+$/, '');
   const auth: Record<string, string> = cfg.apiKey ? { authorization: `Bearer ${cfg.apiKey}` } : {};
@@ -52,7 +56,17 @@ export function createOpenAiImageProvider(cfg: OpenAiImageConfig): ImageProvider
       let reply: unknown;
       try {
         const reference = job.references[0];
-        if (reference && gptImage) {
+        const edit = job.edit && (await openAiEditRequest(job.edit, cfg.model, prompt));
+        if (edit) {
+          if (gptImage && edit.path === 'images/edits') edit.form.set('quality', quality);
+          reply = await requestJson(`${base}/${edit.path}`, {
+            method: 'POST',
+            headers: auth,
+            body: edit.form,
+            signal: hooks.signal,
+            timeoutMs: 10 * 60_000,
+          });
+        } else if (reference && gptImage) {
           const form = new FormData();
           form.set('model', cfg.model);
           form.set('prompt', prompt);

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fromBase64, isRecord, requestJson } from './http';
-import { type ImageProvider, ImageProviderError } from './types';
+import { DEFAULT_UPSCALER, type SdRequest, sdEditRequest } from './sd-webui-edit';
+import { type DrawJob, type ImageProvider, ImageProviderError } from './types';
 
 export interface SdWebuiConfig {
   /** Base URL of Stable Diffusion WebUI started with --api. */
@@ -9,10 +10,34 @@ export interface SdWebuiConfig {
   auth?: string;
   pollMs: number;
   sampler: string;
+  /** The extras upscaler an upscale action uses (DEFAULT_UPSCALER unless set). */
+  upscaler?: string;
+}
+
+/** A new picture from the prompt: txt2img, or img2img from a reference image. */
+function drawRequest(job: DrawJob): SdRequest {
+  const reference = job.references[0];
+  const body: Record<string, unknown> = {
+    prompt: job.prompt,
+    negative_prompt: job.negativePrompt ?? '',
+    steps: job.steps,
+    width: job.width,
+    height: job.height,
+    seed: job.seed,
+    cfg_scale: 7,
+    batch_size: 1,
+    n_iter: 1,
+  };
+  if (!reference) return { endpoint: 'txt2img', body };
+  return {
+    endpoint: 'img2img',
+    body: { ...body, init_images: [reference.toString('base64')], denoising_strength: 0.6 },
+  };
 }
 
 /**
  * Stable Diffusion WebUI adapter: txt2img (img2img with a reference image),
+ * actions on a picture as img2img or the extras upscaler (sd-webui-edit.ts),
  * progress from /sdapi/v1/progress while the request runs, and
  * /sdapi/v1/interrupt when the task is given up.
  */
@@ -24,24 +49,10 @@ export function createSdWebuiProvider(cfg: SdWebuiConfig): ImageProvider {
   return {
     mode: 'sd-webui',
     async draw(job, hooks) {
-      const reference = job.references[0];
-      const body: Record<string, unknown> = {
-        prompt: job.prompt,
-        negative_prompt: job.negativePrompt ?? '',
-        steps: job.steps,
-        width: job.width,
-        height: job.height,
-        seed: job.seed,
-        cfg_scale: 7,
-        sampler_name: cfg.sampler,
-        batch_size: 1,
-        n_iter: 1,
-      };
-      if (reference) {
-        body.init_images = [reference.toString('base64')];
-        body.denoising_strength = 0.6;
-      }
-      const endpoint = reference ? 'img2img' : 'txt2img';
+      const request =
+        (job.edit && (await sdEditRequest(job, job.edit, cfg.upscaler || DEFAULT_UPSCALER))) ?? drawRequest(job);
+      const { endpoint } = request;
+      const body = endpoint === 'extra-single-image' ? request.body : { ...request.body, sampler_name: cfg.sampler };
       // One controller for the progress loop: it stops when the picture arrives.
       const polling = new AbortController();
       const signal = AbortSignal.any([hooks.signal, polling.signal]);
@@ -66,7 +77,8 @@ export function createSdWebuiProvider(cfg: SdWebuiConfig): ImageProvider {
           signal: hooks.signal,
           timeoutMs: 30 * 60_000,
         });
-        const first = isRecord(reply) && Array.isArray(reply.images) ? reply.images[0] : undefined;
+        // txt2img / img2img answer `images`, the extras tab one `image`.
+        const first = !isRecord(reply) ? undefined : Array.isArray(reply.images) ? reply.images[0] : reply.image;
         if (typeof first !== 'string' || first.length === 0)
           throw new ImageProviderError('failed', 'SD WebUI returned no image');
         await hooks.progress(100);

@@ -2,6 +2,7 @@ import type { DrawingMessage, PublicPicture } from '../../../shared/contract/dra
 import { type Drawing, drawings } from '../../db/schema';
 import type { Runtime } from '../../runtime';
 import { isOpenDrawing, ownerFileUrl } from '../file-access';
+import { actionsOf } from './capabilities';
 
 /** The owner's files: signed for a while unless anyone may read them. */
 type Files = Pick<Runtime, 'storage'>;
@@ -31,6 +32,11 @@ export const messageColumns = {
   seed: drawings.seed,
   source: drawings.source,
   state: drawings.state,
+  action: drawings.action,
+  parentTaskId: drawings.parentTaskId,
+  grid: drawings.grid,
+  provider: drawings.provider,
+  providerButtons: drawings.providerButtons,
 };
 type MessageRow = Pick<Drawing, keyof typeof messageColumns>;
 
@@ -56,6 +62,10 @@ export async function drawingMessage(d: MessageRow, rt: Files): Promise<DrawingM
     seed: d.seed,
     source: d.source,
     state: d.state,
+    action: d.action,
+    parentId: d.parentTaskId,
+    grid: d.grid,
+    actions: actionsOf(d),
     createTime: d.createdAt.getTime(),
   };
 }

@@ -25,6 +25,8 @@ export type TaskPatch = Partial<
     | 'providerTaskId'
     | 'channelId'
     | 'provider'
+    | 'grid'
+    | 'providerButtons'
   >
 >;
 
