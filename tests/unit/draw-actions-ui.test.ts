@@ -12,7 +12,16 @@ import { paintStrokes, type StrokeContext, toNatural } from '../../src/islands/d
 import { ACTION_KEYS, type ActionKey, actionKeyOf } from '../../src/shared/drawing';
 
 const GRID: ActionKey[] = ['reroll', 'variation:2', 'upscale:1', 'upscale:2', 'upscale:3', 'upscale:4', 'variation:1'];
-const SINGLE: ActionKey[] = ['upscale', 'pan:up', 'zoom:2', 'vary:subtle', 'inpaint', 'vary:strong', 'zoom:custom'];
+const SINGLE: ActionKey[] = [
+  'upscale',
+  'reroll',
+  'pan:up',
+  'zoom:2',
+  'vary:subtle',
+  'inpaint',
+  'vary:strong',
+  'zoom:custom',
+];
 
 describe('action buttons', () => {
   it("lays a grid's buttons out as Midjourney does, only those offered", () => {
@@ -27,7 +36,7 @@ describe('action buttons', () => {
       ['vary:strong', 'vary:subtle', 'inpaint'],
       ['zoom:2', 'zoom:custom'],
       ['pan:up'],
-      ['upscale'],
+      ['upscale', 'reroll'],
     ]);
     expect(actionRows([])).toEqual([]);
   });

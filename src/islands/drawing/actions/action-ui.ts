@@ -32,12 +32,15 @@ const ROWS: readonly (readonly ActionKey[])[] = [
   ['vary:strong', 'vary:subtle', 'inpaint'],
   ['zoom:2', 'zoom:1.5', 'zoom:custom'],
   ['pan:left', 'pan:right', 'pan:up', 'pan:down'],
-  ['upscale'],
+  ['upscale', 'reroll'],
 ];
 
-/** The rows of buttons to show: only the keys the picture offers, in Midjourney's order. */
+/** The rows of buttons to show: only the keys the picture offers, in Midjourney's order (reroll once: a grid's first row, else the last). */
 export function actionRows(offered: readonly ActionKey[]): ActionKey[][] {
-  return ROWS.map((row) => row.filter((k) => offered.includes(k))).filter((row) => row.length > 0);
+  const grid = offered.some((k) => /^(upscale|variation):/.test(k));
+  return ROWS.map((row, i) => row.filter((k) => offered.includes(k) && (k !== 'reroll' || (i === 0) === grid))).filter(
+    (row) => row.length > 0,
+  );
 }
 
 /** The translation key of a button's label (i18next reads ':' and '.' as separators, so neither is kept). */
