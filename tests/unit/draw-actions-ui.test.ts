@@ -9,7 +9,7 @@ import {
   parseZoom,
 } from '../../src/islands/drawing/actions/action-ui';
 import { paintStrokes, type StrokeContext, toNatural } from '../../src/islands/drawing/actions/mask-strokes';
-import { ACTION_KEYS, type ActionKey, actionKeyOf } from '../../src/shared/drawing';
+import { ACTION_KEYS, type ActionKey, type ActionParams, actionKeyOf } from '../../src/shared/drawing';
 
 const GRID: ActionKey[] = ['reroll', 'variation:2', 'upscale:1', 'upscale:2', 'upscale:3', 'upscale:4', 'variation:1'];
 const SINGLE: ActionKey[] = [
@@ -77,7 +77,7 @@ describe('action requests', () => {
     for (const key of ACTION_KEYS) {
       const body = actionRequest('d1', key, key === 'zoom:custom' ? { zoom: 1.3 } : {});
       expect(body.id).toBe('d1');
-      expect(actionKeyOf(body), key).toBe(key);
+      expect(actionKeyOf(body as ActionParams), key).toBe(key);
     }
     expect(actionRequest('d1', 'upscale:2')).toEqual({ id: 'd1', action: 'upscale', index: 2 });
     expect(actionRequest('d1', 'pan:down')).toEqual({ id: 'd1', action: 'pan', direction: 'down' });

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { type ApiResult, get, type InputOf, type PageData, post } from '../../lib/api';
-import type { actionBody, DrawingMessage, DrawQuota, PublicPicture } from '../../shared/contract/drawing';
+import type { DrawingMessage, DrawQuota, PublicPicture } from '../../shared/contract/drawing';
 
 /** Reply shapes of the drawing API, shared with the server. */
 export type { DrawingMessage, DrawQuota, PublicPicture };
 /** What POST /api/sd/submit/action accepts. */
-export type ActionRequest = z.input<typeof actionBody>;
+export type ActionRequest = InputOf<'POST', '/sd/submit/action'>;
 
 /** What both lists show in a card or the viewer. */
 export type Picture = PublicPicture | DrawingMessage;
