@@ -173,3 +173,44 @@ test('/draw: one reference picture goes with a drawing; Upscale 2× from the vie
   expect(upscaled.width).toBe(original.width * 2);
   await expect(cards(page).first()).toHaveAttribute('data-picture', upscaled.id);
 });
+
+test('image chat: a failed reply offers Retry, and then follows the task the retry started', async ({
+  page,
+  request,
+}) => {
+  const token = await newAccount(request, 'mjretry');
+  await logIn(page, token);
+  // The offline engine does not fail on demand: the conversation holds a failed reply, and the retry
+  // route answers with a real task (the server's own retry is covered by the API tests).
+  const failed = 'failedbefore1';
+  const prompt = '重试测试 古桥';
+  await page.addInitScript(
+    ([id, text]) => {
+      const question = { id: 'q1', dateTime: 1, text, inversion: true };
+      const drawing = { id, status: 11, progress: 0, prompt: text };
+      const reply = { id: 'r1', dateTime: 1, text: '绘制失败', inversion: false, error: true, drawing };
+      const chat = { uuid: 7, data: [question, reply] };
+      const history = { uuid: 7, title: text, isEdit: false };
+      const storage = { active: null, mjActive: 7, usingContext: true, history: [], chat: [], mjHistory: [history] };
+      localStorage.setItem('chatStorage', JSON.stringify({ ...storage, mjChat: [chat] }));
+    },
+    [failed, prompt],
+  );
+  let asked: unknown = null;
+  await page.route('**/api/sd/retry', async (route) => {
+    asked = route.request().postDataJSON();
+    const started = await request.post('/api/sd/submit/imagine', {
+      data: { prompt, mode: 'midjourney' },
+      headers: bearer(token),
+    });
+    await route.fulfill({ status: 200, contentType: 'application/json', body: await started.text() });
+  });
+  await page.goto('/midjourney');
+  await waitForHydration(page);
+  const messages = page.locator('[data-mj-messages]');
+  await messages.getByRole('button', { name: '重试', exact: true }).click();
+  await expect(messages.locator('[data-mj-image]')).toHaveCount(1, { timeout: 30_000 });
+  expect(asked).toEqual({ id: failed });
+  await expect(messages.getByRole('button', { name: '重试', exact: true })).toHaveCount(0);
+  await expectButtons(actionsOf(page, 0), GRID);
+});
