@@ -17,6 +17,10 @@ export const BACKEND_INDEPENDENT: Record<string, string> = {
   'tests/api/platform/sandbox-public.test.ts': 'start-up configuration (which providers a public origin allows)',
   'tests/api/platform/parse-bombs.test.ts':
     'uploads that unpack to hundreds of MB: their limits are threads and counts in the parsers',
+  'tests/api/drawing/drawing-actions-providers.test.ts':
+    'midjourney-proxy actions against a local fake: the adapter alone, no database',
+  'tests/api/drawing/drawing-actions-diffusion.test.ts':
+    'SD WebUI and OpenAI image edits against local fakes: the adapters alone, no database',
   'tests/api/platform/openapi.test.ts': 'the OpenAPI document and who may call each route (auth before any query)',
   'tests/api/account/wechat-official.test.ts': 'WeChat message signatures and XML against a local fake server',
   'tests/api/account/wechat-official-provider.test.ts': 'the WeChat provider alone against a local fake server',

@@ -11,7 +11,7 @@ import { isSafeText, toSafeText } from '../../src/shared/safe-text';
 // bigint columns (client-made ids, epoch milliseconds): the only numbers allowed past int4.
 const BIGINT_FIELDS = new Set(['uuid', 'changedAt', 'dateTime', 'conversationId', 'conversationUuid']);
 // Numbers that never reach an integer column.
-const FRACTION_FIELDS = new Set(['temperature']);
+const FRACTION_FIELDS = new Set(['zoom', 'temperature']);
 
 interface Def {
   type: string;

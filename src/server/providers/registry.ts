@@ -8,6 +8,7 @@ import { isLoopbackOrigin } from '../sandbox';
 import { type DownloadedPage, downloadGuarded, downloadPage, type GuardedDownload } from './download-page';
 import { createOpenAiEmbeddings, type EmbeddingsProvider } from './embeddings';
 import { createMidjourneyProxyProvider } from './image/midjourney-proxy';
+import { createOfflineProvider } from './image/offline';
 import { createOpenAiImageProvider } from './image/openai';
 import { createSdWebuiProvider } from './image/sd-webui';
 import type { ImageProvider } from './image/types';
@@ -53,6 +54,8 @@ export interface ProviderRegistry {
   readonly embeddings: EmbeddingsProvider | null;
   /** The speech-to-text adapter (SPEECH_BASE_URL), built once at start-up; null when none is configured. */
   readonly speech: SpeechProvider | null;
+  /** The offline drawing engine, built once: pictures it drew can be acted on whatever engine the site uses now. */
+  readonly offlineImage: ImageProvider;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
   probe(target: ProbeTarget): Promise<ProbeResult>;
   /** The web search adapter of a setting (docs/web-search.md), built once per setting. */
@@ -133,6 +136,7 @@ export function createProviderRegistry(opts: {
     bootstrapLlm: opts.bootstrapLlm,
     embeddings,
     speech,
+    offlineImage: createOfflineProvider({ stepMs: drawConfig(env).DRAW_OFFLINE_STEP_MS }),
     async chat() {
       return (await opts.routedChat()) ?? opts.bootstrapLlm;
     },

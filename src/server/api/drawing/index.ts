@@ -55,13 +55,13 @@ export function registerSd(app: ApiApp) {
       ...body,
       drawPublicFlag: drawPublicFlag as 1 | 2 | undefined,
     });
-    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'));
+    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'), Code.SUCCESS);
   });
 
   app.openapi(r.retryDrawing, async (c) => {
     const rt = c.get('runtime');
     const drawing = await retryDrawing(rt, userIdOf(c), c.req.valid('json').id);
-    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'));
+    return reply(c, await drawingMessage(drawing, rt), c.get('t')('drawing:submit.accepted'), Code.SUCCESS);
   });
 
   app.openapi(r.listPicture, async (c) => {

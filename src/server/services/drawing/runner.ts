@@ -1,7 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { drawConfig } from '../../config/drawing';
 import { type Drawing, DrawingStatus, drawingReferences, drawings } from '../../db/schema';
-import { createOfflineProvider } from '../../providers/image/offline';
 import {
   type AspectRatio,
   type DrawEdit,
@@ -87,22 +86,14 @@ export async function jobOf(rt: Runtime, d: Drawing): Promise<DrawJob> {
   };
 }
 
-const offlineEngines = new WeakMap<Runtime, ImageProvider>();
-
 /**
  * The engine for a mode: the environment's, or the offline one (always there, so its pictures
  * can be acted on whatever the site uses now). Another engine no longer set up fails the task.
  */
 function engineOf(rt: Runtime, mode: string): ImageProvider {
   if (rt.image.mode === mode) return rt.image;
-  if (mode !== 'offline')
-    throw new ImageProviderError('failed', `the ${mode} engine that drew the picture is not set up`);
-  let engine = offlineEngines.get(rt);
-  if (!engine) {
-    engine = createOfflineProvider({ stepMs: drawConfig(rt.env).DRAW_OFFLINE_STEP_MS });
-    offlineEngines.set(rt, engine);
-  }
-  return engine;
+  if (mode === 'offline') return rt.registry.offlineImage;
+  throw new ImageProviderError('failed', `the ${mode} engine that drew the picture is not set up`);
 }
 
 /**
