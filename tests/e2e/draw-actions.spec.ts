@@ -32,6 +32,11 @@ async function press(page: Page, group: Locator, name: string, pictures: number)
   await expect(actionsOf(page, pictures - 1)).toBeVisible();
 }
 
+// Private pictures: the public galleries other specs measure (draw-grid) keep only the pictures they expect.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('drawPublicFlag', '2'));
+});
+
 async function axeClean(page: Page, where: string): Promise<void> {
   expect(await axeFindings(page, where)).toEqual([]);
 }
@@ -180,6 +185,8 @@ test('image chat: a failed reply offers Retry, and then follows the task the ret
   page,
   request,
 }) => {
+  // One drawing: seconds alone, longer beside other workers.
+  test.slow();
   const token = await newAccount(request, 'mjretry');
   await logIn(page, token);
   // The offline engine does not fail on demand: the conversation holds a failed reply, and the retry
@@ -202,7 +209,7 @@ test('image chat: a failed reply offers Retry, and then follows the task the ret
   await page.route('**/api/sd/retry', async (route) => {
     asked = route.request().postDataJSON();
     const started = await request.post('/api/sd/submit/imagine', {
-      data: { prompt, mode: 'midjourney' },
+      data: { prompt, mode: 'midjourney', drawPublicFlag: 2 },
       headers: bearer(token),
     });
     await route.fulfill({ status: 200, contentType: 'application/json', body: await started.text() });
