@@ -68,7 +68,7 @@ test.describe('drawing', () => {
     await first.getByRole('button', { name: /查看大图/ }).click();
     const viewer = page.getByRole('dialog', { name: '查看图片' });
     await expect(viewer.getByRole('img')).toHaveAttribute('src', /\.webp$/);
-    await viewer.getByRole('button', { name: '放大' }).click();
+    await viewer.getByRole('button', { name: '放大', exact: true }).click();
     await expect(viewer).toContainText('150%');
     const saved = page.waitForEvent('download');
     await viewer.getByRole('button', { name: '下载' }).click();

@@ -3,7 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import { saveLabelled } from '../../lib/save-attachment';
-import type { Picture } from './draw-api';
+import type { ActionKey } from '../../shared/drawing';
+import { ActionButtons } from './actions/ActionButtons';
+import { type DrawingMessage, isMine, type Picture } from './draw-api';
 
 export interface ViewerProps {
   picture: Picture | null;
@@ -12,12 +14,16 @@ export interface ViewerProps {
   onCopy: (prompt: string) => void;
   /** Offers 'draw same style' when given. */
   onSameStyle?: (picture: Picture) => void;
+  /** Offers a picture of mine the actions it lists (upscale, vary, zoom…) when given; the viewer closes first. */
+  onAction?: (picture: DrawingMessage, key: ActionKey) => void;
+  /** A task is running: the actions wait. */
+  busy?: boolean;
 }
 
 const ZOOMS = [1, 1.5, 2, 3] as const;
 
 /** Any picture in full size: zoom, download, prompt and the settings it was drawn with. */
-export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerProps) {
+export function Viewer({ picture, open, onClose, onCopy, onSameStyle, onAction, busy = false }: ViewerProps) {
   const { t } = useTranslation('drawing');
   const [zoom, setZoom] = useState(0);
   if (!picture) return null;
@@ -95,6 +101,16 @@ export function Viewer({ picture, open, onClose, onCopy, onSameStyle }: ViewerPr
           </button>
         )}
       </div>
+      {onAction && isMine(picture) && (picture.actions ?? []).length > 0 && (
+        <ActionButtons
+          actions={picture.actions}
+          disabled={busy}
+          onPress={(key) => {
+            close();
+            onAction(picture, key);
+          }}
+        />
+      )}
       <h3 className="mt-4 text-sm font-medium text-slate-500 dark:text-slate-400">{t('viewer.prompt')}</h3>
       <p className="mt-1 whitespace-pre-wrap break-words text-sm leading-6">{picture.prompt}</p>
       <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-2 text-sm sm:grid-cols-4">

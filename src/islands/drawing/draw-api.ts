@@ -3,6 +3,8 @@ import type { DrawingMessage, DrawQuota, PublicPicture } from '../../shared/cont
 
 /** Reply shapes of the drawing API, shared with the server. */
 export type { DrawingMessage, DrawQuota, PublicPicture };
+/** What POST /api/sd/submit/action accepts. */
+export type ActionRequest = InputOf<'POST', '/sd/submit/action'>;
 
 /** What both lists show in a card or the viewer. */
 export type Picture = PublicPicture | DrawingMessage;
@@ -13,6 +15,16 @@ export type SubmitParams = Omit<InputOf<'POST', '/sd/submit/imagine'>, 'notifyHo
 /** Submit: `{code, result, mjChatMessage}`; 1000000 is success (docs/api.md). */
 export function submitDrawing(params: SubmitParams) {
   return post('/api/sd/submit/imagine', { base64Array: [], notifyHook: '', state: '', ...params });
+}
+
+/** A new task acting on a finished picture (upscale, vary, zoom…); replies like a submit. */
+export function submitAction(body: ActionRequest) {
+  return post('/api/sd/submit/action', body);
+}
+
+/** Runs a failed task of the caller again, as a new task; replies like a submit. */
+export function retryDrawing(id: string) {
+  return post('/api/sd/retry', { id });
 }
 
 export interface ListQuery {

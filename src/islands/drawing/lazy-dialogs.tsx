@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-import type { Picture } from './draw-api';
+import type { ActionKey } from '../../shared/drawing';
+import type { DrawingMessage, Picture } from './draw-api';
 
 // The viewer (headlessui) loads on first use, not with the page (bench/RESULTS.md budgets).
 const Viewer = lazy(() => import('./Viewer').then((m) => ({ default: m.Viewer })));
@@ -11,6 +12,10 @@ export interface ViewerActions {
   onCopy: (prompt: string) => void;
   /** 'draw same style' for this picture, or undefined to hide it. */
   sameStyle?: (picture: Picture) => ((picture: Picture) => void) | undefined;
+  /** The actions on a picture of mine (upscale, vary, zoom…), or undefined to hide them. */
+  act?: (picture: DrawingMessage, key: ActionKey) => void;
+  /** A task is running: the actions wait. */
+  busy?: boolean;
 }
 
 /** The picture viewer, loaded on the first picture opened. */
@@ -29,6 +34,8 @@ export function useViewer(actions: ViewerActions): {
         onClose={close}
         onCopy={actions.onCopy}
         onSameStyle={actions.sameStyle?.(state.picture)}
+        onAction={actions.act}
+        busy={actions.busy}
       />
     </Suspense>
   ) : null;

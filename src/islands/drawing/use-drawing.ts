@@ -1,11 +1,13 @@
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ApiResult } from '../../lib/api';
 import { openLogin } from '../../lib/login-event';
 import { toast } from '../../lib/toast';
 import { Code } from '../../shared/codes';
-import { DrawingStatus } from '../../shared/drawing';
-import { type DrawingMessage, listRunning, type SubmitParams, submitDrawing } from './draw-api';
+import { type ActionKey, DrawingStatus } from '../../shared/drawing';
+import { type ActionExtra, type ActionTarget, actionRequest, labelKey } from './actions/action-ui';
+import { type DrawingMessage, listRunning, type SubmitParams, submitAction, submitDrawing } from './draw-api';
 import { Progress, statusKey } from './draw-rules';
 import { followTask, type RunningTask } from './follow-task';
 
@@ -15,6 +17,8 @@ export interface Drawing {
   /** A task is running: a second one is refused (docs/state-machines.md: one at a time). */
   busy: boolean;
   submit(params: SubmitParams): Promise<boolean>;
+  /** An action on a finished picture (upscale, vary, zoom…): a new task, shown and followed like a drawing. */
+  act(target: ActionTarget, key: ActionKey, extra?: ActionExtra): Promise<boolean>;
 }
 
 export interface DrawingOptions {
@@ -89,14 +93,13 @@ export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions):
     return () => follow.current?.close();
   }, [loggedIn, track]);
 
-  const submit = useCallback(
-    async (params: SubmitParams): Promise<boolean> => {
-      const prompt = params.prompt.trim();
-      if (!readyToDraw(prompt, busyRef.current, loggedIn, t)) return false;
+  /** Shows the task in the progress area at once, sends it, then follows it or says why not. */
+  const start = useCallback(
+    async (prompt: string, call: () => Promise<ApiResult<unknown>>): Promise<boolean> => {
       busyRef.current = true;
       setBusy(true);
       setTask({ id: '', prompt, status: DrawingStatus.SUBMITTED, progress: Progress.SUBMIT });
-      const result = await submitDrawing({ ...params, prompt });
+      const result = await call();
       if (result.kind === 'reply' || (result.kind === 'business' && result.code === Code.SUCCESS && result.data)) {
         handlers.current.onQuotaChange?.();
         track(result.data as DrawingMessage, false);
@@ -110,8 +113,28 @@ export function useDrawing({ loggedIn, onDone, onQuotaChange }: DrawingOptions):
       }
       return false;
     },
-    [end, loggedIn, t, track],
+    [end, track],
   );
 
-  return { task, busy, submit };
+  const submit = useCallback(
+    async (params: SubmitParams): Promise<boolean> => {
+      const prompt = params.prompt.trim();
+      if (!readyToDraw(prompt, busyRef.current, loggedIn, t)) return false;
+      return start(prompt, () => submitDrawing({ ...params, prompt }));
+    },
+    [loggedIn, start, t],
+  );
+
+  const act = useCallback(
+    async (target: ActionTarget, key: ActionKey, extra: ActionExtra = {}): Promise<boolean> => {
+      const prompt = extra.prompt?.trim() || target.prompt;
+      if (!readyToDraw(prompt, busyRef.current, loggedIn, t)) return false;
+      return start(t('act.said', { action: t(labelKey(key)), prompt }), () =>
+        submitAction(actionRequest(target.id, key, extra)),
+      );
+    },
+    [loggedIn, start, t],
+  );
+
+  return { task, busy, submit, act };
 }

@@ -4,13 +4,15 @@ import type { PageData } from '../../../lib/api';
 import { ASPECT_RATIOS } from '../../../shared/drawing';
 import { $token } from '../../../stores/auth';
 import { $drawSettings, applySettings } from '../../../stores/draw-settings';
+import { targetOf } from '../actions/action-ui';
+import { type RunAction, useActionFlow } from '../actions/use-action-flow';
 import { type DrawQuota, fetchQuota, listMine, listPublic, type Picture, type PublicPicture } from '../draw-api';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
 import { useDrawing } from '../use-drawing';
 import { usePictureActions } from '../use-picture-actions';
 import { usePictureList } from '../use-picture-list';
 import type { WorksTab } from '../WorksTabs';
-import { AdvancedFields, type AdvancedValues, EMPTY_ADVANCED } from './AdvancedFields';
+import { type AdvancedValues, EMPTY_ADVANCED, PromptExtras } from './AdvancedFields';
 import { LoginWarning } from './LoginWarning';
 import { ProgressPanel } from './ProgressPanel';
 import { PromptBox } from './PromptBox';
@@ -72,7 +74,8 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
       drawSteps: source.drawSteps ?? s.drawSteps,
       drawPublicFlag: s.drawPublicFlag,
       mode: advanced ? 'sd' : 'draw',
-      ...(advanced ? { negativePrompt: extra.negativePrompt.trim(), seed, base64Array: extra.references } : {}),
+      base64Array: extra.references,
+      ...(advanced ? { negativePrompt: extra.negativePrompt.trim(), seed } : {}),
     });
   };
 
@@ -87,7 +90,14 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
       (document.querySelector('[data-app-scroll]') ?? window).scrollTo({ top: 0, behavior: 'smooth' });
     },
   });
-  const viewer = useViewer({ onCopy: actions.copy, sameStyle: () => actions.sameStyle });
+  const { act } = drawing;
+  const flow = useActionFlow(useCallback<RunAction>((target, key, extra) => void act(target, key, extra), [act]));
+  const viewer = useViewer({
+    onCopy: actions.copy,
+    sameStyle: () => actions.sameStyle,
+    act: (p, key) => flow.press(targetOf(p), key),
+    busy: drawing.busy,
+  });
 
   return (
     <div className="relative flex gap-6">
@@ -102,7 +112,7 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
           quota={quota}
           onAdvanced={() => setDrawer(true)}
         >
-          {advanced && <AdvancedFields value={extra} onChange={setExtra} />}
+          <PromptExtras advanced={advanced} value={extra} onChange={setExtra} />
         </PromptBox>
         {drawing.task && <ProgressPanel task={drawing.task} />}
         <Works
@@ -122,6 +132,7 @@ export function DrawApp({ advanced = false, draft = null, publicPage = null }: D
         />
       </div>
       {viewer.element}
+      {flow.element}
       {confirmElement}
     </div>
   );

@@ -3,7 +3,7 @@ import { type IslandI18nProps, IslandRoot } from '../../../lib/island-i18n';
 import type { DrawingMessage } from '../draw-api';
 import { PRIORITY_PICTURES } from '../PictureGrid';
 import { DRAW_PAGE_SIZE, type PictureList } from '../use-picture-list';
-import { AdvancedFields, EMPTY_ADVANCED } from './AdvancedFields';
+import { EMPTY_ADVANCED, PromptExtras } from './AdvancedFields';
 import type { DrawAppProps } from './DrawApp';
 import { LoginWarning } from './LoginWarning';
 import { PromptBox } from './PromptBox';
@@ -88,7 +88,7 @@ export function DrawPreview({
           quota={null}
           onAdvanced={noop}
         >
-          {advanced && <AdvancedFields value={EMPTY_ADVANCED} onChange={noop} />}
+          <PromptExtras advanced={advanced} value={EMPTY_ADVANCED} onChange={noop} />
         </PromptBox>
         <div>
           <div className={visitorOnly}>

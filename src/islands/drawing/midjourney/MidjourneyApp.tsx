@@ -1,16 +1,20 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Form } from '../../../components/Form';
 import { openLogin } from '../../../lib/login-event';
+import type { ActionKey } from '../../../shared/drawing';
 import { $token } from '../../../stores/auth';
 import { $chatStorage } from '../../../stores/chat-storage';
 import { $aspectRatio, ASPECT_RATIOS, setAspectRatio } from '../../../stores/draw-settings';
+import type { ActionExtra, ActionTarget } from '../actions/action-ui';
+import { useActionFlow } from '../actions/use-action-flow';
+import { isFinal } from '../draw-rules';
 import { useLazyConfirm, useViewer } from '../lazy-dialogs';
 import { usePictureActions } from '../use-picture-actions';
 import { MjMessageView } from './MjMessageView';
 import { MjSidebar } from './MjSidebar';
-import { deleteMjMessage, mjMessages, newMjChat } from './mj-actions';
+import { deleteMjMessage, type MjMessage, mjMessages, newMjChat } from './mj-actions';
 import { useMjDrawing } from './use-mj-drawing';
 
 /** /midjourney: a chat whose every prompt becomes a drawing (history apart from the normal chat; docs/routes-and-screens.md). */
@@ -24,7 +28,20 @@ export function MidjourneyApp() {
   const scroller = useRef<HTMLDivElement>(null);
   const active = storage.mjHistory.find((h) => h.uuid === storage.mjActive) ?? null;
   const messages = mjMessages(storage.mjActive, storage);
-  const send = useMjDrawing(loggedIn);
+  const { send, act, retry } = useMjDrawing(loggedIn);
+  const mjActive = storage.mjActive;
+  const flow = useActionFlow(
+    useCallback(
+      (target: ActionTarget, key: ActionKey, extra: ActionExtra) => {
+        if (mjActive !== null) void act(mjActive, target, key, extra);
+      },
+      [act, mjActive],
+    ),
+  );
+  // One task at a time per user: any reply still drawing (or being sent) holds every button.
+  const busy = storage.mjChat.some((c) =>
+    (c.data as MjMessage[]).some((m) => (m.drawing?.id && !isFinal(m.drawing.status)) || (m.loading && m.drawing)),
+  );
   const { confirm, confirmElement } = useLazyConfirm();
   const actions = usePictureActions({ confirm, onDeleted: () => undefined, fill: () => undefined });
   const viewer = useViewer({ onCopy: actions.copy });
@@ -89,7 +106,23 @@ export function MidjourneyApp() {
             <MjMessageView
               key={m.id}
               message={m}
-              prompt={m.inversion ? m.text : (messages[i - 1]?.text ?? '')}
+              prompt={promptOf(m, messages[i - 1])}
+              busy={busy}
+              onAction={(key) => {
+                const d = m.drawing;
+                if (d?.imageUrl)
+                  flow.press(
+                    {
+                      id: d.id,
+                      prompt: promptOf(m, messages[i - 1]),
+                      imageUrl: d.imageUrl,
+                      width: d.width ?? null,
+                      height: d.height ?? null,
+                    },
+                    key,
+                  );
+              }}
+              onRetry={() => m.drawing?.id && void retry(m.drawing.id)}
               onOpen={viewer.open}
               onCopy={actions.copy}
               onSameStyle={(prompt, rate) => {
@@ -153,7 +186,14 @@ export function MidjourneyApp() {
         </Form>
       </section>
       {viewer.element}
+      {flow.element}
       {confirmElement}
     </div>
   );
+}
+
+/** The prompt a message is or answers: an action's asking side keeps it apart from its "U2 · …" text. */
+function promptOf(m: MjMessage, before: MjMessage | undefined): string {
+  if (m.inversion) return m.prompt ?? m.text;
+  return m.drawing?.prompt || before?.prompt || before?.text || '';
 }

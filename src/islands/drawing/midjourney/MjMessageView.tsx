@@ -3,7 +3,8 @@ import { IconButton } from '../../../components/conversation/icons';
 import { MessageFrame, messageAction } from '../../../components/conversation/MessageFrame';
 import { saveLabelled } from '../../../lib/save-attachment';
 import { toast } from '../../../lib/toast';
-import { DrawingStatus } from '../../../shared/drawing';
+import { type ActionKey, DrawingStatus } from '../../../shared/drawing';
+import { ActionButtons } from '../actions/ActionButtons';
 import { type Picture, setVisibility } from '../draw-api';
 import { isFinal } from '../draw-rules';
 import { MjReply } from './MjReply';
@@ -18,10 +19,17 @@ export interface MjMessageViewProps {
   /** Puts the prompt (and the picture's ratio) back in the composer. */
   onSameStyle: (prompt: string, drawRate?: string) => void;
   onDelete: () => void;
+  /** A task of the user is running: the picture's buttons and Retry wait (one at a time). */
+  busy: boolean;
+  /** A button under a finished picture (upscale, vary, zoom…). */
+  onAction: (key: ActionKey) => void;
+  /** Retry on a failed drawing. */
+  onRetry: () => void;
 }
 
 /** An image-chat message in the chat's layout: a prompt, or the drawing it became with its picture's actions. */
-export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, onDelete }: MjMessageViewProps) {
+export function MjMessageView(props: MjMessageViewProps) {
+  const { message, prompt, onOpen, onCopy, onSameStyle, onDelete } = props;
   const { t } = useTranslation('drawing');
   const d = message.drawing;
   const done = d?.status === DrawingStatus.DONE && d.imageUrl ? d : null;
@@ -68,7 +76,24 @@ export function MjMessageView({ message, prompt, onOpen, onCopy, onSameStyle, on
         </>
       }
     >
-      {message.inversion ? message.text : <MjReply message={message} prompt={prompt} onOpen={onOpen} />}
+      {message.inversion ? (
+        message.text
+      ) : (
+        <>
+          <MjReply message={message} prompt={prompt} onOpen={onOpen} />
+          {done?.actions && <ActionButtons actions={done.actions} disabled={props.busy} onPress={props.onAction} />}
+          {d?.id && d.status === DrawingStatus.FAILED && (
+            <button
+              type="button"
+              className="mt-2 rounded-lg px-3 py-1 text-sm font-medium ring-1 ring-red-300 hover:bg-red-50 disabled:opacity-50 dark:ring-red-800 dark:hover:bg-red-950"
+              disabled={props.busy}
+              onClick={props.onRetry}
+            >
+              {t('act.retry')}
+            </button>
+          )}
+        </>
+      )}
     </MessageFrame>
   );
 }

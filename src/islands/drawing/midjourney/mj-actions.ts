@@ -1,4 +1,5 @@
 import { deriveTitle } from '../../../lib/chat-title';
+import type { ActionKey } from '../../../shared/drawing';
 import type { ReviewState } from '../../../shared/moderation';
 import {
   $chatStorage,
@@ -24,11 +25,19 @@ export interface MjDrawing {
   publicFlag?: number;
   /** What moderators decided of it (a public one may be pending review). */
   review?: ReviewState;
+  /** The picture's prompt (an action's asking side shows "U2 · prompt" instead). */
+  prompt?: string;
+  /** Midjourney's 2×2 grid of four candidates. */
+  grid?: boolean;
+  /** The buttons the finished picture offers (upscale, vary, zoom…). */
+  actions?: ActionKey[];
 }
 
 /** An image-chat message: a prompt (inversion) or a reply carrying its drawing. */
 export interface MjMessage extends ChatMessage {
   drawing?: MjDrawing;
+  /** An action's asking side: the prompt behind its "U2 · prompt" text. */
+  prompt?: string;
 }
 
 const update = (fn: (s: ChatStorage) => ChatStorage) => $chatStorage.set(fn($chatStorage.get()));
