@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { axeFindings } from './crawl-helpers';
@@ -181,45 +183,42 @@ test('/draw: one reference picture goes with a drawing; Upscale 2× from the vie
   await expect(cards(page).first()).toHaveAttribute('data-picture', upscaled.id);
 });
 
-test('image chat: a failed reply offers Retry, and then follows the task the retry started', async ({
-  page,
-  request,
-}) => {
-  // One drawing: seconds alone, longer beside other workers.
+test('image chat: an action that fails offers Retry, which runs it again as a new task', async ({ page, request }) => {
+  // Two drawings and a failed one: seconds alone, longer beside other workers.
   test.slow();
   const token = await newAccount(request, 'mjretry');
   await logIn(page, token);
-  // The offline engine does not fail on demand: the conversation holds a failed reply, and the retry
-  // route answers with a real task (the server's own retry is covered by the API tests).
-  const failed = 'failedbefore1';
-  const prompt = '重试测试 古桥';
-  await page.addInitScript(
-    ([id, text]) => {
-      const question = { id: 'q1', dateTime: 1, text, inversion: true };
-      const drawing = { id, status: 11, progress: 0, prompt: text };
-      const reply = { id: 'r1', dateTime: 1, text: '绘制失败', inversion: false, error: true, drawing };
-      const chat = { uuid: 7, data: [question, reply] };
-      const history = { uuid: 7, title: text, isEdit: false };
-      const storage = { active: null, mjActive: 7, usingContext: true, history: [], chat: [], mjHistory: [history] };
-      localStorage.setItem('chatStorage', JSON.stringify({ ...storage, mjChat: [chat] }));
-    },
-    [failed, prompt],
-  );
-  let asked: unknown = null;
-  await page.route('**/api/sd/retry', async (route) => {
-    asked = route.request().postDataJSON();
-    const started = await request.post('/api/sd/submit/imagine', {
-      data: { prompt, mode: 'midjourney', drawPublicFlag: 2 },
-      headers: bearer(token),
-    });
-    await route.fulfill({ status: 200, contentType: 'application/json', body: await started.text() });
-  });
   await page.goto('/midjourney');
   await waitForHydration(page);
+  await page.getByRole('textbox', { name: '提示词' }).fill('重试测试 古桥');
+  await page.getByRole('textbox', { name: '提示词' }).press('Enter');
   const messages = page.locator('[data-mj-messages]');
-  await messages.getByRole('button', { name: '重试', exact: true }).click();
   await expect(messages.locator('[data-mj-image]')).toHaveCount(1, { timeout: 30_000 });
-  expect(asked).toEqual({ id: failed });
+  // The action reads the grid's unlabelled original from the server's disk: without it, the task fails.
+  const list = await (
+    await request.post('/api/sd/list/user/picture', { data: { pageNum: 1, pageSize: 30 }, headers: bearer(token) })
+  ).json();
+  const source = sourceFileOf(list.data.records[0].id);
+  const kept = readFileSync(source);
+  rmSync(source);
+  try {
+    await actionsOf(page, 0).getByRole('button', { name: '放大 U1', exact: true }).click();
+    await expect(messages.getByRole('button', { name: '重试', exact: true })).toBeVisible({ timeout: 30_000 });
+  } finally {
+    writeFileSync(source, kept);
+  }
+  await messages.getByRole('button', { name: '重试', exact: true }).click();
+  await expect(messages.locator('[data-mj-image]')).toHaveCount(2, { timeout: 30_000 });
   await expect(messages.getByRole('button', { name: '重试', exact: true })).toHaveCount(0);
-  await expectButtons(actionsOf(page, 0), GRID);
+  await expectButtons(actionsOf(page, 1), SINGLE);
 });
+
+/** Where the local storage keeps a picture's unlabelled original (DATA_DIR/files/drawings/{month}/{id}-source.webp). */
+function sourceFileOf(id: string): string {
+  const root = path.join(process.env.E2E_DATA_DIR ?? '', 'files', 'drawings');
+  for (const month of readdirSync(root)) {
+    const file = path.join(root, month, `${id}-source.webp`);
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`no original of ${id} under ${root}`);
+}
