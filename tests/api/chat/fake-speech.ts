@@ -43,7 +43,10 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
     const body = await readBody(req);
     if (req.method === 'GET' && req.url === '/v1/models') {
       listed.push(req.headers.authorization);
-      const data = [{ id: 'whisper-1', object: 'model' }, { id: 'tts-1', object: 'model' }];
+      const data = [
+        { id: 'whisper-1', object: 'model' },
+        { id: 'tts-1', object: 'model' },
+      ];
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data }));
       return;
     }

@@ -90,7 +90,11 @@ describe('speech channels over the environment’s speech service', () => {
     expect(first.heard.at(-1)).toMatchObject({ authorization: 'Bearer sk-first-channel', model: 'sensevoice-small' });
     const spoken = await speakAs(srv, token, 'zh');
     expect(spoken.status).toBe(200);
-    expect(Buffer.from(await spoken.arrayBuffer()).subarray(0, FAKE_MP3.length).equals(FAKE_MP3)).toBe(true);
+    expect(
+      Buffer.from(await spoken.arrayBuffer())
+        .subarray(0, FAKE_MP3.length)
+        .equals(FAKE_MP3),
+    ).toBe(true);
     expect(first.spoken.at(-1)?.body).toMatchObject({ model: 'cosyvoice', voice: 'longxiaochun', input: '你好' });
     expect(envFake.heard.length + envFake.spoken.length).toBe(0);
     // Neither the channel nor the environment names an English voice.
