@@ -128,25 +128,28 @@ export function ChannelModels({
                 </label>
               </div>
             ))}
-            <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              <legend className="mb-1 text-sm">{t('model.levels')}</legend>
-              {MEMBER_LEVELS.map((level) => (
-                <label key={level} className="inline-flex items-center gap-1.5">
-                  <input
-                    type="checkbox"
-                    checked={m.levels.includes(level)}
-                    onChange={(e) =>
-                      set(i, {
-                        levels: e.target.checked
-                          ? MEMBER_LEVELS.filter((l) => l === level || m.levels.includes(l))
-                          : m.levels.filter((l) => l !== level),
-                      })
-                    }
-                  />
-                  {t(`level.${level}`)}
-                </label>
-              ))}
-            </fieldset>
+            {/* Voice is open to every level (docs/channels.md#speech). */}
+            {kind !== 'speech' && (
+              <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <legend className="mb-1 text-sm">{t('model.levels')}</legend>
+                {MEMBER_LEVELS.map((level) => (
+                  <label key={level} className="inline-flex items-center gap-1.5">
+                    <input
+                      type="checkbox"
+                      checked={m.levels.includes(level)}
+                      onChange={(e) =>
+                        set(i, {
+                          levels: e.target.checked
+                            ? MEMBER_LEVELS.filter((l) => l === level || m.levels.includes(l))
+                            : m.levels.filter((l) => l !== level),
+                        })
+                      }
+                    />
+                    {t(`level.${level}`)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             <div className="flex flex-wrap items-end gap-4 text-sm">
               {kind === 'chat' && (
                 <>
