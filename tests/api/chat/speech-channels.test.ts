@@ -1,9 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { channelKeys, usageLedger } from '../../../src/server/db/schema';
+import type { SpeechProvider } from '../../../src/server/providers/speech';
 import { makeStaff, requestId, type Staff } from '../admin/admin-helpers';
 import { addKey, channelBody, createChannel, model } from '../admin/channel-helpers';
-import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import {
+  createTestDatabase,
+  createUserWithToken,
+  startTestServer,
+  startTestServerOn,
+  type TestServer,
+} from '../helpers';
 import { FAKE_MP3, type FakeSpeech, startFakeSpeech, webmBytes } from './fake-speech';
 
 // Voice set in the console (docs/channels.md#speech): speech channels added through the console's
@@ -198,4 +205,61 @@ describe('speech channels without an environment service', () => {
     const list = (await srv.call('GET', '/api/admin/channels', undefined, { cookie: admin.cookie })).body.data;
     expect(list.filter((c: { kind: string }) => c.kind === 'speech')).toHaveLength(1);
   });
+});
+
+describe('speech adapters and other processes', () => {
+  let db: Awaited<ReturnType<typeof createTestDatabase>>;
+  let srv: TestServer;
+  let admin: Staff;
+  let fake: FakeSpeech;
+  const handed: SpeechProvider[] = [];
+  beforeAll(async () => {
+    fake = await startFakeSpeech();
+    db = await createTestDatabase();
+    srv = await startTestServerOn(db, { SPEECH_PER_MINUTE: '1000' });
+    admin = await makeStaff(srv, 'speech-registry-admin@example.com', 'admin');
+    const speech = srv.runtime.registry.speech.bind(srv.runtime.registry);
+    srv.runtime.registry.speech = (target) => {
+      const adapter = speech(target);
+      handed.push(adapter);
+      return adapter;
+    };
+  }, 120_000);
+  afterAll(async () => {
+    await srv?.dispose();
+    await db?.drop();
+    await fake?.close();
+  });
+
+  it('shares one adapter per channel key, and builds a new one when the console changes the channel', async () => {
+    const { token } = await createUserWithToken(srv, 'speech-registry@example.com');
+    const id = await createChannel(srv, admin, speechChannel(fake.url));
+    expect((await addKey(srv, id, 'sk-registry-speech')).body.code).toBe(200);
+    expect((await transcribeAs(srv, token)).status).toBe(200);
+    expect((await transcribeAs(srv, token)).status).toBe(200);
+    expect(handed).toHaveLength(2);
+    expect(handed[1]).toBe(handed[0]);
+    await setEnabled(srv, admin, id, speechChannel(fake.url, { models: speechModels({ zh: 'other', en: '' }) }));
+    expect((await speakAs(srv, token, 'zh')).status).toBe(200);
+    expect(handed.at(-1)).not.toBe(handed[0]);
+    expect(fake.spoken.at(-1)?.body).toMatchObject({ voice: 'other' });
+  });
+
+  it.runIf(Boolean(inject('postgresUrl')))(
+    "another process follows the console's speech channels at once",
+    async () => {
+      const other = await startTestServerOn(db);
+      try {
+        const flags = () => voiceFlags(other);
+        expect(await flags()).toEqual({ transcription: true, readAloud: true });
+        const [channel] = (await srv.call('GET', '/api/admin/channels', undefined, { cookie: admin.cookie })).body.data;
+        await setEnabled(srv, admin, channel.id, speechChannel(fake.url, { enabled: false }));
+        await expect.poll(flags).toEqual({ transcription: false, readAloud: false });
+        await setEnabled(srv, admin, channel.id, speechChannel(fake.url));
+        await expect.poll(flags).toEqual({ transcription: true, readAloud: true });
+      } finally {
+        await other.dispose();
+      }
+    },
+  );
 });
