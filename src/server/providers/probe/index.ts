@@ -24,7 +24,7 @@ export interface ProbeResult {
   detected: ChannelFlavour | null;
   reason: ProbeReason | null;
   status: number | null;
-  /** Models the upstream lists (chat, OpenAI images, SD WebUI), at most 50. */
+  /** Models the upstream lists (chat, OpenAI images and speech, SD WebUI), at most 50. */
   upstreamModels: string[];
   /** The channel's models the upstream does not list. */
   missing: string[];
