@@ -44,9 +44,9 @@ export interface Served<T> {
 }
 
 /**
- * Runs a drawing, song, video or speech call over the console's channels of `kind` (those `usable`
- * keeps; docs/channel-routing.md): null when there are none, so the environment's provider does the work. A task a channel
- * already took (`resumeChannelId`) goes back to that channel. Otherwise (channel, key) pairs
+ * Runs a drawing, song, video or speech call over the console's channels of `kind` that are `usable`
+ * (docs/channel-routing.md): null when there are none, so the environment's provider does the work.
+ * A task a channel already took (`resumeChannelId`) goes back to that channel. Otherwise (channel, key) pairs
  * are tried in routing order; a connection error, time-out, 429, 5xx or rejected key before
  * the upstream took the task (`taken` called) cools the key down and moves on.
  */
