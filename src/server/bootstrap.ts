@@ -121,7 +121,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
       payment: payment.mode,
       storage: storage.mode,
       embeddings: registry.embeddings ? 'openai' : 'none',
-      speech: registry.speech ? 'openai' : 'none',
+      speech: registry.bootstrapSpeech ? 'openai' : 'none',
     },
   } as Omit<Runtime, 'jobs'> as Runtime;
   // Jobs close over the finished runtime; built now, started by startBackground.

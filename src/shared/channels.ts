@@ -1,7 +1,7 @@
 // Model channels' vocabulary, shared by the console and the server without zod (docs/channels.md).
 
 /** What a model channel serves. */
-export const CHANNEL_KINDS = ['chat', 'image', 'music', 'video'] as const;
+export const CHANNEL_KINDS = ['chat', 'image', 'music', 'video', 'speech'] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** The upstream's dialect: how requests are made and answers read (docs/channels.md). */
@@ -10,6 +10,7 @@ export const CHANNEL_FLAVOURS = {
   image: ['midjourney-proxy', 'mj-plus', 'sd-webui', 'openai-images'],
   music: ['suno-api'],
   video: ['kling', 'jimeng', 'luma'],
+  speech: ['openai-speech'],
 } as const satisfies Record<ChannelKind, readonly string[]>;
 export type ChannelFlavour = (typeof CHANNEL_FLAVOURS)[ChannelKind][number];
 

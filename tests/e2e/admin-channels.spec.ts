@@ -12,6 +12,8 @@ let upstream: Server | undefined;
 let UPSTREAM = '';
 let token = '';
 const secret = generateSecret();
+// One sequence for the file: a code is accepted once.
+const next = totpCodes(secret);
 
 test.describe.configure({ mode: 'serial' });
 
@@ -46,7 +48,6 @@ test('an admin adds a chat channel with a key, sees only its last four character
 }) => {
   test.slow();
   const base = server?.base ?? '';
-  const next = totpCodes(secret);
   await openConsoleIn(context, base, token);
 
   await page.goto(`${base}/admin/channels`);
@@ -90,4 +91,44 @@ test('an admin adds a chat channel with a key, sees only its last four character
   await page.reload();
   await expect(page.getByText('…7Q9Z')).toBeVisible();
   expect(await page.content()).not.toContain('sk-e2e-channel');
+});
+
+test('an admin adds a voice channel: the first model transcribes, the second reads aloud in the voices named on it', async ({
+  page,
+  context,
+}) => {
+  test.slow();
+  const base = server?.base ?? '';
+  await openConsoleIn(context, base, token);
+  await page.goto(`${base}/admin/channels`);
+  await page.getByLabel('验证码').fill(await next());
+  await page.getByRole('button', { name: '验证' }).click();
+  await expect(page.getByText('没有语音渠道')).toBeVisible();
+
+  await page.getByRole('button', { name: '新建渠道' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('用途').selectOption({ label: '语音' });
+  await expect(dialog.getByLabel('接口类型（上游的协议）')).toHaveValue('openai-speech');
+  await dialog.getByLabel('名称', { exact: true }).fill('E2E 语音');
+  await dialog.getByLabel('基础地址').fill(`${UPSTREAM}/v1`);
+  await dialog.getByRole('button', { name: '添加模型' }).click();
+  await dialog.getByRole('button', { name: '添加模型' }).click();
+  await expect(dialog.getByText('语音识别模型')).toBeVisible();
+  await expect(dialog.getByText('朗读模型')).toBeVisible();
+  // Voices only on the read-aloud model; voice is not priced and open to every level.
+  await expect(dialog.getByLabel('中文回答的音色')).toHaveCount(1);
+  await expect(dialog.getByText('谁可以使用')).toHaveCount(0);
+  await dialog.getByLabel('模型 ID（发给上游）').nth(0).fill('whisper-1');
+  await dialog.getByLabel('模型 ID（发给上游）').nth(1).fill('tts-1');
+  await dialog.getByLabel('中文回答的音色').fill('alloy');
+  await expectAxeClean(page);
+  await dialog.getByRole('button', { name: '保存渠道' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '渠道已保存' })).toBeVisible();
+
+  const card = page.locator('li[data-channel-id]').filter({ hasText: 'E2E 语音' });
+  await expect(card).toContainText('OpenAI 兼容语音');
+  await expect(card).toContainText('(whisper-1) · ');
+  await expect(card).toContainText('(tts-1)');
+  await card.getByRole('button', { name: '编辑' }).click();
+  await expect(page.getByRole('dialog').getByLabel('中文回答的音色')).toHaveValue('alloy');
 });

@@ -30,7 +30,7 @@ export interface ChannelTarget {
   baseUrl: string;
   /** The key; '' when the upstream takes none. */
   secret: string;
-  /** The channel's model ids: chat lists them; an image or music adapter works with the first. */
+  /** The channel's model ids: chat lists them; an image or music adapter works with the first, speech with two. */
   models: string[];
 }
 
@@ -52,8 +52,10 @@ export interface ProviderRegistry {
   mcp(target: McpTarget): McpClient;
   /** The embeddings adapter (EMBEDDINGS_BASE_URL), built once at start-up; null when none is configured. */
   readonly embeddings: EmbeddingsProvider | null;
-  /** The speech-to-text adapter (SPEECH_BASE_URL), built once at start-up; null when none is configured. */
-  readonly speech: SpeechProvider | null;
+  /** A console speech channel's adapter: its first model transcribes, its second (if any) reads aloud. */
+  speech(target: ChannelTarget): SpeechProvider;
+  /** The environment's speech adapter (SPEECH_BASE_URL), built once at start-up; null when none is configured. */
+  readonly bootstrapSpeech: SpeechProvider | null;
   /** The offline drawing engine, built once: pictures it drew can be acted on whatever engine the site uses now. */
   readonly offlineImage: ImageProvider;
   /** The console's test of a channel: read-only calls to its upstream (providers/probe). */
@@ -102,15 +104,14 @@ export function createProviderRegistry(opts: {
   routedChat: () => Promise<LlmProvider | null>;
 }): ProviderRegistry {
   const { env } = opts;
-  const kept = new Map<string, LlmProvider | ImageProvider | MusicProvider | VideoProvider>();
+  type Adapter = LlmProvider | ImageProvider | MusicProvider | VideoProvider | SpeechProvider;
+  const kept = new Map<string, Adapter>();
   const searches = new Map<string, WebSearchProvider>();
   // Pages on loopback are read only while the site itself is on loopback (a developer's machine).
   const allowLoopback = isLoopbackOrigin(env.PUBLIC_ORIGIN);
   // Everything an adapter is built from is in its key, so a kept adapter is never one of an older setting.
-  const keep = <T extends LlmProvider | ImageProvider | MusicProvider | VideoProvider>(
-    t: ChannelTarget,
-    build: () => T,
-  ): T => keptIn(kept, JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]), build) as T;
+  const keep = <T extends Adapter>(t: ChannelTarget, build: () => T): T =>
+    keptIn(kept, JSON.stringify([t.kind, t.flavour, t.baseUrl, t.secret, t.models]), build) as T;
   const mcpClients = new Map<string, McpClient>();
   const closeMcp = () => {
     for (const c of mcpClients.values()) void c.close();
@@ -124,7 +125,7 @@ export function createProviderRegistry(opts: {
         model: k.EMBEDDINGS_MODEL,
       })
     : null;
-  const speech = env.SPEECH_BASE_URL
+  const bootstrapSpeech = env.SPEECH_BASE_URL
     ? createOpenAiSpeech({
         baseUrl: env.SPEECH_BASE_URL,
         apiKey: env.SPEECH_API_KEY,
@@ -135,7 +136,7 @@ export function createProviderRegistry(opts: {
   return {
     bootstrapLlm: opts.bootstrapLlm,
     embeddings,
-    speech,
+    bootstrapSpeech,
     offlineImage: createOfflineProvider({ stepMs: drawConfig(env).DRAW_OFFLINE_STEP_MS }),
     async chat() {
       return (await opts.routedChat()) ?? opts.bootstrapLlm;
@@ -167,6 +168,17 @@ export function createProviderRegistry(opts: {
     },
     video(t) {
       return keep(t, () => videoAdapter(env, t));
+    },
+    speech(t) {
+      // Services only route to a channel with a first model; '' is never sent.
+      return keep(t, () =>
+        createOpenAiSpeech({
+          baseUrl: trimmed(t.baseUrl),
+          apiKey: t.secret || undefined,
+          model: t.models[0] ?? '',
+          ttsModel: t.models[1] ?? '',
+        }),
+      );
     },
     mcp(t) {
       const build = () => createMcpClient(t, { timeoutMs: env.CHAT_TOOL_TIMEOUT_MS, maxBytes: env.MCP_MAX_BYTES });

@@ -40,6 +40,8 @@ export const ChannelModel = z.object({
   /** Context window in tokens; 0 when unknown. */
   contextTokens: z.number().int().min(0).max(10_000_000).default(0),
   price: ModelPrice,
+  /** A speech channel's read-aloud model (its second): the voice per answer language; '' names none. */
+  voices: z.object({ zh: z.string().max(100), en: z.string().max(100) }).optional(),
 });
 export type ChannelModel = z.infer<typeof ChannelModel>;
 
@@ -90,6 +92,12 @@ export const modelInput = ChannelModel.extend({
   id: pattern(/^[A-Za-z0-9._:/@+-]{1,100}$/, 100, { trim: true, message: 'channels:modelIdFormat' }),
   name: formText3(200, 'channels:modelTextTooLong'),
   description: formText3(200, 'channels:modelTextTooLong'),
+  voices: z
+    .object({
+      zh: safeString().trim().max(100, 'channels:voiceTooLong'),
+      en: safeString().trim().max(100, 'channels:voiceTooLong'),
+    })
+    .optional(),
 });
 
 /** A channel as the console's form sends it (create and edit). */

@@ -17,6 +17,8 @@ export interface FakeSpeech {
   heard: HeardRequest[];
   /** The JSON bodies of POST /audio/speech, with their authorization. */
   spoken: Array<{ authorization: string | undefined; body: Record<string, unknown> }>;
+  /** The authorization of each GET /models (the console's test button). */
+  listed: Array<string | undefined>;
   /** The text the next transcriptions answer; `status` other than 200 answers an error. */
   reply: { text: string; status: number };
   close(): Promise<void>;
@@ -31,13 +33,23 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
 /** What the fake's speech begins with (an ID3 tag), followed by the words it was given. */
 export const FAKE_MP3 = Buffer.from('ID3\u0004\u0000fake-mp3:', 'latin1');
 
-/** A local server speaking OpenAI's speech-to-text format, on 127.0.0.1 and a free port. */
+/** A local server speaking OpenAI's speech format (and its model list), on 127.0.0.1 and a free port. */
 export async function startFakeSpeech(): Promise<FakeSpeech> {
   const heard: HeardRequest[] = [];
   const spoken: FakeSpeech['spoken'] = [];
+  const listed: FakeSpeech['listed'] = [];
   const state: FakeSpeech['reply'] = { text: '你好，世界', status: 200 };
   const server = createServer(async (req, res) => {
     const body = await readBody(req);
+    if (req.method === 'GET' && req.url === '/v1/models') {
+      listed.push(req.headers.authorization);
+      const data = [
+        { id: 'whisper-1', object: 'model' },
+        { id: 'tts-1', object: 'model' },
+      ];
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ object: 'list', data }));
+      return;
+    }
     if (req.method === 'POST' && req.url === '/v1/audio/speech') {
       const parsed = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
       spoken.push({ authorization: req.headers.authorization, body: parsed });
@@ -92,6 +104,7 @@ export async function startFakeSpeech(): Promise<FakeSpeech> {
     url: `http://127.0.0.1:${port}/v1`,
     heard,
     spoken,
+    listed,
     reply: state,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

@@ -15,7 +15,15 @@ const PRICES_OF: Record<ChannelKind, PriceKey[]> = {
   image: ['perImage'],
   music: ['perSong'],
   video: ['perVideo'],
+  // Voice is metered by bytes and characters, not priced (docs/ledger.md).
+  speech: [],
 };
+
+/** A speech channel's models by place: the first transcribes, the second reads aloud, others are unused. */
+function legendOf(kind: ChannelKind, i: number): string {
+  if (kind !== 'speech') return 'model.legend';
+  return ['model.legendTranscribe', 'model.legendRead'][i] ?? 'model.legendUnused';
+}
 
 /** A model as the form edits it: prices as typed yuan text, the context size as text. */
 export type ModelDraft = Omit<ChannelModel, 'contextTokens' | 'price'> & {
@@ -84,7 +92,7 @@ export function ChannelModels({
         return (
           // biome-ignore lint/suspicious/noArrayIndexKey: drafts have no id until typed; order is the identity
           <fieldset key={i} className="space-y-2 rounded-xl border border-slate-200 p-3 dark:border-slate-700">
-            <legend className="px-1 text-sm font-medium">{t('model.legend', { n: i + 1, id: m.id })}</legend>
+            <legend className="px-1 text-sm font-medium">{t(legendOf(kind, i), { n: i + 1, id: m.id })}</legend>
             <label className="block text-sm" htmlFor={fid('id')}>
               {t('model.id')}
               <input
@@ -120,25 +128,28 @@ export function ChannelModels({
                 </label>
               </div>
             ))}
-            <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
-              <legend className="mb-1 text-sm">{t('model.levels')}</legend>
-              {MEMBER_LEVELS.map((level) => (
-                <label key={level} className="inline-flex items-center gap-1.5">
-                  <input
-                    type="checkbox"
-                    checked={m.levels.includes(level)}
-                    onChange={(e) =>
-                      set(i, {
-                        levels: e.target.checked
-                          ? MEMBER_LEVELS.filter((l) => l === level || m.levels.includes(l))
-                          : m.levels.filter((l) => l !== level),
-                      })
-                    }
-                  />
-                  {t(`level.${level}`)}
-                </label>
-              ))}
-            </fieldset>
+            {/* Voice is open to every level (docs/channels.md#speech). */}
+            {kind !== 'speech' && (
+              <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                <legend className="mb-1 text-sm">{t('model.levels')}</legend>
+                {MEMBER_LEVELS.map((level) => (
+                  <label key={level} className="inline-flex items-center gap-1.5">
+                    <input
+                      type="checkbox"
+                      checked={m.levels.includes(level)}
+                      onChange={(e) =>
+                        set(i, {
+                          levels: e.target.checked
+                            ? MEMBER_LEVELS.filter((l) => l === level || m.levels.includes(l))
+                            : m.levels.filter((l) => l !== level),
+                        })
+                      }
+                    />
+                    {t(`level.${level}`)}
+                  </label>
+                ))}
+              </fieldset>
+            )}
             <div className="flex flex-wrap items-end gap-4 text-sm">
               {kind === 'chat' && (
                 <>
@@ -165,6 +176,19 @@ export function ChannelModels({
                   </label>
                 </>
               )}
+              {kind === 'speech' &&
+                i === 1 &&
+                (['zh', 'en'] as const).map((lang) => (
+                  <label key={lang} className="block">
+                    {t(`model.voice.${lang}`)}
+                    <input
+                      className={`${field} mt-1 w-48`}
+                      value={m.voices?.[lang] ?? ''}
+                      maxLength={100}
+                      onChange={(e) => set(i, { voices: { zh: '', en: '', ...m.voices, [lang]: e.target.value } })}
+                    />
+                  </label>
+                ))}
               {PRICES_OF[kind].map((k) => (
                 <label key={k} className="block">
                   {t(`model.price.${k}`)}
@@ -190,7 +214,9 @@ export function ChannelModels({
       <button type="button" className={buttonClass('secondary')} onClick={() => onChange([...models, newModel()])}>
         {t('model.add')}
       </button>
-      <p className="text-xs text-slate-600 dark:text-slate-300">{t('model.priceHint')}</p>
+      <p className="text-xs text-slate-600 dark:text-slate-300">
+        {t(kind === 'speech' ? 'model.speechHint' : 'model.priceHint')}
+      </p>
     </div>
   );
 }

@@ -50,8 +50,8 @@ export function registerChat(app: ApiApp) {
     return reply(c, {
       ...models,
       webSearch: await webSearchAvailable(rt),
-      transcription: transcriptionAvailable(rt),
-      readAloud: readAloudAvailable(rt),
+      transcription: await transcriptionAvailable(rt),
+      readAloud: await readAloudAvailable(rt),
     });
   });
 

@@ -12,8 +12,9 @@ export const transcribeAudio = createRoute({
   summary: "The composer's recording as text, heard by the site's speech service",
   description:
     'multipart/form-data with one `file`: a WebM, Ogg, MP4, MP3 or WAV recording (told by its bytes, ' +
-    'SPEECH_MAX_BYTES, about 60 s). Visitors too, counted by address (SPEECH_PER_MINUTE). Without a speech ' +
-    "service (SPEECH_BASE_URL) 404 'not available': the composer then uses the browser's recognition.",
+    'SPEECH_MAX_BYTES, about 60 s). Visitors too, counted by address (SPEECH_PER_MINUTE). Heard by the ' +
+    "console's speech channels, else SPEECH_BASE_URL; with neither 404 'not available': the composer then " +
+    "uses the browser's recognition.",
   request: { body: { content: { 'multipart/form-data': { schema: chatRecording } }, required: false } },
   responses: jsonResponses(chatTranscript, {
     400: 'no file, empty, or not a supported recording (HTTP 400)',
@@ -31,7 +32,8 @@ export const readAloud = createRoute({
   tags: ['chat'],
   summary: "An answer's words read aloud by the site's speech service, as MP3",
   description:
-    'The voice is SPEECH_VOICE_ZH or SPEECH_VOICE_EN (else SPEECH_VOICE) for `lang`. Visitors too, counted by ' +
+    "The voice is the one a console speech channel's read-aloud model names for `lang`, else (SPEECH_BASE_URL) " +
+    'SPEECH_VOICE_ZH or SPEECH_VOICE_EN (else SPEECH_VOICE). Visitors too, counted by ' +
     "address (SPEECH_READ_PER_MINUTE). Without a voice for the language 404 'not available': the browser's " +
     'synthesis reads instead.',
   request: { body: jsonBody(chatSpeechBody) },

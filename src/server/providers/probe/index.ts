@@ -24,7 +24,7 @@ export interface ProbeResult {
   detected: ChannelFlavour | null;
   reason: ProbeReason | null;
   status: number | null;
-  /** Models the upstream lists (chat, OpenAI images, SD WebUI), at most 50. */
+  /** Models the upstream lists (chat, OpenAI images and speech, SD WebUI), at most 50. */
   upstreamModels: string[];
   /** The channel's models the upstream does not list. */
   missing: string[];
@@ -74,6 +74,9 @@ const openAiChat: Probe = async (t) => {
 };
 
 const openAiImages: Probe = async (t) => ({ detected: 'openai-images', upstreamModels: await openAiModels(t) });
+
+/** Speech: the model list only; a transcription or read-aloud would spend the site's money. */
+const openAiSpeech: Probe = async (t) => ({ detected: 'openai-speech', upstreamModels: await openAiModels(t) });
 
 /**
  * midjourney-proxy and MJ-Plus share `mj-api-secret` and /mj/task/list-by-condition (a JSON
@@ -126,6 +129,7 @@ const PROBES: Record<ChannelFlavour, Probe> = {
   kling: klingProbe,
   jimeng: jimengProbe,
   luma: lumaProbe,
+  'openai-speech': openAiSpeech,
 };
 
 /** Other dialects worth trying when the expected one found no such path or an odd answer. */
@@ -134,6 +138,7 @@ const SIBLINGS: Record<ChannelKind, Probe[]> = {
   image: [midjourney, sdWebui, openAiImages],
   music: [],
   video: [],
+  speech: [],
 };
 
 /** Tests a channel: ok with the detected flavour, or the first failure in plain terms. */

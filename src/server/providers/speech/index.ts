@@ -1,8 +1,8 @@
 /**
  * Speech to text through an OpenAI-compatible endpoint (`POST {base}/audio/transcriptions`,
  * multipart `file`, `model`, optional `language`, `response_format=json` → `{ text }`): OpenAI's
- * Whisper, SenseVoice or faster-whisper servers, relays. Built once by the provider registry from
- * SPEECH_BASE_URL / SPEECH_API_KEY / SPEECH_TRANSCRIBE_MODEL; without a base URL there is none.
+ * Whisper, SenseVoice or faster-whisper servers, relays. Built by the provider registry: once per key
+ * of a console speech channel, and once from SPEECH_BASE_URL / SPEECH_API_KEY / SPEECH_TRANSCRIBE_MODEL.
  */
 
 export interface SpeechProvider {
@@ -17,7 +17,15 @@ export interface SpeechProvider {
   ): Promise<string>;
 }
 
-export class SpeechError extends Error {}
+/** `status` is the upstream's HTTP status; none for a connection failure or time-out. */
+export class SpeechError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+  }
+}
 
 export interface SpeechOptions {
   baseUrl: string;
@@ -53,13 +61,13 @@ export function createOpenAiSpeech(o: SpeechOptions): SpeechProvider {
       }
       if (!res.ok) {
         const body = await res.text().catch(() => '');
-        throw new SpeechError(`speech answered HTTP ${res.status}: ${body.slice(0, 200)}`);
+        throw new SpeechError(`speech answered HTTP ${res.status}: ${body.slice(0, 200)}`, res.status);
       }
       if (Number(res.headers.get('content-length') ?? 0) > MAX_AUDIO_BYTES)
-        throw new SpeechError('speech answered too much audio');
+        throw new SpeechError('speech answered too much audio', res.status);
       const audio = Buffer.from(await res.arrayBuffer());
       if (audio.length === 0 || audio.length > MAX_AUDIO_BYTES)
-        throw new SpeechError('speech answered no usable audio');
+        throw new SpeechError('speech answered no usable audio', res.status);
       return audio;
     },
     async transcribe(audio, language, signal) {
@@ -82,14 +90,15 @@ export function createOpenAiSpeech(o: SpeechOptions): SpeechProvider {
         throw new SpeechError(`transcription request failed: ${(err as Error).message}`);
       }
       const body = await res.text().catch(() => '');
-      if (!res.ok) throw new SpeechError(`transcription answered HTTP ${res.status}: ${body.slice(0, 200)}`);
+      if (!res.ok)
+        throw new SpeechError(`transcription answered HTTP ${res.status}: ${body.slice(0, 200)}`, res.status);
       let text: unknown;
       try {
         text = (JSON.parse(body) as { text?: unknown }).text;
       } catch {
-        throw new SpeechError('transcription answered no JSON');
+        throw new SpeechError('transcription answered no JSON', res.status);
       }
-      if (typeof text !== 'string') throw new SpeechError('transcription answered no text');
+      if (typeof text !== 'string') throw new SpeechError('transcription answered no text', res.status);
       return text.trim();
     },
   };

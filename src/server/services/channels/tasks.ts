@@ -1,5 +1,6 @@
 import { type ImageProvider, ImageProviderError } from '../../providers/image/types';
 import { MusicProviderError } from '../../providers/music/types';
+import { SpeechError } from '../../providers/speech';
 import { VideoProviderError } from '../../providers/video/types';
 import type { Runtime } from '../../runtime';
 import { keyStates, markFailure, markOk } from './cooldown';
@@ -21,6 +22,12 @@ function verdict(err: unknown): { auth: boolean } | null {
     const status = (err as { status?: number }).status;
     return { auth: status === 401 || status === 403 };
   }
+  if (err instanceof SpeechError) {
+    // No status: the call never got an answer (connection, time-out), which the next channel may not share.
+    const s = err.status;
+    if (s !== undefined && !(s === 401 || s === 403 || s === 429 || s >= 500)) return null;
+    return { auth: s === 401 || s === 403 };
+  }
   if (err instanceof MusicProviderError || err instanceof VideoProviderError) {
     const s = err.status;
     if (s === undefined || !(s === 401 || s === 403 || s === 429 || s >= 500)) return null;
@@ -37,20 +44,21 @@ export interface Served<T> {
 }
 
 /**
- * Runs a drawing, song or video over the console's channels of `kind` (docs/channel-routing.md):
- * null when there are none, so the environment's provider does the work. A task a channel
- * already took (`resumeChannelId`) goes back to that channel. Otherwise (channel, key) pairs
+ * Runs a drawing, song, video or speech call over the console's channels of `kind` that are `usable`
+ * (docs/channel-routing.md): null when there are none, so the environment's provider does the work.
+ * A task a channel already took (`resumeChannelId`) goes back to that channel. Otherwise (channel, key) pairs
  * are tried in routing order; a connection error, time-out, 429, 5xx or rejected key before
  * the upstream took the task (`taken` called) cools the key down and moves on.
  */
 export async function runOverChannels<T>(
   rt: Runtime,
-  kind: 'image' | 'music' | 'video',
+  kind: 'image' | 'music' | 'video' | 'speech',
   resumeChannelId: number | null,
   signal: AbortSignal,
   run: (candidate: Candidate, taken: () => void) => Promise<T>,
+  usable: (channel: ActiveChannel) => boolean = () => true,
 ): Promise<Served<T> | null> {
-  const channels = (await activeChannels(rt, kind)).filter((c) => c.keys.length > 0);
+  const channels = (await activeChannels(rt, kind)).filter((c) => c.keys.length > 0 && usable(c));
   const states = await keyStates(
     rt,
     channels.flatMap((c) => c.keys.map((k) => k.id)),
