@@ -33,14 +33,23 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Profile: avatar, name, description, e-mail, membership, shortcuts, self-service and logout (docs/routes-and-screens.md, docs/api.md). */
-export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view: ProfileView) => void }) {
+export function ProfileSummary({
+  user,
+  onView,
+  phone,
+}: {
+  user: UserInfo;
+  onView: (view: ProfileView) => void;
+  /** Whether the site texts codes (SMS_PROVIDER is not off): binding or changing the phone is offered. */
+  phone: boolean;
+}) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
   const actions: { view: ProfileView; label: string; show: boolean }[] = [
     { view: 'edit', label: t('account:profile.edit'), show: true },
     { view: 'password', label: t('account:profile.changePassword'), show: user.hasPassword },
     { view: 'bind', label: t('account:profile.bindEmail'), show: !user.hasPassword || user.email === null },
-    { view: 'phone', label: t(user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle'), show: true },
+    { view: 'phone', label: t(user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle'), show: phone },
     { view: 'delete', label: t('account:profile.delete'), show: true },
   ];
 
@@ -73,7 +82,9 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </span>
           )}
         </Row>
-        <Row label={t('account:profile.phone')}>{user.phone ?? t('account:profile.emailNone')}</Row>
+        {(phone || user.phone) && (
+          <Row label={t('account:profile.phone')}>{user.phone ?? t('account:profile.emailNone')}</Row>
+        )}
         {user.wechatBound && <Row label={t('account:profile.wechat')}>{t('account:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />

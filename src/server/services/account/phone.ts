@@ -3,10 +3,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { i18nOf, type Language } from '../../../shared/i18n';
 import { maskPhone } from '../../../shared/phone';
+import { phoneOffered } from '../../config/sms';
 import { createSession } from '../../db/queries/sessions';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
-import { phoneOffered } from '../../config/sms';
 import type { Runtime } from '../../runtime';
 import { inviteAtSignUp } from '../referral/invites';
 import { siteSettings } from '../site-settings';
@@ -61,6 +61,7 @@ export async function requestPhoneCode(
   rt: Runtime,
   p: Client & { purpose: PhoneCodePurpose; phone: string | null; userId: number | null; ownPhone?: string | null },
 ) {
+  assertPhoneOffered(rt);
   if (p.purpose !== 'login' && p.userId === null)
     throw new DomainError(Code.NOT_LOGGED_IN, 'account:login.notLoggedIn');
   const phone = p.purpose === 'delete' ? p.ownPhone : p.phone;
