@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstProfileView, firstTab, loginTabs } from '../../src/islands/account/login-tabs';
+import { firstProfileView, firstTab, loginTabs, profileActions } from '../../src/islands/account/login-tabs';
 import { EnvError, loadEnv } from '../../src/server/config/env';
 import { phoneOffered } from '../../src/server/config/sms';
 import { createLogger } from '../../src/server/log';
@@ -65,5 +65,12 @@ describe('the account dialogs on a site without SMS', () => {
     expect(firstProfileView('bindPhone', false)).toBe('summary');
     expect(firstProfileView('bind', false)).toBe('bind');
     expect(firstProfileView(undefined, true)).toBe('summary');
+  });
+
+  it('the profile has no button to bind or change the phone', () => {
+    const user = { hasPassword: true, email: 'a@example.com' };
+    expect(profileActions(user, true)).toEqual(['edit', 'password', 'phone', 'delete']);
+    expect(profileActions(user, false)).toEqual(['edit', 'password', 'delete']);
+    expect(profileActions({ hasPassword: false, email: null }, false)).toEqual(['edit', 'bind', 'delete']);
   });
 });

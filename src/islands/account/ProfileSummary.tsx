@@ -8,6 +8,7 @@ import type { UserInfo } from '../../stores/user';
 import { CreditsLine } from '../credits/CreditsLine';
 import { Avatar } from './Avatar';
 import { downloadMyData, logout } from './account-api';
+import { profileActions } from './login-tabs';
 import { Membership } from './Membership';
 import { ownDescription } from './own-description';
 import { finishLogout } from './session';
@@ -45,13 +46,15 @@ export function ProfileSummary({
 }) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
-  const actions: { view: ProfileView; label: string; show: boolean }[] = [
-    { view: 'edit', label: t('account:profile.edit'), show: true },
-    { view: 'password', label: t('account:profile.changePassword'), show: user.hasPassword },
-    { view: 'bind', label: t('account:profile.bindEmail'), show: !user.hasPassword || user.email === null },
-    { view: 'phone', label: t(user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle'), show: phone },
-    { view: 'delete', label: t('account:profile.delete'), show: true },
-  ];
+  const labels: Record<ProfileView, string> = {
+    edit: 'account:profile.edit',
+    password: 'account:profile.changePassword',
+    bind: 'account:profile.bindEmail',
+    phone: user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle',
+    delete: 'account:profile.delete',
+    summary: 'account:profile.title',
+    usage: 'account:profile.usage',
+  };
 
   const signOut = async () => {
     setLeaving(true);
@@ -102,18 +105,16 @@ export function ProfileSummary({
         </button>
       </nav>
       <div className="flex flex-wrap gap-2">
-        {actions
-          .filter((action) => action.show)
-          .map((action) => (
-            <button
-              key={action.view}
-              type="button"
-              onClick={() => onView(action.view)}
-              className={buttonClass(action.view === 'delete' ? 'ghost' : 'secondary', 'text-xs')}
-            >
-              {action.label}
-            </button>
-          ))}
+        {profileActions(user, phone).map((view) => (
+          <button
+            key={view}
+            type="button"
+            onClick={() => onView(view)}
+            className={buttonClass(view === 'delete' ? 'ghost' : 'secondary', 'text-xs')}
+          >
+            {t(labels[view])}
+          </button>
+        ))}
       </div>
       <button type="button" onClick={() => void downloadMyData()} className={buttonClass('ghost', 'w-full text-xs')}>
         {t('account:export.title')}

@@ -1,4 +1,5 @@
 import type { LoginTab } from '../../lib/login-event';
+import type { UserInfo } from '../../stores/user';
 import type { ProfileView } from './ProfileSummary';
 
 /** The login dialog's tabs (docs/routes-and-screens.md). */
@@ -21,4 +22,16 @@ export function firstTab(asked: LoginTab | undefined, phone: boolean): Tab {
 export function firstProfileView(asked: LoginTab | undefined, phone: boolean): ProfileView {
   if (asked === 'bind') return 'bind';
   return asked === 'bindPhone' && phone ? 'phone' : 'summary';
+}
+
+/** The profile's action buttons, in order: binding or changing the phone only where the site texts codes. */
+export function profileActions(user: Pick<UserInfo, 'hasPassword' | 'email'>, phone: boolean): ProfileView[] {
+  const shown: [ProfileView, boolean][] = [
+    ['edit', true],
+    ['password', user.hasPassword],
+    ['bind', !user.hasPassword || user.email === null],
+    ['phone', phone],
+    ['delete', true],
+  ];
+  return shown.filter(([, show]) => show).map(([view]) => view);
 }
