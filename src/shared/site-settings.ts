@@ -167,4 +167,6 @@ export interface SettingView {
   defaultValue: SettingValue;
   source: 'console' | 'env';
   updatedAt: string | null;
+  /** Why the value is not in force on this site (admin:settings.inactive.*); absent when it is. */
+  inactive?: 'smsOff';
 }

@@ -4,10 +4,13 @@ import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT
 import type { Language } from '../../shared/languages';
 import { getToken } from '../../stores/auth';
 import { type AccountLinks, LoginDialog } from './LoginDialog';
+import { firstProfileView } from './login-tabs';
 import { ProfileDialog } from './ProfileDialog';
 
 export interface AccountDialogProps extends AccountLinks {
   lang: Language;
+  /** Whether the site texts codes (SMS_PROVIDER is not off): phone sign-in and binding are offered. */
+  phone: boolean;
 }
 
 interface Opened {
@@ -29,7 +32,7 @@ function readRequest(detail: unknown): LoginRequest {
   };
 }
 
-function AccountDialogs({ links }: { links: AccountLinks }) {
+function AccountDialogs({ links, phone }: { links: AccountLinks; phone: boolean }) {
   const [opened, setOpened] = useState<Opened>({ id: 0, open: false, profile: false, request: {} });
 
   useEffect(() => {
@@ -51,12 +54,20 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
   const { id, open, profile, request } = opened;
   return (
     <>
-      <LoginDialog key={`login-${id}`} open={open && !profile} onClose={close} request={request} links={links} />
+      <LoginDialog
+        key={`login-${id}`}
+        open={open && !profile}
+        onClose={close}
+        request={request}
+        links={links}
+        phone={phone}
+      />
       <ProfileDialog
         key={`profile-${id}`}
         open={open && profile}
         onClose={close}
-        initialView={request.tab === 'bind' ? 'bind' : request.tab === 'bindPhone' ? 'phone' : 'summary'}
+        initialView={firstProfileView(request.tab, phone)}
+        phone={phone}
         email={request.email ?? ''}
         code={request.code ?? ''}
       />
@@ -69,11 +80,11 @@ function AccountDialogs({ links }: { links: AccountLinks }) {
  * once logged in. Mounted by the layout with `client:event`, so its code
  * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
  */
-export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl }: AccountDialogProps) {
+export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl, phone }: AccountDialogProps) {
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
   return (
     <LazyIslandRoot lang={lang} namespaces={['account', 'common', 'layout', 'credits']} ns="common">
-      <AccountDialogs links={links} />
+      <AccountDialogs links={links} phone={phone} />
     </LazyIslandRoot>
   );
 }

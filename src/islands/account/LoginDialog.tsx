@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Dialog } from '../../components/Dialog';
 import { QrModal } from '../../components/QrModal';
 import { Tabs } from '../../components/Tabs';
-import type { LoginRequest, LoginTab } from '../../lib/login-event';
+import type { LoginRequest } from '../../lib/login-event';
+import { firstTab, loginTabs, type Tab } from './login-tabs';
 import { PasswordLoginForm } from './PasswordLoginForm';
 import { PhoneLoginForm } from './PhoneLoginForm';
 import { RegisterForm } from './RegisterForm';
@@ -23,22 +24,15 @@ export interface LoginDialogProps {
   /** Tab and pre-filled fields asked for by openLogin(). */
   request: LoginRequest;
   links: AccountLinks;
-}
-
-type Tab = Exclude<LoginTab, 'reset' | 'bind' | 'bindPhone'>;
-
-function firstTab(asked: LoginTab | undefined): Tab {
-  if (asked === 'reset') return 'password';
-  // The phone gate asked a visitor whose session ended: signing in by phone binds one.
-  if (asked === 'bindPhone') return 'phone';
-  return asked === undefined || asked === 'bind' ? 'wechat' : asked;
+  /** Whether the site texts codes (SMS_PROVIDER is not off): the phone tab is shown. */
+  phone: boolean;
 }
 
 /** Login dialog: WeChat scan login, phone code login, password login and register, plus the reset and support dialogs (docs/routes-and-screens.md). */
-export function LoginDialog({ open, onClose, request, links }: LoginDialogProps) {
+export function LoginDialog({ open, onClose, request, links, phone }: LoginDialogProps) {
   const { t } = useTranslation();
   const wantsReset = request.tab === 'reset';
-  const [tab, setTab] = useState<Tab>(firstTab(request.tab));
+  const [tab, setTab] = useState<Tab>(firstTab(request.tab, phone));
   const [email, setEmail] = useState(request.email ?? '');
   const [resetOpen, setResetOpen] = useState(false);
   // Asked for by a link (/emailValidation): opened over the login dialog once that is shown.
@@ -53,6 +47,7 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
   // Absolute, so a phone scanning the QR code can open it; computed only in the browser (when shown).
   const supportUrl = troubleOpen ? new URL(links.supportUrl, location.href).href : links.supportUrl;
 
+  const shown = loginTabs(phone);
   const items = [
     { key: 'wechat', label: t('account:tabs.wechat'), content: <WechatLogin /> },
     {
@@ -90,7 +85,7 @@ export function LoginDialog({ open, onClose, request, links }: LoginDialogProps)
         />
       ),
     },
-  ];
+  ].filter((item) => shown.includes(item.key as Tab));
 
   return (
     <Dialog open={open} onClose={onClose} title={t('account:dialog.title')}>

@@ -30,6 +30,8 @@ export interface ProfileDialogProps {
   initialView?: ProfileView;
   email?: string;
   code?: string;
+  /** Whether the site texts codes (SMS_PROVIDER is not off): binding or changing the phone is offered. */
+  phone: boolean;
 }
 
 interface ViewContentProps {
@@ -38,24 +40,32 @@ interface ViewContentProps {
   email: string;
   code: string;
   onView: (view: ProfileView) => void;
+  phone: boolean;
 }
 
-function ViewContent({ view, user, email, code, onView }: ViewContentProps) {
+function ViewContent({ view, user, email, code, onView, phone }: ViewContentProps) {
   const back = () => onView('summary');
   if (view === 'edit') return <ProfileEditForm user={user} onDone={back} />;
   if (view === 'password') return <ChangePasswordForm onDone={back} />;
   if (view === 'bind') return <BindEmailForm email={email} code={code} onDone={back} />;
-  if (view === 'phone') return <BindPhoneForm onDone={back} />;
+  if (view === 'phone' && phone) return <BindPhoneForm onDone={back} />;
   if (view === 'usage') return <UsageView />;
   if (view === 'delete')
     return (
       <DeleteAccountForm hasPassword={user.hasPassword} wechatBound={user.wechatBound} phone={user.phone !== null} />
     );
-  return <ProfileSummary user={user} onView={onView} />;
+  return <ProfileSummary user={user} onView={onView} phone={phone} />;
 }
 
 /** The footer's profile entry once logged in (docs/routes-and-screens.md): loads GET /user/info on open. */
-export function ProfileDialog({ open, onClose, initialView = 'summary', email = '', code = '' }: ProfileDialogProps) {
+export function ProfileDialog({
+  open,
+  onClose,
+  initialView = 'summary',
+  email = '',
+  code = '',
+  phone,
+}: ProfileDialogProps) {
   const { t } = useTranslation();
   const state = useStore($user);
   const [view, setView] = useState<ProfileView>(initialView);
@@ -77,7 +87,7 @@ export function ProfileDialog({ open, onClose, initialView = 'summary', email = 
         </button>
       )}
       {state.status === 'ready' && (
-        <ViewContent view={view} user={state.user} email={email} code={code} onView={setView} />
+        <ViewContent view={view} user={state.user} email={email} code={code} onView={setView} phone={phone} />
       )}
       {(state.status === 'loading' || state.status === 'anonymous') && (
         <p

@@ -8,6 +8,7 @@ import type { UserInfo } from '../../stores/user';
 import { CreditsLine } from '../credits/CreditsLine';
 import { Avatar } from './Avatar';
 import { downloadMyData, logout } from './account-api';
+import { profileActions } from './login-tabs';
 import { Membership } from './Membership';
 import { ownDescription } from './own-description';
 import { finishLogout } from './session';
@@ -33,16 +34,27 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** Profile: avatar, name, description, e-mail, membership, shortcuts, self-service and logout (docs/routes-and-screens.md, docs/api.md). */
-export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view: ProfileView) => void }) {
+export function ProfileSummary({
+  user,
+  onView,
+  phone,
+}: {
+  user: UserInfo;
+  onView: (view: ProfileView) => void;
+  /** Whether the site texts codes (SMS_PROVIDER is not off): binding or changing the phone is offered. */
+  phone: boolean;
+}) {
   const { t } = useTranslation();
   const [leaving, setLeaving] = useState(false);
-  const actions: { view: ProfileView; label: string; show: boolean }[] = [
-    { view: 'edit', label: t('account:profile.edit'), show: true },
-    { view: 'password', label: t('account:profile.changePassword'), show: user.hasPassword },
-    { view: 'bind', label: t('account:profile.bindEmail'), show: !user.hasPassword || user.email === null },
-    { view: 'phone', label: t(user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle'), show: true },
-    { view: 'delete', label: t('account:profile.delete'), show: true },
-  ];
+  const labels: Record<ProfileView, string> = {
+    edit: 'account:profile.edit',
+    password: 'account:profile.changePassword',
+    bind: 'account:profile.bindEmail',
+    phone: user.phone ? 'account:phone.changeTitle' : 'account:phone.bindTitle',
+    delete: 'account:profile.delete',
+    summary: 'account:profile.title',
+    usage: 'account:profile.usage',
+  };
 
   const signOut = async () => {
     setLeaving(true);
@@ -73,7 +85,9 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
             </span>
           )}
         </Row>
-        <Row label={t('account:profile.phone')}>{user.phone ?? t('account:profile.emailNone')}</Row>
+        {(phone || user.phone) && (
+          <Row label={t('account:profile.phone')}>{user.phone ?? t('account:profile.emailNone')}</Row>
+        )}
         {user.wechatBound && <Row label={t('account:profile.wechat')}>{t('account:profile.wechatBound')}</Row>}
       </dl>
       <Membership user={user} />
@@ -91,18 +105,16 @@ export function ProfileSummary({ user, onView }: { user: UserInfo; onView: (view
         </button>
       </nav>
       <div className="flex flex-wrap gap-2">
-        {actions
-          .filter((action) => action.show)
-          .map((action) => (
-            <button
-              key={action.view}
-              type="button"
-              onClick={() => onView(action.view)}
-              className={buttonClass(action.view === 'delete' ? 'ghost' : 'secondary', 'text-xs')}
-            >
-              {action.label}
-            </button>
-          ))}
+        {profileActions(user, phone).map((view) => (
+          <button
+            key={view}
+            type="button"
+            onClick={() => onView(view)}
+            className={buttonClass(view === 'delete' ? 'ghost' : 'secondary', 'text-xs')}
+          >
+            {t(labels[view])}
+          </button>
+        ))}
       </div>
       <button type="button" onClick={() => void downloadMyData()} className={buttonClass('ghost', 'w-full text-xs')}>
         {t('account:export.title')}

@@ -129,6 +129,11 @@ export function SettingField({
         >
           {t(`admin:settings.source.${view.source}`)}
         </span>
+        {view.inactive && (
+          <span data-inactive className="basis-full font-medium text-amber-800 dark:text-amber-300">
+            {t(`admin:settings.inactive.${view.inactive}`)}
+          </span>
+        )}
         {kind === 'calendar' && <span className="basis-full">{t('admin:settings.calendarFormat')}</span>}
         {kind !== 'image' && <span>{t('admin:settings.default', { value: show(view.defaultValue) })}</span>}
         {view.updatedAt && (

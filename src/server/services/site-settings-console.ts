@@ -8,6 +8,7 @@ import {
   type SettingView,
 } from '../../shared/site-settings';
 import { settingDefaults } from '../config/site-settings';
+import { phoneOffered } from '../config/sms';
 import { siteSettings } from '../db/schema';
 import { transaction } from '../db/transaction';
 import { DomainError } from '../errors';
@@ -38,6 +39,9 @@ export async function changeSettings(
     // The route validated the shape; this keeps the rule in the service too.
     if (value !== null && value !== undefined && !isSettingValue(key, value))
       throw new DomainError(400, 'admin:settings.invalid', { status: 400 });
+    // Without an SMS service nobody could bind a phone: requiring one would lock every account out.
+    if (key === 'PHONE_REQUIRED' && value === true && !phoneOffered(rt.env))
+      throw new DomainError(400, 'admin:settings.phoneOff', { status: 400 });
   }
   const defaults = settingDefaults(rt.env);
   let applied = true;

@@ -8,6 +8,7 @@ import {
 } from '../../shared/site-settings';
 import { type ActivitySettings, activitySettings } from '../config/activity';
 import { settingDefaults } from '../config/site-settings';
+import { phoneOffered } from '../config/sms';
 import { siteSettings as settingsTable } from '../db/schema';
 import type { Runtime } from '../runtime';
 import { notifiedCache } from './notified-cache';
@@ -79,13 +80,16 @@ export async function settingViews(rt: Runtime): Promise<SettingView[]> {
   const rows = await stored(rt);
   return SETTING_KEYS.map((key) => {
     const s = rows.get(key);
-    return {
+    const view: SettingView = {
       key,
       value: s ? s.value : defaults[key],
       defaultValue: defaults[key],
       source: s ? 'console' : 'env',
       updatedAt: s ? s.updatedAt.toISOString() : null,
     };
+    // A phone gate left on from before SMS_PROVIDER=off is not enforced (account/phone.ts phoneGateOn).
+    if (key === 'PHONE_REQUIRED' && view.value === true && !phoneOffered(rt.env)) view.inactive = 'smsOff';
+    return view;
   });
 }
 

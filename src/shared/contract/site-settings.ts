@@ -56,6 +56,8 @@ export const SettingView = z
     defaultValue: value,
     source: z.enum(['console', 'env']),
     updatedAt: z.string().nullable(),
+    /** Why the value is not in force here: smsOff, a phone requirement on a site without SMS. */
+    inactive: z.enum(['smsOff']).optional(),
   })
   .openapi('AdminSetting');
 

@@ -15,6 +15,7 @@ export const sendPhoneCode = createRoute({
   request: { body: jsonBody(s.phoneCodeBody) },
   responses: jsonResponses(s.sentPhoneCode, {
     ...auth,
+    404: 'the site sends no text messages (SMS_PROVIDER=off): phone features are not available (HTTP 404)',
     429: 'asked again within 60 s (data.seconds), or over a number, address or device limit (HTTP 429)',
     503: 'the SMS service refused or failed (HTTP 503)',
   }),
@@ -29,6 +30,7 @@ export const loginPhone = createRoute({
   responses: jsonResponses(s.token, {
     400: 'wrong, expired or used code, or too many wrong tries',
     403: 'the account is banned',
+    404: 'the site sends no text messages (SMS_PROVIDER=off): phone features are not available (HTTP 404)',
     429: 'too many checks from this address',
   }),
 });
@@ -42,6 +44,7 @@ export const bindPhone = createRoute({
   responses: jsonResponses(s.userInfo, {
     ...auth,
     400: 'wrong or expired code, or the number belongs to another account',
+    404: 'the site sends no text messages (SMS_PROVIDER=off): phone features are not available (HTTP 404)',
   }),
 });
 export const exportAccount = createRoute({

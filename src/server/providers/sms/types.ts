@@ -8,8 +8,8 @@ export interface SmsCode {
 }
 
 export interface SmsProvider {
-  /** outbox: written to DATA_DIR/sms-outbox, nothing sent. */
-  mode: 'outbox' | 'aliyun' | 'tencent';
+  /** outbox: written to DATA_DIR/sms-outbox, nothing sent; off: the site offers no phone features. */
+  mode: 'outbox' | 'aliyun' | 'tencent' | 'off';
   /** Resolves once the service accepted the message; rejects with its refusal. */
   sendCode(message: SmsCode): Promise<void>;
 }

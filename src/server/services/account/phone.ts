@@ -3,6 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { i18nOf, type Language } from '../../../shared/i18n';
 import { maskPhone } from '../../../shared/phone';
+import { phoneOffered } from '../../config/sms';
 import { createSession } from '../../db/queries/sessions';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -46,6 +47,11 @@ export function maskedPhoneOf(rt: Runtime, user: { phoneSealed: string | null })
   return phone ? maskPhone(phone) : null;
 }
 
+/** SMS_PROVIDER=off: texting a code, signing in and binding by phone answer 'not available' and change nothing. */
+function assertPhoneOffered(rt: Runtime) {
+  if (!phoneOffered(rt.env)) throw new DomainError(Code.NOT_FOUND, 'account:phone.unavailable', { status: 404 });
+}
+
 /**
  * Sends a sign-in, binding or deletion code. A binding to a number held by another account
  * counts and answers as any other but sends nothing; a deletion's code goes to the account's own
@@ -55,6 +61,7 @@ export async function requestPhoneCode(
   rt: Runtime,
   p: Client & { purpose: PhoneCodePurpose; phone: string | null; userId: number | null; ownPhone?: string | null },
 ) {
+  assertPhoneOffered(rt);
   if (p.purpose !== 'login' && p.userId === null)
     throw new DomainError(Code.NOT_LOGGED_IN, 'account:login.notLoggedIn');
   const phone = p.purpose === 'delete' ? p.ownPhone : p.phone;
@@ -72,6 +79,7 @@ export async function requestPhoneCode(
  * digits) when it has none. Banned accounts are told so after the code was checked.
  */
 export async function loginWithPhone(rt: Runtime, p: Client & { phone: string; code: string; inviteCode?: string }) {
+  assertPhoneOffered(rt);
   const { db } = rt.database;
   const hash = await consumePhoneCode(rt, { phone: p.phone, purpose: 'login', code: p.code, ip: p.ip });
   let user = await ownerOf(rt, hash);
@@ -99,6 +107,7 @@ export async function loginWithPhone(rt: Runtime, p: Client & { phone: string; c
 
 /** Binds a number to the account, or changes it: the code went to the new number. */
 export async function bindPhone(rt: Runtime, userId: number, p: { phone: string; code: string; ip: string }) {
+  assertPhoneOffered(rt);
   const hash = await consumePhoneCode(rt, { ...p, purpose: 'bind', userId, invalidKey: PHONE_TAKEN });
   const { db } = rt.database;
   try {
@@ -115,12 +124,20 @@ export async function bindPhone(rt: Runtime, userId: number, p: { phone: string;
 }
 
 /**
+ * Whether the console's phone gate is in force: PHONE_REQUIRED on a site that texts codes. With
+ * SMS_PROVIDER=off nobody could bind a number, so a setting left on does not lock accounts out.
+ */
+export async function phoneGateOn(rt: Runtime): Promise<boolean> {
+  return phoneOffered(rt.env) && (await siteSettings(rt)).PHONE_REQUIRED;
+}
+
+/**
  * The console's gate (PHONE_REQUIRED): an account without a number may not generate or publish
  * until it binds one. api/access.ts runs it for the routes that declare so; visitors pass (their
  * own limits and the login prompt apply).
  */
 export async function assertPhoneBound(rt: Runtime, userId: number | null) {
-  if (userId === null || !(await siteSettings(rt)).PHONE_REQUIRED) return;
+  if (userId === null || !(await phoneGateOn(rt))) return;
   const [row] = await rt.database.db.select({ hash: users.phoneHash }).from(users).where(eq(users.id, userId)).limit(1);
   if (!row?.hash) throw new DomainError(Code.PHONE_REQUIRED, 'account:phone.required', { status: 403 });
 }
