@@ -35,6 +35,8 @@ test.describe('drawing', () => {
   });
 
   test('log in → draw → progress rises → the picture appears at the top of my works', async ({ page, request }) => {
+    // A drawing, the viewer and a download: some 16 s alone, more beside the image chat's action chain.
+    test.slow();
     const token = await newAccount(request, 'draw');
     await drawViaApi(request, token, { prompt: '旧的作品 forest' });
     await logIn(page, token);
