@@ -29,7 +29,7 @@ async function mobilePage(browser: Browser, baseURL?: string): Promise<Page> {
 async function fillPhoneAndCode(page: Page, form: Locator, phone: string, dir?: string) {
   await form.getByRole('textbox', { name: '手机号 (+86)' }).fill(phone);
   await form.getByRole('button', { name: '获取验证码' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '验证码已通过短信发送' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '验证码已通过短信发送' }).last()).toBeVisible();
   await expect(form.getByRole('button', { name: /秒后重新获取$/ })).toBeDisabled();
   await form.getByLabel('验证码').fill(await textedCode(phone, dir));
 }
