@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionKeysOf, buttonFor, MODAL_KEYS } from '../../../src/server/providers/image/midjourney-buttons';
 import { createMidjourneyProxyProvider } from '../../../src/server/providers/image/midjourney-proxy';
 import { type DrawEdit, type DrawResult, ImageProviderError } from '../../../src/server/providers/image/types';
 import { actionsOf } from '../../../src/server/services/drawing/capabilities';
+import { actionParams } from '../../../src/shared/drawing';
 import { drawEdit, drawJob, maskPng, recordingHooks, sizeOf } from './action-fixtures';
 import { startFakeMidjourney } from './fake-image-services';
 
@@ -75,6 +77,33 @@ describe('midjourney-proxy actions', () => {
       expect(result.grid).toBe(true);
     }
     expect(mj.modals).toHaveLength(0);
+  });
+
+  it('every button the grid and the upscaled picture offer presses its own customId', async () => {
+    const pressed: string[] = [];
+    for (const parent of [grid, single]) {
+      const buttons = parent.result.buttons ?? [];
+      for (const key of actionKeysOf(buttons).filter((k) => !MODAL_KEYS.has(k))) {
+        const p = actionParams(key);
+        const edit = {
+          action: p.action,
+          index: p.index ?? null,
+          strength: p.strength ?? null,
+          zoom: p.zoom ?? null,
+          direction: p.direction ?? null,
+          sourceGrid: parent === grid,
+        };
+        const { result } = await draw(on(parent, edit));
+        expect(mj.actions.at(-1)?.customId, key).toBe(buttonFor(key, buttons)?.customId);
+        expect(result.grid, key).toBe(!key.startsWith('upscale'));
+        pressed.push(key);
+      }
+    }
+    expect(pressed).toEqual([
+      ...['upscale:1', 'upscale:2', 'upscale:3', 'upscale:4', 'variation:1', 'variation:2', 'variation:3'],
+      ...['variation:4', 'reroll', 'upscale', 'vary:strong', 'vary:subtle', 'zoom:2', 'zoom:1.5'],
+      ...['pan:left', 'pan:right', 'pan:up', 'pan:down'],
+    ]);
   });
 
   it('custom zoom fills the modal with the factor after the action answered 21', async () => {
