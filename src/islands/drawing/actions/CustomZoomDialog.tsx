@@ -1,23 +1,14 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { ZOOM_MAX, ZOOM_MIN } from '../../../shared/drawing';
-import { type ActionExtra, type ActionTarget, parseZoom } from './action-ui';
-
-export interface EditDialogProps {
-  target: ActionTarget;
-  onClose: () => void;
-  onSubmit: (extra: ActionExtra) => void;
-}
-
-const field =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+import { parseZoom } from './action-ui';
+import { EditDialogFooter, type EditDialogProps, fieldClass, PromptField } from './EditDialogParts';
 
 /** Custom Zoom: a zoom-out factor from 1 to 2 (typed or slid) and the prompt to fill the new border with. */
 export function CustomZoomDialog({ target, onClose, onSubmit }: EditDialogProps) {
   const { t } = useTranslation('drawing');
-  const ids = { factor: useId(), slider: useId(), prompt: useId(), error: useId() };
+  const ids = { factor: useId(), slider: useId(), error: useId() };
   const [text, setText] = useState('2');
   const [prompt, setPrompt] = useState(target.prompt);
   const zoom = parseZoom(text);
@@ -47,7 +38,7 @@ export function CustomZoomDialog({ target, onClose, onSubmit }: EditDialogProps)
               aria-invalid={zoom === null}
               aria-describedby={zoom === null ? ids.error : undefined}
               onChange={(e) => setText(e.target.value)}
-              className={`${field} w-24`}
+              className={`${fieldClass} w-24`}
             />
             <input
               id={ids.slider}
@@ -67,27 +58,8 @@ export function CustomZoomDialog({ target, onClose, onSubmit }: EditDialogProps)
             </p>
           )}
         </div>
-        <div>
-          <label htmlFor={ids.prompt} className="text-sm font-medium">
-            {t('editDialog.prompt')}
-          </label>
-          <textarea
-            id={ids.prompt}
-            rows={3}
-            maxLength={2000}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={`${field} mt-1 resize-none`}
-          />
-        </div>
-        <div className="flex justify-end gap-3">
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {t('editDialog.cancel')}
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={zoom === null}>
-            {t('editDialog.submit')}
-          </button>
-        </div>
+        <PromptField value={prompt} onChange={setPrompt} rows={3} />
+        <EditDialogFooter onClose={onClose} ready={zoom !== null} />
       </form>
     </Dialog>
   );

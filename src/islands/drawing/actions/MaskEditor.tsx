@@ -2,11 +2,8 @@ import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
-import type { EditDialogProps } from './CustomZoomDialog';
+import { EditDialogFooter, type EditDialogProps, PromptField } from './EditDialogParts';
 import { maskDataUrl, paintStrokes, type Size, type Stroke, toNatural } from './mask-strokes';
-
-const field =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
 
 /**
  * Vary (Region): paint over the part of the picture to draw again. The brush works with mouse, pen and touch
@@ -15,7 +12,7 @@ const field =
  */
 export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
   const { t } = useTranslation('drawing');
-  const ids = { brush: useId(), prompt: useId() };
+  const ids = { brush: useId() };
   const canvas = useRef<HTMLCanvasElement>(null);
   const painting = useRef(false);
   const [natural, setNatural] = useState<Size | null>(
@@ -130,27 +127,8 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
             {t('mask.clear')}
           </button>
         </div>
-        <div>
-          <label htmlFor={ids.prompt} className="text-sm font-medium">
-            {t('editDialog.prompt')}
-          </label>
-          <textarea
-            id={ids.prompt}
-            rows={2}
-            maxLength={2000}
-            value={prompt}
-            onChange={(e) => setPrompt(e.target.value)}
-            className={`${field} mt-1 resize-none`}
-          />
-        </div>
-        <div className="flex justify-end gap-3">
-          <button type="button" className={buttonClass('secondary')} onClick={onClose}>
-            {t('editDialog.cancel')}
-          </button>
-          <button type="submit" className={buttonClass('primary')} disabled={!natural || strokes.length === 0}>
-            {t('editDialog.submit')}
-          </button>
-        </div>
+        <PromptField value={prompt} onChange={setPrompt} rows={2} />
+        <EditDialogFooter onClose={onClose} ready={Boolean(natural) && strokes.length > 0} />
       </form>
     </Dialog>
   );
