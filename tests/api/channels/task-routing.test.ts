@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawings } from '../../../src/server/db/schema';
 import { startDrawServer, submit, waitForStatus } from '../drawing/draw-helpers';
-import { startFakeMidjourney } from '../drawing/fake-image-services';
+import { startFakeMidjourney } from '../drawing/fake-midjourney';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { startFakeMjPlus } from './fake-mj-plus';
 import { addChannel, keyRow, ledgerRow } from './routing-helpers';

@@ -5,7 +5,7 @@ import { type DrawEdit, type DrawResult, ImageProviderError } from '../../../src
 import { actionsOf } from '../../../src/server/services/drawing/capabilities';
 import { actionParams } from '../../../src/shared/drawing';
 import { drawEdit, drawJob, maskPng, recordingHooks, sizeOf } from './action-fixtures';
-import { startFakeMidjourney } from './fake-image-services';
+import { startFakeMidjourney } from './fake-midjourney';
 
 describe('midjourney-proxy actions', () => {
   let mj: Awaited<ReturnType<typeof startFakeMidjourney>>;

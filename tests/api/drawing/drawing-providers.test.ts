@@ -4,7 +4,8 @@ import { createMidjourneyProxyProvider } from '../../../src/server/providers/ima
 import { pictureSize } from '../../../src/server/providers/image/types';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { startDrawServer, submit, waitForStatus } from './draw-helpers';
-import { startFakeMidjourney, startFakeOpenAiImages, startFakeSdWebui } from './fake-image-services';
+import { startFakeOpenAiImages, startFakeSdWebui } from './fake-image-services';
+import { startFakeMidjourney } from './fake-midjourney';
 
 type Fake<T extends () => Promise<unknown>> = Awaited<ReturnType<T>>;
 

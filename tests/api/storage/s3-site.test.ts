@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileKey } from '../../../src/server/providers/storage';
 import { startDrawServer, submit, waitForStatus } from '../drawing/draw-helpers';
-import { startFakeImageHost, startFakeMidjourney } from '../drawing/fake-image-services';
+import { startFakeImageHost } from '../drawing/fake-image-services';
+import { startFakeMidjourney } from '../drawing/fake-midjourney';
 import { createUserWithToken, type TestServer } from '../helpers';
 import { startS3 } from './s3-server';
 
