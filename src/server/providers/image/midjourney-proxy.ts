@@ -43,9 +43,12 @@ const CLASSIC: Partial<Record<ActionKey, { action: string; index?: number }>> = 
 /** Task actions whose picture is a 2×2 grid. */
 const GRID_TASKS = new Set(['IMAGINE', 'VARIATION', 'REROLL', 'BLEND']);
 
+/** The prompt without any Midjourney parameters the user typed (ours are appended). */
+const barePrompt = (job: DrawJob) => job.prompt.replace(/\s+--\S+.*$/s, '').trim();
+
 /** The prompt with Midjourney parameters for ratio, seed, quality and the negative prompt. */
 export function midjourneyPrompt(job: DrawJob): string {
-  const parts = [job.prompt.replace(/\s+--\S+.*$/s, '').trim(), `--ar ${job.aspect}`, `--seed ${job.seed}`];
+  const parts = [barePrompt(job), `--ar ${job.aspect}`, `--seed ${job.seed}`];
   if (job.quality === 3) parts.push('--q 2');
   if (job.negativePrompt) parts.push(`--no ${job.negativePrompt.replace(/--/g, ' ')}`);
   return parts.join(' ');
@@ -53,7 +56,7 @@ export function midjourneyPrompt(job: DrawJob): string {
 
 /** The prompt of a custom zoom's modal: Midjourney reads the factor (and keeps the ratio) from its parameters. */
 export function customZoomPrompt(job: DrawJob, zoom: number): string {
-  return `${job.prompt.replace(/\s+--\S+.*$/s, '').trim()} --ar ${job.aspect} --zoom ${zoom}`;
+  return `${barePrompt(job)} --ar ${job.aspect} --zoom ${zoom}`;
 }
 
 /** The action key an edit presses (shared/drawing.ts). */
@@ -136,7 +139,7 @@ export function createMidjourneyProxyProvider(cfg: MidjourneyProxyConfig): Image
       if (!edit.mask) throw new ImageProviderError('failed', 'vary region needs a mask');
       // Midjourney repaints the mask's white area, as ours means.
       body.maskBase64 = `data:image/png;base64,${edit.mask.toString('base64')}`;
-    } else body.prompt = `${job.prompt.replace(/\s+--\S+.*$/s, '').trim()} --ar ${job.aspect}`;
+    } else body.prompt = `${barePrompt(job)} --ar ${job.aspect}`;
     const filled = await post('modal', body, hooks.signal);
     if (filled.id !== id) await hooks.rememberProviderTaskId(filled.id);
     return filled.id;
