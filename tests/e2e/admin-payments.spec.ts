@@ -1,13 +1,15 @@
 import { expect, test } from '@playwright/test';
 import { generateSecret } from 'otplib';
-import { orders, paymentRecords, products, users } from '../../src/server/db/schema';
+import { orders, paymentRecords, products, reconcileDiffs, reconciliations, users } from '../../src/server/db/schema';
 import { seedProductsIfEmpty } from '../../src/server/services/shop/products';
 import { expectAxeClean, openConsoleIn, seedTotpAdmin, startSeededServer, totpCodes } from './console-server';
 
-// An admin reviews a missed payment and credits it; a day's reconciliation on the sandbox is refused
+// An admin reviews a missed payment and credits it, resolves a bill difference with a reason; a day's
+// reconciliation on the sandbox is refused
 // (docs/console.md#payments). Its own server, on a port of this run's own range.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1099;
 const ORDER_NO = 'MB20260101000000MISSEDPAY01';
+const DIFF_ORDER_NO = 'MB20260102000000BILLDIFF01';
 const secret = generateSecret();
 let server: Awaited<ReturnType<typeof startSeededServer<string>>> | undefined;
 
@@ -49,6 +51,18 @@ test.beforeAll(async ({ browserName: _ }, testInfo) => {
       raw: '{"trade_state":"SUCCESS","amount":{"total":2899}}',
       review: 'open',
     });
+    // A day's bill with one difference: the bill took a fee more than the order's price.
+    const [run] = await db
+      .insert(reconciliations)
+      .values({ provider: 'wechatpay', billDate: '2026-01-02', status: 'done', lines: 1, differences: 1 })
+      .returning();
+    await db.insert(reconcileDiffs).values({
+      runId: run?.id ?? 0,
+      orderNo: DIFF_ORDER_NO,
+      kind: 'amount',
+      billAmount: month.productDisPrice + 6,
+      ourAmount: month.productDisPrice,
+    });
     return token;
   });
 });
@@ -75,6 +89,16 @@ test('an admin credits a missed payment after reading its records', async ({ pag
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已补单：订单已支付。' })).toBeVisible();
   await expect(page.getByText('没有漏单。')).toBeVisible();
+
+  // The bill's difference, resolved with a reason: still listed, marked, no longer offered.
+  await page.getByRole('button', { name: `标记已处理：订单 ${DIFF_ORDER_NO}` }).click();
+  await page.getByLabel('原因（必填）').fill('A fee the provider took, agreed by phone');
+  await page.getByRole('button', { name: '确定' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '差异已标记为已处理。' })).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: DIFF_ORDER_NO });
+  await expect(row).toContainText('A fee the provider took, agreed by phone');
+  await expect(row.getByRole('button')).toHaveCount(0);
+  await expectAxeClean(page);
 
   // The sandbox keeps no bills: the day is refused with the reason.
   await page.getByLabel('账单日期').fill('2026-01-01');

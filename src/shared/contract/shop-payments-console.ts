@@ -67,12 +67,16 @@ export const Reconciliation = z
     finishedAt: z.string().nullable(),
     diffs: z.array(
       z.object({
+        id: count,
         orderNo: z.string(),
         kind: reconcileKind,
         billAmount: money.nullable(),
         ourAmount: money.nullable(),
         billRefund: money.nullable(),
         ourRefund: money.nullable(),
+        /** Set when an admin resolved it, with their reason. */
+        resolvedAt: z.string().nullable(),
+        resolution: z.string().nullable(),
       }),
     ),
   })
@@ -81,6 +85,8 @@ export const ReconciliationList = z.array(Reconciliation);
 
 /** Runs (or runs again) the reconciliation of one bill day. */
 export const reconcileBody = z.object({ date });
+/** Resolve a difference: a reason and the form's id. */
+export const resolveBody = reasonBody;
 
 export type PaymentRecordDto = z.infer<typeof PaymentRecordDto>;
 export type MissedPayment = z.infer<typeof MissedPayment>;

@@ -28,4 +28,11 @@ export const paymentProbes = (srv: TestServer, admin: Staff, missed: { id: numbe
     body: () => ({ date: '2026-01-01' }),
     expect: { operator: 403, admin: 400 },
   },
+  {
+    method: 'POST',
+    path: '/api/admin/payments/reconciliations/diffs/2147483647/resolve',
+    // No such difference: the guard lets the admin through to a 404.
+    body: () => ({ reason: 'matrix', requestId: requestId() }),
+    expect: { operator: 403, admin: 404 },
+  },
 ];

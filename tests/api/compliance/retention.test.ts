@@ -51,23 +51,28 @@ const left = async () =>
   (await srv.runtime.database.db.select({ id: paymentRecords.id }).from(paymentRecords)).map((r) => r.id).sort();
 
 describe('payment records', () => {
-  it('go after 180 days by default, to the minute; an order with an open missed payment or a difference keeps all of its', async () => {
+  it('go after 180 days by default, to the minute; an order with an open missed payment or an unresolved difference keeps all of its', async () => {
     const past = await record('MBRET0001', ago(180 * DAY + 60_000));
     const young = await record('MBRET0001', ago(180 * DAY - 60_000));
     const openOld = await record('MBRET0002', ago(400 * DAY));
     const openMark = await record('MBRET0002', ago(DAY), 'open');
     const dismissed = await record('MBRET0003', ago(400 * DAY), 'dismissed');
     const diffOld = await record('MBRET0004', ago(400 * DAY));
+    const resolvedOld = await record('MBRET0007', ago(400 * DAY));
     const [run] = await srv.runtime.database.db
       .insert(reconciliations)
       .values({ provider: 'wechatpay', billDate: '2029-05-01', status: 'done' })
       .returning();
-    await srv.runtime.database.db
-      .insert(reconcileDiffs)
-      .values({ runId: run?.id ?? 0, orderNo: 'MBRET0004', kind: 'amount', billAmount: 1, ourAmount: 2 });
+    const diff = { runId: run?.id ?? 0, kind: 'amount' as const, billAmount: 1, ourAmount: 2 };
+    await srv.runtime.database.db.insert(reconcileDiffs).values([
+      { ...diff, orderNo: 'MBRET0004' },
+      // A difference an admin resolved no longer keeps its order's records.
+      { ...diff, orderNo: 'MBRET0007', resolvedAt: ago(DAY), resolution: 'fee' },
+    ]);
 
-    expect(await applyRetention(srv.runtime, NOW)).toMatchObject({ paymentRecords: 2 });
+    expect(await applyRetention(srv.runtime, NOW)).toMatchObject({ paymentRecords: 3 });
     expect(await left()).toEqual([young, openOld, openMark, diffOld].sort());
+    expect(resolvedOld).toBeGreaterThan(0);
     expect(past && dismissed).toBeGreaterThan(0);
     // A second sweep finds nothing more.
     expect(await applyRetention(srv.runtime, NOW)).toMatchObject({ paymentRecords: 0 });

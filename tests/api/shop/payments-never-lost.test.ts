@@ -274,4 +274,33 @@ describe('the daily trade bill', () => {
     expect((await run(day)).body.data.status).toBe('done');
     expect(await pay.orderRow(srv, orderNo)).toMatchObject({ orderStatus: 10, refundedAmount: price });
   });
+
+  it('an admin resolves a difference with a reason: still listed, kept by a run again while its figures hold, audited once', async () => {
+    const date = '2026-01-04';
+    const { orderNo, price } = await placeOrder();
+    fake.pay(orderNo);
+    await send(fake.notify(orderNo));
+    fake.bills.set(date, { file: wechatBill([{ orderNo, amount: price + 1 }]) });
+    const [diff] = (await run(date)).body.data.diffs;
+    expect(diff).toMatchObject({ orderNo, kind: 'amount', resolvedAt: null, resolution: null });
+    const path = `/api/admin/payments/reconciliations/diffs/${diff.id}/resolve`;
+    const form = { reason: 'the provider charged a fee, agreed by phone', requestId: requestId() };
+    expect((await srv.call('POST', path, form, { cookie: op.cookie })).status).toBe(403);
+    expect((await srv.call('POST', path, form, { cookie: admin.cookie })).body.data).toEqual({ applied: true });
+    // A second form finds it resolved: nothing changes, nothing more is audited.
+    const second = { reason: 'again', requestId: requestId() };
+    expect((await srv.call('POST', path, second, { cookie: admin.cookie })).body.data).toEqual({ applied: false });
+    const resolved = { orderNo, resolution: form.reason, resolvedAt: expect.any(String) };
+    expect((await run(date)).body.data.diffs).toEqual([expect.objectContaining(resolved)]);
+    const audit = await srv.runtime.database.db
+      .select()
+      .from(adminAudit)
+      .where(and(eq(adminAudit.action, 'payment.resolve'), eq(adminAudit.targetId, orderNo)));
+    expect(audit.map((a) => a.reason)).toEqual([form.reason]);
+    // Other figures on the bill are another question: open again.
+    fake.bills.set(date, { file: wechatBill([{ orderNo, amount: price + 2 }]) });
+    expect((await run(date)).body.data.diffs).toEqual([expect.objectContaining({ orderNo, resolvedAt: null })]);
+    const none = '/api/admin/payments/reconciliations/diffs/2147483647/resolve';
+    expect((await srv.call('POST', none, second, { cookie: admin.cookie })).status).toBe(404);
+  });
 });

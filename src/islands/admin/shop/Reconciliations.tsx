@@ -5,6 +5,7 @@ import { Form } from '../../../components/Form';
 import { consoleCall } from '../../../lib/api';
 import type { Reconciliation } from '../../../shared/contract/shop-payments-console';
 import { card, field, yuan } from '../ui/format';
+import { ReasonForm } from '../ui/ReasonForm';
 import { time } from './Orders';
 
 const money = (fen: number | null) => (fen === null ? '—' : yuan(fen));
@@ -16,6 +17,7 @@ export function Reconciliations({ role }: { role: string }) {
   const [date, setDate] = useState('');
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
+  const [resolving, setResolving] = useState<number | null>(null);
   const load = useCallback(
     () =>
       void consoleCall('GET', '/admin/payments/reconciliations').then((r) => {
@@ -78,22 +80,52 @@ export function Reconciliations({ role }: { role: string }) {
                     <th scope="col">{t('admin:payments.ourAmount')}</th>
                     <th scope="col">{t('admin:payments.billRefund')}</th>
                     <th scope="col">{t('admin:payments.ourRefund')}</th>
+                    <th scope="col">{t('admin:payments.resolution')}</th>
                   </tr>
                 </thead>
                 <tbody>
                   {r.diffs.map((d) => (
-                    <tr key={`${d.orderNo}-${d.kind}`} className="border-t border-slate-100 dark:border-slate-800">
+                    <tr key={d.id} className="border-t border-slate-100 dark:border-slate-800">
                       <td className="font-mono text-xs">{d.orderNo}</td>
                       <td>{t(`admin:payments.diff.${d.kind}`)}</td>
                       <td className="tabular-nums">{money(d.billAmount)}</td>
                       <td className="tabular-nums">{money(d.ourAmount)}</td>
                       <td className="tabular-nums">{money(d.billRefund)}</td>
                       <td className="tabular-nums">{money(d.ourRefund)}</td>
+                      <td>
+                        {d.resolvedAt ? (
+                          <span>
+                            {t('admin:payments.resolvedOn', { time: time(d.resolvedAt) })} · {d.resolution}
+                          </span>
+                        ) : role === 'admin' && resolving !== d.id ? (
+                          <button
+                            type="button"
+                            className={buttonClass('secondary')}
+                            aria-label={t('admin:payments.resolveOrder', { orderNo: d.orderNo })}
+                            onClick={() => setResolving(d.id)}
+                          >
+                            {t('admin:payments.resolve')}
+                          </button>
+                        ) : (
+                          t('admin:payments.unresolved')
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
               </table>
             </div>
+          )}
+          {r.diffs.some((d) => d.id === resolving) && (
+            <ReasonForm
+              send={(f) => consoleCall('POST', `/admin/payments/reconciliations/diffs/${resolving}/resolve`, f)}
+              onDone={() => {
+                setMessage(t('admin:payments.resolved'));
+                setResolving(null);
+                load();
+              }}
+              onCancel={() => setResolving(null)}
+            />
           )}
         </article>
       ))}

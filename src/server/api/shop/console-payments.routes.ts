@@ -1,4 +1,5 @@
 import { AdminCode } from '../../../shared/admin';
+import { applied } from '../../../shared/contract/admin';
 import {
   creditBody,
   dismissBody,
@@ -8,6 +9,7 @@ import {
   Reconciliation,
   ReconciliationList,
   reconcileBody,
+  resolveBody,
 } from '../../../shared/contract/shop-payments-console';
 import { consoleRoute } from '../admin/console-kit';
 import { jsonBody, reachCodes, targetsAccount } from '../route-kit';
@@ -43,4 +45,10 @@ export const runReconciliation = consoleRoute('post', '/admin/payments/reconcili
   summary: "Downloads the active service's trade bill of a day and compares it with the orders (admin)",
   request: { body: jsonBody(reconcileBody) },
   more: { 400: 'the active payment service keeps no bills (the sandbox)' },
+});
+
+export const resolveDiff = consoleRoute('post', '/admin/payments/reconciliations/diffs/{id}/resolve', applied, {
+  summary:
+    'Resolves a reconciliation difference with a reason (admin): it stays listed, marked, and its order’s payment records may be pruned',
+  request: { params: missedParam, body: jsonBody(resolveBody) },
 });

@@ -1,5 +1,6 @@
 import { checkCreditReach, creditMissed, dismissMissed, listMissed } from '../../services/shop/missed-payments';
-import { listReconciliations, reconcileDay } from '../../services/shop/reconcile';
+import { reconcileDay } from '../../services/shop/reconcile';
+import { listReconciliations, resolveDiff } from '../../services/shop/reconcile-diffs';
 import { actorOf, requireAdmin, requireFreshCode } from '../admin/guard';
 import type { ApiApp } from '../context';
 import { reply } from '../errors';
@@ -30,5 +31,11 @@ export function registerShopPaymentsConsole(app: ApiApp) {
   app.openapi(r.runReconciliation, async (c) => {
     requireAdmin(c);
     return reply(c, await reconcileDay(c.get('runtime'), c.req.valid('json').date, { force: true }));
+  });
+
+  app.openapi(r.resolveDiff, async (c) => {
+    requireAdmin(c);
+    const act = { ...c.req.valid('json'), id: c.req.valid('param').id };
+    return reply(c, await resolveDiff(c.get('runtime'), actorOf(c), act));
   });
 }

@@ -83,7 +83,11 @@ export const reconciliations = pgTable(
 export const RECONCILE_KINDS = ['unpaidHere', 'unpaidThere', 'amount', 'refund'] as const;
 export type ReconcileKind = (typeof RECONCILE_KINDS)[number];
 
-/** A difference between a bill and our orders: paid there not here, paid here not there, amount or refund differs. */
+/**
+ * A difference between a bill and our orders: paid there not here, paid here not there, amount or
+ * refund differs. Open until an admin resolves it with a reason (resolvedAt); while open, its
+ * order's payment records are kept past their retention.
+ */
 export const reconcileDiffs = pgTable(
   'reconcile_diffs',
   {
@@ -98,6 +102,12 @@ export const reconcileDiffs = pgTable(
     ourAmount: integer('our_amount'),
     billRefund: integer('bill_refund'),
     ourRefund: integer('our_refund'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolution: text('resolution'),
   },
-  (t) => [index('reconcile_diffs_run_idx').on(t.runId)],
+  (t) => [
+    index('reconcile_diffs_run_idx').on(t.runId),
+    index('reconcile_diffs_open_idx').on(t.orderNo).where(sql`resolved_at is null`),
+  ],
 );

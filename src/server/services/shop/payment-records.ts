@@ -92,8 +92,8 @@ const PRUNE_BATCH = 1_000;
 
 /**
  * Deletes payment records older than `before`, except every record of an
- * order with an open missed payment or with a reconciliation difference:
- * those are the evidence of a question not settled. Answers how many went.
+ * order with an open missed payment or an unresolved reconciliation
+ * difference: those are the evidence of a question not settled. Answers how many went.
  */
 export async function prunePaymentRecords(db: Db, before: Date): Promise<number> {
   const pr = paymentRecords;
@@ -106,7 +106,7 @@ export async function prunePaymentRecords(db: Db, before: Date): Promise<number>
           select r.id from ${pr} r
           where r.at < ${before}
             and not exists (select 1 from ${pr} o where o.order_no = r.order_no and o.review = 'open')
-            and not exists (select 1 from ${reconcileDiffs} d where d.order_no = r.order_no)
+            and not exists (select 1 from ${reconcileDiffs} d where d.order_no = r.order_no and d.resolved_at is null)
           limit ${PRUNE_BATCH})`,
       )
       .returning({ id: pr.id });

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import { OrderStatus } from '../../../shared/shop';
 import type { Db } from '../../db/client';
 import { orderRefunds, orders, paymentRecords, reconcileDiffs, reconciliations } from '../../db/schema';
@@ -8,6 +8,7 @@ import type { BillLine } from '../../providers/payment';
 import type { Runtime } from '../../runtime';
 import { recordExternalRefund } from './external-refunds';
 import { recordPayment } from './payment-records';
+import { listReconciliations } from './reconcile-diffs';
 
 const PAID_LIKE: number[] = [OrderStatus.PAID, OrderStatus.REFUNDED, OrderStatus.PARTLY_REFUNDED];
 const DAY = 86_400_000;
@@ -26,6 +27,11 @@ const dayBounds = (date: string) => {
 };
 
 type Diff = typeof reconcileDiffs.$inferInsert;
+type Resolution = Pick<Diff, 'resolvedBy' | 'resolvedAt' | 'resolution'>;
+
+/** What makes two runs' differences the same question: its order, kind and figures. */
+const diffKey = (d: Omit<Diff, 'runId'>) =>
+  [d.orderNo, d.kind, d.billAmount, d.ourAmount, d.billRefund, d.ourRefund].map((v) => v ?? '').join('|');
 
 /** Takes the day's run: a new one, or one that failed or was cut off (or any, forced). Null: someone holds it or it is done. */
 async function takeRun(db: Db, provider: string, date: string, force: boolean) {
@@ -153,8 +159,15 @@ export async function reconcileDay(rt: Runtime, date: string, opts: { force?: bo
     const lines = await pay.downloadBill(date);
     const diffs = await compare(rt, date, lines);
     await db.transaction(async (tx) => {
-      await tx.delete(reconcileDiffs).where(eq(reconcileDiffs.runId, run.id));
-      if (diffs.length > 0) await tx.insert(reconcileDiffs).values(diffs.map((d) => ({ ...d, runId: run.id })));
+      // A run again keeps the resolution of a difference it finds again, figures unchanged.
+      const resolved = new Map<string, Resolution>();
+      for (const d of await tx.delete(reconcileDiffs).where(eq(reconcileDiffs.runId, run.id)).returning())
+        if (d.resolvedAt)
+          resolved.set(diffKey(d), { resolvedBy: d.resolvedBy, resolvedAt: d.resolvedAt, resolution: d.resolution });
+      if (diffs.length > 0)
+        await tx
+          .insert(reconcileDiffs)
+          .values(diffs.map((d) => ({ ...d, ...resolved.get(diffKey(d)), runId: run.id })));
       await tx
         .update(reconciliations)
         .set({ status: 'done', lines: lines.length, differences: diffs.length, finishedAt: new Date() })
@@ -174,50 +187,6 @@ async function dayRun(db: Db, provider: string, date: string) {
   const [run] = await listReconciliations(db, { provider, date });
   if (!run) throw new Error(`no reconciliation of ${provider} ${date}`);
   return run;
-}
-
-/** The latest runs (or one day's), newest day first, with their differences. */
-export async function listReconciliations(db: Db, only?: { provider: string; date: string }, limit = 30) {
-  const runs = await db
-    .select()
-    .from(reconciliations)
-    .where(only ? and(eq(reconciliations.provider, only.provider), eq(reconciliations.billDate, only.date)) : undefined)
-    .orderBy(desc(reconciliations.billDate), desc(reconciliations.id))
-    .limit(limit);
-  const diffs =
-    runs.length === 0
-      ? []
-      : await db
-          .select()
-          .from(reconcileDiffs)
-          .where(
-            inArray(
-              reconcileDiffs.runId,
-              runs.map((r) => r.id),
-            ),
-          )
-          .orderBy(reconcileDiffs.id);
-  return runs.map((r) => ({
-    id: r.id,
-    provider: r.provider,
-    billDate: r.billDate,
-    status: r.status,
-    lines: r.lines,
-    differences: r.differences,
-    detail: r.detail,
-    startedAt: r.startedAt.toISOString(),
-    finishedAt: r.finishedAt?.toISOString() ?? null,
-    diffs: diffs
-      .filter((d) => d.runId === r.id)
-      .map((d) => ({
-        orderNo: d.orderNo,
-        kind: d.kind,
-        billAmount: d.billAmount,
-        ourAmount: d.ourAmount,
-        billRefund: d.billRefund,
-        ourRefund: d.ourRefund,
-      })),
-  }));
 }
 
 /** Yesterday in Beijing, once its bill is ready (null before READY_HOUR). */
