@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { labelXmp } from '../../src/server/providers/image/label';
+import { aigcRecord } from '../../src/shared/compliance';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
 import { askAndWait, chatSidebar } from './chat-helpers';
 import { waitForHydration } from './helpers';
@@ -86,4 +89,34 @@ test('share a conversation, read it without JavaScript, find another one by sear
   await expect(results.getByRole('button').first()).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.locator('[data-role="user"]').first()).toContainText('量子计算和经典计算有什么不同');
+});
+
+test('a shared picture whose own metadata labels it AI-generated says so on the share page', async ({ request }) => {
+  const token = await createAccount(request, uniqueEmail('share-aigc'), 'share-pass-2');
+  const headers = { authorization: `Bearer ${token}` };
+  const tile = () => sharp({ create: { width: 48, height: 48, channels: 3, background: '#3366cc' } }).png();
+  const record = aigcRecord({ serviceName: 'Another AI', filingCode: '' }, 'elsewhere-1');
+  const sent = [];
+  for (const [name, buffer] of [
+    ['labelled.png', await tile().withXmp(labelXmp(record)).toBuffer()],
+    ['plain.png', await tile().toBuffer()],
+  ] as const) {
+    const up = await request.post('/api/chat/attachments', {
+      headers,
+      multipart: { file: { name, mimeType: 'image/png', buffer } },
+    });
+    expect(up.status()).toBe(200);
+    sent.push((await up.json()).data);
+  }
+  const question = { id: 'q', dateTime: 1, inversion: true, text: '这两张图', attachments: sent };
+  const answer = { id: 'a', dateTime: 2, inversion: false, text: '一张标注了 AI 生成。' };
+  const made = await request.post('/api/chat/shares', {
+    headers,
+    data: { conversationUuid: 4101, title: '图片标识', messages: [question, answer] },
+  });
+  const { id } = (await made.json()).data;
+  const html = await (await request.get(`/share/${id}`, { headers: { cookie: 'lang=zh-CN' } })).text();
+  expect(html.match(/data-upload-aigc="generated"/g)).toHaveLength(1);
+  expect(html).toContain('图片：AI生成');
+  expect(html.match(/data-upload-aigc=/g)).toHaveLength(1);
 });

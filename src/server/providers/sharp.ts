@@ -29,7 +29,7 @@ export function loadSharp(): Promise<typeof sharpFn> {
 export class TooManyPixels extends Error {}
 
 /**
- * A picture's format and size from its header alone (nothing decoded); throws TooManyPixels past
+ * A picture's format, size and label-bearing metadata from its header alone (nothing decoded); throws TooManyPixels past
  * `maxPixels`, or an Error when the bytes are no picture sharp can read.
  */
 export async function pictureSize(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS) {
@@ -40,7 +40,9 @@ export async function pictureSize(bytes: Buffer, maxPixels = MAX_INPUT_PIXELS) {
       throw isTooManyPixels(err) ? new TooManyPixels(err.message) : err;
     });
   if (!meta.width || !meta.height) throw new Error('no size');
-  return { format: meta.format, width: meta.width, height: meta.height };
+  const { format, width, height, xmp, exif, comments } = meta;
+  // The metadata an upload's implicit AI labels are read from (services/compliance/upload-labels.ts).
+  return { format, width, height, labels: { xmp, exif, comments } };
 }
 
 /** sharp's refusal of a picture past its `limitInputPixels`. */

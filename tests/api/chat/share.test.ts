@@ -64,7 +64,7 @@ describe('sharing a conversation', () => {
     const view = shareView(state.share, { copyCode: 'copy' });
     const [question, answer] = view.messages;
     expect(question?.html).toBe('What is &lt;b&gt;量子计算&lt;/b&gt;?');
-    expect(question?.images).toEqual([{ url: `/api/chat/shares/${id}/files/pic1`, name: 'pic1.png' }]);
+    expect(question?.images).toEqual([{ url: `/api/chat/shares/${id}/files/pic1`, name: 'pic1.png', aigc: null }]);
     expect(answer?.html).toContain('<strong>Quantum computing</strong>');
     expect(answer?.html).not.toMatch(/<script|<img/);
     expect(answer?.html).toContain('&lt;script&gt;');

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import { users } from './users';
 
 /**
@@ -22,6 +23,11 @@ export const chatAttachments = pgTable(
     /** Documents: the text extracted on upload (null for pictures). */
     text: text('text'),
     chars: integer('chars').notNull().default(0),
+    /**
+     * Pictures: what their own metadata said of them (an implicit AI label or a generator's marks,
+     * services/compliance/upload-labels.ts), shown where a share makes the picture public.
+     */
+    aigcMark: text('aigc_mark').$type<UploadAigcMark>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('chat_attachments_user_idx').on(t.userId, t.createdAt)],

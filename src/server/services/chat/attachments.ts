@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, inArray } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import type { ChatAttachment } from '../../../shared/contract/chat';
 import { toSafeText } from '../../../shared/safe-text';
 import { hit } from '../../db/queries/rate-limits';
@@ -10,6 +11,7 @@ import { DomainError } from '../../errors';
 import { DocumentRefused } from '../../providers/documents';
 import { pictureSize } from '../../providers/sharp';
 import type { Runtime } from '../../runtime';
+import { aigcMarkOf } from '../compliance/upload-labels';
 import { pictureRefused } from '../pictures';
 import { fileType } from './attachment-files';
 
@@ -69,11 +71,14 @@ export async function addAttachment(
 
   let text: string | null = null;
   let truncated = false;
-  if (type.kind === 'image')
-    await pictureSize(file.bytes, CHAT_IMAGE_MAX_PIXELS).catch((err) => {
+  let aigcMark: UploadAigcMark | null = null;
+  if (type.kind === 'image') {
+    const header = await pictureSize(file.bytes, CHAT_IMAGE_MAX_PIXELS).catch((err) => {
       throw pictureRefused(err, CHAT_IMAGE_MAX_PIXELS, bad('chat:attach.malformed'));
     });
-  else {
+    // Read now: a share may make the picture public, and shows what its own labels said.
+    aigcMark = aigcMarkOf(header.labels, file.bytes);
+  } else {
     // On a thread of its own, one document per user at a time (providers/documents).
     const kind = type.ext === 'pdf' || type.ext === 'docx' ? type.ext : 'text';
     try {
@@ -103,6 +108,7 @@ export async function addAttachment(
         storageKey,
         text,
         chars: text?.length ?? 0,
+        aigcMark,
       })
       .returning();
     if (!row) throw new Error('attachment not stored');

@@ -1,4 +1,5 @@
 import { citationAnchor, citationHref, linkCitations } from '../../../shared/citation-links';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import type { ChatCitation, ChatToolStep } from '../../../shared/contract/chat';
 import { createRenderer, escapeHtml } from '../../../shared/markdown';
 import type { ChatShareRow } from '../../db/schema';
@@ -11,7 +12,8 @@ export interface SharedMessageView {
   reasoningHtml: string | null;
   thinkSeconds: number | null;
   model: string | null;
-  images: Array<{ url: string; name: string }>;
+  /** `aigc`: what the uploaded picture's own metadata said of it (an implicit AI label), if anything. */
+  images: Array<{ url: string; name: string; aigc: UploadAigcMark | null }>;
   documents: Array<{ name: string; size: number }>;
   /** The answer's sources, each with the anchor its `[n]` links point to. */
   citations: Array<ChatCitation & { anchor: string }>;
@@ -31,9 +33,13 @@ export interface ShareView {
 /**
  * What /share/{id} shows, rendered on the server so the page reads without JavaScript
  * (docs/chat.md#sharing). Pictures go through the share's own file route, which serves only
- * the attachments this snapshot names.
+ * the attachments this snapshot names; `marks` are their implicit AI labels (sharedImageMarks).
  */
-export function shareView(share: ChatShareRow, labels: { copyCode: string }): ShareView {
+export function shareView(
+  share: ChatShareRow,
+  labels: { copyCode: string },
+  marks: ReadonlyMap<string, UploadAigcMark> = new Map(),
+): ShareView {
   const render = createRenderer(labels);
   const messages = share.messages.map((m): SharedMessageView => {
     const files = m.attachments ?? [];
@@ -49,7 +55,11 @@ export function shareView(share: ChatShareRow, labels: { copyCode: string }): Sh
       model: m.model ?? null,
       images: files
         .filter((a) => a.kind === 'image')
-        .map((a) => ({ url: `/api/chat/shares/${share.id}/files/${encodeURIComponent(a.id)}`, name: a.name })),
+        .map((a) => ({
+          url: `/api/chat/shares/${share.id}/files/${encodeURIComponent(a.id)}`,
+          name: a.name,
+          aigc: marks.get(a.id) ?? null,
+        })),
       documents: files.filter((a) => a.kind === 'document').map((a) => ({ name: a.name, size: a.size })),
       citations: citations.map((c) => ({ ...c, url: citationHref(c.url), anchor: anchor(c.n) })),
       tools: m.inversion ? [] : (m.tools ?? []),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
+import type { UploadAigcMark } from '../../../shared/compliance';
 import type { ChatShareInfo } from '../../../shared/contract/chat-share';
 import { ReviewState } from '../../../shared/moderation';
 import type { Db } from '../../db/client';
@@ -178,6 +179,26 @@ export async function shownShare(rt: Runtime, id: string): Promise<ShareState> {
 /** Attachments a snapshot names, by id. */
 export function sharedAttachments(messages: StoredChatMessage[]) {
   return new Map(messages.flatMap((m) => m.attachments ?? []).map((a) => [a.id, a]));
+}
+
+/**
+ * What each shared picture's own metadata said of it when it was uploaded, by attachment id: read
+ * from the owner's rows, never from the snapshot, which the browser wrote.
+ */
+export async function sharedImageMarks(rt: Runtime, share: ChatShareRow): Promise<Map<string, UploadAigcMark>> {
+  const ids = [...sharedAttachments(share.messages).values()].filter((a) => a.kind === 'image').map((a) => a.id);
+  if (ids.length === 0) return new Map();
+  const rows = await rt.database.db
+    .select({ id: chatAttachments.id, mark: chatAttachments.aigcMark })
+    .from(chatAttachments)
+    .where(
+      and(
+        eq(chatAttachments.userId, share.userId),
+        inArray(chatAttachments.id, ids),
+        isNotNull(chatAttachments.aigcMark),
+      ),
+    );
+  return new Map(rows.flatMap((r): [string, UploadAigcMark][] => (r.mark ? [[r.id, r.mark]] : [])));
 }
 
 /**

@@ -1,0 +1,1 @@
+ALTER TABLE "chat_attachments" ADD COLUMN "aigc_mark" text;
