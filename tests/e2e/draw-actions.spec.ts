@@ -96,6 +96,16 @@ test('image chat: U2, zoom out, Vary (Region) with the mask, Custom Zoom and a p
   await expect(submit).toBeEnabled();
   await editor.getByRole('button', { name: '撤销' }).click();
   await expect(submit).toBeDisabled();
+  // The keyboard's brush: Shift+arrows paint one stroke as they move, Space a dab.
+  await editor.getByRole('application', { name: '涂抹区域的画布' }).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+ArrowRight');
+  await expect(submit).toBeEnabled();
+  await expect(editor.getByText('已涂抹 1 笔')).toBeAttached();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await expect(editor.getByText('已涂抹 2 笔')).toBeAttached();
+  await editor.getByRole('button', { name: '清除' }).click();
+  await expect(submit).toBeDisabled();
   await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.2);
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * 0.4, box.y + box.height * 0.4, { steps: 5 });

@@ -8,7 +8,14 @@ import {
   needsDialog,
   parseZoom,
 } from '../../src/islands/drawing/actions/action-ui';
-import { paintStrokes, type StrokeContext, toNatural } from '../../src/islands/drawing/actions/mask-strokes';
+import {
+  maskKey,
+  movedCursor,
+  paintedAt,
+  paintStrokes,
+  type StrokeContext,
+  toNatural,
+} from '../../src/islands/drawing/actions/mask-strokes';
 import { ACTION_KEYS, type ActionKey, type ActionParams, actionKeyOf } from '../../src/shared/drawing';
 
 const GRID: ActionKey[] = ['reroll', 'variation:2', 'upscale:1', 'upscale:2', 'upscale:3', 'upscale:4', 'variation:1'];
@@ -159,5 +166,30 @@ describe('mask strokes', () => {
       'lineTo(10,10)',
       'stroke()',
     ]);
+  });
+
+  it('paints from the keyboard: arrows move the brush on the picture, Shift paints as it moves, Space dabs', () => {
+    expect(maskKey('ArrowLeft', false)).toEqual({ move: [-1, 0], paint: false });
+    expect(maskKey('ArrowDown', true)).toEqual({ move: [0, 1], paint: true });
+    expect(maskKey(' ', false)).toEqual({ dab: true });
+    expect(maskKey('Enter', true)).toEqual({ dab: true });
+    expect(maskKey('a', false)).toBeNull();
+    const size = { width: 100, height: 50 };
+    expect(movedCursor([50, 25], [1, 0], 16, size)).toEqual([66, 25]);
+    expect(movedCursor([95, 45], [1, 0], 16, size)).toEqual([100, 45]);
+    expect(movedCursor([5, 5], [0, -1], 16, size)).toEqual([5, 0]);
+    const dab = paintedAt([], [10, 10], 8, false);
+    expect(dab).toEqual([{ size: 8, points: [[10, 10]] }]);
+    // Going on with a stroke adds to its points; a new dab is a stroke of its own.
+    expect(paintedAt(dab, [20, 10], 8, true)).toEqual([
+      {
+        size: 8,
+        points: [
+          [10, 10],
+          [20, 10],
+        ],
+      },
+    ]);
+    expect(paintedAt(dab, [20, 10], 12, false)).toEqual([...dab, { size: 12, points: [[20, 10]] }]);
   });
 });

@@ -105,7 +105,7 @@ describe('console authorization', () => {
             .split('?')[0]
             ?.replace(order.orderNo, '{orderNo}')
             .replace(
-              /\/(users|products|batches|notices|channels|mcp|withdrawals|missed|complaints|apps)\/\d+/,
+              /\/(users|products|batches|notices|channels|mcp|withdrawals|missed|complaints|apps|diffs)\/\d+/,
               '/$1/{id}',
             )
             .replace(/\/keys\/\d+/, '/keys/{keyId}')}`,

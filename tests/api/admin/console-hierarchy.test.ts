@@ -43,6 +43,7 @@ const NOT_ACCOUNT: Record<string, string> = {
   'POST /api/admin/orders/{orderNo}/query': "the payment service's answer, applied as its notify would be",
   'POST /api/admin/payments/missed/{id}/dismiss': 'a missed payment closed, nothing credited',
   'POST /api/admin/payments/reconciliations': "the payment service's bill compared with the orders",
+  'POST /api/admin/payments/reconciliations/diffs/{id}/resolve': 'a bill difference marked explained, nothing moved',
   'POST /api/admin/channels': 'model channels',
   'POST /api/admin/channels/{id}': 'model channels',
   'POST /api/admin/channels/{id}/delete': 'model channels',

@@ -1,18 +1,28 @@
-import { type PointerEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { EditDialogFooter, type EditDialogProps, PromptField } from './EditDialogParts';
-import { maskDataUrl, paintStrokes, type Size, type Stroke, toNatural } from './mask-strokes';
+import {
+  maskDataUrl,
+  maskKey,
+  movedCursor,
+  paintedAt,
+  paintStrokes,
+  type Size,
+  type Stroke,
+  toNatural,
+} from './mask-strokes';
 
 /**
  * Vary (Region): paint over the part of the picture to draw again. The brush works with mouse, pen and touch
- * (pointer events); the strokes are kept in the picture's own pixels, and Submit sends them as a mask of
+ * (pointer events) and from the keyboard (the canvas takes focus: arrows move a ring, Shift+arrows paint,
+ * Space or Enter dabs); the strokes are kept in the picture's own pixels, and Submit sends them as a mask of
  * that size, white where painted on black.
  */
 export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
   const { t } = useTranslation('drawing');
-  const ids = { brush: useId() };
+  const ids = { brush: useId(), keys: useId() };
   const canvas = useRef<HTMLCanvasElement>(null);
   const painting = useRef(false);
   const [natural, setNatural] = useState<Size | null>(
@@ -21,13 +31,50 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
   const [strokes, setStrokes] = useState<Stroke[]>([]);
   const [brush, setBrush] = useState(32);
   const [prompt, setPrompt] = useState(target.prompt);
+  /** The keyboard's brush, in natural pixels; shown as a ring while the canvas has focus. */
+  const [cursor, setCursor] = useState<[number, number] | null>(null);
+  /** Whether the last key painted as it moved, so the next Shift+arrow goes on with that stroke. */
+  const keyStroke = useRef(false);
 
   useEffect(() => {
     const ctx = canvas.current?.getContext('2d');
     if (!ctx || !natural) return;
     ctx.clearRect(0, 0, natural.width, natural.height);
     paintStrokes(ctx, strokes, '#ec4899');
-  }, [strokes, natural]);
+    if (!cursor) return;
+    ctx.beginPath();
+    ctx.lineWidth = Math.max(2, natural.width / 200);
+    ctx.strokeStyle = '#0f172a';
+    ctx.arc(cursor[0], cursor[1], brushSize(canvas.current) / 2, 0, Math.PI * 2);
+    ctx.stroke();
+  });
+
+  /** The slider is in screen pixels: what the user sees is what gets painted. */
+  const brushSize = (el: HTMLCanvasElement | null) =>
+    natural && el
+      ? Math.max(1, Math.round(brush * (natural.width / Math.max(1, el.getBoundingClientRect().width))))
+      : 1;
+
+  const key = (e: KeyboardEvent<HTMLDivElement>) => {
+    const action = natural ? maskKey(e.key, e.shiftKey) : null;
+    if (!action || !natural) return;
+    e.preventDefault();
+    const size = brushSize(canvas.current);
+    const at = cursor ?? [natural.width / 2, natural.height / 2];
+    if ('dab' in action) {
+      keyStroke.current = false;
+      setStrokes((s) => paintedAt(s, at, size, false));
+      return;
+    }
+    const next = movedCursor(at, action.move, Math.max(1, size / 2), natural);
+    setCursor(next);
+    if (action.paint) {
+      // A new Shift+arrow run starts its stroke where the brush was.
+      const going = keyStroke.current;
+      setStrokes((s) => paintedAt(going ? s : paintedAt(s, at, size, false), next, size, true));
+    }
+    keyStroke.current = action.paint;
+  };
 
   const at = (e: PointerEvent<HTMLCanvasElement>) =>
     natural ? toNatural(e.clientX, e.clientY, e.currentTarget.getBoundingClientRect(), natural) : null;
@@ -38,9 +85,8 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     painting.current = true;
-    // The slider is in screen pixels: what the user sees is what gets painted.
-    const scale = natural.width / Math.max(1, e.currentTarget.getBoundingClientRect().width);
-    setStrokes((s) => [...s, { size: Math.max(1, Math.round(brush * scale)), points: [point] }]);
+    const size = brushSize(e.currentTarget);
+    setStrokes((s) => [...s, { size, points: [point] }]);
   };
   const move = (e: PointerEvent<HTMLCanvasElement>) => {
     const point = painting.current ? at(e) : null;
@@ -65,6 +111,9 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
         data-mask-editor
       >
         <p className="text-sm text-slate-600 dark:text-slate-300">{t('mask.hint')}</p>
+        <p id={ids.keys} className="text-xs text-slate-500 dark:text-slate-400">
+          {t('mask.keys')}
+        </p>
         <div className="flex justify-center rounded-xl bg-slate-100 p-2 dark:bg-slate-800">
           <div className="relative inline-block">
             <img
@@ -79,19 +128,35 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
               }}
             />
             {natural && (
-              <canvas
-                ref={canvas}
-                width={natural.width}
-                height={natural.height}
-                role="img"
+              // The painting surface: an application region with its own keys (the keyboard's brush), the canvas inside
+              // for the pointer.
+              <div
+                role="application"
+                // biome-ignore lint/a11y/noNoninteractiveTabindex: an application region handles its own keys; it must take focus.
+                tabIndex={0}
                 aria-label={t('mask.canvas')}
-                className="absolute inset-0 size-full cursor-crosshair touch-none opacity-60"
-                onPointerDown={down}
-                onPointerMove={move}
-                onPointerUp={up}
-                onPointerCancel={up}
-                data-mask-canvas
-              />
+                aria-describedby={ids.keys}
+                className="absolute inset-0 rounded focus-visible:outline-4 focus-visible:outline-brand-600"
+                onKeyDown={key}
+                onFocus={() => setCursor((c) => c ?? [natural.width / 2, natural.height / 2])}
+                onBlur={() => {
+                  keyStroke.current = false;
+                  setCursor(null);
+                }}
+                data-mask-surface
+              >
+                <canvas
+                  ref={canvas}
+                  width={natural.width}
+                  height={natural.height}
+                  className="block size-full cursor-crosshair touch-none opacity-60"
+                  onPointerDown={down}
+                  onPointerMove={move}
+                  onPointerUp={up}
+                  onPointerCancel={up}
+                  data-mask-canvas
+                />
+              </div>
             )}
           </div>
         </div>
@@ -127,6 +192,9 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
             {t('mask.clear')}
           </button>
         </div>
+        <p className="sr-only" aria-live="polite">
+          {t('mask.painted', { count: strokes.length })}
+        </p>
         <PromptField value={prompt} onChange={setPrompt} rows={2} />
         <EditDialogFooter onClose={onClose} ready={Boolean(natural) && strokes.length > 0} />
       </form>

@@ -63,3 +63,41 @@ export function maskDataUrl(strokes: readonly Stroke[], size: Size): string {
   paintStrokes(ctx, strokes, '#fff');
   return canvas.toDataURL('image/png');
 }
+
+/** What a key does to the mask from the keyboard: move the brush, and paint while moving or on the spot. */
+export type MaskKey = { move: [number, number]; paint: boolean } | { dab: true } | null;
+
+const ARROWS: Record<string, [number, number]> = {
+  ArrowLeft: [-1, 0],
+  ArrowRight: [1, 0],
+  ArrowUp: [0, -1],
+  ArrowDown: [0, 1],
+};
+
+/**
+ * The keyboard's brush (the pointer's alternative): arrows move it, Shift+arrows paint as they move,
+ * Space or Enter paints a dab where it is.
+ */
+export function maskKey(key: string, shift: boolean): MaskKey {
+  const arrow = ARROWS[key];
+  if (arrow) return { move: arrow, paint: shift };
+  return key === ' ' || key === 'Enter' ? { dab: true } : null;
+}
+
+/** The brush moved by `step` natural pixels in a direction, kept on the picture. */
+export function movedCursor(at: [number, number], dir: [number, number], step: number, size: Size): [number, number] {
+  const clamp = (v: number, max: number) => Math.round(Math.min(max, Math.max(0, v)) * 10) / 10;
+  return [clamp(at[0] + dir[0] * step, size.width), clamp(at[1] + dir[1] * step, size.height)];
+}
+
+/** Strokes after the keyboard painted at `point`: the stroke going on when `extend`, else a new dab of `size`. */
+export function paintedAt(
+  strokes: readonly Stroke[],
+  point: [number, number],
+  size: number,
+  extend: boolean,
+): Stroke[] {
+  const last = strokes.at(-1);
+  if (extend && last) return [...strokes.slice(0, -1), { ...last, points: [...last.points, point] }];
+  return [...strokes, { size, points: [point] }];
+}

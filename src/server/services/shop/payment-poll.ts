@@ -52,17 +52,23 @@ export async function claimChecks(
       .orderBy(asc(where === 'waiting' ? orders.createdAt : orders.expiresAt))
       .limit(limit)
       .for('update', { of: orders, skipLocked: true });
+    const claimed: (typeof rows)[number]['order'][] = [];
     for (const { order, checks } of rows) {
       const next = new Date(now.getTime() + (holdMs ?? checkDelay(checks ?? 0)));
-      await tx
+      // The order's row lock does not cover its check, which another poller may have just claimed and
+      // committed after this select read it: the upsert claims only a check still due.
+      const [won] = await tx
         .insert(paymentChecks)
         .values({ orderId: order.id, checks: 1, nextCheckAt: next })
         .onConflictDoUpdate({
           target: paymentChecks.orderId,
           set: { checks: sql`${paymentChecks.checks} + 1`, nextCheckAt: next },
-        });
+          setWhere: sql`${paymentChecks.nextCheckAt} <= ${now}`,
+        })
+        .returning({ orderId: paymentChecks.orderId });
+      if (won) claimed.push(order);
     }
-    return rows.map((r) => r.order);
+    return claimed;
   });
 }
 
