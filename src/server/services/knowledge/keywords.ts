@@ -39,7 +39,10 @@ export async function keywordRanking(
     baseIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const mine = sql`c.user_id = ${userId} and c.base_id in (${ids})`;
+  // `base_id + 0`: no index on the base may drive a word's LIMITed match. For a word in a fifth of
+  // the base the planner walked the base's index in order, testing each passage's words until it
+  // had enough (40 ms at 100,000 passages); the GIN index lists them in about one.
+  const mine = sql`c.user_id = ${userId} and c.base_id + 0 in (${ids})`;
   const capped = (query: SQL, cap: number) =>
     sql`(select c.id from knowledge_chunks c where ${mine} and c.tsv @@ ${query} limit ${cap})`;
   const sources: SQL[] = [];

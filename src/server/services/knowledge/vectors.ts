@@ -106,12 +106,22 @@ export async function nearest(
   // Without pgvector: the bases' IVF lists nearest to the query (ivf.ts) and every passage in no
   // list; without an index (a small base), every passage. Either way ranked exactly.
   const lists = await probeLists(rt.database, baseIds, model, query);
-  const within = lists ? sql`and (c.ivf_list = any(${`{${lists.join(',')}}`}::bigint[]) or c.ivf_list is null)` : sql``;
+  const own = sql`c.user_id = ${userId} and c.base_id in (${ids}) and c.embedding is not null`;
+  // The candidates come first, each part on its own index: the probed lists (ivf_idx) and the
+  // passages in no list (unlisted_idx). Joined to their files in one statement, the planner
+  // AND-ed the lists' bitmap with the file's every passage (a 100,000-row index scan).
+  const candidates = lists
+    ? sql`select c.id, c.file_id, c.embedding from knowledge_chunks c
+          where c.ivf_list = any(${`{${lists.join(',')}}`}::bigint[]) and ${own}
+          union all
+          select c.id, c.file_id, c.embedding from knowledge_chunks c where c.ivf_list is null and ${own}`
+    : sql`select c.id, c.file_id, c.embedding from knowledge_chunks c where ${own}`;
   return rowsOf<VectorHit>(
     db,
-    sql`select id, similarity from (
+    sql`with cand as materialized (${candidates})
+        select id, similarity from (
           select c.id::int as id, (select sum(a * b) from unnest(c.embedding, ${q}::real[]) as t(a, b)) as similarity
-          from knowledge_chunks c join knowledge_files f on f.id = c.file_id where ${mine} ${within}) s
+          from cand c join knowledge_files f on f.id = c.file_id where f.embedded_model = ${model}) s
         where similarity is not null order by similarity desc, id limit ${limit}`,
   );
 }
