@@ -16,7 +16,7 @@ import { fakeVector, startFakeEmbeddings } from '../tests/api/knowledge/fake-emb
 import { CORPUS, QUESTIONS } from '../tests/fixtures/knowledge-corpus';
 import { makePdf } from './pdf';
 import { benchUsers } from './seed';
-import { startBuiltServer } from './server';
+import { startBuiltServer, waitUntilIdle } from './server';
 import type { Row } from './table';
 
 const PASSAGES = 100_000;
@@ -107,14 +107,16 @@ async function post(url: string, body: unknown, headers: Record<string, string>)
 }
 
 /**
- * Every corpus question `rounds` times, one at a time, after two not counted (plans made); a
+ * Every corpus question `rounds` times, one at a time, after a round not counted; a
  * mode far over its budget (exact cosine at this size takes seconds) stops after SEARCH_SECONDS.
  * Five rounds: a p99 of one round's 34 searches was its single slowest.
  */
 async function searchP99(url: string, baseId: number, headers: Record<string, string>, rounds: number) {
   const ask = (q: string) => post(`${url}/api/knowledge/bases/${baseId}/search`, { query: q, limit: 5 }, headers);
   let mode = '';
-  for (const { q } of QUESTIONS.slice(0, 2)) mode = (await ask(q)).data.mode ?? '';
+  // One round not counted: each question's plan made and its pages read once, as on a server
+  // that has been answering (a cold round's first touches made the p99 of five rounds).
+  for (const { q } of QUESTIONS) mode = (await ask(q)).data.mode ?? '';
   const ms: number[] = [];
   let slowest = { q: '', ms: 0, round: 0 };
   const until = performance.now() + SEARCH_SECONDS * 1000;
@@ -171,6 +173,9 @@ async function measureAt(root: string, port: number, label: string, where: Where
     const env: Record<string, string> = { ...ENV, ...db, ...(hybrid ? { EMBEDDINGS_BASE_URL: fake.url } : {}) };
     const server = await startBuiltServer(root, port, env, dataDir);
     try {
+      // The server's start-up work (its jobs' first looks) ends first, as in the other sections: a
+      // search in round 1 paid 400 ms for it on PostgreSQL, 50 on PGlite.
+      await waitUntilIdle(server);
       const { mode, ms, slowest } = await searchP99(server.url, baseId, auth, rounds);
       const kind = hybrid ? 'hybrid' : 'keyword';
       const p99 = quantile(ms, 0.99);
