@@ -101,3 +101,31 @@ test('/chat/history on a fresh browser shows the account’s server conversation
   await expect(entry).toContainText('提示 小标题 第一点 let a = 1;');
   await expect(entry).not.toContainText(/\*\*|###|```|>/);
 });
+
+test('a question asked while the login’s first sync is still running is the account’s: it is not offered as a visitor’s', async ({
+  page,
+  request,
+}) => {
+  const token = await createAccount(request, uniqueEmail('sync-race'), 'sync-race-1');
+  await useToken(page, token);
+  // The first sync's list is held until the question has been answered.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/chat/conversations', async (route) => {
+    if (route.request().method() === 'GET') await held;
+    await route.continue();
+  });
+  await page.goto('/chat');
+  await waitForHydration(page);
+  await page.getByRole('textbox', { name: '输入你的问题' }).fill('登录后马上提问');
+  await page.getByRole('button', { name: '发送' }).click();
+  await expect(page.locator('[data-role="assistant"]').last()).toContainText('演示模式');
+  release();
+  // The first sync ends without asking, and the conversation reaches the account.
+  const owner = () => page.evaluate(() => JSON.parse(localStorage.getItem('chatSync') ?? '{}').owner);
+  await expect.poll(owner).toBe(token);
+  await expect(page.getByRole('dialog', { name: '同步本机对话' })).toHaveCount(0);
+  await expect.poll(async () => (await serverTitles(request, token)).length).toBeGreaterThan(0);
+});

@@ -4,7 +4,7 @@ import { flushOutbox, sendChange } from '../../lib/chat-sync-send';
 import type { Conversation, ConversationSummary } from '../../shared/contract/chat-sync';
 import { $token, getToken } from '../../stores/auth';
 import { commitPendingDelete, newUuid, renumber } from '../../stores/chat-actions';
-import { dropChanges, moveChange, recordChange } from '../../stores/chat-outbox';
+import { dropChanges, moveChange, pendingChanges, recordChange } from '../../stores/chat-outbox';
 import { $chatStorage, type ChatMessage, onConversationChange } from '../../stores/chat-storage';
 import { $syncMeta, changedOf, markChanged } from '../../stores/chat-sync-state';
 import { $promptStore } from '../../stores/prompt-store';
@@ -115,8 +115,13 @@ async function sync(): Promise<void> {
     return !remote || changedOf(h.uuid) > remote.changedAt;
   });
   if (first) {
-    // First sync of this login: what a visitor wrote is uploaded only if the person agrees.
-    const worth = newer.filter((h) => (s.chat.find((c) => c.uuid === h.uuid)?.data.length ?? 0) > 0);
+    // First sync of this login: what a visitor wrote is uploaded only if the person agrees. A
+    // conversation changed since the login (its change waits in the outbox: a question asked before
+    // this sync ended) is the account's already, never offered as a visitor's.
+    const since = new Set(pendingChanges().map((c) => c.uuid));
+    const worth = newer.filter(
+      (h) => !since.has(h.uuid) && (s.chat.find((c) => c.uuid === h.uuid)?.data.length ?? 0) > 0,
+    );
     const yes =
       worth.length === 0 ||
       (await new Promise<boolean>((resolve) => {
