@@ -1,52 +1,20 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { adminAudit, orderRefunds, paymentRecords } from '../../../src/server/db/schema';
 import { EXTERNAL_REASON } from '../../../src/server/services/shop/external-refunds';
 import { sweepExpiredOrders } from '../../../src/server/services/shop/order-lifecycle';
 import { pollPayments } from '../../../src/server/services/shop/payment-poll';
 import { AdminCode } from '../../../src/shared/admin';
-import { makeStaff, requestId, type Staff } from '../admin/admin-helpers';
+import { requestId, type Staff } from '../admin/admin-helpers';
 import { DAY, freshCode } from '../admin/order-helpers';
-import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
-import { wechatBill } from './fake-bills';
-import { type FakeWechatPay, startFakeWechatPay } from './fake-wechatpay';
 import * as pay from './pay-helpers';
-import { wechatPayEnv } from './wechatpay-merchant';
+import { admin, fake, op, placeOrder, records, send, srv, withWechatPaySuite } from './wechatpay-suite';
 
-// Payments that can never be lost (docs/payments.md#payments-never-lost), against the fake WeChat Pay.
-let srv: TestServer;
-let fake: FakeWechatPay;
-let api: pay.NotifyApi;
-let op: Staff;
-let admin: Staff;
-let n = 0;
-beforeAll(async () => {
-  fake = await startFakeWechatPay();
-  srv = await startTestServer(wechatPayEnv(fake));
-  // The tests run the poller and the sweeper themselves, at the times they choose.
-  await srv.runtime.jobs.payments.stop();
-  await srv.runtime.jobs.orders.stop();
-  api = await pay.startNotifyApi(srv);
-  op = await makeStaff(srv, 'pay-op@example.com', 'operator');
-  admin = await makeStaff(srv, 'pay-admin@example.com', 'admin');
-}, 60_000);
-afterAll(async () => {
-  await api?.close();
-  await srv?.dispose();
-  await fake?.close();
-});
+// Payments that can never be lost (docs/payments.md#payments-never-lost), against the fake WeChat Pay:
+// the poller, the sweeper, notifies and missed payments, refunds made at WeChat Pay. The day's trade
+// bill: reconciliation.test.ts.
+withWechatPaySuite();
 
-const NOTIFY = '/api/pay/wechat/notify';
-const send = (m: { headers: Record<string, string>; body: string }) => api.post(NOTIFY, m.body, m.headers);
-
-async function placeOrder(headers?: Record<string, string>) {
-  const u = headers ? null : await createUserWithToken(srv, `lost${++n}-${Date.now()}@example.com`);
-  const res = await pay.createOrder(srv, headers ?? u?.headers ?? {}, 'VIP_MONTH');
-  expect(res.body.code).toBe(1000000);
-  return { u, orderNo: res.body.data.orderNo as string, price: res.body.data.orderPrice as number };
-}
-const records = (orderNo: string) =>
-  srv.runtime.database.db.select().from(paymentRecords).where(eq(paymentRecords.orderNo, orderNo));
 const status = async (orderNo: string) => (await pay.orderRow(srv, orderNo)).orderStatus;
 const later = (ms: number) => new Date(Date.now() + ms);
 
@@ -208,99 +176,5 @@ describe('refunds made at WeChat Pay', () => {
     expect((await send(fake.refundNotify('MERCHANT-PLATFORM-1'))).status).toBe(204);
     expect((await pay.userRow(srv, u?.id ?? 0)).endDate?.getTime()).toBe(end);
     expect((await pay.orderRow(srv, orderNo)).refundedAmount).toBe(price / 2);
-  });
-});
-
-describe('the daily trade bill', () => {
-  const beijingToday = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
-  const run = (date: string) =>
-    srv.call('POST', '/api/admin/payments/reconciliations', { date }, { cookie: admin.cookie });
-
-  it('lists what differs: paid there not here, paid here not there, an amount; a bill paid there opens a missed payment', async () => {
-    const date = beijingToday();
-    const good = await placeOrder();
-    fake.pay(good.orderNo);
-    await send(fake.notify(good.orderNo));
-    const missing = await placeOrder();
-    const differs = await placeOrder();
-    fake.pay(differs.orderNo);
-    await send(fake.notify(differs.orderNo));
-    fake.bills.set(date, {
-      file: wechatBill(
-        [
-          { orderNo: good.orderNo, amount: good.price },
-          { orderNo: missing.orderNo, amount: missing.price },
-          { orderNo: differs.orderNo, amount: differs.price + 100 },
-          { orderNo: 'MBNOSUCHORDER0001', amount: 990 },
-        ],
-        { gzip: true },
-      ),
-    });
-    const res = await run(date);
-    expect(res.body.data).toMatchObject({ provider: 'wechatpay', billDate: date, status: 'done', lines: 4 });
-    const diffs = res.body.data.diffs as { orderNo: string; kind: string }[];
-    const about = (no: string) => diffs.filter((d) => d.orderNo === no);
-    expect(about(good.orderNo)).toEqual([]);
-    expect(about(missing.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'unpaidHere', billAmount: missing.price }),
-    ]);
-    expect(about(differs.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'amount', billAmount: differs.price + 100, ourAmount: differs.price }),
-    ]);
-    expect(about('MBNOSUCHORDER0001')).toEqual([expect.objectContaining({ kind: 'unpaidHere', billAmount: 990 })]);
-    // Orders paid here today that the bill lacks (the earlier tests' own).
-    expect(diffs.some((d) => d.kind === 'unpaidThere')).toBe(true);
-    const [bill] = await records(missing.orderNo);
-    expect(bill).toMatchObject({ source: 'bill', outcome: 'unpaidHere', review: 'open', amount: missing.price });
-
-    // Run again: the same differences, not twice; no second missed payment.
-    const again = await run(date);
-    expect(again.body.data.diffs).toHaveLength(diffs.length);
-    expect((await records(missing.orderNo)).length).toBe(1);
-    const list = await srv.call('GET', '/api/admin/payments/reconciliations', undefined, { cookie: op.cookie });
-    expect(list.body.data[0]).toMatchObject({ billDate: date, differences: diffs.length });
-  });
-
-  it('fails a day whose bill does not match its hash, and records a refund on the bill not made here', async () => {
-    const date = '2026-01-02';
-    fake.bills.set(date, { file: wechatBill([{ orderNo: 'MBX', amount: 1 }]), hash: 'f'.repeat(40) });
-    expect((await run(date)).body.data).toMatchObject({ status: 'failed', detail: 'bill hash does not match' });
-
-    const { orderNo, price } = await placeOrder();
-    fake.pay(orderNo);
-    await send(fake.notify(orderNo));
-    const day = '2026-01-03';
-    fake.bills.set(day, { file: wechatBill([{ orderNo, amount: price, refundNo: 'MERCHANT-BILL-1' }]) });
-    expect((await run(day)).body.data.status).toBe('done');
-    expect(await pay.orderRow(srv, orderNo)).toMatchObject({ orderStatus: 10, refundedAmount: price });
-  });
-
-  it('an admin resolves a difference with a reason: still listed, kept by a run again while its figures hold, audited once', async () => {
-    const date = '2026-01-04';
-    const { orderNo, price } = await placeOrder();
-    fake.pay(orderNo);
-    await send(fake.notify(orderNo));
-    fake.bills.set(date, { file: wechatBill([{ orderNo, amount: price + 1 }]) });
-    const [diff] = (await run(date)).body.data.diffs;
-    expect(diff).toMatchObject({ orderNo, kind: 'amount', resolvedAt: null, resolution: null });
-    const path = `/api/admin/payments/reconciliations/diffs/${diff.id}/resolve`;
-    const form = { reason: 'the provider charged a fee, agreed by phone', requestId: requestId() };
-    expect((await srv.call('POST', path, form, { cookie: op.cookie })).status).toBe(403);
-    expect((await srv.call('POST', path, form, { cookie: admin.cookie })).body.data).toEqual({ applied: true });
-    // A second form finds it resolved: nothing changes, nothing more is audited.
-    const second = { reason: 'again', requestId: requestId() };
-    expect((await srv.call('POST', path, second, { cookie: admin.cookie })).body.data).toEqual({ applied: false });
-    const resolved = { orderNo, resolution: form.reason, resolvedAt: expect.any(String) };
-    expect((await run(date)).body.data.diffs).toEqual([expect.objectContaining(resolved)]);
-    const audit = await srv.runtime.database.db
-      .select()
-      .from(adminAudit)
-      .where(and(eq(adminAudit.action, 'payment.resolve'), eq(adminAudit.targetId, orderNo)));
-    expect(audit.map((a) => a.reason)).toEqual([form.reason]);
-    // Other figures on the bill are another question: open again.
-    fake.bills.set(date, { file: wechatBill([{ orderNo, amount: price + 2 }]) });
-    expect((await run(date)).body.data.diffs).toEqual([expect.objectContaining({ orderNo, resolvedAt: null })]);
-    const none = '/api/admin/payments/reconciliations/diffs/2147483647/resolve';
-    expect((await srv.call('POST', none, second, { cookie: admin.cookie })).status).toBe(404);
   });
 });

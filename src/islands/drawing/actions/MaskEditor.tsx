@@ -4,6 +4,7 @@ import { buttonClass } from '../../../components/button-styles';
 import { Dialog } from '../../../components/Dialog';
 import { EditDialogFooter, type EditDialogProps, PromptField } from './EditDialogParts';
 import {
+  brushPixels,
   maskDataUrl,
   maskKey,
   movedCursor,
@@ -36,30 +37,29 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
   /** Whether the last key painted as it moved, so the next Shift+arrow goes on with that stroke. */
   const keyStroke = useRef(false);
 
+  // Repainted when the strokes, the ring or the brush change, not on every keystroke in the prompt.
   useEffect(() => {
-    const ctx = canvas.current?.getContext('2d');
-    if (!ctx || !natural) return;
+    const el = canvas.current;
+    const ctx = el?.getContext('2d');
+    if (!el || !ctx || !natural) return;
     ctx.clearRect(0, 0, natural.width, natural.height);
     paintStrokes(ctx, strokes, '#ec4899');
     if (!cursor) return;
     ctx.beginPath();
     ctx.lineWidth = Math.max(2, natural.width / 200);
     ctx.strokeStyle = '#0f172a';
-    ctx.arc(cursor[0], cursor[1], brushSize(canvas.current) / 2, 0, Math.PI * 2);
+    ctx.arc(cursor[0], cursor[1], brushPixels(brush, natural, el.getBoundingClientRect().width) / 2, 0, Math.PI * 2);
     ctx.stroke();
-  });
+  }, [strokes, natural, cursor, brush]);
 
-  /** The slider is in screen pixels: what the user sees is what gets painted. */
-  const brushSize = (el: HTMLCanvasElement | null) =>
-    natural && el
-      ? Math.max(1, Math.round(brush * (natural.width / Math.max(1, el.getBoundingClientRect().width))))
-      : 1;
+  const brushSize = () =>
+    natural && canvas.current ? brushPixels(brush, natural, canvas.current.getBoundingClientRect().width) : 1;
 
   const key = (e: KeyboardEvent<HTMLDivElement>) => {
     const action = natural ? maskKey(e.key, e.shiftKey) : null;
     if (!action || !natural) return;
     e.preventDefault();
-    const size = brushSize(canvas.current);
+    const size = brushSize();
     const at = cursor ?? [natural.width / 2, natural.height / 2];
     if ('dab' in action) {
       keyStroke.current = false;
@@ -85,7 +85,7 @@ export function MaskEditor({ target, onClose, onSubmit }: EditDialogProps) {
     e.preventDefault();
     e.currentTarget.setPointerCapture(e.pointerId);
     painting.current = true;
-    const size = brushSize(e.currentTarget);
+    const size = brushSize();
     setStrokes((s) => [...s, { size, points: [point] }]);
   };
   const move = (e: PointerEvent<HTMLCanvasElement>) => {

@@ -16,6 +16,11 @@ export type StrokeContext = Pick<
   'beginPath' | 'moveTo' | 'lineTo' | 'stroke' | 'arc' | 'fill' | 'lineCap' | 'lineJoin' | 'lineWidth'
 > & { strokeStyle: unknown; fillStyle: unknown };
 
+/** The brush's diameter in the picture's pixels: the slider is in screen pixels, so what is seen is what is painted. */
+export function brushPixels(brush: number, natural: Size, shownWidth: number): number {
+  return Math.max(1, Math.round(brush * (natural.width / Math.max(1, shownWidth))));
+}
+
 /** A pointer's place on the shown picture, in natural pixels (clamped to the picture). */
 export function toNatural(
   clientX: number,

@@ -89,8 +89,7 @@ export async function nearest(
     baseIds.map((id) => sql`${id}`),
     sql`, `,
   );
-  const mine = sql`c.user_id = ${userId} and c.base_id in (${ids}) and f.embedded_model = ${model}
-    and c.embedding is not null`;
+  const own = sql`c.user_id = ${userId} and c.base_id in (${ids}) and c.embedding is not null`;
   if (await hasPgvector(rt)) {
     const dims = query.length;
     await hnswIndex(rt, dims);
@@ -99,14 +98,13 @@ export async function nearest(
       db,
       sql`select c.id::int as id, 1 - (c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n})) as similarity
           from knowledge_chunks c join knowledge_files f on f.id = c.file_id
-          where ${mine} and array_length(c.embedding, 1) = ${n}
+          where ${own} and f.embedded_model = ${model} and array_length(c.embedding, 1) = ${n}
           order by c.embedding::vector(${n}) <=> ${q}::real[]::vector(${n}) limit ${limit}`,
     );
   }
   // Without pgvector: the bases' IVF lists nearest to the query (ivf.ts) and every passage in no
   // list; without an index (a small base), every passage. Either way ranked exactly.
   const lists = await probeLists(rt.database, baseIds, model, query);
-  const own = sql`c.user_id = ${userId} and c.base_id in (${ids}) and c.embedding is not null`;
   // The candidates come first, each part on its own index: the probed lists (ivf_idx) and the
   // passages in no list (unlisted_idx). Joined to their files in one statement, the planner
   // AND-ed the lists' bitmap with the file's every passage (a 100,000-row index scan).
