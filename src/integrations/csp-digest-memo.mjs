@@ -22,14 +22,17 @@ export const MAX_KEPT_DIGESTS = 512;
  */
 export function memoizeDigest(code) {
   if (!code.includes(TARGET)) return null;
+  // One map per algorithm, keyed by the input itself: a key joined from both was a new string of the
+  // script's length to hash on every render.
   const memo = [
     'const keptCspDigests = new Map();',
     'function generateCspDigest(data, algorithm) {',
-    '  const key = algorithm + "\\u0000" + data;',
-    '  const kept = keptCspDigests.get(key);',
-    '  if (kept) return kept;',
+    '  let kept = keptCspDigests.get(algorithm);',
+    '  if (!kept) keptCspDigests.set(algorithm, (kept = new Map()));',
+    '  const known = kept.get(data);',
+    '  if (known) return known;',
     '  const digest = digestOnce(data, algorithm);',
-    `  if (keptCspDigests.size < ${MAX_KEPT_DIGESTS}) keptCspDigests.set(key, digest);`,
+    `  if (kept.size < ${MAX_KEPT_DIGESTS}) kept.set(data, digest);`,
     '  return digest;',
     '}',
     'async function digestOnce(data, algorithm) {',

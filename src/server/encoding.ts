@@ -11,6 +11,17 @@ export function pickEncoding(accept: string): Encoding | null {
   return null;
 }
 
+/**
+ * The encoding for a body compressed per request (encodeNow), gzip first: at
+ * the fastest levels gzip takes half brotli's time for a 25–30 KB page (~70
+ * against ~130 µs) and its output is smaller (8.0 against 8.4 KB). A kept
+ * answer, compressed once at level 6, is brotli's (pickEncoding).
+ */
+export function pickFastEncoding(accept: string): Encoding | null {
+  if (/\bgzip\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'gzip';
+  return pickEncoding(accept);
+}
+
 export interface Encoded {
   body: Buffer;
   br: Buffer;

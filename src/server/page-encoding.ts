@@ -1,4 +1,4 @@
-import { encodeNow, pickEncoding, SMALL_BODY } from './encoding';
+import { encodeNow, pickFastEncoding, SMALL_BODY } from './encoding';
 
 /** What is worth compressing: markup and text (pages, the sitemap, robots.txt, the icons' sprite). */
 const TEXT = /^(?:text\/|image\/svg\+xml|application\/(?:xml|json|javascript|manifest\+json))/;
@@ -16,7 +16,7 @@ export async function encodeWhole(request: Request, res: Response): Promise<Resp
     return res;
   }
   if (request.method !== 'GET' && request.method !== 'POST') return res;
-  const encoding = pickEncoding(request.headers.get('accept-encoding') ?? '');
+  const encoding = pickFastEncoding(request.headers.get('accept-encoding') ?? '');
   if (!encoding) return res;
   const body = Buffer.from(await res.arrayBuffer());
   const headers = new Headers(res.headers);

@@ -156,28 +156,55 @@ export function i18nOf(lang: Language): i18n {
 
 const translators = new Map<Language, TFunction>();
 
+/** How many texts with options a translator keeps before it starts over (values may come from people). */
+const MAX_KEPT_WITH_OPTIONS = 4096;
+
+/** A key for a call whose options are all plain values (`{ time, limit }`), else null. */
+function optionsKey(key: string, options: unknown): string | null {
+  if (typeof options !== 'object' || options === null || Array.isArray(options)) return null;
+  for (const value of Object.values(options)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean' && value !== undefined) return null;
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
+}
+
 /**
- * `i18nOf(lang).t`, with what a key without options resolves to kept: i18next
- * copies its options and walks its resolution steps on every call, and a page
- * asks a hundred plain texts per render (~1 ms of its server time). The
- * resources never change while the process runs.
+ * `i18nOf(lang).t`, with what a call resolves to kept: i18next copies its
+ * options and walks its resolution steps on every call, and a page asks a
+ * hundred texts per render (~1 ms of its server time). The resources never
+ * change while the process runs, so a key without options, or with plain
+ * values (kept under the key and those values, a bounded number of them),
+ * always gives the same text.
  */
 export function translatorOf(lang: Language): TFunction {
   let t = translators.get(lang);
   if (!t) {
-    const full = i18nOf(lang).t;
+    const full = i18nOf(lang).t as unknown as (...a: unknown[]) => string;
     const plain = new Map<string, string>();
-    t = ((...args: Parameters<TFunction>) => {
+    const withOptions = new Map<string, string>();
+    t = ((...args: unknown[]) => {
       const key = args[0];
-      if (args.length !== 1 || typeof key !== 'string')
-        return (full as unknown as (...a: unknown[]) => string)(...args);
-      let text = plain.get(key);
+      if (typeof key !== 'string' || args.length > 2) return full(...args);
+      if (args.length === 1) {
+        let text = plain.get(key);
+        if (text === undefined) {
+          text = full(key);
+          plain.set(key, text);
+        }
+        return text;
+      }
+      const kept = optionsKey(key, args[1]);
+      if (kept === null) return full(...args);
+      let text = withOptions.get(kept);
       if (text === undefined) {
-        text = full(key);
-        plain.set(key, text);
+        text = full(...args);
+        if (typeof text !== 'string') return text;
+        if (withOptions.size >= MAX_KEPT_WITH_OPTIONS) withOptions.clear();
+        withOptions.set(kept, text);
       }
       return text;
-    }) as TFunction;
+    }) as unknown as TFunction;
     translators.set(lang, t);
   }
   return t;

@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { encodeWhole } from '../../src/server/page-encoding';
@@ -25,6 +26,28 @@ describe('cached paths', () => {
       expect(isCachedPath(url(path)), path).toBe(true);
     }
     expect(isCachedPath(url('/modifyApplication?id=3'))).toBe(true);
+  });
+
+  it('keeps every page but the console: a new page is kept unless it is added here with its reason', () => {
+    const sample: Record<string, string> = {
+      '[orderNo]': 'M2026000000000001',
+      '[...uuid]': '',
+      '[id]': 'abc123',
+      '[qrcodeSocket]': '0123456789abcdef',
+    };
+    const pages = readdirSync('src/pages', { recursive: true, encoding: 'utf8' }).filter((f) =>
+      /\.(?:astro|ts)$/.test(f),
+    );
+    expect(pages.length).toBeGreaterThan(50);
+    for (const file of pages) {
+      const path = `/${file.replace(/\.(?:astro|ts)$/, '')}`
+        .replace(/\[[^\]]+\]/g, (param) => sample[param] ?? param)
+        .replace(/\/index$/, '')
+        .replace(/\/$/, '');
+      // The console's pages answer per session (its login or the page); /icons.svg is a file kept by browsers.
+      const personal = path.startsWith('/admin') || path === '/icons.svg';
+      expect(isCachedPath(url(path)), path).toBe(!personal);
+    }
   });
 
   it('keeps one shell per language of the personal-link pages: no address, code or key in the key', () => {

@@ -28,7 +28,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex items-center justify-between gap-4 py-2.5">
       <dt className="text-sm text-slate-600 dark:text-slate-400">{label}</dt>
-      <dd className="min-w-0 truncate text-sm font-medium text-slate-800 dark:text-slate-100">{children}</dd>
+      <dd className="min-w-0 truncate field-label">{children}</dd>
     </div>
   );
 }

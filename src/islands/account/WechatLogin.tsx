@@ -79,7 +79,7 @@ export function WechatLogin({
           scannedText={scannedText ?? t('account:wechat.loggingIn')}
         />
       </div>
-      <p className="mt-4 flex items-center gap-2 text-sm font-medium text-slate-800 dark:text-slate-100">
+      <p className="mt-4 flex items-center gap-2 field-label">
         <SvgIcon name="chat" className="size-5 text-emerald-600 dark:text-emerald-400" />
         {hint ?? t('account:wechat.hint')}
       </p>

@@ -9,8 +9,7 @@ import { BasePicker } from './BasePicker';
 import { IconPicker } from './IconPicker';
 import { LoginGate } from './LoginGate';
 
-const field =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+const field = 'text-field';
 const EMPTY: AppFields = {
   promptTitle: '',
   promptContent: '',

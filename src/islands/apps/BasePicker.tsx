@@ -2,8 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type KnowledgeBase, listBases } from '../knowledge/knowledge-api';
 
-const field =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+const field = 'text-field';
 
 /**
  * The app's knowledge base: one of the author's own (docs/knowledge.md#an-apps-base). Everyone

@@ -95,9 +95,7 @@ export function ChatSearch({ onOpen }: { onOpen(uuid: number): void }) {
                     }}
                     className="block w-full px-3 py-2 text-left hover:bg-slate-100 focus:bg-slate-100 focus:outline-none dark:hover:bg-slate-800 dark:focus:bg-slate-800"
                   >
-                    <span className="block truncate text-sm font-medium text-slate-800 dark:text-slate-100">
-                      {h.title}
-                    </span>
+                    <span className="block truncate field-label">{h.title}</span>
                     <span className="line-clamp-2 text-xs text-slate-600 dark:text-slate-400">{h.snippet}</span>
                   </button>
                 </li>

@@ -8,7 +8,7 @@ export interface CardActionItem {
 }
 
 // `.card-pill` (src/styles/global.css): a page's HTML holds a row of these per card.
-const more = 'card-pill relative ml-auto grid size-7 shrink-0 place-items-center';
+const more = 'card-pill card-more';
 
 // Headless UI's menu (and its positioning) loads on the first "more" press (bench/RESULTS.md, /draw's weight).
 const CardMenu = lazy(() => import('./CardMenu').then((m) => ({ default: m.CardMenu })));
@@ -41,7 +41,7 @@ export function CardActions({ items, moreLabel }: { items: CardActionItem[]; mor
     </button>
   );
   return (
-    <div className="flex h-7 min-w-0 items-center gap-1.5" data-card-actions>
+    <div className="card-actions" data-card-actions>
       <button
         type="button"
         onClick={first.onClick}

@@ -2,7 +2,15 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { type ApiReply, Code } from '../../shared/codes';
-import { type Encoded, type Encoding, encodeNow, encodeOnce, pickEncoding, SMALL_BODY } from '../encoding';
+import {
+  type Encoded,
+  type Encoding,
+  encodeNow,
+  encodeOnce,
+  pickEncoding,
+  pickFastEncoding,
+  SMALL_BODY,
+} from '../encoding';
 import { DomainError } from '../errors';
 import type { KeptJson } from '../services/user-lists';
 import type { ApiEnv } from './context';
@@ -24,7 +32,7 @@ export function reply<T>(c: Context<ApiEnv>, data: T, result = 'success', code: 
 
 function send<T>(c: Context<ApiEnv>, json: string) {
   // A character is at most three bytes: only a reply that may reach the threshold is measured.
-  const encoding = json.length * 3 >= SMALL_BODY ? pickEncoding(c.req.header('accept-encoding') ?? '') : null;
+  const encoding = json.length * 3 >= SMALL_BODY ? pickFastEncoding(c.req.header('accept-encoding') ?? '') : null;
   const body = encoding ? Buffer.from(json) : null;
   if (!encoding || !body || body.byteLength < SMALL_BODY)
     return c.body(json, 200, JSON_TYPE) as unknown as JsonReply<T>;

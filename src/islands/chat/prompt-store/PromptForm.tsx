@@ -12,8 +12,7 @@ export interface PromptFormProps {
   onClose(): void;
 }
 
-const field =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+const field = 'text-field';
 
 /** Add or edit one prompt; both fields required, no duplicate title or content (docs/validation-and-limits.md). */
 export function PromptForm({ list, index, onSave, onClose }: PromptFormProps) {

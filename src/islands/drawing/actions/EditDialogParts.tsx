@@ -10,8 +10,7 @@ export interface EditDialogProps {
   onSubmit: (extra: ActionExtra) => void;
 }
 
-export const fieldClass =
-  'w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+export const fieldClass = 'text-field';
 
 /** The prompt an action draws with (the picture's own, prefilled). */
 export function PromptField({ value, onChange, rows }: { value: string; onChange: (v: string) => void; rows: number }) {

@@ -14,8 +14,7 @@ export const EMPTY_ADVANCED: AdvancedValues = { negativePrompt: '', seed: '', re
 
 const MAX_REFERENCES = 4;
 
-const field =
-  'mt-1 w-full rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950';
+const field = 'mt-1 text-field';
 
 /** The /sd page's extra inputs: negative prompt, seed and reference images (base64Array). */
 export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onChange: (v: AdvancedValues) => void }) {
@@ -24,7 +23,7 @@ export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onC
   return (
     <div className="mt-3 grid gap-3 sm:grid-cols-[1fr_10rem]">
       <div>
-        <label htmlFor={ids.negative} className="text-sm font-medium text-slate-800 dark:text-slate-100">
+        <label htmlFor={ids.negative} className="field-label">
           {t('advanced.negative')}
         </label>
         <input
@@ -37,7 +36,7 @@ export function AdvancedFields({ value, onChange }: { value: AdvancedValues; onC
         />
       </div>
       <div>
-        <label htmlFor={ids.seed} className="text-sm font-medium text-slate-800 dark:text-slate-100">
+        <label htmlFor={ids.seed} className="field-label">
           {t('advanced.seed')}
         </label>
         <input

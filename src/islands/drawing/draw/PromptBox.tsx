@@ -38,7 +38,7 @@ export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, 
         onSubmit();
       }}
     >
-      <label htmlFor={id} className="text-sm font-medium text-slate-800 dark:text-slate-100">
+      <label htmlFor={id} className="field-label">
         {t('prompt.label')}
       </label>
       <textarea
@@ -54,7 +54,7 @@ export function PromptBox({ value, onChange, onSubmit, busy, quota, onAdvanced, 
             onSubmit();
           }
         }}
-        className="mt-2 w-full resize-y rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm leading-6 outline-none focus:border-brand-500 focus:ring-2 focus:ring-brand-500/30 dark:border-slate-700 dark:bg-slate-950"
+        className="text-field mt-2 resize-y leading-6"
       />
       {children}
       <div className="mt-3 flex flex-wrap items-center gap-3">

@@ -44,7 +44,7 @@ export function ReferencePicker({ value, onChange, max, label, hint }: Reference
   };
   return (
     <div data-references>
-      <span className="text-sm font-medium text-slate-800 dark:text-slate-100">{label}</span>
+      <span className="field-label">{label}</span>
       <div className="mt-1 flex flex-wrap items-center gap-2">
         {value.map((src, i) => (
           <button

@@ -16,7 +16,7 @@ import {
 function Group({ legend, children }: { legend: string; children: ReactNode }) {
   return (
     <fieldset className="space-y-2">
-      <legend className="mb-2 text-sm font-medium text-slate-800 dark:text-slate-100">{legend}</legend>
+      <legend className="mb-2 field-label">{legend}</legend>
       {children}
     </fieldset>
   );

@@ -44,6 +44,10 @@ export const CACHED_PATHS: readonly CachedPath[] = [
   // 'Make the same' on the square opens /video?prompt=…: the island reads it.
   { path: /^\/video$/, browserQuery: ['prompt'] },
   { path: /^\/activities$/ },
+  // The signed-in user's own pages load everything in the browser: their HTML is everyone's.
+  { path: /^\/(?:credits|invite|knowledge)$/ },
+  // The complaint desk shows the console's handling time: a settings change drops every page.
+  { path: /^\/complaint$/ },
   { path: /^\/gallery$/ },
   { path: /^\/midjourney$/ },
   { path: /^\/sd$/ },
