@@ -7,6 +7,7 @@ import { connectionCaps } from './config/limits';
 import { guardConnections } from './connection-guard';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './csp.mjs';
 import { FAST_BROTLI, FAST_GZIP, SMALL_BODY } from './encoding';
+import { namesFile } from './file-names';
 import { redactUrl } from './log';
 import { servePageHit } from './page-http';
 import { FILES_PREFIX } from './providers/storage';
@@ -95,22 +96,23 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     // A public page already rendered and compressed: straight from memory (docs/page-cache.md).
     if (servePageHit(rt, req, res)) return;
     const url = req.url ?? '/';
-    const api = url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
-    (api ? compressApi : compress)(req as never, res as never, () => {
-      if (api) {
-        readApiBody(rt, req, res, () => void apiListener(req, res));
-      } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
+      compressApi(req as never, res as never, () => readApiBody(rt, req, res, () => void apiListener(req, res)));
+    } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
+      compress(req as never, res as never, () =>
         rt.storage
           .serve(req, res, (key) => isPublicFile(rt, key))
           .then(
             (served) => served || pages(req, res),
             () => pages(req, res),
-          );
-      } else {
-        pageHead(res, started);
-        pages(req, res);
-      }
-    });
+          ),
+      );
+    } else {
+      pageHead(res, started);
+      // A page is compressed whole as it ends (page-encoding.ts); a built file is streamed through compression.
+      if (namesFile(url)) compress(req as never, res as never, () => pages(req, res));
+      else pages(req, res);
+    }
   });
   server.on('upgrade', (req, socket, head) => rt.hub.handleUpgrade(req, socket, head));
   server.on('clientError', (err: NodeJS.ErrnoException, socket) => {

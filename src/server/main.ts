@@ -4,6 +4,7 @@ import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/pglite-lock';
 import type { NodeHandler } from './http';
 import { createLogger } from './log';
+import { compressedWhole } from './page-encoding';
 import { pagesWithFiles } from './page-files';
 import { startServer } from './server';
 
@@ -31,7 +32,7 @@ async function main() {
   const running = await startServer(
     env,
     log,
-    pagesWithFiles(handler, fileURLToPath(new URL('../client/', import.meta.url))),
+    pagesWithFiles(compressedWhole(handler), fileURLToPath(new URL('../client/', import.meta.url))),
   );
   const { runtime } = running;
   const providers = Object.entries(runtime.providers).map(([k, v]) => `${k}=${v}`);

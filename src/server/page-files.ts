@@ -1,13 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
+import { namesFile } from './file-names';
 import type { NodeHandler } from './http';
 
 /** Hashed build output: its names change with its content, so browsers keep it for good. */
 const ASSETS_PREFIX = '/_astro/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/** The path's last segment names a file (`/favicon.svg`, `/_astro/x.js`); pages' addresses have no dot. */
-const FILE_NAME = /\/[^/]*\.[^/]*$/;
 
 /**
  * The pages' handler: Astro's SSR (the adapter's middleware mode) behind the
@@ -29,7 +27,7 @@ export function pagesWithFiles(ssr: NodeHandler, clientDir: string): NodeHandler
       res.writeHead(400).end('Bad request.');
       return;
     }
-    if (!FILE_NAME.test(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return ssr(req, res);
+    if (!namesFile(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return ssr(req, res);
     serveFile(req, res, clientDir, path, () => ssr(req, res));
   };
 }

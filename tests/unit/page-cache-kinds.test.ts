@@ -1,7 +1,10 @@
 import { readdirSync } from 'node:fs';
-import { gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
-import { encodeWhole } from '../../src/server/page-encoding';
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NodeHandler } from '../../src/server/http';
+import { compressedWhole } from '../../src/server/page-encoding';
 import { cachedPageResponse } from '../../src/server/page-http';
 import type { Runtime } from '../../src/server/runtime';
 import { isCachedPath, pageKey, pageKind } from '../../src/server/services/pages/cached-paths';
@@ -117,40 +120,81 @@ describe('kept answers with their own status', () => {
 });
 
 describe('a page rendered for one request', () => {
-  const streamed = (chunks: string[], headers: Record<string, string>, status = 200) =>
-    new Response(
-      new ReadableStream({
-        start(c) {
-          for (const chunk of chunks) c.enqueue(new TextEncoder().encode(chunk));
-          c.close();
-        },
-      }),
-      { status, headers },
-    );
-  const asking = (encoding: string) => new Request('http://site/x', { headers: { 'accept-encoding': encoding } });
+  // A stand-in for Astro's node adapter: the head with its headers, the body in chunks, then the end.
+  const page =
+    (chunks: string[], headers: Record<string, string>, status = 200): NodeHandler =>
+    (_req, res) => {
+      res.writeHead(status, headers);
+      for (const chunk of chunks) res.write(new TextEncoder().encode(chunk));
+      res.end();
+    };
+  let server: Server;
+  let handler: NodeHandler = () => {};
+  beforeAll(async () => {
+    server = createServer((req, res) => compressedWhole(handler)(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
-  it('is compressed whole, in the encoding asked, keeping its status and headers', async () => {
+  /** The raw answer to a request asking `encoding`: status, headers and the bytes as sent. */
+  function ask(with_: NodeHandler, encoding: string, method = 'GET') {
+    handler = with_;
+    const { port } = server.address() as AddressInfo;
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      const req = request({ port, method, path: '/x', headers: { 'accept-encoding': encoding } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  }
+
+  it('is compressed whole, gzip first, keeping its status and headers', async () => {
     const chunks = Array.from({ length: 200 }, (_, i) => `<li>row ${i}</li>`);
-    const res = streamed(chunks, { 'content-type': 'text/html', 'cache-control': 'no-store' }, 404);
-    const out = await encodeWhole(asking('gzip'), res);
+    const html = page(chunks, { 'content-type': 'text/html', 'cache-control': 'no-store' }, 404);
+    const out = await ask(html, 'gzip, deflate, br, zstd');
     expect(out.status).toBe(404);
-    expect(out.headers.get('content-encoding')).toBe('gzip');
-    expect(out.headers.get('vary')).toBe('Accept-Encoding');
-    expect(out.headers.get('cache-control')).toBe('no-store');
-    expect(gunzipSync(Buffer.from(await out.arrayBuffer())).toString()).toBe(chunks.join(''));
+    expect(out.headers['content-encoding']).toBe('gzip');
+    expect(out.headers.vary).toBe('Accept-Encoding');
+    expect(out.headers['cache-control']).toBe('no-store');
+    expect(Number(out.headers['content-length'])).toBe(out.body.byteLength);
+    expect(gunzipSync(out.body).toString()).toBe(chunks.join(''));
+    const br = await ask(html, 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(chunks.join(''));
   });
 
-  it('is left alone when already encoded, not text, small, or not asked for', async () => {
+  it('is sent as it comes when already encoded, not text, small, not asked for, or a HEAD', async () => {
     const html = { 'content-type': 'text/html' };
     const big = 'x'.repeat(4096);
-    const encoded = streamed([big], { ...html, 'content-encoding': 'br' });
-    expect(await encodeWhole(asking('br'), encoded)).toBe(encoded);
-    const png = streamed([big], { 'content-type': 'image/png' });
-    expect(await encodeWhole(asking('br'), png)).toBe(png);
-    const plain = streamed([big], html);
-    expect(await encodeWhole(asking('identity'), plain)).toBe(plain);
-    const small = await encodeWhole(asking('br'), streamed(['<p>hi</p>'], html));
-    expect(small.headers.get('content-encoding')).toBeNull();
-    expect(await small.text()).toBe('<p>hi</p>');
+    const kept = gzipSync(big);
+    const encoded: NodeHandler = (_req, res) => {
+      res.writeHead(200, { ...html, 'content-encoding': 'gzip' });
+      res.end(kept);
+    };
+    const asIs = await ask(encoded, 'gzip');
+    expect(asIs.body.equals(kept)).toBe(true);
+    const png = await ask(page([big], { 'content-type': 'image/png' }), 'gzip');
+    expect([png.headers['content-encoding'], png.body.toString()]).toEqual([undefined, big]);
+    const plain = await ask(page([big], html), 'identity');
+    expect([plain.headers['content-encoding'], plain.body.toString()]).toEqual([undefined, big]);
+    const small = await ask(page(['<p>hi</p>'], html), 'gzip');
+    expect([small.headers['content-encoding'], small.body.toString()]).toEqual([undefined, '<p>hi</p>']);
+    const head = await ask(page([big], html), 'gzip', 'HEAD');
+    expect([head.status, head.headers['content-encoding']]).toEqual([200, undefined]);
+  });
+
+  it('sends a body written before any head as it comes when its type is not text', async () => {
+    const bytes = Buffer.alloc(4096, 7);
+    const implicit: NodeHandler = (_req, res) => {
+      res.setHeader('content-type', 'application/octet-stream');
+      res.write(bytes.subarray(0, 2048));
+      res.end(bytes.subarray(2048));
+    };
+    const out = await ask(implicit, 'gzip');
+    expect(out.headers['content-encoding']).toBeUndefined();
+    expect(out.body.equals(bytes)).toBe(true);
   });
 });
