@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { Dialog } from '../../components/Dialog';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
+import { dateTimeFormat } from '../../shared/date-format';
 import type { Language } from '../../shared/languages';
 import { ClaimPanel } from './ClaimPanel';
 import { ClaimHistory, CodeCard } from './CodeCard';
@@ -18,7 +19,7 @@ export interface ActivitiesProps {
 
 function useFormatTime(lang: Language, timeZone: string) {
   return useMemo(() => {
-    const f = new Intl.DateTimeFormat(lang, {
+    const f = dateTimeFormat(lang, {
       timeZone,
       month: 'numeric',
       day: 'numeric',

@@ -5,6 +5,7 @@ import { QrModal } from '../../components/QrModal';
 import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
 import { toast } from '../../lib/toast';
+import { dateTimeFormat } from '../../shared/date-format';
 import type { Language } from '../../shared/languages';
 import { RedeemDialog } from './RedeemDialog';
 
@@ -29,7 +30,7 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
     return () => window.removeEventListener(OPEN_MODAL_EVENT, onOpen);
   }, []);
   const formatTime = useMemo(() => {
-    const f = new Intl.DateTimeFormat(lang, { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
+    const f = dateTimeFormat(lang, { timeZone, dateStyle: 'short', timeStyle: 'short', hourCycle: 'h23' });
     return (iso: string) => f.format(new Date(iso));
   }, [lang, timeZone]);
   const close = () => setOpen(null);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReviewBadge } from '../../components/ReviewBadge';
+import { dateTimeFormat } from '../../shared/date-format';
 import { getToken } from '../../stores/auth';
 import { DetailActions } from './DetailActions';
 import { DetailPlayer } from './DetailPlayer';
@@ -56,7 +57,7 @@ export function SongDetail({ id, initial, origin }: { id: string; initial: Song 
     );
   }
   const { song } = state;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(song.createdAt));
+  const date = dateTimeFormat(i18n.language, { dateStyle: 'medium' }).format(new Date(song.createdAt));
   const facts = [
     song.meta.key && t('detail.key', { key: keyLabel(t, song.meta.key) }),
     song.meta.bpm && t('detail.bpm', { bpm: song.meta.bpm }),

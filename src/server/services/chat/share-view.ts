@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { citationAnchor, citationHref, linkCitations } from '../../../shared/citation-links';
 import type { UploadAigcMark } from '../../../shared/compliance';
 import type { ChatCitation, ChatToolStep } from '../../../shared/contract/chat';
@@ -30,6 +31,36 @@ export interface ShareView {
   messages: SharedMessageView[];
 }
 
+const renderers = new Map<string, ReturnType<typeof createRenderer>>();
+/**
+ * A shared answer's HTML, kept under its text: rendering Markdown takes ~0.2 ms a message, and a
+ * share's page rendered for each request with a cookie (the page cache's bypass) rendered them all
+ * every time. The key is the content itself (and the label text, one per language), so it is
+ * never stale; bounded by bytes.
+ */
+const rendered = new LRUCache<string, string>({
+  maxSize: 4 << 20,
+  sizeCalculation: (html, key) => html.length + key.length,
+});
+
+function rendererFor(copyCode: string) {
+  let render = renderers.get(copyCode);
+  if (!render) {
+    const markdown = createRenderer({ copyCode });
+    render = (text: string) => {
+      const key = `${copyCode}\u0000${text}`;
+      let html = rendered.get(key);
+      if (html === undefined) {
+        html = markdown(text);
+        rendered.set(key, html);
+      }
+      return html;
+    };
+    renderers.set(copyCode, render);
+  }
+  return render;
+}
+
 /**
  * What /share/{id} shows, rendered on the server so the page reads without JavaScript
  * (docs/chat.md#sharing). Pictures go through the share's own file route, which serves only
@@ -40,7 +71,7 @@ export function shareView(
   labels: { copyCode: string },
   marks: ReadonlyMap<string, UploadAigcMark> = new Map(),
 ): ShareView {
-  const render = createRenderer(labels);
+  const render = rendererFor(labels.copyCode);
   const messages = share.messages.map((m): SharedMessageView => {
     const files = m.attachments ?? [];
     const citations = m.inversion ? [] : (m.citations ?? []);
