@@ -25,20 +25,19 @@ export async function measureRender(
   opts: { requests?: number; pages?: readonly BrowserPage[] } = {},
 ): Promise<Row[]> {
   const requests = opts.requests ?? 40;
-  const pages = opts.pages ?? (await siteBrowserPages());
+  const pages = (opts.pages ?? (await siteBrowserPages())).map((page) => ({ page, path: fillPath(page, seeded) }));
   // One uncounted round first, WARM_RENDERS of each page: the layout's code, which every page runs,
-  // reaches the speed the server keeps only after some hundreds of renders. Measured after five renders
-  // of its own on a fresh server, the first pages took up to twice their steady time.
-  for (const page of pages) {
-    const path = fillPath(page, seeded);
+  // reaches the speed the server keeps only after some hundreds of renders, and each page fills what
+  // it keeps (settings, the square's pages). Measured after five renders of its own on a fresh server,
+  // the first pages took up to twice their steady time.
+  for (const { path } of pages) {
     if (!path) continue;
     for (let i = 0; i < WARM_RENDERS; i++)
       await (await fetch(base + path, { headers: BROWSER, redirect: 'manual' })).arrayBuffer();
   }
   const rows: Row[] = [];
-  for (const page of pages) {
+  for (const { page, path } of pages) {
     const name = `render ${page.path}`;
-    const path = fillPath(page, seeded);
     if (!path) {
       rows.push({ name, value: 'not measured', budget: '', ok: false, note: 'its data was not seeded' });
       continue;
@@ -50,11 +49,10 @@ export async function measureRender(
       continue;
     }
     const times: number[] = [];
-    // A few first renders warm the JIT and whatever the page keeps (settings, the square's pages).
-    for (let i = 0; i < requests + 5; i++) {
+    for (let i = 0; i < requests; i++) {
       const res = await fetch(base + path, { headers: BROWSER, redirect: 'manual' });
       await res.arrayBuffer();
-      if (i >= 5) times.push(serverTimeMs(res.headers.get('server-timing')));
+      times.push(serverTimeMs(res.headers.get('server-timing')));
     }
     const medianMs = median(times);
     const verdict = judgeRender(page.kind, { medianMs, kb });

@@ -4,11 +4,13 @@ import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'n
 /** The compressed forms a cached answer keeps (page cache, shared API replies). */
 export type Encoding = 'br' | 'gzip';
 
+/** An Accept-Encoding header naming the coding, not refused with q=0. */
+const TAKES_BR = /\bbr\b(?!;q=0(?:[^.]|$))/;
+const TAKES_GZIP = /\bgzip\b(?!;q=0(?:[^.]|$))/;
+
 /** The encoding to answer with for an Accept-Encoding header, brotli first; null for none. */
 export function pickEncoding(accept: string): Encoding | null {
-  if (/\bbr\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'br';
-  if (/\bgzip\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'gzip';
-  return null;
+  return TAKES_BR.test(accept) ? 'br' : TAKES_GZIP.test(accept) ? 'gzip' : null;
 }
 
 /**
@@ -18,8 +20,7 @@ export function pickEncoding(accept: string): Encoding | null {
  * answer, compressed once at level 6, is brotli's (pickEncoding).
  */
 export function pickFastEncoding(accept: string): Encoding | null {
-  if (/\bgzip\b(?!;q=0(?:[^.]|$))/.test(accept)) return 'gzip';
-  return pickEncoding(accept);
+  return TAKES_GZIP.test(accept) ? 'gzip' : TAKES_BR.test(accept) ? 'br' : null;
 }
 
 export interface Encoded {

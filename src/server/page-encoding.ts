@@ -1,4 +1,4 @@
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { encodeNow, pickFastEncoding, SMALL_BODY } from './encoding';
 import type { NodeHandler } from './http';
 
@@ -21,13 +21,12 @@ type Callback = (err?: Error | null) => void;
  */
 export function compressedWhole(pages: NodeHandler): NodeHandler {
   return (req, res) => {
-    const encoding = req.method === 'GET' || req.method === 'POST' ? pickFastEncoding(acceptOf(req)) : null;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = req.method === 'GET' || req.method === 'POST' ? pickFastEncoding(accept) : null;
     if (encoding) gatherBody(res, encoding);
     pages(req, res);
   };
 }
-
-const acceptOf = (req: IncomingMessage) => String(req.headers['accept-encoding'] ?? '');
 
 function gatherBody(res: ServerResponse, encoding: 'br' | 'gzip'): void {
   const { writeHead, write, end } = res;
@@ -41,11 +40,14 @@ function gatherBody(res: ServerResponse, encoding: 'br' | 'gzip'): void {
         : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
     );
   };
-  /** Back to Node's own methods, the head written and what was gathered sent: not a body to compress. */
-  const passThrough = (head: () => void) => {
+  const restore = () => {
     res.writeHead = writeHead;
     res.write = write;
     res.end = end;
+  };
+  /** Back to Node's own methods, the head written and what was gathered sent: not a body to compress. */
+  const passThrough = (head: () => void) => {
+    restore();
     head();
     for (const chunk of chunks.splice(0)) res.write(chunk);
   };
@@ -85,9 +87,7 @@ function gatherBody(res: ServerResponse, encoding: 'br' | 'gzip'): void {
     encOrCb?: BufferEncoding | Callback,
     cb?: Callback,
   ) {
-    res.writeHead = writeHead;
-    res.write = write;
-    res.end = end;
+    restore();
     if (typeof chunk === 'function') cb = chunk;
     else gather(chunk, typeof encOrCb === 'string' ? encOrCb : undefined);
     if (typeof encOrCb === 'function') cb = encOrCb;

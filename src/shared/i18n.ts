@@ -156,11 +156,14 @@ export function i18nOf(lang: Language): i18n {
 
 const translators = new Map<Language, TFunction>();
 
-/** How many texts with options a translator keeps before it starts over (values may come from people). */
-const MAX_KEPT_WITH_OPTIONS = 4096;
+/** How many texts a translator keeps before it starts over (option values may come from people). */
+const MAX_KEPT = 4096;
 
-/** A key for a call whose options are all plain values (`{ time, limit }`), else null. */
-function optionsKey(key: string, options: unknown): string | null {
+/** What a call is kept under: the key alone, or with its options when all are plain values; else null. */
+function keptAs(args: unknown[]): string | null {
+  const [key, options] = args;
+  if (typeof key !== 'string' || args.length > 2) return null;
+  if (args.length === 1) return key;
   if (typeof options !== 'object' || options === null || Array.isArray(options)) return null;
   for (const value of Object.values(options)) {
     const type = typeof value;
@@ -174,34 +177,22 @@ function optionsKey(key: string, options: unknown): string | null {
  * options and walks its resolution steps on every call, and a page asks a
  * hundred texts per render (~1 ms of its server time). The resources never
  * change while the process runs, so a key without options, or with plain
- * values (kept under the key and those values, a bounded number of them),
- * always gives the same text.
+ * values, always gives the same text.
  */
 export function translatorOf(lang: Language): TFunction {
   let t = translators.get(lang);
   if (!t) {
     const full = i18nOf(lang).t as unknown as (...a: unknown[]) => string;
-    const plain = new Map<string, string>();
-    const withOptions = new Map<string, string>();
+    const kept = new Map<string, string>();
     t = ((...args: unknown[]) => {
-      const key = args[0];
-      if (typeof key !== 'string' || args.length > 2) return full(...args);
-      if (args.length === 1) {
-        let text = plain.get(key);
-        if (text === undefined) {
-          text = full(key);
-          plain.set(key, text);
-        }
-        return text;
-      }
-      const kept = optionsKey(key, args[1]);
-      if (kept === null) return full(...args);
-      let text = withOptions.get(kept);
+      const as = keptAs(args);
+      if (as === null) return full(...args);
+      let text = kept.get(as);
       if (text === undefined) {
         text = full(...args);
         if (typeof text !== 'string') return text;
-        if (withOptions.size >= MAX_KEPT_WITH_OPTIONS) withOptions.clear();
-        withOptions.set(kept, text);
+        if (kept.size >= MAX_KEPT) kept.clear();
+        kept.set(as, text);
       }
       return text;
     }) as unknown as TFunction;

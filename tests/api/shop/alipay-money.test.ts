@@ -8,7 +8,7 @@ import { makeStaff, type Staff } from '../admin/admin-helpers';
 import { DAY } from '../admin/order-helpers';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { alipayEnv, type FakeAlipay, startFakeAlipay } from './fake-alipay';
-import { alipayBill } from './fake-bills';
+import { alipayBill, type BillDiff, expectBillDiffs } from './fake-bills';
 import * as pay from './pay-helpers';
 
 // Alipay's side of payments never lost (docs/payments.md#payments-never-lost): refunds made on its
@@ -120,15 +120,7 @@ describe('the Alipay trade bill', () => {
     const res = await reconcile(date);
     expect(res.body.data).toMatchObject({ provider: 'alipay', billDate: date, status: 'done', lines: 3 });
     expect(fake.state.verified).toContain('alipay.data.dataservice.bill.downloadurl.query');
-    const diffs = res.body.data.diffs as { orderNo: string; kind: string }[];
-    const about = (no: string) => diffs.filter((d) => d.orderNo === no);
-    expect(about(good.orderNo)).toEqual([]);
-    expect(about(missing.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'unpaidHere', billAmount: missing.price }),
-    ]);
-    expect(about(differs.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'amount', billAmount: differs.price + 100, ourAmount: differs.price }),
-    ]);
+    expectBillDiffs(res.body.data.diffs as BillDiff[], { good, missing, differs });
     expect(await records(missing.orderNo)).toEqual([['bill', 'unpaidHere', missing.price]]);
     const open = await srv.call('GET', '/api/admin/payments/missed', undefined, { cookie: admin.cookie });
     expect(open.body.data.some((m: { orderNo: string }) => m.orderNo === missing.orderNo)).toBe(true);

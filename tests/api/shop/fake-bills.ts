@@ -1,4 +1,5 @@
 import { gzipSync } from 'node:zlib';
+import { expect } from 'vitest';
 import { gbk, zip } from '../../fixtures/gbk-zip';
 import { APPID, MCHID } from './wechatpay-merchant';
 
@@ -125,4 +126,32 @@ export function alipayBill(date: string, lines: WechatBillLine[]): Buffer {
     [`20881234567890120156_${day}_业务明细(汇总).csv`, gbk(summary)],
     [`20881234567890120156_${day}_业务明细.csv`, gbk(detail)],
   ]);
+}
+
+export interface BillDiff {
+  orderNo: string;
+  kind: string;
+}
+
+interface BillOrder {
+  orderNo: string;
+  price: number;
+}
+
+/**
+ * The differences either provider's bill test seeds: none for an order paid on both sides, one
+ * `unpaidHere` for an order the bill says was paid, one `amount` for a bill line 100 fen above the order.
+ * Returns the lookup of an order's differences, for what a test checks beside these.
+ */
+export function expectBillDiffs(
+  diffs: BillDiff[],
+  { good, missing, differs }: { good: BillOrder; missing: BillOrder; differs: BillOrder },
+) {
+  const about = (no: string) => diffs.filter((d) => d.orderNo === no);
+  expect(about(good.orderNo)).toEqual([]);
+  expect(about(missing.orderNo)).toEqual([expect.objectContaining({ kind: 'unpaidHere', billAmount: missing.price })]);
+  expect(about(differs.orderNo)).toEqual([
+    expect.objectContaining({ kind: 'amount', billAmount: differs.price + 100, ourAmount: differs.price }),
+  ]);
+  return about;
 }

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { adminAudit } from '../../../src/server/db/schema';
 import { requestId } from '../admin/admin-helpers';
-import { wechatBill } from './fake-bills';
+import { type BillDiff, expectBillDiffs, wechatBill } from './fake-bills';
 import * as pay from './pay-helpers';
 import { admin, fake, op, placeOrder, records, send, srv, withWechatPaySuite } from './wechatpay-suite';
 
@@ -42,15 +42,8 @@ describe('the daily trade bill', () => {
     });
     const res = await run(date);
     expect(res.body.data).toMatchObject({ provider: 'wechatpay', billDate: date, status: 'done', lines: 4 });
-    const diffs = res.body.data.diffs as { orderNo: string; kind: string }[];
-    const about = (no: string) => diffs.filter((d) => d.orderNo === no);
-    expect(about(good.orderNo)).toEqual([]);
-    expect(about(missing.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'unpaidHere', billAmount: missing.price }),
-    ]);
-    expect(about(differs.orderNo)).toEqual([
-      expect.objectContaining({ kind: 'amount', billAmount: differs.price + 100, ourAmount: differs.price }),
-    ]);
+    const diffs = res.body.data.diffs as BillDiff[];
+    const about = expectBillDiffs(diffs, { good, missing, differs });
     expect(about('MBNOSUCHORDER0001')).toEqual([expect.objectContaining({ kind: 'unpaidHere', billAmount: 990 })]);
     // Orders paid here today that the bill lacks.
     expect(diffs.some((d) => d.kind === 'unpaidThere')).toBe(true);

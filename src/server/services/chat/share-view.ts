@@ -31,7 +31,6 @@ export interface ShareView {
   messages: SharedMessageView[];
 }
 
-const renderers = new Map<string, ReturnType<typeof createRenderer>>();
 /**
  * A shared answer's HTML, kept under its text: rendering Markdown takes ~0.2 ms a message, and a
  * share's page rendered for each request with a cookie (the page cache's bypass) rendered them all
@@ -43,22 +42,14 @@ const rendered = new LRUCache<string, string>({
   sizeCalculation: (html, key) => html.length + key.length,
 });
 
-function rendererFor(copyCode: string) {
-  let render = renderers.get(copyCode);
-  if (!render) {
-    const markdown = createRenderer({ copyCode });
-    render = (text: string) => {
-      const key = `${copyCode}\u0000${text}`;
-      let html = rendered.get(key);
-      if (html === undefined) {
-        html = markdown(text);
-        rendered.set(key, html);
-      }
-      return html;
-    };
-    renderers.set(copyCode, render);
+function renderMarkdown(copyCode: string, text: string): string {
+  const key = `${copyCode}\u0000${text}`;
+  let html = rendered.get(key);
+  if (html === undefined) {
+    html = createRenderer({ copyCode })(text);
+    rendered.set(key, html);
   }
-  return render;
+  return html;
 }
 
 /**
@@ -71,7 +62,7 @@ export function shareView(
   labels: { copyCode: string },
   marks: ReadonlyMap<string, UploadAigcMark> = new Map(),
 ): ShareView {
-  const render = rendererFor(labels.copyCode);
+  const render = (text: string) => renderMarkdown(labels.copyCode, text);
   const messages = share.messages.map((m): SharedMessageView => {
     const files = m.attachments ?? [];
     const citations = m.inversion ? [] : (m.citations ?? []);
