@@ -1,6 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { BROWSER_ARGS, BROWSER_PATH } from './tests/e2e/browser';
 
 // E2E_PORT lets a second checkout run its suite beside this one.
 const PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -49,20 +50,8 @@ export default defineConfig({
     // Recording a trace costs every test screenshots and DOM snapshots: in CI only the retry of a failed test
     // records one; a local run (no retries) keeps the trace of each failure.
     trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
-    // Debian's chromium: Playwright never downloads a browser here.
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    // Debian's headless shell (tests/e2e/browser.ts): Playwright never downloads a browser here.
+    launchOptions: { executablePath: BROWSER_PATH, args: BROWSER_ARGS },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

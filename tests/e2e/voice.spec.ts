@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { type Browser, chromium, expect, test } from '@playwright/test';
 import { type FakeSpeech, startFakeSpeech } from '../api/chat/fake-speech';
+import { BROWSER_ARGS, BROWSER_PATH } from './browser';
 import { axeFindings } from './crawl-helpers';
 import { newDataDir } from './data-dirs';
 import { waitForHydration } from './helpers';
@@ -30,14 +31,8 @@ test.describe('voice through the site', () => {
     });
     // A browser with a fake microphone that needs no permission prompt.
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--use-fake-ui-for-media-stream',
-        '--use-fake-device-for-media-stream',
-      ],
+      executablePath: BROWSER_PATH,
+      args: [...BROWSER_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'],
     });
   });
   test.afterAll(async () => {
