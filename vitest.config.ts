@@ -30,6 +30,11 @@ export default defineConfig({
           environment: 'node',
           // A few files parse the source tree (the compiler, every route): seconds beside the typecheck.
           testTimeout: 20_000,
+          // One module graph per worker, as in the API projects: evaluating the imports again for each of ~110
+          // files took two thirds of the project's time (78 s against 25 s). Stubbed globals go back after
+          // every test, so a file's stubs never reach the next one.
+          isolate: false,
+          unstubGlobals: true,
         },
       },
       {

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPgCluster } from '../../scripts/pg-cluster';
+import { bundleServer } from '../../scripts/server-bundle.mjs';
 import { openDatabase } from '../../src/server/db/client';
 
 declare module 'vitest' {
@@ -14,7 +15,40 @@ declare module 'vitest' {
     pgliteTemplate: string | null;
     /** A migrated database on postgresUrl's server that each test file's database is created from. */
     postgresTemplate: string | null;
+    /** The directory holding BUNDLED's entries as `<name>.mjs` (helpers.ts, bundled). */
+    serverBundle: string;
   }
+}
+
+/**
+ * Processes the suite starts, bundled once per project like dist/server (scripts/server-bundle.mjs): started
+ * through tsx, each spent ~3 s of CPU loading the source before its first line ran. The console-roles command
+ * keeps running as operators run it (tsx, admin-cli.test.ts).
+ */
+export const BUNDLED = {
+  'api-server': 'tests/fixtures/api-server.ts',
+  'page-server': 'tests/fixtures/page-server.ts',
+  products: 'src/server/cli/products.ts',
+};
+
+/** Bundles BUNDLED inside the project (its packages resolve from node_modules); returns the removal. */
+async function provideBundle(project: TestProject): Promise<() => void> {
+  const dir = path.resolve('node_modules/.cache/miaobi-test-bundle', `${project.name}-${process.pid}`);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  await bundleServer(BUNDLED, dir, { sourcemap: false });
+  project.provide('serverBundle', dir);
+  return () => rmSync(dir, { recursive: true, force: true });
+}
+
+/** Each project's bundle of the processes it starts, and its database template. */
+export default async function setup(project: TestProject) {
+  const removeBundle = await provideBundle(project);
+  const teardown = await setupDatabase(project);
+  return async () => {
+    await teardown?.();
+    removeBundle();
+  };
 }
 
 /**
@@ -22,7 +56,7 @@ declare module 'vitest' {
  * TEST_DATABASE_URL, or a throwaway cluster from scripts/pg-cluster.ts
  * (Debian's postgresql package, installed by .ci/run).
  */
-export default async function setup(project: TestProject) {
+async function setupDatabase(project: TestProject): Promise<(() => unknown) | undefined> {
   if (project.name !== 'api-pg') {
     project.provide('postgresUrl', null);
     project.provide('postgresTemplate', null);

@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import type { NodeHandler } from '../../src/server/http';
 import { createLogger, type Logger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
+import type { BUNDLED } from './global-setup';
 
 export interface TestServer extends RunningServer {
   /** JSON request helper returning status, headers and parsed body. */
@@ -21,6 +22,9 @@ export interface CallResult {
   // biome-ignore lint/suspicious/noExplicitAny: replies are checked field by field in tests
   body: any;
 }
+
+/** The path of one of the processes the global setup bundled (BUNDLED in global-setup.ts): run it with `node`. */
+export const bundled = (entry: keyof typeof BUNDLED) => path.join(inject('serverBundle'), `${entry}.mjs`);
 
 /** A fresh database for one test file: a PGlite dir, or a new database on the api-pg PostgreSQL. */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {

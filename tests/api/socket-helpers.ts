@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
+import { bundled } from './helpers';
 
 export interface TestSocket {
   ws: WebSocket;
@@ -51,12 +52,12 @@ export function openSocket(baseUrl: string, query: Record<string, string>): Prom
 
 export const isConnected = (m: unknown) => (m as { code?: number })?.code === 100000502;
 
-/** Starts tests/fixtures/api-server.ts as a separate OS process. */
+/** Starts tests/fixtures/api-server.ts (or page-server.ts), bundled, as a separate OS process. */
 export async function spawnServerProcess(
   env: Record<string, string>,
-  script = 'tests/fixtures/api-server.ts',
+  entry: 'api-server' | 'page-server' = 'api-server',
 ): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', script], {
+  const proc = spawn(process.execPath, [bundled(entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -11,7 +11,11 @@ async function load(): Promise<Storage & Actions> {
   return { ...storage, ...actions };
 }
 
-beforeEach(() => useTestStorageEngine());
+// Empty storage first: files share a worker's modules, and another file's stores may have written.
+beforeEach(() => {
+  useTestStorageEngine();
+  cleanTestStorage();
+});
 afterEach(() => cleanTestStorage());
 
 describe('chatStorage', () => {

@@ -13,7 +13,11 @@ import {
   setSteps,
 } from '../../src/stores/draw-settings';
 
-beforeEach(() => useTestStorageEngine());
+// Empty storage first: files share a worker's modules, and another file's stores may have written.
+beforeEach(() => {
+  useTestStorageEngine();
+  cleanTestStorage();
+});
 afterEach(() => {
   cleanTestStorage();
   cleanStores($aspectRatio, $quality, $steps, $publicFlag, $drawSettings);

@@ -112,7 +112,7 @@ describe.skipIf(!inject('postgresUrl'))('deleting an account, seen by another pr
     const env = one.runtime.env;
     two = await spawnServerProcess(
       { NODE_ENV: 'test', DATABASE_URL: env.DATABASE_URL ?? '', DATA_DIR: env.DATA_DIR },
-      'tests/fixtures/page-server.ts',
+      'page-server',
     );
   }, 60_000);
   afterAll(async () => {

@@ -83,7 +83,8 @@ describe('/api/openapi.json', () => {
     await writeFile(path.join(dir, 'api.d.ts'), source);
     const config = { compilerOptions: { strict: true, noEmit: true, types: [] }, files: ['api.d.ts'] };
     await writeFile(path.join(dir, 'tsconfig.json'), JSON.stringify(config));
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    // TypeScript 7, the project's checker (package.json, typecheck): its package exports no bin path.
+    const tsc = path.join(path.dirname(createRequire(import.meta.url).resolve('typescript-7/package.json')), 'bin/tsc');
     const problems = await new Promise<string>((resolve) =>
       execFile(process.execPath, [tsc, '-p', dir], (err, stdout) => resolve(err ? `${stdout}` || String(err) : '')),
     );

@@ -13,7 +13,7 @@ import { cachedPagesHandler } from '../../fixtures/cached-pages';
 import { codeFor, makeStaff, type Staff } from '../admin/admin-helpers';
 import { productForm } from '../admin/product-forms';
 import { DRAW_TEST_ENV } from '../drawing/draw-helpers';
-import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import { bundled, createUserWithToken, startTestServer, type TestServer } from '../helpers';
 import { act, publicPicture } from '../moderation/moderation-helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
@@ -26,7 +26,7 @@ describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () =>
   let admin: Staff;
   let operator: Staff;
   const products = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'src/server/cli/products.ts', ...args], {
+    run(process.execPath, [bundled('products'), ...args], {
       env: { ...process.env, DATABASE_URL: one.runtime.env.DATABASE_URL ?? '', LOG_LEVEL: 'silent' },
     });
 
@@ -35,7 +35,7 @@ describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () =>
     const env = one.runtime.env;
     two = await spawnServerProcess(
       { NODE_ENV: 'test', DATABASE_URL: env.DATABASE_URL ?? '', DATA_DIR: env.DATA_DIR, ...DRAW_TEST_ENV },
-      'tests/fixtures/page-server.ts',
+      'page-server',
     );
     admin = await makeStaff(one, 'pages-admin@example.com', 'admin');
     operator = await makeStaff(one, 'pages-operator@example.com', 'operator');

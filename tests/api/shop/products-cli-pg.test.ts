@@ -5,7 +5,7 @@ import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
 import { Code } from '../../../src/shared/codes';
-import { createTestDatabase, createUserWithToken } from '../helpers';
+import { bundled, createTestDatabase, createUserWithToken } from '../helpers';
 
 const run = promisify(execFile);
 const upsert = [
@@ -22,7 +22,7 @@ const upsert = [
   '39',
 ];
 const cli = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/server/cli/products.ts', ...args], {
+  run(process.execPath, [bundled('products'), ...args], {
     env: { ...process.env, ...env },
   });
 
@@ -72,7 +72,7 @@ describe('products command beside a running server', () => {
         await srv.stop(1000);
         await db.drop();
       }
-      // A command process compiles the server's modules with tsx: seconds on a busy machine.
+      // Two command processes, each a second or more on a busy machine.
     },
     120_000,
   );

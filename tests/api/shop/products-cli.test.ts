@@ -5,11 +5,11 @@ import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
 import { yuanToFen } from '../../../src/server/services/shop/money';
-import { createTestDatabase } from '../helpers';
+import { bundled, createTestDatabase } from '../helpers';
 
 const run = promisify(execFile);
 const cli = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'src/server/cli/products.ts', ...args], {
+  run(process.execPath, [bundled('products'), ...args], {
     env: { ...process.env, ...env },
   });
 
