@@ -45,6 +45,8 @@ test('/officialAccount shows the follow QR', async ({ page }) => {
 
 test('/special draws fireworks on its canvas', async ({ page, context }) => {
   test.slow(); // a worker start and screenshots on a loaded machine
+  // The show itself: the suite asks for less motion (playwright.config.ts), which gets one still frame.
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
   await page.goto('/special');
   const canvas = page.getByRole('img', { name: '烟花动画' });
   await expect(canvas).toBeVisible();

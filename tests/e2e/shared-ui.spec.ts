@@ -3,8 +3,9 @@ import { build } from 'esbuild';
 
 let bundle = '';
 
-// The harness is injected as an inline script, which the site's CSP (rightly) refuses.
-test.use({ bypassCSP: true });
+// The harness is injected as an inline script, which the site's CSP (rightly) refuses. The dialogs' fades are
+// part of what this file checks, so it asks for motion (the suite otherwise asks for less: playwright.config.ts).
+test.use({ bypassCSP: true, reducedMotion: 'no-preference' });
 
 test.beforeAll(async () => {
   const result = await build({
