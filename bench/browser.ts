@@ -1,17 +1,9 @@
 import { type BrowserPage, fillPath, type Seeded } from './routes';
 
-/** Debian's chromium, the same flags as the browser tests: no browser download. */
+/** Debian's full chromium (Lighthouse needs it), with the browser tests' flags: no browser download. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
-export const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
+export { BROWSER_ARGS as CHROME_FLAGS } from '../tests/e2e/browser';
 
 export function pageUrl(base: string, page: string): string {
   return base + page;
