@@ -4,7 +4,6 @@ import { readdirSync, rmSync } from 'node:fs';
 import { LAZY, LAZY_ON_POSTGRES } from './lazy-modules.mjs';
 import { bundleServer, packageName } from './server-bundle.mjs';
 
-// The build fails if a lazy library (lazy-modules.mjs) is reachable from main.mjs by static imports.
 const OUT = 'dist/server';
 // Chunks sit beside main.mjs: code in them finds ./migrations and ./entry.mjs by import.meta.url.
 for (const f of readdirSync(OUT))
@@ -27,6 +26,7 @@ function eagerPackages(outputs, entry) {
   visit(entry);
   return packages;
 }
+// The build fails if a lazy library (lazy-modules.mjs) is reachable from main.mjs by static imports.
 const eager = eagerPackages(metafile.outputs, `${OUT}/main.mjs`);
 const wrong = [...LAZY, ...LAZY_ON_POSTGRES].filter((p) => eager.has(p));
 if (wrong.length) {

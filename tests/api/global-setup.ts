@@ -31,17 +31,29 @@ export const BUNDLED = {
   products: 'src/server/cli/products.ts',
 };
 
+// Both projects' setups run in this one process and start the same processes: one bundle serves them.
+let shared: { dir: string; built: Promise<unknown>; users: number } | undefined;
+
 /** Bundles BUNDLED inside the project (its packages resolve from node_modules); returns the removal. */
 async function provideBundle(project: TestProject): Promise<() => void> {
-  const dir = path.resolve('node_modules/.cache/miaobi-test-bundle', `${project.name}-${process.pid}`);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  await bundleServer(BUNDLED, dir, { sourcemap: false });
-  project.provide('serverBundle', dir);
-  return () => rmSync(dir, { recursive: true, force: true });
+  if (!shared) {
+    const dir = path.resolve('node_modules/.cache/miaobi-test-bundle', String(process.pid));
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    shared = { dir, built: bundleServer(BUNDLED, dir, { sourcemap: false }), users: 0 };
+  }
+  const bundle = shared;
+  bundle.users++;
+  await bundle.built;
+  project.provide('serverBundle', bundle.dir);
+  return () => {
+    if (--bundle.users > 0) return;
+    rmSync(bundle.dir, { recursive: true, force: true });
+    shared = undefined;
+  };
 }
 
-/** Each project's bundle of the processes it starts, and its database template. */
+/** The bundle of the processes a project starts, and its database template. */
 export default async function setup(project: TestProject) {
   const removeBundle = await provideBundle(project);
   const teardown = await setupDatabase(project);

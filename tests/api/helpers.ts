@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { loadEnv } from '../../src/server/config/env';
@@ -25,6 +27,11 @@ export interface CallResult {
 
 /** The path of one of the processes the global setup bundled (BUNDLED in global-setup.ts): run it with `node`. */
 export const bundled = (entry: keyof typeof BUNDLED) => path.join(inject('serverBundle'), `${entry}.mjs`);
+
+const execFileAsync = promisify(execFile);
+/** The products command, bundled, run to its end with `env` over this process's; resolves with its output. */
+export const runProducts = (env: Record<string, string>, ...args: string[]) =>
+  execFileAsync(process.execPath, [bundled('products'), ...args], { env: { ...process.env, ...env } });
 
 /** A fresh database for one test file: a PGlite dir, or a new database on the api-pg PostgreSQL. */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {

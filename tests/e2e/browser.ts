@@ -1,7 +1,8 @@
 /**
  * The browser the tests drive: Debian's chromium-headless-shell, Chromium's old headless mode without the
- * browser's UI layer (no GPU process, no top-chrome renderers). On two cores it used 38 % of the CPU the full
- * `chromium` did for the same specs, and they finished in 59 % of the time. E2E_BROWSER names another binary.
+ * browser's UI layer (no top-chrome renderers, a lighter browser process). On two cores it used 38 % of the CPU
+ * the full `chromium` did for the same specs, and they finished in 59 % of the time. E2E_BROWSER names another
+ * binary. The bench keeps the full chromium with these flags (bench/browser.ts).
  */
 export const BROWSER_PATH = process.env.E2E_BROWSER ?? '/usr/bin/chromium-headless-shell';
 

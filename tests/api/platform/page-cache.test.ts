@@ -6,18 +6,15 @@
 // pages are the stand-ins of tests/fixtures/cached-pages.ts (this suite runs
 // without the built site); the real pages reach the same cache through
 // src/middleware.ts and src/server/http.ts.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cachedPagesHandler } from '../../fixtures/cached-pages';
 import { codeFor, makeStaff, type Staff } from '../admin/admin-helpers';
 import { productForm } from '../admin/product-forms';
 import { DRAW_TEST_ENV } from '../drawing/draw-helpers';
-import { bundled, createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import { createUserWithToken, runProducts, startTestServer, type TestServer } from '../helpers';
 import { act, publicPicture } from '../moderation/moderation-helpers';
 import { spawnServerProcess } from '../socket-helpers';
 
-const run = promisify(execFile);
 const fast = { timeout: 1000, interval: 50 };
 
 describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () => {
@@ -26,9 +23,7 @@ describe.skipIf(!inject('postgresUrl'))('the page cache across processes', () =>
   let admin: Staff;
   let operator: Staff;
   const products = (...args: string[]) =>
-    run(process.execPath, [bundled('products'), ...args], {
-      env: { ...process.env, DATABASE_URL: one.runtime.env.DATABASE_URL ?? '', LOG_LEVEL: 'silent' },
-    });
+    runProducts({ DATABASE_URL: one.runtime.env.DATABASE_URL ?? '', LOG_LEVEL: 'silent' }, ...args);
 
   beforeAll(async () => {
     one = await startTestServer(DRAW_TEST_ENV, undefined, cachedPagesHandler());

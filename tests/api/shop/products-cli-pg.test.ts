@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
 import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
 import { Code } from '../../../src/shared/codes';
-import { bundled, createTestDatabase, createUserWithToken } from '../helpers';
+import { createTestDatabase, createUserWithToken, runProducts } from '../helpers';
 
-const run = promisify(execFile);
 const upsert = [
   'upsert',
   '--code',
@@ -21,10 +18,6 @@ const upsert = [
   '--price',
   '39',
 ];
-const cli = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, [bundled('products'), ...args], {
-    env: { ...process.env, ...env },
-  });
 
 // Its own file because products-cli.test.ts runs on PGlite only (vitest.config.ts): this one needs a server
 // and a command process on one PostgreSQL database, told apart only by NOTIFY.
@@ -59,13 +52,13 @@ describe('products command beside a running server', () => {
         const { productId } = (await products()).find((p) => p.productCode === 'VIP_MONTH') ?? { productId: 0 };
 
         // Orders take the product from the same cached catalogue, cleared by the same notify.
-        await cli(env, ...upsert, '--dis-price', '19.9');
+        await runProducts(env, ...upsert, '--dis-price', '19.9');
         await expect
           .poll(async () => (await products()).find((p) => p.productId === productId)?.productDisPrice)
           .toBe(1990);
         expect((await order(productId)).data).toMatchObject({ orderPrice: 1990, orderStatus: 5 });
 
-        await cli(env, 'disable', '--code', 'VIP_MONTH');
+        await runProducts(env, 'disable', '--code', 'VIP_MONTH');
         await expect.poll(names).not.toContain('VIP_MONTH');
         expect(await order(productId)).toMatchObject({ code: Code.ORDER_NOT_ALLOWED });
       } finally {

@@ -1,17 +1,9 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { startServer } from '../../../src/server/server';
 import { yuanToFen } from '../../../src/server/services/shop/money';
-import { bundled, createTestDatabase } from '../helpers';
-
-const run = promisify(execFile);
-const cli = (env: Record<string, string>, ...args: string[]) =>
-  run(process.execPath, [bundled('products'), ...args], {
-    env: { ...process.env, ...env },
-  });
+import { createTestDatabase, runProducts } from '../helpers';
 
 describe('products command', () => {
   it('converts yuan to fen exactly and refuses bad amounts', () => {
@@ -30,7 +22,7 @@ describe('products command', () => {
       LOG_LEVEL: 'silent',
     };
     try {
-      await cli(
+      await runProducts(
         env,
         'upsert',
         '--code',
@@ -50,7 +42,7 @@ describe('products command', () => {
         '--name-en',
         'Weekly membership',
       );
-      const bad = await cli(
+      const bad = await runProducts(
         env,
         'upsert',
         '--code',
@@ -92,9 +84,9 @@ describe('products command', () => {
       // A catalogue the operator started is not mixed with the seed.
       expect(first.map((p) => p.productCode)).toEqual(['VIP_WEEK']);
 
-      await cli(env, 'disable', '--code', 'VIP_WEEK');
+      await runProducts(env, 'disable', '--code', 'VIP_WEEK');
       expect((await list()).some((p) => p.productCode === 'VIP_WEEK')).toBe(false);
-      const { stdout } = await cli(env, 'list');
+      const { stdout } = await runProducts(env, 'list');
       expect(stdout).toMatch(/^x VIP_WEEK\t周会员/m);
     } finally {
       await db.drop();
