@@ -5,7 +5,7 @@ import { probeLists } from '../../../src/server/services/knowledge/ivf';
 import { rowsOf } from '../../../src/server/services/knowledge/rows';
 import { nearest, storeVectors } from '../../../src/server/services/knowledge/vectors';
 import { seededRandom } from '../../../src/shared/seeded-random';
-import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
+import { createUserWithToken, startTestServer, type TestServer, until } from '../helpers';
 import { type FakeEmbeddings, startFakeEmbeddings } from './fake-embeddings';
 import { createBase, type Member } from './knowledge-helpers';
 
@@ -30,19 +30,29 @@ let srv: TestServer;
 let fake: FakeEmbeddings;
 let alice: Member;
 
-/** A ready file of `n` passages with synthetic vectors of MODEL, written straight into the database. */
-async function seed(baseId: number, n: number): Promise<void> {
-  const db = srv.runtime.database.db;
+type Executor = Parameters<typeof rowsOf>[0];
+
+/** A ready file that says it holds `n` passages of MODEL; its passages are written by `passages`. */
+async function readyFile(db: Executor, baseId: number, n: number): Promise<number> {
   const [file] = await rowsOf<{ id: number }>(
     db,
     sql`insert into knowledge_files (base_id, user_id, name, kind, size, storage_key, status, lang, chunks, embedded_model)
         values (${baseId}, ${alice.id}, 'synthetic.md', 'md', 1, 'none', 'ready', 'zh-CN', ${n}, ${MODEL}) returning id`,
   );
+  return file?.id as number;
+}
+
+/** `n` passages with synthetic vectors near the topics. */
+async function passages(db: Executor, baseId: number, fileId: number, n: number): Promise<void> {
   const vectors = Array.from({ length: n }, () => `{${near(someTopic()).join(',')}}`);
   await db.execute(sql`insert into knowledge_chunks (file_id, base_id, user_id, ord, text, terms, embedding)
-    select ${file?.id}::int, ${baseId}::int, ${alice.id}::int, (t.o - 1)::int, 'p', 'p', t.e::real[]
+    select ${fileId}::int, ${baseId}::int, ${alice.id}::int, (t.o - 1)::int, 'p', 'p', t.e::real[]
     from jsonb_array_elements_text(${JSON.stringify(vectors)}::jsonb) with ordinality as t(e, o)`);
 }
+
+/** A ready file with its passages, in one transaction as ingestion writes them: the job never sees one without the other. */
+const seed = (baseId: number, n: number) =>
+  srv.runtime.database.db.transaction(async (tx) => passages(tx, baseId, await readyFile(tx, baseId, n), n));
 
 /** The exact top `k` (every passage of the base, no lists). */
 async function exact(baseId: number, query: number[], k: number): Promise<number[]> {
@@ -95,8 +105,8 @@ describe('IVF vector index', () => {
     expect(await approx(big, query, 10)).toEqual(await exact(big, query, 10));
 
     srv.runtime.jobs.knowledgeIndex.wake();
-    const until = Date.now() + 90_000;
-    while (!(await indexed(big)) && Date.now() < until) await sleep(100);
+    const deadline = Date.now() + 90_000;
+    while (!(await indexed(big)) && Date.now() < deadline) await sleep(100);
     expect(await indexed(big)).toBe(true);
 
     const [lists] = await rowsOf<{ n: number; unlisted: number }>(
@@ -136,6 +146,29 @@ describe('IVF vector index', () => {
       const q = near(someTopic());
       expect(await approx(small, q, 10)).toEqual(await exact(small, q, 10));
     }
+  });
+
+  it('lets a base it found without vectors go at once: indexed as soon as they are there, not a lease later', async () => {
+    const db = srv.runtime.database.db;
+    const late = (await createBase(srv, alice, '迟')).id;
+    // The row's version (xmin) tells that the job's look claimed it; its lease, that it let it go.
+    const row = async () =>
+      (
+        await rowsOf<{ version: string; lease: Date | null }>(
+          db,
+          sql`select xmin::text as version, ivf_lease_until as lease from knowledge_bases where id = ${late}`,
+        )
+      )[0];
+    const before = (await row())?.version;
+    // Counted but not written yet: the job's look reads no vector and builds nothing.
+    const file = await readyFile(db, late, 1000);
+    srv.runtime.jobs.knowledgeIndex.wake();
+    await until('the job to look at the base', async () => ((await row())?.version !== before ? true : undefined));
+    await until('the base to be let go', async () => ((await row())?.lease === null ? true : undefined), 10_000);
+    await passages(db, late, file, 1000);
+    srv.runtime.jobs.knowledgeIndex.wake();
+    // Well inside the job's lease (JOB_LEASE_MS, 30 s) and its next look (a minute).
+    await until('the late base to be indexed', async () => ((await indexed(late)) ? true : undefined), 10_000);
   });
 
   it('finds passages added after the build: in no list (exact), or put in their nearest list at ingestion', async () => {

@@ -59,6 +59,14 @@ async function claim(rt: Runtime, limit: number, running: number[]): Promise<Cla
   });
 }
 
+async function releaseBases(rt: Runtime, ids: number[]): Promise<void> {
+  await rt.database.db.execute(sql`update knowledge_bases set ivf_lease_until = null
+    where id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
+}
+
 async function step(rt: Runtime, base: Claimed, signal: AbortSignal): Promise<void> {
   const model = rt.registry.embeddings?.model;
   try {
@@ -68,7 +76,10 @@ async function step(rt: Runtime, base: Claimed, signal: AbortSignal): Promise<vo
     }
     const started = Date.now();
     const lists = await buildIndex(rt.database, base.id, model, signal);
-    rt.log.info('knowledge IVF index built', { baseId: base.id, lists, ms: Date.now() - started });
+    // No vectors to read (its files went, or their passages are not written yet): the base is free
+    // for the next look at once, not after its lease.
+    if (lists === 0) await releaseBases(rt, [base.id]);
+    else rt.log.info('knowledge IVF index built', { baseId: base.id, lists, ms: Date.now() - started });
   } catch (err) {
     if (signal.aborted) return; // its lease runs out and another look takes it again
     rt.log.warn('knowledge IVF index build failed; exact vector search meanwhile', {
@@ -104,13 +115,11 @@ export function knowledgeIndexJob(rt: Runtime): JobSpec<Claimed> {
         return rows.length > 0;
       },
       deadlineOf: (b) => b.deadline,
-      async release(bases) {
-        await rt.database.db.execute(sql`update knowledge_bases set ivf_lease_until = null
-          where id in (${sql.join(
-            bases.map((b) => sql`${b.id}`),
-            sql`, `,
-          )})`);
-      },
+      release: (bases) =>
+        releaseBases(
+          rt,
+          bases.map((b) => b.id),
+        ),
     },
   };
 }
