@@ -72,6 +72,8 @@ export function testEnv(database: { dataDir: string; databaseUrl?: string }, ext
     DATA_DIR: database.dataDir,
     DATABASE_URL: database.databaseUrl,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // The offline responder answers at once: its pace is for people, and ~70 s of the suite waited on it.
+    LLM_OFFLINE_PIECE_MS: '0',
     ...extraEnv,
   });
 }

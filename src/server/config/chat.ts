@@ -12,6 +12,8 @@ export const chatEnvShape = {
   /** Milliseconds to wait for the upstream's first byte, and between two chunks. */
   LLM_CONNECT_TIMEOUT_MS: int(1000, 600_000, 30_000),
   LLM_IDLE_TIMEOUT_MS: int(1000, 600_000, 60_000),
+  /** Milliseconds between the offline responder's pieces: about a model's pace (0 answers at once). */
+  LLM_OFFLINE_PIECE_MS: int(0, 1000, 16),
   /** Free messages a day: visitors (per IP), logged-in non-members, members (0 = unlimited). */
   CHAT_FREE_VISITOR_DAILY: int(0, 100_000, 10),
   CHAT_FREE_USER_DAILY: int(0, 100_000, 30),

@@ -25,6 +25,11 @@ const srv = await startTestServer({
   BODY_LIMIT: '1048576',
   MUSIC_POLL_MS: '50',
   DRAW_OFFLINE_STEP_MS: '1',
+  // A valid video request starts a real encode: a second at 144p ends well inside settle()'s wait.
+  VIDEO_POLL_MS: '50',
+  VIDEO_OFFLINE_SHORT_SIDE: '144',
+  VIDEO_OFFLINE_FPS: '12',
+  VIDEO_OFFLINE_MAX_SECONDS: '1',
 });
 afterAll(() => srv.dispose());
 const doc = await (await fetch(`${srv.url}/api/openapi.json`)).json();
@@ -38,7 +43,11 @@ const tables = (tablesResult as unknown as { rows: Array<{ table_name: string }>
   .filter((t) => !MUTABLE_TABLES.has(t));
 
 // Rows a background worker is still changing: the comparison waits until there are none.
-const RUNNING: Record<string, string> = { songs: 'status < 10', drawings: 'status in (1, 2, 13)' };
+const RUNNING: Record<string, string> = {
+  songs: 'status < 10',
+  drawings: 'status in (1, 2, 13)',
+  videos: 'status in (1, 2)',
+};
 
 async function settle() {
   const checks = Object.entries(RUNNING).filter(([t]) => tables.includes(t));

@@ -19,7 +19,7 @@ export { LlmError, messageText } from './types';
 /** The offline responder unless OPENAI_BASE_URL or OPENAI_API_KEY is set. */
 export function createLlmProvider(env: Env): LlmProvider {
   const cfg = chatConfig(env);
-  if (cfg.mode === 'offline') return createOfflineLlm();
+  if (cfg.mode === 'offline') return createOfflineLlm(cfg.LLM_OFFLINE_PIECE_MS);
   return createOpenAiLlm({
     baseUrl: cfg.baseUrl,
     apiKey: cfg.OPENAI_API_KEY,

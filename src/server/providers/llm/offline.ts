@@ -55,7 +55,7 @@ const pause = (ms: number, signal: AbortSignal) =>
   ms > 0 ? sleep(ms, undefined, { signal }).catch(() => undefined) : undefined;
 
 /** A local responder that streams offlineAnswer() a few characters at a time, at about a model's pace. */
-export function createOfflineLlm(delayMs = 16): LlmProvider {
+export function createOfflineLlm(delayMs: number): LlmProvider {
   return {
     mode: 'offline',
     models: OFFLINE_MODELS,
