@@ -29,7 +29,8 @@ test.describe('buying a membership', () => {
 
     await month.getByRole('button', { name: '立即开通' }).click();
     const pay = page.getByRole('dialog', { name: /扫码支付/ });
-    await expect(pay).toBeVisible();
+    // An order made, then the dialog's code loaded on first use: more than one step on a busy machine.
+    await expect(pay).toBeVisible({ timeout: 15_000 });
     await expect(pay.getByRole('img', { name: '支付二维码' })).toHaveAttribute('src', /^data:image\/png/);
     await expect(pay).toContainText('请使用微信或支付宝扫描二维码完成支付');
     await expect(pay).toContainText('请在 15 分钟内完成支付');
