@@ -157,3 +157,28 @@ test('a deletion that could not be sent before the page closed is sent on the ne
   await expect(entry(next, '断网时删除')).toHaveCount(0);
   await expect.poll(() => next.evaluate(() => localStorage.getItem('chatOutbox'))).toBe('{}');
 });
+
+test('a deletion waiting in the outbox goes out from the next page even when it is not the chat', async ({
+  context,
+  page,
+  request,
+}) => {
+  test.slow();
+  const token = await accountOnChat(page, request, 'leave-elsewhere', ['离开时删除', '留下的']);
+  await entry(page, '离开时删除').hover();
+  await chatSidebar(page).getByRole('button', { name: '删除“离开时删除”' }).click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: '确定' });
+  await expect(confirm).toBeVisible();
+  await context.setOffline(true);
+  await confirm.click();
+  await expect(entry(page, '离开时删除')).toHaveCount(0);
+  const outbox = () => page.evaluate(() => JSON.parse(localStorage.getItem('chatOutbox') ?? '{}'));
+  await expect.poll(async () => Object.values(await outbox())).toEqual([expect.objectContaining({ deleted: true })]);
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  // The membership page has no chat: the layout sends what waits once the page is idle.
+  await page.goto('/product');
+  await expect.poll(() => liveTitles(request, token), { timeout: 15_000 }).not.toContain('离开时删除');
+  expect(await liveTitles(request, token)).toContain('留下的');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('chatOutbox'))).toBe('{}');
+});
