@@ -126,36 +126,49 @@ test('a conversation renamed as the page is left keeps its new title on another 
   await context.close();
 });
 
+/**
+ * Deletes `gone` while offline, so the sync's own write fails and the deletion waits in the outbox, then
+ * leaves the page while still offline. Chromium may still deliver the keepalive sent on leaving (it leaves
+ * from the browser, past the page's network emulation) or may not; either way the page is gone before any
+ * answer, so the outbox still holds the deletion for the next load. Answers the account's token.
+ */
+async function deleteOffline(
+  context: BrowserContext,
+  page: Page,
+  request: APIRequestContext,
+  tag: string,
+  [gone, kept]: [string, string],
+): Promise<string> {
+  const token = await accountOnChat(page, request, tag, [gone, kept]);
+  await entry(page, gone).hover();
+  await chatSidebar(page)
+    .getByRole('button', { name: `删除“${gone}”` })
+    .click();
+  const confirm = page.getByRole('dialog').getByRole('button', { name: '确定' });
+  await expect(confirm).toBeVisible();
+  await context.setOffline(true);
+  await confirm.click();
+  await expect(entry(page, gone)).toHaveCount(0);
+  const outbox = () => page.evaluate(() => JSON.parse(localStorage.getItem('chatOutbox') ?? '{}'));
+  await expect.poll(async () => Object.values(await outbox())).toEqual([expect.objectContaining({ deleted: true })]);
+  await page.goto('about:blank');
+  await context.setOffline(false);
+  return token;
+}
+
 test('a deletion that could not be sent before the page closed is sent on the next load', async ({
   context,
   page,
   request,
 }) => {
   test.slow();
-  const token = await accountOnChat(page, request, 'leave-replay', ['断网时删除', '还在的']);
-  await entry(page, '断网时删除').hover();
-  await chatSidebar(page).getByRole('button', { name: '删除“断网时删除”' }).click();
-  const confirm = page.getByRole('dialog').getByRole('button', { name: '确定' });
-  await expect(confirm).toBeVisible();
-  // Offline: the sync's own write fails, so the deletion waits in the outbox.
-  await context.setOffline(true);
-  await confirm.click();
-  await expect(entry(page, '断网时删除')).toHaveCount(0);
-  const outbox = () => page.evaluate(() => JSON.parse(localStorage.getItem('chatOutbox') ?? '{}'));
-  await expect.poll(async () => Object.values(await outbox())).toEqual([expect.objectContaining({ deleted: true })]);
-  // The page is left while offline. Chromium may still deliver the keepalive sent on leaving (it leaves
-  // from the browser, past the page's network emulation) or may not; either way the page is gone before
-  // any answer, so the outbox still holds the deletion for the next load.
-  await page.goto('about:blank');
-
-  await context.setOffline(false);
-  const next = page;
-  await next.goto('/chat');
-  await waitForHydration(next);
+  const token = await deleteOffline(context, page, request, 'leave-replay', ['断网时删除', '还在的']);
+  await page.goto('/chat');
+  await waitForHydration(page);
   await expect.poll(() => liveTitles(request, token)).not.toContain('断网时删除');
-  await expect(entry(next, '还在的')).toBeVisible();
-  await expect(entry(next, '断网时删除')).toHaveCount(0);
-  await expect.poll(() => next.evaluate(() => localStorage.getItem('chatOutbox'))).toBe('{}');
+  await expect(entry(page, '还在的')).toBeVisible();
+  await expect(entry(page, '断网时删除')).toHaveCount(0);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('chatOutbox'))).toBe('{}');
 });
 
 test('a deletion waiting in the outbox goes out from the next page even when it is not the chat', async ({
@@ -164,18 +177,7 @@ test('a deletion waiting in the outbox goes out from the next page even when it 
   request,
 }) => {
   test.slow();
-  const token = await accountOnChat(page, request, 'leave-elsewhere', ['离开时删除', '留下的']);
-  await entry(page, '离开时删除').hover();
-  await chatSidebar(page).getByRole('button', { name: '删除“离开时删除”' }).click();
-  const confirm = page.getByRole('dialog').getByRole('button', { name: '确定' });
-  await expect(confirm).toBeVisible();
-  await context.setOffline(true);
-  await confirm.click();
-  await expect(entry(page, '离开时删除')).toHaveCount(0);
-  const outbox = () => page.evaluate(() => JSON.parse(localStorage.getItem('chatOutbox') ?? '{}'));
-  await expect.poll(async () => Object.values(await outbox())).toEqual([expect.objectContaining({ deleted: true })]);
-  await page.goto('about:blank');
-  await context.setOffline(false);
+  const token = await deleteOffline(context, page, request, 'leave-elsewhere', ['离开时删除', '留下的']);
   // The membership page has no chat: the layout sends what waits once the page is idle.
   await page.goto('/product');
   await expect.poll(() => liveTitles(request, token), { timeout: 15_000 }).not.toContain('离开时删除');
