@@ -107,6 +107,30 @@ describe('job runner', () => {
     job.stop();
   });
 
+  it('stop gives leases back only after the aborted steps settled, or once it has waited long enough', async () => {
+    const toy = toyDomain();
+    const events: string[] = [];
+    const tasks = toy.spec.tasks;
+    if (!tasks) throw new Error('no tasks');
+    // Task 1's last write lands 50 ms after its abort; task 2 never settles.
+    tasks.step = (t, signal) =>
+      new Promise<void>((resolve) => {
+        signal.addEventListener('abort', () => {
+          if (t === 1) setTimeout(() => resolve(void events.push('1 wrote')), 50);
+        });
+      });
+    tasks.release = async (released) => void events.push(`released ${released.join(',')}`);
+    const job = createJob(toy.spec);
+    job.start();
+    await vi.advanceTimersByTimeAsync(10);
+    const stopped = job.stop();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(events).toEqual(['1 wrote']);
+    await vi.advanceTimersByTimeAsync(3000);
+    await stopped;
+    expect(events).toEqual(['1 wrote', 'released 1,2']);
+  });
+
   it('a sweeper without tasks runs first after its interval, not at start, and survives a failing sweep', async () => {
     let sweeps = 0;
     const job = createJob({

@@ -79,6 +79,13 @@ interface Loop {
   wake(): void;
 }
 
+/**
+ * How long a stop waits for aborted steps to settle before it gives their leases back: a step's write
+ * already sent (progress, a renewal) would otherwise land after the release and lease the row again,
+ * and the next process would wait the whole lease. A step that ignores its signal longer is let go.
+ */
+const SETTLE_MS = 3000;
+
 export function createJob<T>(spec: JobSpec<T>): Job {
   let current: Loop | null = null;
   let listening = false;
@@ -108,7 +115,7 @@ export function createJob<T>(spec: JobSpec<T>): Job {
 }
 
 function startLoop<T>(spec: JobSpec<T>): Loop {
-  const running = new Map<number, { task: T; controller: AbortController }>();
+  const running = new Map<number, { task: T; controller: AbortController; settled: Promise<void> }>();
   let stopped = false;
   let ticking = false;
   let again = false;
@@ -116,7 +123,8 @@ function startLoop<T>(spec: JobSpec<T>): Loop {
   async function run(work: TaskWork<T>, task: T) {
     const key = work.keyOf(task);
     const controller = new AbortController();
-    running.set(key, { task, controller });
+    let settle = () => {};
+    running.set(key, { task, controller, settled: new Promise<void>((resolve) => (settle = resolve)) });
     const due = work.deadlineOf?.(task);
     const deadline = due
       ? setTimeout(() => controller.abort(new JobAbort('timeout')), Math.max(0, due.getTime() - Date.now()))
@@ -141,6 +149,7 @@ function startLoop<T>(spec: JobSpec<T>): Loop {
       clearTimeout(deadline);
       clearInterval(heartbeat);
       running.delete(key);
+      settle();
       if (!stopped) loop.wake();
     }
   }
@@ -182,9 +191,18 @@ function startLoop<T>(spec: JobSpec<T>): Loop {
       stopped = true;
       clearInterval(timer);
       const tasks = [...running.values()];
+      if (tasks.length === 0) return;
       for (const { controller } of tasks) controller.abort(new JobAbort('shutdown'));
+      let waiting: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(tasks.map((t) => t.settled)),
+        new Promise((resolve) => {
+          waiting = setTimeout(resolve, SETTLE_MS);
+        }),
+      ]);
+      clearTimeout(waiting);
       // Best effort: a lost database only means the next process waits for the lease to run out.
-      if (tasks.length > 0) await spec.tasks?.release?.(tasks.map((t) => t.task))?.catch(() => undefined);
+      await spec.tasks?.release?.(tasks.map((t) => t.task))?.catch(() => undefined);
     },
   };
   if (spec.startNow) loop.wake();
