@@ -1,11 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import send from 'send';
+import { ASSETS_PREFIX, builtAssets, IMMUTABLE } from './built-assets';
 import { namesFile } from './file-names';
 import type { NodeHandler } from './http';
-
-/** Hashed build output: its names change with its content, so browsers keep it for good. */
-const ASSETS_PREFIX = '/_astro/';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * The pages' handler: Astro's SSR (the adapter's middleware mode) behind the
@@ -14,9 +11,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * synchronous lstat and an asynchronous stat through the thread pool before
  * each page rendered; here only an address that names a file (a dot in its last
  * segment) is looked up on disk, and one the disk lacks (/sitemap.xml,
- * /robots.txt, /icons.svg are pages) goes to SSR as before.
+ * /robots.txt, /icons.svg are pages) goes to SSR as before. The hashed build files are answered
+ * from memory (built-assets.ts).
  */
 export function pagesWithFiles(ssr: NodeHandler, clientDir: string): NodeHandler {
+  const assets = builtAssets(clientDir);
   return (req, res) => {
     const url = req.url ?? '/';
     let path: string;
@@ -28,7 +27,12 @@ export function pagesWithFiles(ssr: NodeHandler, clientDir: string): NodeHandler
       return;
     }
     if (!namesFile(path) || (req.method !== 'GET' && req.method !== 'HEAD')) return ssr(req, res);
-    serveFile(req, res, clientDir, path, () => ssr(req, res));
+    const stream = () => serveFile(req, res, clientDir, path, () => ssr(req, res));
+    if (!path.startsWith(ASSETS_PREFIX)) return stream();
+    assets.serve(req, res, path).then(
+      (served) => served || stream(),
+      () => stream(),
+    );
   };
 }
 
