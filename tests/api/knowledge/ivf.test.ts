@@ -105,9 +105,7 @@ describe('IVF vector index', () => {
     expect(await approx(big, query, 10)).toEqual(await exact(big, query, 10));
 
     srv.runtime.jobs.knowledgeIndex.wake();
-    const deadline = Date.now() + 90_000;
-    while (!(await indexed(big)) && Date.now() < deadline) await sleep(100);
-    expect(await indexed(big)).toBe(true);
+    await until('the base to be indexed', async () => ((await indexed(big)) ? true : undefined), 90_000);
 
     const [lists] = await rowsOf<{ n: number; unlisted: number }>(
       srv.runtime.database.db,

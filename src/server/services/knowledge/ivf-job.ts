@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { jobSettings } from '../../config/jobs';
 import { knowledgeConfig } from '../../config/knowledge';
+import { knowledgeBases } from '../../db/schema';
 import type { JobSpec } from '../../jobs/runner';
 import type { Runtime } from '../../runtime';
 import { buildIndex, dropIndex } from './ivf';
@@ -60,11 +61,7 @@ async function claim(rt: Runtime, limit: number, running: number[]): Promise<Cla
 }
 
 async function releaseBases(rt: Runtime, ids: number[]): Promise<void> {
-  await rt.database.db.execute(sql`update knowledge_bases set ivf_lease_until = null
-    where id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`);
+  await rt.database.db.update(knowledgeBases).set({ ivfLeaseUntil: null }).where(inArray(knowledgeBases.id, ids));
 }
 
 async function step(rt: Runtime, base: Claimed, signal: AbortSignal): Promise<void> {
