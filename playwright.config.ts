@@ -8,21 +8,18 @@ const PORT = Number(process.env.E2E_PORT ?? 4399);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**
- * A fresh data directory per run, and beside it the migrated database template
- * (tests/e2e/data-dirs.ts) every server of the run copies. Playwright loads this
- * file again in every worker, so only the first load (no E2E_DATA_DIR yet)
- * wipes them; workers inherit the variables. They sit beside, not inside,
- * outputDir, which Playwright empties while the server may already be using them.
+ * A fresh data directory per run. Playwright loads this file again in every worker, so only the first
+ * load (no E2E_DATA_DIR yet) wipes it; workers inherit the variable. It sits beside, not inside,
+ * outputDir, which Playwright empties while the server may already be using it. The migrated database
+ * every server of the run copies is tests/fixtures/pglite-template.ts's.
  */
 function freshDataDir(): string {
   const existing = process.env.E2E_DATA_DIR;
   if (existing) return existing;
   const dir = resolve('test-results/e2e-data');
-  const template = resolve('test-results/e2e-template');
-  for (const d of [dir, template]) rmSync(d, { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   process.env.E2E_DATA_DIR = dir;
-  process.env.E2E_TEMPLATE_DIR = template;
   return dir;
 }
 
@@ -59,7 +56,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The template is made before the server starts, so the tests' own servers find it.
+    // The template exists before the server starts, so the tests' own servers find it.
     command: 'node --import tsx tests/e2e/fixtures/prepare-data.ts && exec node dist/server/main.mjs',
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { findPostgresBin, startPgCluster } from '../../scripts/pg-cluster';
 import { bundleServer } from '../../scripts/server-bundle.mjs';
 import { openDatabase } from '../../src/server/db/client';
+import { ensurePgliteTemplate } from '../fixtures/pglite-template';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -53,13 +54,26 @@ async function provideBundle(project: TestProject): Promise<() => void> {
   };
 }
 
+/**
+ * Vitest runs the projects' setups one after another: the PGlite template the `api` project copies is
+ * begun with the first of them, so its initdb overlaps the bundle and api-pg's cluster.
+ */
+let pgliteTemplate: Promise<string> | undefined;
+
 /** The bundle of the processes a project starts, and its database template. */
 export default async function setup(project: TestProject) {
+  if (!pgliteTemplate && project.vitest.projects.some((p) => p.name === 'api')) {
+    pgliteTemplate = ensurePgliteTemplate();
+    // Awaited by the api project's setup; until then a failure must not count as unhandled.
+    pgliteTemplate.catch(() => undefined);
+  }
   const removeBundle = await provideBundle(project);
   const teardown = await setupDatabase(project);
   return async () => {
     await teardown?.();
     removeBundle();
+    // A watch run's next setup looks again: the migrations may have changed.
+    pgliteTemplate = undefined;
   };
 }
 
@@ -73,10 +87,8 @@ async function setupDatabase(project: TestProject): Promise<(() => unknown) | un
     project.provide('postgresUrl', null);
     project.provide('postgresTemplate', null);
     // initdb plus every migration costs PGlite 10–25 s on two busy cores; copying the result takes milliseconds.
-    const template = mkdtempSync(path.join(tmpdir(), 'miaobi-template-'));
-    await (await openDatabase({ dataDir: template })).close();
-    project.provide('pgliteTemplate', template);
-    return () => rmSync(template, { recursive: true, force: true });
+    project.provide('pgliteTemplate', await (pgliteTemplate ?? ensurePgliteTemplate()));
+    return undefined;
   }
   project.provide('pgliteTemplate', null);
   const given = process.env.TEST_DATABASE_URL;
