@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import compressible from 'compressible';
 import mime from 'mime-types';
-import { type Encoded, encodeLater, pickEncoding, SMALL_BODY } from './encoding';
+import { type Encoded, encodeLater, etagMatches, pickEncoding, SMALL_BODY } from './encoding';
 
 /** Hashed build output: its names change with its content, so browsers keep it for good. */
 export const ASSETS_PREFIX = '/_astro/';
@@ -72,8 +72,7 @@ export function builtAssets(clientDir: string) {
       res.setHeader('Cache-Control', IMMUTABLE);
       res.setHeader('ETag', a.etag);
       if (a.encoded) res.setHeader('Vary', 'Accept-Encoding');
-      const known = req.headers['if-none-match']?.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-      if (known?.includes(a.etag)) {
+      if (etagMatches(req.headers['if-none-match'], a.etag)) {
         res.writeHead(304).end();
         return true;
       }

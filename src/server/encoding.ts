@@ -23,6 +23,16 @@ export function pickFastEncoding(accept: string): Encoding | null {
   return TAKES_GZIP.test(accept) ? 'gzip' : TAKES_BR.test(accept) ? 'br' : null;
 }
 
+/** Whether an If-None-Match header names `etag` (weakly compared, as GET requires) or is `*`. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t.replace(/^W\//, '') === bare;
+  });
+}
+
 export interface Encoded {
   body: Buffer;
   br: Buffer;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type Encoding, encodeLater, pickEncoding } from '../../encoding';
+import { type Encoding, encodeLater, etagMatches, pickEncoding } from '../../encoding';
 import type { Runtime } from '../../runtime';
 import { SQUARE_CHANNEL } from '../drawing/square';
 import { FILES_CHANNEL } from '../file-access';
@@ -92,15 +92,6 @@ export function lookupPage(rt: Runtime, key: string): { entry: PageEntry; stale:
   return { entry: hit, stale: Date.now() - hit.at >= TTL_MS };
 }
 
-function matches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === bare;
-  });
-}
-
 /** What to answer a request for a kept page: the server layer writes it (src/server/page-http.ts). */
 export interface PageAnswer {
   status: number;
@@ -119,7 +110,7 @@ export function pageAnswer(
   ifNoneMatch: string | null | undefined,
   acceptEncoding: string,
 ): PageAnswer | null {
-  if (entry.status === 200 && matches(ifNoneMatch, entry.etag)) {
+  if (entry.status === 200 && etagMatches(ifNoneMatch, entry.etag)) {
     const headers: Record<string, string> = { etag: entry.etag, vary: VARY };
     const cacheControl = entry.headers['cache-control'];
     if (cacheControl) headers['cache-control'] = cacheControl;
