@@ -101,15 +101,17 @@ test.describe('with the console requiring a phone (PHONE_REQUIRED)', () => {
   // Its own server: the setting must not reach the other specs' requests.
   const PORT = Number(process.env.E2E_PORT ?? 4399) + 1110;
   const BASE = `http://127.0.0.1:${PORT}`;
-  const dir = newDataDir('miaobi-phone-gate-');
+  // Made when a worker runs these tests, not when a process merely loads the file.
+  let dir = '';
   let server: ChildProcess | undefined;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
+    dir = newDataDir('miaobi-phone-gate-');
     server = await startOwnServer(PORT, dir, { PHONE_REQUIRED: 'true', IP_LIMIT_SCALE: '50' });
   });
   test.afterAll(() => {
     server?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {

@@ -11,15 +11,17 @@ test.describe('SMS_PROVIDER=off', () => {
   // Its own server: the setting is the process's.
   const PORT = Number(process.env.E2E_PORT ?? 4399) + 1141;
   const BASE = `http://127.0.0.1:${PORT}`;
-  const dir = newDataDir('miaobi-sms-off-');
+  // Made when a worker runs these tests, not when a process merely loads the file.
+  let dir = '';
   let server: ChildProcess | undefined;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
+    dir = newDataDir('miaobi-sms-off-');
     server = await startOwnServer(PORT, dir, { SMS_PROVIDER: 'off' });
   });
   test.afterAll(() => {
     server?.kill('SIGKILL');
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
   test.use({ baseURL: BASE });
 

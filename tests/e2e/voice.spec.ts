@@ -17,12 +17,14 @@ test.describe('voice through the site', () => {
   // Its own server: only this one has a speech service.
   const PORT = Number(process.env.E2E_PORT ?? 4399) + 1120;
   const BASE = `http://127.0.0.1:${PORT}`;
-  const dir = newDataDir('miaobi-voice-');
+  // Made when a worker runs these tests, not when a process merely loads the file.
+  let dir = '';
   let server: ChildProcess | undefined;
   let fake: FakeSpeech;
   let browser: Browser;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
+    dir = newDataDir('miaobi-voice-');
     fake = await startFakeSpeech();
     server = await startOwnServer(PORT, dir, {
       SPEECH_BASE_URL: fake.url,
@@ -39,7 +41,7 @@ test.describe('voice through the site', () => {
     await browser?.close();
     server?.kill('SIGKILL');
     await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {
