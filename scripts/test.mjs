@@ -3,6 +3,7 @@
 // and the unit tests instead of before them. Not beside the build (both write .astro/) nor beside the
 // API and browser suites (their timers must not race a busy CPU). Each stage's time is printed at the end.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
 
 const STAGES = {
   typecheck: 'typecheck',
@@ -20,6 +21,26 @@ const only = process.argv.slice(2);
 for (const name of only) if (!(name in STAGES)) throw new Error(`no stage ${name}: ${Object.keys(STAGES).join(', ')}`);
 const wanted = (stage) => only.length === 0 || only.includes(stage);
 
+/**
+ * Throwaway files go to memory when the machine has a tmpfs at /dev/shm with room to spare: every API
+ * test file's database (a copied PGlite of 43 MB in 1,400 files: ~0.3 s on ext4, ~0.07 s there), the
+ * PostgreSQL cluster (CREATE DATABASE from the template: ~0.33 s against ~0.05 s), the browsers' profiles
+ * and the servers the browser tests start. A TMPDIR the caller set is kept.
+ */
+function scratchDir() {
+  if (process.env.TMPDIR || process.platform !== 'linux') return undefined;
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    if (bavail * bsize < 4 * 1024 ** 3) return undefined;
+    return mkdtempSync('/dev/shm/miaobi-test-');
+  } catch {
+    return undefined;
+  }
+}
+const scratch = scratchDir();
+const env = scratch ? { ...process.env, TMPDIR: scratch } : process.env;
+if (scratch) console.log(`Temporary files: ${scratch} (memory)`);
+
 const times = [];
 const running = new Set();
 
@@ -28,6 +49,7 @@ function run(stage, buffered) {
   const started = Date.now();
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', STAGES[stage]], {
+      env,
       stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     });
     running.add(child);
@@ -64,6 +86,7 @@ try {
   console.error(`\n${err.message}`);
   for (const child of running) child.kill('SIGTERM');
 }
+if (scratch) rmSync(scratch, { recursive: true, force: true });
 console.log('\nStage times:');
 for (const { stage, seconds, ok } of times)
   console.log(`  ${stage.padEnd(10)} ${seconds.toFixed(1).padStart(7)} s${ok ? '' : '  FAILED'}`);
