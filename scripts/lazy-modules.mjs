@@ -13,6 +13,7 @@ export const LAZY = [
   'qrcode',
   'sharp',
   'unpdf',
+  'wasm-media-encoders',
 ];
 
 // Loaded only by the embedded database (no DATABASE_URL): a server on PostgreSQL never imports it.

@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+
 /** 48 kbit/s mono at 22.05 kHz: about 6 KB a second, plenty for synthesised music. */
 export const MP3_KBPS = 48;
 const FRAME = 1152;
@@ -14,24 +17,38 @@ export interface Id3Tags {
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** Samples handed to the encoder at a time: ~0.8 s of song, a few milliseconds of work. */
+const SLICE = FRAME * 16;
+
+/**
+ * LAME compiled to WebAssembly (wasm-media-encoders), compiled once per process at the first song: about ten
+ * times lamejs's speed (a minute of song in ~0.2 s of CPU against ~2.1 s), the same encoder underneath.
+ */
+let lame: Promise<WebAssembly.Module> | undefined;
+function lameModule(): Promise<WebAssembly.Module> {
+  lame ??= readFile(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')).then((bytes) =>
+    WebAssembly.compile(bytes),
+  );
+  return lame;
+}
+
 /** MPEG Layer III of 16-bit mono PCM, yielding between slices so requests keep flowing. */
 export async function encodeMp3(pcm: Int16Array, sampleRate: number, signal?: AbortSignal): Promise<Buffer> {
   // Loaded with the first song, not at start-up (scripts/build-server.mjs keeps it lazy).
-  const { Mp3Encoder } = await import('@breezystack/lamejs');
-  const encoder = new Mp3Encoder(1, sampleRate, MP3_KBPS);
-  const chunks: Uint8Array[] = [];
-  let slice = performance.now();
-  for (let i = 0; i < pcm.length; i += FRAME) {
-    const out = encoder.encodeBuffer(pcm.subarray(i, i + FRAME));
-    if (out.length) chunks.push(Uint8Array.from(out));
-    if (performance.now() - slice > 10) {
-      signal?.throwIfAborted();
-      await pause();
-      slice = performance.now();
-    }
+  const { createEncoder } = await import('wasm-media-encoders');
+  const encoder = await createEncoder('audio/mpeg', await lameModule());
+  encoder.configure({ channels: 1, sampleRate, bitrate: MP3_KBPS });
+  const chunks: Buffer[] = [];
+  const samples = new Float32Array(SLICE);
+  for (let i = 0; i < pcm.length; i += SLICE) {
+    const part = pcm.subarray(i, i + SLICE);
+    for (let j = 0; j < part.length; j++) samples[j] = (part[j] ?? 0) / 32768;
+    // The encoder's output is a view of its memory, valid until its next call: copied at once.
+    chunks.push(Buffer.from(encoder.encode([samples.subarray(0, part.length)])));
+    signal?.throwIfAborted();
+    await pause();
   }
-  const tail = encoder.flush();
-  if (tail.length) chunks.push(Uint8Array.from(tail));
+  chunks.push(Buffer.from(encoder.finalize()));
   return Buffer.concat(chunks);
 }
 

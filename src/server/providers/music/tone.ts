@@ -69,6 +69,8 @@ function beep(sampleRate: number): Int16Array {
  * a constant-rate file's length from its first frame still get it right.
  */
 export async function toneFrames({ sampleRate, channels, kbps }: Omit<FrameInfo, 'at'>): Promise<Buffer> {
+  // lamejs, not the songs' WebAssembly LAME (mp3.ts): that one refuses 56 and 144 kbit/s, which a provider's
+  // song may use, and 0.3 s of tone costs lamejs a few milliseconds.
   const { Mp3Encoder } = await import('@breezystack/lamejs');
   const encoder = new Mp3Encoder(channels, sampleRate, kbps);
   const pcm = beep(sampleRate);
