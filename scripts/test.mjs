@@ -5,7 +5,7 @@
 // tests. Nothing runs beside the browser suite or the rest of the API suite: their timers must not race a
 // busy CPU. Each stage's time is printed at the end.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 
 const STAGES = {
   typecheck: 'typecheck',
@@ -40,7 +40,10 @@ function scratchDir() {
   try {
     const { bavail, bsize } = statfsSync('/dev/shm');
     if (bavail * bsize < 4 * 1024 ** 3) return undefined;
-    return mkdtempSync('/dev/shm/miaobi-test-');
+    const dir = mkdtempSync('/dev/shm/miaobi-test-');
+    // Like /tmp: the PostgreSQL cluster's files belong to the postgres user when the tests run as root.
+    chmodSync(dir, 0o1777);
+    return dir;
   } catch {
     return undefined;
   }
