@@ -47,7 +47,13 @@ test.beforeAll(async ({ request }) => {
 
 async function crawlContext(browser: Browser, baseURL: string, lang: Language) {
   // Reduced motion: no transition half-way when axe samples colours, and /special's fireworks rest.
-  const context = await browser.newContext({ locale: lang, viewport: DESKTOP, reducedMotion: 'reduce' });
+  // The service worker runs, as for people: no page may break behind it (the other specs block it).
+  const context = await browser.newContext({
+    locale: lang,
+    viewport: DESKTOP,
+    reducedMotion: 'reduce',
+    serviceWorkers: 'allow',
+  });
   // The server renders in the cookie's language; the islands read appSetting (the theme too).
   await context.addCookies([{ name: 'lang', value: lang, url: baseURL }]);
   await context.addInitScript((language) => {

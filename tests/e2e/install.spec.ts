@@ -17,6 +17,9 @@ async function offerInstall(page: Page) {
   });
 }
 
+// The other specs block the service worker (playwright.config.ts): here it runs.
+test.use({ serviceWorkers: 'allow' });
+
 test('the manifest, icons, offline page and service worker are served', async ({ page, request }) => {
   const manifest = await request.get('/manifest.webmanifest');
   expect(manifest.status()).toBe(200);
@@ -36,6 +39,33 @@ test('the manifest, icons, offline page and service worker are served', async ({
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   expect(new URL(scope).pathname).toBe('/');
+});
+
+test('the service worker answers built files from its cache, and a page with the offline page when the network is gone', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/terms');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  // It claims the open page once active; the next load's built files go through it and into its cache.
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await page.reload();
+  const fromWorker: string[] = [];
+  page.on('response', (response) => {
+    if (response.url().includes('/_astro/') && response.fromServiceWorker()) fromWorker.push(response.url());
+  });
+  await page.reload();
+  await expect.poll(() => fromWorker.length).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.goto('/chat');
+  await expect(page.getByRole('heading', { level: 1, name: '网络未连接' })).toBeVisible();
+  await context.setOffline(false);
+  await page.getByRole('link', { name: '重新加载' }).click();
+  await expect(page).toHaveURL(/\/chat$/);
+  await expect(page.getByRole('heading', { level: 1, name: '网络未连接' })).toHaveCount(0);
 });
 
 test('the install prompt appears 5 s after load when the browser offers it, and stays away once dismissed', async ({
