@@ -49,8 +49,8 @@ export default defineConfig({
     reducedMotion: 'reduce',
     // The site's service worker installs in every new context once a page is idle: it fetches its shell (the
     // offline page among it) and then routes every built file through its cache, ~0.6-0.9 s of CPU per test on
-    // two cores (about a third of a context's). install.spec.ts tests the worker itself, and the crawl loads every
-    // page with it running; the other specs test the site's flows without it.
+    // two cores (about a third of a context's). install.spec.ts tests the worker itself, and the crawl's zh-CN
+    // visitor passes load every page with it running; the other specs test the site's flows without it.
     serviceWorkers: 'block',
     locale: 'zh-CN',
     // Recording a trace costs every test screenshots and DOM snapshots: in CI only the retry of a failed test
