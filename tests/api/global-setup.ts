@@ -14,7 +14,10 @@ declare module 'vitest' {
     postgresUrl: string | null;
     /** A migrated PGlite data directory that each PGlite test file copies instead of running initdb. */
     pgliteTemplate: string | null;
-    /** A migrated database on postgresUrl's server that each test file's database is created from. */
+    /**
+     * How each test file's database is created on postgresUrl's server: from a migrated template, copied file
+     * by file where the server can (`template <name> strategy file_copy`).
+     */
     postgresTemplate: string | null;
     /** The directory holding BUNDLED's entries as `<name>.mjs` (helpers.ts, bundled). */
     serverBundle: string;
@@ -107,11 +110,12 @@ async function setupDatabase(project: TestProject): Promise<(() => unknown) | un
   return () => cluster.destroy();
 }
 
-async function adminQuery(adminUrl: string, sql: string): Promise<void> {
+async function adminQuery(adminUrl: string, sql: string) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
-  await client.query(sql);
+  const { rows } = await client.query(sql);
   await client.end();
+  return rows;
 }
 
 /**
@@ -125,6 +129,12 @@ async function provideTemplate(project: TestProject, adminUrl: string): Promise<
   url.pathname = `/${name}`;
   // Closed before any file starts: PostgreSQL copies a template only while nobody is connected to it.
   await (await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir() })).close();
-  project.provide('postgresTemplate', name);
-  return () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  // PostgreSQL 15's default copies a template block by block through the WAL (~0.15 s in memory, ~0.33 s on
+  // ext4); copying its files takes ~0.05 s (the checkpoints it needs cost nothing with fsync off).
+  const [version] = await adminQuery(adminUrl, 'show server_version_num');
+  const fileCopy = Number(version?.server_version_num) >= 150_000;
+  project.provide('postgresTemplate', `template ${name}${fileCopy ? ' strategy file_copy' : ''}`);
+  return async () => {
+    await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+  };
 }

@@ -1,11 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
 import { accountEntry, createAccount, openLoginDialog, textedCode, uniqueEmail, useToken } from './account-helpers';
 import { axeFindings } from './crawl-helpers';
-import { newDataDir } from './data-dirs';
 import { waitForHydration } from './helpers';
-import { startOwnServer } from './own-server';
+import { startFreshServer } from './own-server';
 
 // A number of its own per test and run: the per-number minute and daily limits hold across runs' tests.
 let n = 0;
@@ -101,18 +99,12 @@ test.describe('with the console requiring a phone (PHONE_REQUIRED)', () => {
   // Its own server: the setting must not reach the other specs' requests.
   const PORT = Number(process.env.E2E_PORT ?? 4399) + 1110;
   const BASE = `http://127.0.0.1:${PORT}`;
-  // Made when a worker runs these tests, not when a process merely loads the file.
-  let dir = '';
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startFreshServer>> | undefined;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    dir = newDataDir('miaobi-phone-gate-');
-    server = await startOwnServer(PORT, dir, { PHONE_REQUIRED: 'true', IP_LIMIT_SCALE: '50' });
+    server = await startFreshServer(PORT, 'miaobi-phone-gate-', { PHONE_REQUIRED: 'true', IP_LIMIT_SCALE: '50' });
   });
-  test.afterAll(() => {
-    server?.kill('SIGKILL');
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
+  test.afterAll(() => server?.stop());
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     test(`${viewport}: a chat message without a phone opens the binding; once bound, the chat answers`, async ({
@@ -121,7 +113,7 @@ test.describe('with the console requiring a phone (PHONE_REQUIRED)', () => {
     }) => {
       test.slow();
       const api = await playwright.request.newContext({ baseURL: BASE });
-      const token = await createAccount(api, uniqueEmail('gate'), 'gate-pass-1', dir);
+      const token = await createAccount(api, uniqueEmail('gate'), 'gate-pass-1', server?.dataDir);
       const page =
         viewport === 'mobile'
           ? await mobilePage(browser, BASE)
@@ -137,7 +129,7 @@ test.describe('with the console requiring a phone (PHONE_REQUIRED)', () => {
       await expect(bind).toBeVisible();
       expect(await axeFindings(page, `${viewport} gate`)).toEqual([]);
       const phone = uniquePhone();
-      await fillPhoneAndCode(page, bind, phone, dir);
+      await fillPhoneAndCode(page, bind, phone, server?.dataDir);
       await bind.getByRole('button', { name: '绑定', exact: true }).click();
       await expect(page.getByRole('status').filter({ hasText: '手机号绑定成功' })).toBeVisible();
       await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type BrowserContext, expect, type Page } from '@playwright/test';
@@ -7,8 +7,7 @@ import { runAdminCommand } from '../../src/server/cli/admin';
 import { type Database, openDatabase } from '../../src/server/db/client';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
-import { newDataDir } from './data-dirs';
-import { startOwnServer } from './own-server';
+import { startFreshServer } from './own-server';
 
 /**
  * A built server on its own PGlite directory, seeded before it starts
@@ -16,20 +15,13 @@ import { startOwnServer } from './own-server';
  * as the admin CLI would): for console specs.
  */
 export async function startSeededServer<T>(port: number, seed: (db: Database['db']) => Promise<T>) {
-  const dataDir = newDataDir('miaobi-console-');
-  const database = await openDatabase({ dataDir });
-  const seeded = await seed(database.db);
-  await database.close();
-  const base = `http://127.0.0.1:${port}`;
-  const proc = await startOwnServer(port, dataDir);
-  return {
-    base,
-    seeded,
-    stop() {
-      if (proc.exitCode === null) proc.kill('SIGKILL');
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  let seeded: T | undefined;
+  const { stop } = await startFreshServer(port, 'miaobi-console-', {}, async (dataDir) => {
+    const database = await openDatabase({ dataDir });
+    seeded = await seed(database.db);
+    await database.close();
+  });
+  return { base: `http://127.0.0.1:${port}`, seeded: seeded as T, stop };
 }
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

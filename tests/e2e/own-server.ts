@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { expect } from '@playwright/test';
+import { newDataDir } from './data-dirs';
 
 /**
  * The built server on a port and data directory of its own, for a spec that must write the database
@@ -31,4 +33,35 @@ export async function startOwnServer(
     })
     .toBe(200);
   return proc;
+}
+
+/**
+ * startOwnServer on a new data directory (data-dirs.ts), made here, in the hook that starts the server, and
+ * not when a process merely loads the spec; `prepare` writes it before the server opens it. stop() kills the
+ * server and removes the directory.
+ */
+export async function startFreshServer(
+  port: number,
+  prefix: string,
+  extraEnv: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+) {
+  const dataDir = newDataDir(prefix);
+  const remove = () => rmSync(dataDir, { recursive: true, force: true });
+  let proc: ChildProcess;
+  try {
+    await prepare?.(dataDir);
+    proc = await startOwnServer(port, dataDir, extraEnv);
+  } catch (err) {
+    remove();
+    throw err;
+  }
+  return {
+    proc,
+    dataDir,
+    stop() {
+      if (proc.exitCode === null) proc.kill('SIGKILL');
+      remove();
+    },
+  };
 }

@@ -1,12 +1,9 @@
-import type { ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import { type Browser, chromium, expect, test } from '@playwright/test';
 import { type FakeSpeech, startFakeSpeech } from '../api/chat/fake-speech';
 import { BROWSER_ARGS, BROWSER_PATH } from './browser';
 import { axeFindings } from './crawl-helpers';
-import { newDataDir } from './data-dirs';
 import { waitForHydration } from './helpers';
-import { startOwnServer } from './own-server';
+import { startFreshServer } from './own-server';
 
 /**
  * The composer's microphone heard through the site (docs/chat.md#math-diagrams-and-voice): Chromium's
@@ -17,16 +14,13 @@ test.describe('voice through the site', () => {
   // Its own server: only this one has a speech service.
   const PORT = Number(process.env.E2E_PORT ?? 4399) + 1120;
   const BASE = `http://127.0.0.1:${PORT}`;
-  // Made when a worker runs these tests, not when a process merely loads the file.
-  let dir = '';
-  let server: ChildProcess | undefined;
+  let server: Awaited<ReturnType<typeof startFreshServer>> | undefined;
   let fake: FakeSpeech;
   let browser: Browser;
   test.beforeAll(async () => {
     test.setTimeout(150_000);
-    dir = newDataDir('miaobi-voice-');
     fake = await startFakeSpeech();
-    server = await startOwnServer(PORT, dir, {
+    server = await startFreshServer(PORT, 'miaobi-voice-', {
       SPEECH_BASE_URL: fake.url,
       SPEECH_VOICE: 'alloy',
       IP_LIMIT_SCALE: '50',
@@ -39,9 +33,8 @@ test.describe('voice through the site', () => {
   });
   test.afterAll(async () => {
     await browser?.close();
-    server?.kill('SIGKILL');
+    server?.stop();
     await fake?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {
