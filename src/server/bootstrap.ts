@@ -1,4 +1,4 @@
-import pkg from '../../package.json';
+import { version } from '../../package.json';
 import { drawConfig, drawingModes } from './config/drawing';
 import type { Env } from './config/env';
 import { storageEnvProblems } from './config/storage';
@@ -94,7 +94,7 @@ async function assemble(env: Env, log: Logger, database: Database): Promise<Runt
   const rt = {
     env,
     log,
-    version: pkg.version,
+    version,
     database,
     hub,
     mail,
