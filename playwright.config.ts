@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { BROWSER_ARGS, BROWSER_PATH } from './tests/e2e/browser';
+import { TEST_PROCESS_FLAGS } from './tests/fixtures/node-flags';
 
 // E2E_PORT lets a second checkout run its suite beside this one.
 const PORT = Number(process.env.E2E_PORT ?? 4399);
@@ -62,7 +63,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     // The template exists before the server starts, so the tests' own servers find it.
-    command: 'node --import tsx tests/e2e/fixtures/prepare-data.ts && exec node dist/server/main.mjs',
+    command: `node --import tsx tests/e2e/fixtures/prepare-data.ts && exec node ${TEST_PROCESS_FLAGS.join(' ')} dist/server/main.mjs`,
     url: `${BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

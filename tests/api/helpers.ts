@@ -10,6 +10,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import type { NodeHandler } from '../../src/server/http';
 import { createLogger, type Logger } from '../../src/server/log';
 import { type RunningServer, startServer } from '../../src/server/server';
+import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import type { BUNDLED } from './global-setup';
 
 export interface TestServer extends RunningServer {
@@ -31,7 +32,9 @@ export const bundled = (entry: keyof typeof BUNDLED) => path.join(inject('server
 const execFileAsync = promisify(execFile);
 /** The products command, bundled, run to its end with `env` over this process's; resolves with its output. */
 export const runProducts = (env: Record<string, string>, ...args: string[]) =>
-  execFileAsync(process.execPath, [bundled('products'), ...args], { env: { ...process.env, ...env } });
+  execFileAsync(process.execPath, [...TEST_PROCESS_FLAGS, bundled('products'), ...args], {
+    env: { ...process.env, ...env },
+  });
 
 /** A fresh database for one test file: a PGlite dir, or a new database on the api-pg PostgreSQL. */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {

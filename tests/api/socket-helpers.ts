@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
+import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { bundled } from './helpers';
 
 export interface TestSocket {
@@ -57,7 +58,7 @@ export async function spawnServerProcess(
   env: Record<string, string>,
   entry: 'api-server' | 'page-server' = 'api-server',
 ): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, [bundled(entry)], {
+  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, bundled(entry)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect } from '@playwright/test';
+import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { newDataDir } from './data-dirs';
 
 /**
@@ -15,7 +16,7 @@ export async function startOwnServer(
   // A server left on the port (a test killed at its timeout) would answer the polls below in place of this one.
   const left = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null);
   if (left) throw new Error(`port ${port} is taken: a server of an earlier test is still running`);
-  const proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, 'dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { newDataDir } from './data-dirs';
 
 // The production build on a public PUBLIC_ORIGIN, as `npm start` runs it:
@@ -14,7 +15,7 @@ const procs: ChildProcess[] = [];
 function start(extra: Record<string, string>) {
   const dataDir = newDataDir('miaobi-sandbox-');
   dirs.push(dataDir);
-  const proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, 'dist/server/main.mjs'], {
     env: {
       ...process.env,
       PORT: String(PORT),

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
+import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { newDataDir } from './data-dirs';
 
 // Drives the production build as a separate process, as `npm start` runs it.
@@ -11,7 +12,7 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = newDataDir('miaobi-shutdown-');
-  proc = spawn(process.execPath, ['dist/server/main.mjs'], {
+  proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, 'dist/server/main.mjs'], {
     env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });

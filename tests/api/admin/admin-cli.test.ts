@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../../src/server/cli/admin';
 import { openDatabase } from '../../../src/server/db/client';
 import { users } from '../../../src/server/db/schema';
+import { TEST_PROCESS_FLAGS } from '../../fixtures/node-flags';
 import { createTestDatabase } from '../helpers';
 
 const run = promisify(execFile);
@@ -40,7 +41,11 @@ describe('admin command', () => {
       // One real process: the npm script's entry point, on the database the function just changed.
       const env = { ...process.env, DATA_DIR: tdb.dataDir, LOG_LEVEL: 'silent', DATABASE_URL: tdb.databaseUrl ?? '' };
       if (!tdb.databaseUrl) delete (env as Record<string, string | undefined>).DATABASE_URL;
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', 'list'], { env });
+      const { stdout } = await run(
+        process.execPath,
+        [...TEST_PROCESS_FLAGS, '--import', 'tsx', 'src/server/cli/admin.ts', 'list'],
+        { env },
+      );
       expect(stdout).toBe('admin\tBoss@Example.com\n');
     } finally {
       await tdb.drop();
