@@ -121,7 +121,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     if (socket.writable) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`, () => socket.destroy());
     else socket.destroy();
   });
-  server.keepAliveTimeout = 5000;
+  server.keepAliveTimeout = env.KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = env.HEADERS_TIMEOUT_MS;
   server.requestTimeout = Math.max(env.REQUEST_TIMEOUT_MS, env.HEADERS_TIMEOUT_MS);
   guardConnections(server, connectionCaps(env), rt.log);

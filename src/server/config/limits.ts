@@ -11,6 +11,12 @@ export const limitsEnvShape = {
   /** Time a client has to send its request headers, and the whole request. */
   HEADERS_TIMEOUT_MS: int(200, 600_000, 20_000),
   REQUEST_TIMEOUT_MS: int(200, 3_600_000, 60_000),
+  /**
+   * How long an idle keep-alive connection stays open. The side that reuses a connection must give it up
+   * first, or a request it sends as the server closes is lost (ECONNRESET; a 502 from a proxy): so longer
+   * than nginx's upstream keepalive_timeout (60 s) and than clients that keep sockets without a timer.
+   */
+  KEEP_ALIVE_TIMEOUT_MS: int(1_000, 600_000, 65_000),
   /** Open connections in all; unset: the process's file-handle limit minus headroom for database and files. */
   MAX_CONNECTIONS: optionalInt(1, 10_000_000),
   /** Open connections per client address (IPv6: per /64); 0 = no cap. Unset: 256, or no cap behind TRUST_PROXY. */

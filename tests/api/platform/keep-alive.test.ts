@@ -54,4 +54,37 @@ describe('keep-alive connections', () => {
     const next = await post('/api/client-log', JSON.stringify({ level: 'warn', message: 'm', url: '/' }));
     expect(next.status).toBe(200);
   });
+
+  it('stay open KEEP_ALIVE_TIMEOUT_MS when idle (65 s by default, above a proxy’s 60 s), then close', async () => {
+    const hint = await new Promise<string>((resolve, reject) =>
+      http
+        .get(`${srv.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          resolve(String(res.headers['keep-alive']));
+        })
+        .once('error', reject),
+    );
+    expect(hint).toBe('timeout=65');
+
+    // Two seconds: Node's agent gives up at once a socket whose server announces one second or less.
+    const short = await startTestServer({ KEEP_ALIVE_TIMEOUT_MS: '2000' });
+    try {
+      const get = () =>
+        new Promise<Socket>((resolve, reject) => {
+          const req = http.get(`${short.url}/api/health`, { agent }, (res) => {
+            res.resume();
+            res.once('end', () => resolve(req.socket as Socket));
+          });
+          req.once('error', reject);
+        });
+      const first = await get();
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await get()).toBe(first);
+      const idleSince = Date.now();
+      await new Promise((r) => first.once('close', r));
+      expect(Date.now() - idleSince).toBeGreaterThanOrEqual(1900);
+    } finally {
+      await short.dispose();
+    }
+  });
 });
