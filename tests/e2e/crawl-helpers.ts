@@ -115,6 +115,14 @@ export async function settled(page: Page): Promise<void> {
     .toBe(0);
 }
 
+/** Saves the theme the next page loads in, as the theme store keeps it; the loaded page stays as it is. */
+export async function saveTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((t) => {
+    const setting = JSON.parse(localStorage.getItem('appSetting') ?? '{}');
+    localStorage.setItem('appSetting', JSON.stringify({ ...setting, theme: t }));
+  }, theme);
+}
+
 /**
  * Switches the loaded page's theme as a person does, with the visible toggle: the store persists it and
  * every island follows it. A page without one (no header) saves the theme and, for dark, is loaded again;
@@ -124,10 +132,7 @@ export async function switchTheme(page: Page, route: string, theme: 'light' | 'd
   const toggle = page.locator('[data-theme-toggle]:visible').first();
   if (await toggle.count()) await toggle.click();
   else {
-    await page.evaluate((t) => {
-      const setting = JSON.parse(localStorage.getItem('appSetting') ?? '{}');
-      localStorage.setItem('appSetting', JSON.stringify({ ...setting, theme: t }));
-    }, theme);
+    await saveTheme(page, theme);
     if (theme === 'light') return;
     await visit(page, route);
   }

@@ -9,6 +9,7 @@ import {
   NAV_ROUTES,
   PER_PAGE_MS,
   pagePaths,
+  saveTheme,
   settled,
   switchTheme,
   unreachable,
@@ -85,22 +86,27 @@ async function crawl(page: Page, routes: string[], crawled: Crawl): Promise<stri
   const findings: string[] = [];
   for (const route of routes) {
     await visit(page, route);
+    // The page before was left dark with the light theme saved: this one must load light.
+    if (dark) await expect(page.locator('html.dark'), `${where} ${route}: loads light`).toHaveCount(0);
+    const darkened = dark && axe.includes(route);
     if (axe.includes(route)) {
       findings.push(...(await axeFindings(page, `${where} ${route}`)));
-      if (dark) {
+      if (darkened) {
         await switchTheme(page, route, 'dark');
         findings.push(...(await axeFindings(page, `${where} dark ${route}`)));
-        await switchTheme(page, route, 'light');
       }
     }
-    if (!NAV_ROUTES.includes(route)) continue;
-    if (links) findings.push(...(await layout(page, route, where, links, base)));
-    if (phone) {
-      await page.setViewportSize(MOBILE);
-      await settled(page);
-      findings.push(...(await layout(page, route, `${where} phone`, phone, base)));
-      await page.setViewportSize(DESKTOP);
+    if (NAV_ROUTES.includes(route)) {
+      if (links) findings.push(...(await layout(page, route, where, links, base)));
+      if (phone) {
+        await page.setViewportSize(MOBILE);
+        await settled(page);
+        findings.push(...(await layout(page, route, `${where} phone`, phone, base)));
+        await page.setViewportSize(DESKTOP);
+      }
     }
+    // The next page loads light: its layout checks read no colours, so this one is not switched back.
+    if (darkened) await saveTheme(page, 'light');
   }
   return findings;
 }
