@@ -19,7 +19,7 @@ declare module 'vitest' {
      * by file where the server can (`template <name> strategy file_copy`).
      */
     postgresTemplate: string | null;
-    /** The directory holding BUNDLED's entries as `<name>.mjs` (helpers.ts, bundled). */
+    /** The directory holding BUNDLED's entries as `<name>.mjs` (helpers.ts, bundledArgs). */
     serverBundle: string;
   }
 }

@@ -26,15 +26,16 @@ export interface CallResult {
   body: any;
 }
 
-/** The path of one of the processes the global setup bundled (BUNDLED in global-setup.ts): run it with `node`. */
-export const bundled = (entry: keyof typeof BUNDLED) => path.join(inject('serverBundle'), `${entry}.mjs`);
+/** `node`'s arguments that run one of the processes the global setup bundled (BUNDLED in global-setup.ts). */
+export const bundledArgs = (entry: keyof typeof BUNDLED) => [
+  ...TEST_PROCESS_FLAGS,
+  path.join(inject('serverBundle'), `${entry}.mjs`),
+];
 
 const execFileAsync = promisify(execFile);
 /** The products command, bundled, run to its end with `env` over this process's; resolves with its output. */
 export const runProducts = (env: Record<string, string>, ...args: string[]) =>
-  execFileAsync(process.execPath, [...TEST_PROCESS_FLAGS, bundled('products'), ...args], {
-    env: { ...process.env, ...env },
-  });
+  execFileAsync(process.execPath, [...bundledArgs('products'), ...args], { env: { ...process.env, ...env } });
 
 /** A fresh database for one test file: a PGlite dir, or a new database on the api-pg PostgreSQL. */
 export async function createTestDatabase(): Promise<{ dataDir: string; databaseUrl?: string; drop(): Promise<void> }> {

@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
-import { bundled } from './helpers';
+import { bundledArgs } from './helpers';
 
 export interface TestSocket {
   ws: WebSocket;
@@ -58,7 +57,7 @@ export async function spawnServerProcess(
   env: Record<string, string>,
   entry: 'api-server' | 'page-server' = 'api-server',
 ): Promise<{ url: string; proc: ChildProcess; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, bundled(entry)], {
+  const proc = spawn(process.execPath, bundledArgs(entry), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -89,12 +89,10 @@ async function crawl(page: Page, routes: string[], crawled: Crawl): Promise<stri
     // The page before was left dark with the light theme saved: this one must load light.
     if (dark) await expect(page.locator('html.dark'), `${where} ${route}: loads light`).toHaveCount(0);
     const darkened = dark && axe.includes(route);
-    if (axe.includes(route)) {
-      findings.push(...(await axeFindings(page, `${where} ${route}`)));
-      if (darkened) {
-        await switchTheme(page, route, 'dark');
-        findings.push(...(await axeFindings(page, `${where} dark ${route}`)));
-      }
+    if (axe.includes(route)) findings.push(...(await axeFindings(page, `${where} ${route}`)));
+    if (darkened) {
+      await switchTheme(page, route, 'dark');
+      findings.push(...(await axeFindings(page, `${where} dark ${route}`)));
     }
     if (NAV_ROUTES.includes(route)) {
       if (links) findings.push(...(await layout(page, route, where, links, base)));

@@ -1,8 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { newDataDir } from './data-dirs';
+import { healthy, spawnBuiltServer } from './own-server';
 
 // The production build on a public PUBLIC_ORIGIN, as `npm start` runs it:
 // the sandbox providers need ALLOW_SANDBOX=true, and then every page says so.
@@ -15,18 +15,11 @@ const procs: ChildProcess[] = [];
 function start(extra: Record<string, string>) {
   const dataDir = newDataDir('miaobi-sandbox-');
   dirs.push(dataDir);
-  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, 'dist/server/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: 'https://miaobi.example',
-      ...extra,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawnBuiltServer(PORT, dataDir, { PUBLIC_ORIGIN: 'https://miaobi.example', ...extra }, [
+    'ignore',
+    'pipe',
+    'pipe',
+  ]);
   procs.push(proc);
   let output = '';
   proc.stdout?.on('data', (d: Buffer) => {
@@ -57,9 +50,7 @@ test('with ALLOW_SANDBOX=true: a warning in the log, a sandbox bar on every page
   // A server start on a busy machine.
   test.setTimeout(150_000);
   const server = start({ ALLOW_SANDBOX: 'true' });
-  await expect
-    .poll(async () => (await fetch(`${BASE}/api/health`).catch(() => null))?.status, { timeout: 120_000 })
-    .toBe(200);
+  await healthy(PORT);
   const health = await (await fetch(`${BASE}/api/health`)).json();
   expect(health.data.sandbox).toEqual(['payment', 'wechat', 'sms']);
   expect(server.output()).toMatch(/"level":"warn".*sandbox providers are active/);

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import WebSocket from 'ws';
-import { TEST_PROCESS_FLAGS } from '../fixtures/node-flags';
 import { newDataDir } from './data-dirs';
+import { healthy, spawnBuiltServer } from './own-server';
 
 // Drives the production build as a separate process, as `npm start` runs it.
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 1090;
@@ -12,15 +12,8 @@ let dataDir: string;
 
 test.beforeAll(async () => {
   dataDir = newDataDir('miaobi-shutdown-');
-  proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, 'dist/server/main.mjs'], {
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: 'inherit',
-  });
-  await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${PORT}/api/health`).catch(() => null))?.status, {
-      timeout: 30_000,
-    })
-    .toBe(200);
+  proc = spawnBuiltServer(PORT, dataDir);
+  await healthy(PORT);
 });
 
 test.afterAll(() => {

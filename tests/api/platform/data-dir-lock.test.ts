@@ -11,8 +11,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { loadEnv } from '../../../src/server/config/env';
 import { createLogger } from '../../../src/server/log';
 import { type RunningServer, startServer } from '../../../src/server/server';
-import { TEST_PROCESS_FLAGS } from '../../fixtures/node-flags';
-import { bundled, createTestDatabase } from '../helpers';
+import { bundledArgs, createTestDatabase } from '../helpers';
 
 const onPostgres = inject('postgresUrl') !== null;
 const drops: Array<() => Promise<void>> = [];
@@ -35,7 +34,7 @@ const start = (vars: Record<string, string | undefined>) => startServer(loadEnv(
 
 /** The test fixture server as a child process; resolves with its URL, or its exit code and stderr. */
 function spawnServer(vars: Record<string, string | undefined>) {
-  const proc = spawn(process.execPath, [...TEST_PROCESS_FLAGS, bundled('api-server')], {
+  const proc = spawn(process.execPath, bundledArgs('api-server'), {
     env: { ...process.env, ...vars },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, expect, it } from 'vitest';
 import { LAZY, LAZY_ON_POSTGRES } from '../../../scripts/lazy-modules.mjs';
-import { bundled, createTestDatabase } from '../helpers';
+import { bundledArgs, createTestDatabase } from '../helpers';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -20,17 +20,21 @@ it('a started server that answered requests has not loaded the heavy libraries',
   const db = await createTestDatabase();
   const log = path.join(dir, 'modules.txt');
   try {
-    const proc = spawn(process.execPath, ['--import', './tests/fixtures/module-log.mjs', bundled('api-server')], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATA_DIR: db.dataDir,
-        ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
-        STORAGE: 'local',
-        MODULE_LOG: log,
+    const proc = spawn(
+      process.execPath,
+      ['--import', './tests/fixtures/module-log.mjs', ...bundledArgs('api-server')],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'test',
+          DATA_DIR: db.dataDir,
+          ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+          STORAGE: 'local',
+          MODULE_LOG: log,
+        },
+        stdio: ['ignore', 'pipe', 'inherit'],
       },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    );
     const exited = once(proc, 'exit');
     const [line] = (await once(createInterface({ input: proc.stdout as NodeJS.ReadableStream }), 'line')) as [string];
     const { url } = JSON.parse(line) as { url: string };
