@@ -1,5 +1,5 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { encodeNow, pickFastEncoding, SMALL_BODY } from './encoding';
+import { encodeNow, type FastEncoding, pickFastEncoding, SMALL_BODY } from './encoding';
 import type { NodeHandler } from './http';
 
 /** What is worth compressing: markup and text (pages, the sitemap, robots.txt, the icons' sprite). */
@@ -28,7 +28,7 @@ export function compressedWhole(pages: NodeHandler): NodeHandler {
   };
 }
 
-function gatherBody(res: ServerResponse, encoding: 'br' | 'gzip'): void {
+function gatherBody(res: ServerResponse, encoding: FastEncoding): void {
   const { writeHead, write, end } = res;
   const chunks: Buffer[] = [];
   const gather = (chunk: Chunk | null | undefined, enc?: BufferEncoding) => {

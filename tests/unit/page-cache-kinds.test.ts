@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NodeHandler } from '../../src/server/http';
 import { compressedWhole } from '../../src/server/page-encoding';
@@ -151,16 +151,19 @@ describe('a page rendered for one request', () => {
     });
   }
 
-  it('is compressed whole, gzip first, keeping its status and headers', async () => {
+  it('is compressed whole, zstd first, then gzip, then brotli, keeping its status and headers', async () => {
     const chunks = Array.from({ length: 200 }, (_, i) => `<li>row ${i}</li>`);
     const html = page(chunks, { 'content-type': 'text/html', 'cache-control': 'no-store' }, 404);
     const out = await ask(html, 'gzip, deflate, br, zstd');
     expect(out.status).toBe(404);
-    expect(out.headers['content-encoding']).toBe('gzip');
+    expect(out.headers['content-encoding']).toBe('zstd');
     expect(out.headers.vary).toBe('Accept-Encoding');
     expect(out.headers['cache-control']).toBe('no-store');
     expect(Number(out.headers['content-length'])).toBe(out.body.byteLength);
-    expect(gunzipSync(out.body).toString()).toBe(chunks.join(''));
+    expect(zstdDecompressSync(out.body).toString()).toBe(chunks.join(''));
+    const gzip = await ask(html, 'gzip, deflate, br, zstd;q=0');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString()).toBe(chunks.join(''));
     const br = await ask(html, 'br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).toString()).toBe(chunks.join(''));

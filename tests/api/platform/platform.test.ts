@@ -112,6 +112,16 @@ describe('platform API', () => {
     const text = await large.text();
     expect(text.length).toBeGreaterThan(1024);
     expect(['br', 'gzip']).toContain(large.headers.get('content-encoding'));
+    // A reply compressed per request goes out as zstd to whoever takes it (the fastest of the three), else
+    // gzip; the prompt list above, compressed once and kept, is brotli's.
+    const products = (encoding: string) =>
+      fetch(`${srv.url}/api/product/list/aichat`, { method: 'POST', headers: { 'accept-encoding': encoding } });
+    const zstd = await products('gzip, deflate, br, zstd');
+    const gzip = await products('gzip, deflate, br');
+    expect([zstd.headers.get('content-encoding'), gzip.headers.get('content-encoding')]).toEqual(['zstd', 'gzip']);
+    const listed = await zstd.text();
+    expect(listed.length).toBeGreaterThan(1024);
+    expect(await gzip.text()).toBe(listed);
   });
 
   it('documents a length limit for every string input in the OpenAPI document', async () => {
