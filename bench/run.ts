@@ -4,7 +4,8 @@
 // load on PostgreSQL and on PGlite; login against that project's /login.
 // Prints a table; exits 1 when a budget is missed.
 // Options: --only=weight,lighthouse,load,sockets,streams,files,scale,startup,knowledge,knowledge-scale,video  --reuse-build
-// --pages=/chat,/draw (Lighthouse on these pages of the route table only: route or address)  --rounds=5 (Lighthouse rounds)
+// --pages=/chat,/draw (Lighthouse, render and load on these pages of the route table only: route or address)
+// --rounds=5 (Lighthouse rounds)
 // --details=DIR (each Lighthouse run's main-thread breakdown and boot-up time as JSON)
 // --starts=3 (start-up runs of each kind)
 // --load-rounds=3 --load-seconds=5 (load: rounds, and seconds each route is hammered a round; each page
@@ -22,6 +23,7 @@ import { measureKnowledgeScale } from './knowledge-scale';
 import { measureLighthouse } from './lighthouse';
 import { firstPicture, measureLoad } from './load';
 import { measureRender } from './render';
+import { type BenchPage, siteBrowserPages, sitePages } from './routes';
 import { measureScale } from './scale/run';
 import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer, waitUntilIdle } from './server';
@@ -67,6 +69,10 @@ const wanted = (s: Section) => only.has(s);
 const basePort = Number(process.env.BENCH_PORT ?? 4610);
 const idle = Number(values.idle);
 const loadTiming = { rounds: Number(values['load-rounds']), seconds: Number(values['load-seconds']) };
+const onlyPages = values.pages?.split(',').map((p) => p.trim());
+/** The route table's pages that --pages names (by route or address); all of them without it. */
+const chosen = <T extends BenchPage>(pages: T[]) =>
+  onlyPages ? pages.filter((p) => onlyPages.includes(p.route) || onlyPages.includes(p.path)) : pages;
 
 /** The square's 30 pictures and one listed share, by bench users; what the load rows need. */
 async function seedLoad(url: string, seeders: Array<Record<string, string>>) {
@@ -99,6 +105,7 @@ async function measurePgliteLoad(root: string, port: number, bareUrl: string): P
       return await measureLoad(server.url, bareUrl, seeded.note, {
         label: 'PGlite',
         share: seeded.share,
+        pages: chosen(await sitePages()),
         ...loadTiming,
       });
     } finally {
@@ -144,7 +151,7 @@ async function main() {
           await section('weight', () => measureWeights(s.url, ids));
           await section('lighthouse', () =>
             measureLighthouse(s.url, bareUrl, {
-              pages: values.pages?.split(',').map((p) => p.trim()),
+              pages: onlyPages,
               seeded: ids,
               rounds: Number(values.rounds),
               details: values.details,
@@ -153,8 +160,14 @@ async function main() {
           // Uncached renders one at a time (server time, HTML size), once the seeding's work is done,
           // then every page under load.
           if (wanted('load')) await waitUntilIdle(s);
-          await section('load', () => measureRender(s.url, ids));
-          await section('load', () => measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, ...loadTiming }));
+          await section('load', async () => measureRender(s.url, ids, { pages: chosen(await siteBrowserPages()) }));
+          await section('load', async () =>
+            measureLoad(s.url, bareUrl, seeded.note, {
+              share: seeded.share,
+              pages: chosen(await sitePages()),
+              ...loadTiming,
+            }),
+          );
         });
         // The same pages on the embedded database (the default set-up), against the same floor.
         if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 4, floor.url));
