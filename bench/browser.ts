@@ -1,7 +1,16 @@
+import { existsSync } from 'node:fs';
 import { type BrowserPage, fillPath, type Seeded } from './routes';
 
 /** Debian's full chromium (Lighthouse needs it), with the browser tests' flags: no browser download. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Why the browser sections cannot run, or null. `npm test` installs only the headless shell; without this,
+ * Lighthouse said only that CHROME_PATH "must be set" on every page.
+ */
+export function missingBrowser(): string | null {
+  return existsSync(CHROME_PATH) ? null : `no browser at ${CHROME_PATH}: apt-get install chromium, or set CHROME_PATH`;
+}
 
 export { BROWSER_ARGS as CHROME_FLAGS } from '../tests/e2e/browser';
 

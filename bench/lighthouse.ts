@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { BARE_ISLAND, BARE_STATIC } from './bare';
-import { browserAddress, CHROME_FLAGS, CHROME_PATH, pageUrl } from './browser';
+import { browserAddress, CHROME_FLAGS, CHROME_PATH, missingBrowser, pageUrl } from './browser';
 import { judgeLighthouse, type LighthouseFigures, lcpRatio, median, type PageKind, spread, tbtBudgetMs } from './floor';
 import { type Seeded, siteBrowserPages } from './routes';
 import type { Row } from './table';
@@ -130,6 +130,8 @@ export interface LighthouseOptions {
 }
 
 export async function measureLighthouse(base: string, bareBase: string, opts: LighthouseOptions = {}): Promise<Row[]> {
+  const noBrowser = missingBrowser();
+  if (noBrowser) return [{ name: 'lighthouse', value: 'not measured', budget: '', ok: false, note: noBrowser }];
   const rounds = opts.rounds ?? 5;
   const rows: Row[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lh-'));

@@ -3,7 +3,7 @@
 // ones in its HTML, each gzipped (level 9 would flatter; Node's default is 6).
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { browserAddress, CHROME_FLAGS, CHROME_PATH, pageUrl } from './browser';
+import { browserAddress, CHROME_FLAGS, CHROME_PATH, missingBrowser, pageUrl } from './browser';
 import { type Seeded, siteBrowserPages } from './routes';
 import type { Row } from './table';
 
@@ -52,6 +52,8 @@ async function weigh(base: string, page: string): Promise<Weight> {
 
 /** Every page of the route table a browser loads (bench/routes.ts), budgeted by its kind. */
 export async function measureWeights(base: string, seeded: Seeded): Promise<Row[]> {
+  const noBrowser = missingBrowser();
+  if (noBrowser) return [{ name: 'weight', value: 'not measured', budget: '', ok: false, note: noBrowser }];
   const rows: Row[] = [];
   let consoleScripts = 0;
   for (const page of await siteBrowserPages()) {
