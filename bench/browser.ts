@@ -1,15 +1,18 @@
 import { existsSync } from 'node:fs';
 import { type BrowserPage, fillPath, type Seeded } from './routes';
+import type { Row } from './table';
 
 /** Debian's full chromium (Lighthouse needs it), with the browser tests' flags: no browser download. */
 export const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
- * Why the browser sections cannot run, or null. `npm test` installs only the headless shell; without this,
- * Lighthouse said only that CHROME_PATH "must be set" on every page.
+ * The one row a browser section (`section`) answers when there is no browser to run, or null. `npm test`
+ * installs only the headless shell; without this, Lighthouse said only that CHROME_PATH "must be set" on every page.
  */
-export function missingBrowser(): string | null {
-  return existsSync(CHROME_PATH) ? null : `no browser at ${CHROME_PATH}: apt-get install chromium, or set CHROME_PATH`;
+export function missingBrowser(section: string): Row[] | null {
+  if (existsSync(CHROME_PATH)) return null;
+  const note = `no browser at ${CHROME_PATH}: apt-get install chromium, or set CHROME_PATH`;
+  return [{ name: section, value: 'not measured', budget: '', ok: false, note }];
 }
 
 export { BROWSER_ARGS as CHROME_FLAGS } from '../tests/e2e/browser';

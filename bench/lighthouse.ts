@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { BARE_ISLAND, BARE_STATIC } from './bare';
 import { browserAddress, CHROME_FLAGS, CHROME_PATH, missingBrowser, pageUrl } from './browser';
 import { judgeLighthouse, type LighthouseFigures, lcpRatio, median, type PageKind, spread, tbtBudgetMs } from './floor';
-import { type Seeded, siteBrowserPages } from './routes';
+import { type BrowserPage, type Seeded, siteBrowserPages } from './routes';
 import type { Row } from './table';
 
 const run = promisify(execFile);
@@ -121,8 +121,8 @@ const slug = (page: string) => page.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/
 
 export interface LighthouseOptions {
   rounds?: number;
-  /** Only these pages (their route or address) of the route table. */
-  pages?: string[];
+  /** The pages to measure: every page a browser loads (bench/routes.ts) unless given. */
+  pages?: readonly BrowserPage[];
   /** The seeded ids the pages that show a picture or a share need. */
   seeded?: Seeded;
   /** A directory: each run's main-thread breakdown, boot-up time, DOM size and long tasks as JSON. */
@@ -130,8 +130,8 @@ export interface LighthouseOptions {
 }
 
 export async function measureLighthouse(base: string, bareBase: string, opts: LighthouseOptions = {}): Promise<Row[]> {
-  const noBrowser = missingBrowser();
-  if (noBrowser) return [{ name: 'lighthouse', value: 'not measured', budget: '', ok: false, note: noBrowser }];
+  const noBrowser = missingBrowser('lighthouse');
+  if (noBrowser) return noBrowser;
   const rounds = opts.rounds ?? 5;
   const rows: Row[] = [];
   const dir = mkdtempSync(path.join(tmpdir(), 'miaobi-lh-'));
@@ -141,8 +141,7 @@ export async function measureLighthouse(base: string, bareBase: string, opts: Li
     { label: 'bare island', url: bareBase + BARE_ISLAND, kind: 'island', bare: true, page: 'bare-island', status: 200 },
   ];
   // Every page of the route table a browser loads (bench/routes.ts): none is left out by hand.
-  for (const page of await siteBrowserPages()) {
-    if (opts.pages && !opts.pages.includes(page.route) && !opts.pages.includes(page.path)) continue;
+  for (const page of opts.pages ?? (await siteBrowserPages())) {
     const address = await browserAddress(base, page, opts.seeded ?? { picture: null, share: null });
     if ('error' in address) {
       rows.push({ name: `lighthouse ${page.path}`, value: 'not measured', budget: '', ok: false, note: address.error });

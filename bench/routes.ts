@@ -91,6 +91,11 @@ export function benchPages(routes: readonly string[]): BenchPage[] {
 }
 
 /** The address with the seeded ids filled in; null when what it needs was not seeded. */
+/** The pages `names` lists, by route or address (`--pages`); every page when it lists none. */
+export function namedPages<T extends BenchPage>(pages: T[], names?: readonly string[]): T[] {
+  return names ? pages.filter((p) => names.includes(p.route) || names.includes(p.path)) : pages;
+}
+
 export function fillPath(page: BenchPage, seeded: Seeded): string | null {
   let missing = false;
   const filled = page.path.replace(/\{(picture|share)\}/g, (_, name: keyof Seeded) => {

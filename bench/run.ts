@@ -23,7 +23,7 @@ import { measureKnowledgeScale } from './knowledge-scale';
 import { measureLighthouse } from './lighthouse';
 import { firstPicture, measureLoad } from './load';
 import { measureRender } from './render';
-import { type BenchPage, siteBrowserPages, sitePages } from './routes';
+import { type BenchPage, namedPages, siteBrowserPages, sitePages } from './routes';
 import { measureScale } from './scale/run';
 import { benchUsers, SEED_ENV, seedShare, seedSquare } from './seed';
 import { type BenchServer, startBuiltServer, waitUntilIdle } from './server';
@@ -70,9 +70,6 @@ const basePort = Number(process.env.BENCH_PORT ?? 4610);
 const idle = Number(values.idle);
 const loadTiming = { rounds: Number(values['load-rounds']), seconds: Number(values['load-seconds']) };
 const onlyPages = values.pages?.split(',').map((p) => p.trim());
-/** The route table's pages that --pages names (by route or address); all of them without it. */
-const chosen = <T extends BenchPage>(pages: T[]) =>
-  onlyPages ? pages.filter((p) => onlyPages.includes(p.route) || onlyPages.includes(p.path)) : pages;
 
 /** The square's 30 pictures and one listed share, by bench users; what the load rows need. */
 async function seedLoad(url: string, seeders: Array<Record<string, string>>) {
@@ -95,7 +92,7 @@ async function withServer<T>(
 }
 
 /** The load rows on PGlite: its bench users are written before the server opens the directory. */
-async function measurePgliteLoad(root: string, port: number, bareUrl: string): Promise<Row[]> {
+async function measurePgliteLoad(root: string, port: number, bareUrl: string, pages: BenchPage[]): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'miaobi-bench-pglite-'));
   try {
     const seeders = await benchUsers({ dataDir });
@@ -105,7 +102,7 @@ async function measurePgliteLoad(root: string, port: number, bareUrl: string): P
       return await measureLoad(server.url, bareUrl, seeded.note, {
         label: 'PGlite',
         share: seeded.share,
-        pages: chosen(await sitePages()),
+        pages,
         ...loadTiming,
       });
     } finally {
@@ -141,6 +138,9 @@ async function main() {
   try {
     const env = { DATABASE_URL: cluster.url, ...SEED_ENV, ...ONE_ADDRESS };
     if (wanted('weight') || wanted('lighthouse') || wanted('load')) {
+      // The route table's pages, read once: those --pages names, else all of them.
+      const browserPages = namedPages(await siteBrowserPages(), onlyPages);
+      const loadPages = namedPages(await sitePages(), onlyPages);
       const floor = wanted('lighthouse') || wanted('load') ? await startBare(bare(), basePort + 6) : null;
       try {
         await withServer(root, basePort, env, async (s) => {
@@ -151,7 +151,7 @@ async function main() {
           await section('weight', () => measureWeights(s.url, ids));
           await section('lighthouse', () =>
             measureLighthouse(s.url, bareUrl, {
-              pages: onlyPages,
+              pages: browserPages,
               seeded: ids,
               rounds: Number(values.rounds),
               details: values.details,
@@ -160,17 +160,14 @@ async function main() {
           // Uncached renders one at a time (server time, HTML size), once the seeding's work is done,
           // then every page under load.
           if (wanted('load')) await waitUntilIdle(s);
-          await section('load', async () => measureRender(s.url, ids, { pages: chosen(await siteBrowserPages()) }));
-          await section('load', async () =>
-            measureLoad(s.url, bareUrl, seeded.note, {
-              share: seeded.share,
-              pages: chosen(await sitePages()),
-              ...loadTiming,
-            }),
+          await section('load', () => measureRender(s.url, ids, { pages: browserPages }));
+          await section('load', () =>
+            measureLoad(s.url, bareUrl, seeded.note, { share: seeded.share, pages: loadPages, ...loadTiming }),
           );
         });
         // The same pages on the embedded database (the default set-up), against the same floor.
-        if (floor && wanted('load')) await section('load', () => measurePgliteLoad(root, basePort + 4, floor.url));
+        if (floor && wanted('load'))
+          await section('load', () => measurePgliteLoad(root, basePort + 4, floor.url, loadPages));
       } finally {
         await floor?.stop();
       }

@@ -52,8 +52,8 @@ async function weigh(base: string, page: string): Promise<Weight> {
 
 /** Every page of the route table a browser loads (bench/routes.ts), budgeted by its kind. */
 export async function measureWeights(base: string, seeded: Seeded): Promise<Row[]> {
-  const noBrowser = missingBrowser();
-  if (noBrowser) return [{ name: 'weight', value: 'not measured', budget: '', ok: false, note: noBrowser }];
+  const noBrowser = missingBrowser('weight');
+  if (noBrowser) return noBrowser;
   const rows: Row[] = [];
   let consoleScripts = 0;
   for (const page of await siteBrowserPages()) {

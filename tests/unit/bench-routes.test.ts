@@ -7,6 +7,7 @@ import {
   browserPages,
   fillPath,
   HTML_FILE,
+  namedPages,
   pageRoutes,
   SAMPLES,
   STATIC_ROUTES,
@@ -124,5 +125,16 @@ describe('pageRoutes reads a pages directory by Astro file-name rules', () => {
     }
     expect(pageRoutes(dir)).toEqual(['/', '/a', '/b', '/b/[id]', '/feed.xml']);
     expect(pageRoutes(dir, HTML_FILE)).toEqual(['/', '/a', '/b', '/b/[id]']);
+  });
+
+  it('--pages picks pages by route or by address, and every page when it names none', async () => {
+    const pages = await sitePages();
+    const share = pages.find((p) => p.path.includes('{share}'));
+    expect(share).toBeDefined();
+    const picked = namedPages(pages, ['/chat', share?.route ?? '', '/no-such-page']);
+    expect(picked.map((p) => p.path)).toEqual(
+      pages.filter((p) => p === share || p.path === '/chat').map((p) => p.path),
+    );
+    expect(namedPages(pages, undefined)).toBe(pages);
   });
 });
