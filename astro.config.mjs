@@ -6,6 +6,7 @@ import { defineConfig } from 'astro/config';
 import { transformSync } from 'esbuild';
 import clientEvent from './src/integrations/client-event.mjs';
 import cspDigestMemo from './src/integrations/csp-digest-memo.mjs';
+import pageImportMemo from './src/integrations/page-import-memo.mjs';
 import reactStringRender from './src/integrations/react-string-render.mjs';
 import { HEAD_SCRIPT } from './src/lib/head-script.ts';
 import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './src/server/csp.mjs';
@@ -23,9 +24,11 @@ export default defineConfig({
   // page cache (docs/page-cache.md), so a stream of chunks was only overhead per render.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
-    // React islands with renderToString, for the same reason; reactStringRender (below) hands it the
-    // island's id prefix, without which hydrated ARIA references broke (tests/e2e/moderation-reports.spec.ts).
+    // React islands with renderToString, for the same reason; reactStringRender hands it the island's id
+    // prefix, without which hydrated ARIA references broke (tests/e2e/moderation-reports.spec.ts), and
+    // spares the renders that produced nothing (the renderer's check, closed client:event dialogs).
     react({ experimentalDisableStreaming: true }),
+    reactStringRender(),
     clientEvent(),
     devServer(),
     {
@@ -53,8 +56,8 @@ export default defineConfig({
   },
   vite: {
     // cspDigestMemo: the CSP hashes of a page's inline scripts are computed once per process, not per render.
-    // reactStringRender: renderToString gets the island's render options (its useId prefix).
-    plugins: [tailwindcss(), cspDigestMemo(), reactStringRender()],
+    // pageImportMemo: each page's module is imported once, not looked up through Node's loader per request.
+    plugins: [tailwindcss(), cspDigestMemo(), pageImportMemo()],
     // Left external, each of drizzle-orm's ~100 files a page loads re-reads its 180 KB package.json
     // while resolving: seconds and ~90 MB of the first request (bench/RESULTS.md, start-up).
     ssr: { noExternal: ['drizzle-orm'] },

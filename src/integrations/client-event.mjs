@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
  * Adds the `client:event` directive: `<Island client:event="name" />` ships no
  * component code until `window` receives the event `name` (see
  * client-event-directive.ts). The footer's login dialog must not
- * put React on every page (the JS budgets of bench/RESULTS.md).
+ * put React on every page (the JS budgets of bench/RESULTS.md). Such an
+ * island is a dialog, closed until its event: the server renders no HTML for
+ * it (react-string-render.mjs), the browser renders it when the event comes.
  * And `client:auth`: the island hydrates only when a login token is stored
  * (client-auth-directive.ts); visitors keep its server-rendered HTML.
  * @returns {import('astro').AstroIntegration}

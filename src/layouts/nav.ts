@@ -1,4 +1,5 @@
 import type { IconName } from '../components/icons';
+import { isActivePath } from '../lib/routing';
 
 export interface NavEntry {
   /** Key under `layout:nav.*`. */
@@ -48,3 +49,17 @@ export const MENU_NAV: readonly NavEntry[] = [
   { key: 'groups', href: '/groups', icon: 'user', sections: ['/groups', '/test'] },
   { key: 'official', href: '/officialAccount', icon: 'globe', sections: ['/officialAccount'] },
 ];
+
+/** Each entry once (the sheet repeats the side nav's second list). */
+const EVERY_ENTRY = [...new Set([...PRIMARY_NAV, ...SECONDARY_NAV, ...MENU_NAV])];
+
+/**
+ * The entries a path highlights, by key: all the navigation's HTML reads of
+ * the address, so it names the kept HTML (src/components/Kept.astro). A few
+ * dozen values whatever the address, where the path itself has no bound.
+ */
+export function activeNav(pathname: string): string {
+  return EVERY_ENTRY.filter((entry) => isActivePath(pathname, entry.sections))
+    .map((entry) => entry.key)
+    .join(',');
+}

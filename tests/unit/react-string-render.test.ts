@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createElement, useId } from 'react';
-import { afterAll, describe, expect, it } from 'vitest';
-import reactStringRender, { passRenderOptions, RENDERER_MODULE } from '../../src/integrations/react-string-render.mjs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import reactStringRender, {
+  editRenderer,
+  RENDERER_MODULE,
+  rendererEdits,
+} from '../../src/integrations/react-string-render.mjs';
 
 // The installed @astrojs/react renderer, as the build bundles it.
 const file = path.resolve('node_modules/@astrojs/react/dist/server.js');
@@ -14,6 +18,7 @@ const dir = mkdtempSync(path.join(tmpdir(), 'react-render-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 interface Renderer {
+  check(this: { result: object }, component: unknown, props: object, slots: object, metadata: object): Promise<boolean>;
   renderToStaticMarkup(
     this: { result: object },
     component: unknown,
@@ -53,14 +58,14 @@ function Labelled() {
 }
 
 describe('React islands rendered to a string (src/integrations/react-string-render.mjs)', () => {
-  it("finds the renderer's renderToString call in the installed version", () => {
+  it("finds every place it edits in the installed version's renderer", () => {
     expect(RENDERER_MODULE.test(file)).toBe(true);
-    expect(passRenderOptions(source)).not.toBeNull();
+    expect(editRenderer(source)).not.toBeNull();
   });
 
   it("renders what React's stream renderer renders, ids under the island's prefix", async () => {
     const stream = await load(source, true, 'stream.mjs');
-    const string = await load(passRenderOptions(source) ?? '', false, 'string.mjs');
+    const string = await load(editRenderer(source) ?? '', false, 'string.mjs');
     const unpatched = await load(source, false, 'unpatched.mjs');
     const render = (renderer: Renderer) =>
       renderer.renderToStaticMarkup.call({ result: {} }, Labelled, {}, {}, { hydrate: 'load' });
@@ -73,8 +78,45 @@ describe('React islands rendered to a string (src/integrations/react-string-rend
     expect((await render(unpatched)).html).not.toBe(expected.html);
   });
 
-  it('fails the build when the call is gone', () => {
-    const plugin = reactStringRender();
+  it("takes a function component for React's without rendering it; a class only when it is React's", async () => {
+    const edited = await load(editRenderer(source) ?? '', false, 'check.mjs');
+    const unedited = await load(source, false, 'check-unedited.mjs');
+    let calls = 0;
+    const Counted = () => {
+      calls += 1;
+      return createElement('p', null, 'x');
+    };
+    expect(await edited.check.call({ result: {} }, Counted, {}, {}, { hydrate: 'load' })).toBe(true);
+    expect(calls).toBe(0);
+    // What the edit spares: the unedited check renders the component to learn the same.
+    expect(await unedited.check.call({ result: {} }, Counted, {}, {}, { hydrate: 'load' })).toBe(true);
+    expect(calls).toBe(1);
+    class NotReact {
+      render() {
+        return 'x';
+      }
+    }
+    expect(await edited.check.call({ result: {} }, NotReact, {}, {}, {})).toBe(false);
+  });
+
+  it('renders no HTML for a client:event island (a closed dialog), and still gives it its id prefix', async () => {
+    const edited = await load(editRenderer(source) ?? '', false, 'event.mjs');
+    let calls = 0;
+    const Dialog = () => {
+      calls += 1;
+      return createElement('div', { role: 'dialog' }, 'open');
+    };
+    const result = { result: {} };
+    const event = await edited.renderToStaticMarkup.call(result, Dialog, {}, {}, { hydrate: 'event' });
+    expect(event).toEqual({ html: '', attrs: { prefix: expect.any(String) } });
+    expect(calls).toBe(0);
+    const load_ = await edited.renderToStaticMarkup.call(result, Dialog, {}, {}, { hydrate: 'load' });
+    expect(load_.html).toContain('role="dialog"');
+    expect(load_.attrs.prefix).not.toBe(event.attrs.prefix);
+  });
+
+  it('fails the build when a place it edits is gone, or another framework joins React', () => {
+    const plugin = rendererEdits();
     const context = {
       error(message: string) {
         throw new Error(message);
@@ -82,6 +124,12 @@ describe('React islands rendered to a string (src/integrations/react-string-rend
     };
     const transform = plugin.transform as unknown as (this: typeof context, code: string, id: string) => unknown;
     expect(transform.call(context, 'export const x = 1;', '/app/src/page.ts')).toBeNull();
-    expect(() => transform.call(context, 'export {}', file)).toThrow(/renderToString\(vnode\) not found/);
+    expect(() => transform.call(context, 'export {}', file)).toThrow(/renderer's code changed/);
+    expect(() => transform.call(context, source.replace('const attrs = { prefix };', ''), file)).toThrow();
+    const setup = reactStringRender().hooks['astro:config:setup'] as unknown as (options: object) => void;
+    const updateConfig = vi.fn();
+    setup({ config: { integrations: [{ name: '@astrojs/react' }] }, updateConfig });
+    expect(updateConfig).toHaveBeenCalledOnce();
+    expect(() => setup({ config: { integrations: [{ name: '@astrojs/vue' }] }, updateConfig })).toThrow(/joined React/);
   });
 });
