@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { transformSync } from 'esbuild';
-import clientEvent from './src/integrations/client-event.mjs';
+import clientAuth from './src/integrations/client-auth.mjs';
 import cspDigestMemo from './src/integrations/csp-digest-memo.mjs';
 import pageImportMemo from './src/integrations/page-import-memo.mjs';
 import reactStringRender from './src/integrations/react-string-render.mjs';
@@ -26,10 +26,10 @@ export default defineConfig({
   integrations: [
     // React islands with renderToString, for the same reason; reactStringRender hands it the island's id
     // prefix, without which hydrated ARIA references broke (tests/e2e/moderation-reports.spec.ts), and
-    // spares the renders that produced nothing (the renderer's check, closed client:event dialogs).
+    // spares the renderer's check, which rendered every island a second time.
     react({ experimentalDisableStreaming: true }),
     reactStringRender(),
-    clientEvent(),
+    clientAuth(),
     devServer(),
     {
       // The pre-paint script, inlined into every page's head and hashed into its CSP by Astro;

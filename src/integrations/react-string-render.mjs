@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Three edits to @astrojs/react's server renderer, made as Vite bundles it:
+ * Two edits to @astrojs/react's server renderer, made as Vite bundles it:
  *
  * - It renders an island with React's stream renderer, encoding each chunk to
  *   bytes and decoding them back to one string (a sixth of an island page's
@@ -13,9 +13,6 @@
  *   more: every island rendered twice. React is this site's only framework
  *   (astro.config.mjs; the build fails if another joins), so a function
  *   component is React's without that render.
- * - A `client:event` island is a dialog, closed until its event
- *   (client-event.mjs): its server render was React's whole work for no HTML.
- *   It renders none; the browser renders it when the event comes.
  *
  * The build fails if the renderer no longer has what is edited
  * (tests/unit/react-string-render.test.ts runs it on the installed version).
@@ -29,10 +26,6 @@ const EDITS = [
   {
     find: 'async function check(Component, props, children, metadata) {',
     add: '\n  if (typeof Component === "function" && Component.prototype?.render == null) return true;',
-  },
-  {
-    find: '  const attrs = { prefix };',
-    add: '\n  if (metadata?.hydrate === "event") return { html: "", attrs };',
   },
   { find: 'const renderOptions = {' },
   { find: 'html = ReactDOM.renderToString(vnode);', replace: 'html = ReactDOM.renderToString(vnode, renderOptions);' },

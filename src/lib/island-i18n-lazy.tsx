@@ -5,7 +5,7 @@ import { type IslandMessages, islandTexts } from './island-texts';
 export type LazyNamespace = 'account' | 'activity' | 'common' | 'credits' | 'layout';
 
 /**
- * The texts of an island that loads on demand (`client:event`): each file of
+ * The texts of a dialog that loads on demand (event-mount.ts): each file of
  * each language is its own small chunk (island-texts.ts), fetched with the
  * island, so the page's HTML carries none of them (bench/RESULTS.md, HTML sizes).
  */
@@ -14,7 +14,7 @@ export async function loadIslandMessages(lang: string, namespaces: LazyNamespace
 }
 
 /**
- * IslandRoot for an island that renders nothing until opened: its texts
+ * IslandRoot for a dialog that renders nothing until opened: its texts
  * arrive with its code, and its children mount (and announce readiness) once
  * they are here. The server renders nothing for it.
  */

@@ -1,9 +1,9 @@
-/** Window event asking the login dialog to open; the dialog island (loaded on demand) listens for it. */
+/** Window event asking the login dialog to open; the dialog (loaded on demand) listens for it. */
 export const OPEN_LOGIN_EVENT = 'miaobi:open-login';
 
 /**
- * Dispatched by the dialog island once it listens for OPEN_LOGIN_EVENT; the
- * `client:event` directive then re-sends the event that woke it up.
+ * Dispatched by the dialog once it listens for OPEN_LOGIN_EVENT;
+ * mountOnEvent (src/lib/event-mount.ts) then re-sends the event that woke it up.
  */
 export const OPEN_LOGIN_READY_EVENT = `${OPEN_LOGIN_EVENT}:ready`;
 

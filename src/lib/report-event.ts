@@ -1,6 +1,6 @@
 import { OPEN_REPORT_EVENT, REPORT_KINDS, type ReportTarget } from '../shared/moderation-reports';
 
-/** Sent by the report island once listening; the `client:event` directive then replays the waking event. */
+/** Sent by the report dialog once listening; mountOnEvent (event-mount.ts) then replays the waking event. */
 export const OPEN_REPORT_READY_EVENT = `${OPEN_REPORT_EVENT}:ready`;
 
 declare global {

@@ -1,6 +1,6 @@
 /** Window event opening one of the layout's small modals; the modals island (loaded on demand) listens. */
 export const OPEN_MODAL_EVENT = 'miaobi:open-modal';
-/** Sent by the island once listening; the `client:event` directive then replays the waking event. */
+/** Sent by the modals once listening; mountOnEvent (event-mount.ts) then replays the waking event. */
 export const OPEN_MODAL_READY_EVENT = `${OPEN_MODAL_EVENT}:ready`;
 
 export const SITE_MODALS = ['android', 'official', 'support', 'share', 'redeem'] as const;

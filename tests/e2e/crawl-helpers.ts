@@ -93,9 +93,7 @@ export const PER_PAGE_MS = 10_000;
 export async function visit(page: Page, route: string): Promise<void> {
   await page.goto(route);
   await expect(
-    page.locator(
-      'astro-island[ssr]:not([client="event"]):not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]',
-    ),
+    page.locator('astro-island[ssr]:not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]'),
     `${route}: islands hydrate`,
   ).toHaveCount(0, { timeout: PER_PAGE_MS });
   await page.evaluate(() => document.fonts.ready);

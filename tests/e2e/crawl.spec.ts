@@ -158,7 +158,7 @@ test('zh-CN, visitor: axe light and dark, errors, two-step navigation on a lapto
   const links = new Map<string, Links>();
   const phone = new Map<string, Links>();
   const findings = await crawl(page, routes, { where: 'zh-CN', axe: visitorAxe(), dark: true, links, phone, base });
-  // The account dialog mounts through the custom client:event directive on its first click.
+  // The account dialog mounts on its first click (src/lib/event-mount.ts).
   await visit(page, '/terms');
   findings.push(...(await dialogFindings(page, '/terms', 'zh-CN login dialog', '欢迎来到妙笔')));
   await context.close();

@@ -2,15 +2,13 @@ import { expect, type Page } from '@playwright/test';
 
 /**
  * Islands render with an `ssr` attribute until hydrated; clicking earlier hits
- * dead HTML. `client:event` islands (the account dialog) hydrate only when
- * their event fires, so they are not waited for.
+ * dead HTML. The dialogs mounted on their event (src/lib/event-mount.ts) are no
+ * islands: nothing of them exists until their event fires.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  // client:event islands wait for their event; client:auth ones hydrate for members only (html[data-auth]).
+  // client:auth islands hydrate for members only (html[data-auth]).
   await expect(
-    page.locator(
-      'astro-island[ssr]:not([client="event"]):not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]',
-    ),
+    page.locator('astro-island[ssr]:not([client="auth"]), html[data-auth] astro-island[ssr][client="auth"]'),
   ).toHaveCount(0);
   // An island's first render waits for its texts (src/lib/island-texts.ts); a client-only one's fallback
   // leaves when it has rendered.

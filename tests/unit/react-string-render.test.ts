@@ -99,22 +99,6 @@ describe('React islands rendered to a string (src/integrations/react-string-rend
     expect(await edited.check.call({ result: {} }, NotReact, {}, {}, {})).toBe(false);
   });
 
-  it('renders no HTML for a client:event island (a closed dialog), and still gives it its id prefix', async () => {
-    const edited = await load(editRenderer(source) ?? '', false, 'event.mjs');
-    let calls = 0;
-    const Dialog = () => {
-      calls += 1;
-      return createElement('div', { role: 'dialog' }, 'open');
-    };
-    const result = { result: {} };
-    const event = await edited.renderToStaticMarkup.call(result, Dialog, {}, {}, { hydrate: 'event' });
-    expect(event).toEqual({ html: '', attrs: { prefix: expect.any(String) } });
-    expect(calls).toBe(0);
-    const load_ = await edited.renderToStaticMarkup.call(result, Dialog, {}, {}, { hydrate: 'load' });
-    expect(load_.html).toContain('role="dialog"');
-    expect(load_.attrs.prefix).not.toBe(event.attrs.prefix);
-  });
-
   it('fails the build when a place it edits is gone, or another framework joins React', () => {
     const plugin = rendererEdits();
     const context = {
@@ -125,7 +109,7 @@ describe('React islands rendered to a string (src/integrations/react-string-rend
     const transform = plugin.transform as unknown as (this: typeof context, code: string, id: string) => unknown;
     expect(transform.call(context, 'export const x = 1;', '/app/src/page.ts')).toBeNull();
     expect(() => transform.call(context, 'export {}', file)).toThrow(/renderer's code changed/);
-    expect(() => transform.call(context, source.replace('const attrs = { prefix };', ''), file)).toThrow();
+    expect(() => transform.call(context, source.replace('const renderOptions = {', ''), file)).toThrow();
     const setup = reactStringRender().hooks['astro:config:setup'] as unknown as (options: object) => void;
     const updateConfig = vi.fn();
     setup({ config: { integrations: [{ name: '@astrojs/react' }] }, updateConfig });

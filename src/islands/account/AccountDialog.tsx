@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
 import { isLoginTab, type LoginRequest, OPEN_LOGIN_EVENT, OPEN_LOGIN_READY_EVENT } from '../../lib/login-event';
+import { reactMount } from '../../lib/react-mount';
 import type { Language } from '../../shared/languages';
 import { getToken } from '../../stores/auth';
 import { type AccountLinks, LoginDialog } from './LoginDialog';
@@ -45,7 +46,7 @@ function AccountDialogs({ links, phone }: { links: AccountLinks; phone: boolean 
         request: readRequest(event.detail),
       }));
     window.addEventListener(OPEN_LOGIN_EVENT, onOpen);
-    // Listening now: the client:event directive re-sends the event that loaded this island.
+    // Listening now: mountOnEvent (src/lib/event-mount.ts) re-sends the event that loaded this dialog.
     window.dispatchEvent(new Event(OPEN_LOGIN_READY_EVENT));
     return () => window.removeEventListener(OPEN_LOGIN_EVENT, onOpen);
   }, []);
@@ -76,9 +77,9 @@ function AccountDialogs({ links, phone }: { links: AccountLinks; phone: boolean 
 }
 
 /**
- * The account island (docs/routes-and-screens.md): login dialog for visitors, profile dialog
- * once logged in. Mounted by the layout with `client:event`, so its code
- * loads on the first OPEN_LOGIN_EVENT. It renders nothing until opened.
+ * The account dialog (docs/routes-and-screens.md): login dialog for visitors, profile dialog
+ * once logged in. Mounted on the first OPEN_LOGIN_EVENT (src/lib/event-mount.ts), so its
+ * code loads only then. It renders nothing until opened.
  */
 export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl, phone }: AccountDialogProps) {
   const links = useMemo(() => ({ termsUrl, privacyUrl, supportUrl }), [termsUrl, privacyUrl, supportUrl]);
@@ -88,3 +89,6 @@ export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl, phone }:
     </LazyIslandRoot>
   );
 }
+
+/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+export const mount = reactMount(AccountDialog);

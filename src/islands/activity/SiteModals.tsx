@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { buttonClass } from '../../components/button-styles';
 import { QrModal } from '../../components/QrModal';
 import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
+import { reactMount } from '../../lib/react-mount';
 import { isSiteModal, OPEN_MODAL_EVENT, OPEN_MODAL_READY_EVENT, type SiteModal } from '../../lib/site-modal-event';
 import { toast } from '../../lib/toast';
 import { dateTimeFormat } from '../../shared/date-format';
@@ -98,7 +99,7 @@ function Modals({ lang, timeZone, androidUrl, officialQr, supportQr }: SiteModal
   );
 }
 
-/** The layout's small modals (docs/routes-and-screens.md), mounted with client:event so they cost nothing until opened. */
+/** The layout's small modals (docs/routes-and-screens.md), mounted on their first event so they cost nothing until opened. */
 export function SiteModals(props: SiteModalsProps) {
   return (
     <LazyIslandRoot lang={props.lang} namespaces={['activity', 'common', 'layout']} ns="common">
@@ -106,3 +107,6 @@ export function SiteModals(props: SiteModalsProps) {
     </LazyIslandRoot>
   );
 }
+
+/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+export const mount = reactMount(SiteModals);

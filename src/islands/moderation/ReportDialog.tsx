@@ -5,6 +5,7 @@ import { Dialog } from '../../components/Dialog';
 import { Form } from '../../components/Form';
 import { post } from '../../lib/api/client';
 import { LazyIslandRoot } from '../../lib/island-i18n-lazy';
+import { reactMount } from '../../lib/react-mount';
 import { isReportTarget, OPEN_REPORT_READY_EVENT } from '../../lib/report-event';
 import { toast } from '../../lib/toast';
 import {
@@ -120,7 +121,7 @@ function ReportForm() {
   );
 }
 
-/** Mounted once per page by ReportMount.astro; downloaded on the first OPEN_REPORT_EVENT only. */
+/** Placed once per page by ReportMount.astro; downloaded on the first OPEN_REPORT_EVENT only. */
 export function ReportDialog(props: { lang: string }) {
   return (
     <LazyIslandRoot lang={props.lang} namespaces={['common', 'layout']} ns="common">
@@ -128,3 +129,6 @@ export function ReportDialog(props: { lang: string }) {
     </LazyIslandRoot>
   );
 }
+
+/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+export const mount = reactMount(ReportDialog);

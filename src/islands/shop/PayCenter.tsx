@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type IslandI18nProps, IslandRoot } from '../../lib/island-i18n';
+import { reactMount } from '../../lib/react-mount';
 import type { Language } from '../../shared/languages';
 import { ordersUrl, PAY_ORDER_EVENT, PAY_ORDER_READY_EVENT, type PayOrderRequest } from './events';
 import { refreshUser } from './refresh-user';
@@ -34,7 +35,7 @@ function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
       else showPay(order);
     };
     window.addEventListener(PAY_ORDER_EVENT, onRequest);
-    // The client:event directive replays the event that woke this island once it hears this.
+    // mountOnEvent (src/lib/event-mount.ts) replays the event that woke these dialogs once it hears this.
     window.dispatchEvent(new Event(PAY_ORDER_READY_EVENT));
     return () => window.removeEventListener(PAY_ORDER_EVENT, onRequest);
   }, [showPay, showDuplicate]);
@@ -43,9 +44,9 @@ function PayCenterDialogs({ sandbox }: { sandbox: boolean }) {
 }
 
 /**
- * The /product dialogs (pay, unpaid twin, result). Hydrated by the first
- * PAY_ORDER_EVENT from the framework-free buy buttons (client:event), so the
- * page loads no React until someone actually pays.
+ * The /product dialogs (pay, unpaid twin, result). Mounted by the first
+ * PAY_ORDER_EVENT from the framework-free buy buttons (src/lib/event-mount.ts),
+ * so the page loads no React until someone actually pays.
  */
 export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
   return (
@@ -54,3 +55,6 @@ export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
     </IslandRoot>
   );
 }
+
+/** For the page's mountOnEvent (src/lib/event-mount.ts). */
+export const mount = reactMount(PayCenter);

@@ -2,10 +2,10 @@ import type { OrderInfo } from '../../shared/contract/shop';
 
 /**
  * Window event asking the pay dialogs on /product to show an order; the
- * dialog island is hydrated by it (client:event), so React loads only then.
+ * dialogs are mounted by it (src/lib/event-mount.ts), so React loads only then.
  */
 export const PAY_ORDER_EVENT = 'miaobi:pay-order';
-/** Dispatched by the pay island once it listens; the directive then replays the waking event. */
+/** Dispatched by the pay dialogs once they listen; mountOnEvent then replays the waking event. */
 export const PAY_ORDER_READY_EVENT = `${PAY_ORDER_EVENT}:ready`;
 /** Dispatched after a purchase changed the user's membership, so anything showing it can refresh. */
 export const USER_CHANGED_EVENT = 'miaobi:user-changed';

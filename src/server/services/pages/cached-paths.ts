@@ -107,7 +107,8 @@ export function isSharedRequest(header: (name: string) => string | null | undefi
 }
 
 export function isCacheable(request: Request, url: URL): boolean {
-  return request.method === 'GET' && isCachedPath(url) && isSharedRequest((name) => request.headers.get(name));
+  // The headers first: a request with a session is told apart without scanning the list of paths.
+  return request.method === 'GET' && isSharedRequest((name) => request.headers.get(name)) && isCachedPath(url);
 }
 
 /**
