@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mountOnEvent } from '../../src/lib/event-mount';
 
@@ -66,5 +68,20 @@ describe('dialogs mounted on their first event (src/lib/event-mount.ts)', () => 
     expect(mountOnEvent('missing', load)).toBe(false);
     win.dispatchEvent(new CustomEvent('test:open'));
     expect(load).not.toHaveBeenCalled();
+  });
+});
+
+describe('the dialogs the pages place (EventMount.astro)', () => {
+  it('each element id names a module in event-dialog-modules.ts, and each module there is placed', () => {
+    const files = readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.astro'));
+    const placed = new Set(
+      files.flatMap((f) =>
+        [...readFileSync(path.join('src', f), 'utf8').matchAll(/<EventMount\s+id="([^"]+)"/g)].map((m) => m[1]),
+      ),
+    );
+    const registry = readFileSync('src/islands/event-dialog-modules.ts', 'utf8');
+    const named = new Set([...registry.matchAll(/^\s+'([a-z-]+)': \(\) => import\(/gm)].map((m) => m[1]));
+    expect(placed.size).toBeGreaterThanOrEqual(4);
+    expect([...placed].sort()).toEqual([...named].sort());
   });
 });

@@ -90,5 +90,5 @@ export function AccountDialog({ lang, termsUrl, privacyUrl, supportUrl, phone }:
   );
 }
 
-/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+/** What mountEventDialogs (src/islands/event-dialogs.ts) renders into its element. */
 export const mount = reactMount(AccountDialog);

@@ -6,7 +6,6 @@
  * The user store and API client download only for logged-in visitors; the
  * header's account control (components/AccountControl.astro) shows what they load.
  */
-import { mountOnEvent } from '../../lib/event-mount';
 import { getToken } from '../../stores/auth';
 import type { UserInfo } from '../../stores/user';
 
@@ -51,8 +50,6 @@ function show(control: HTMLElement, user: UserInfo): void {
 }
 
 export function initAccountEntry(): void {
-  // The login and profile dialogs, downloaded on the first OPEN_LOGIN_EVENT (AccountDialogMount.astro).
-  mountOnEvent('account-dialog', () => import('./AccountDialog'));
   if (!getToken()) return;
   void import('../../stores/user').then(({ $user, loadUser }) => {
     $user.subscribe((state) => {

@@ -108,5 +108,5 @@ export function SiteModals(props: SiteModalsProps) {
   );
 }
 
-/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+/** What mountEventDialogs (src/islands/event-dialogs.ts) renders into its element. */
 export const mount = reactMount(SiteModals);

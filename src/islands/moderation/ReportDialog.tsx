@@ -130,5 +130,5 @@ export function ReportDialog(props: { lang: string }) {
   );
 }
 
-/** For the layout's mountOnEvent (src/lib/event-mount.ts). */
+/** What mountEventDialogs (src/islands/event-dialogs.ts) renders into its element. */
 export const mount = reactMount(ReportDialog);

@@ -56,5 +56,5 @@ export function PayCenter({ lang, messages, sandbox }: PayCenterProps) {
   );
 }
 
-/** For the page's mountOnEvent (src/lib/event-mount.ts). */
+/** What mountEventDialogs (src/islands/event-dialogs.ts) renders into its element. */
 export const mount = reactMount(PayCenter);
