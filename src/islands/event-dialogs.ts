@@ -9,6 +9,6 @@ import { mountOnEvent } from '../lib/event-mount';
  */
 export function mountEventDialogs(): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-event][data-props]')) {
-    mountOnEvent(el.id, () => import('./event-dialog-modules').then(({ dialogModule }) => dialogModule(el.id)));
+    mountOnEvent(el, () => import('./event-dialog-modules').then(({ dialogModule }) => dialogModule(el.id)));
   }
 }

@@ -18,11 +18,10 @@ export interface Mountable<P> {
   mount(el: HTMLElement, props: P): void;
 }
 
-/** Wires the element `id` (EventMount.astro) to mount what `load` brings on its event; false without that element. */
-export function mountOnEvent<P>(id: string, load: () => Promise<Mountable<P>>): boolean {
-  const el = document.getElementById(id);
-  const name = el?.dataset.event;
-  if (!el || !name) return false;
+/** Wires an element of EventMount.astro to mount what `load` brings on its event; false when it names no event. */
+export function mountOnEvent<P>(el: HTMLElement, load: () => Promise<Mountable<P>>): boolean {
+  const name = el.dataset.event;
+  if (!name) return false;
   let pending: CustomEvent | undefined;
   let loading = false;
 

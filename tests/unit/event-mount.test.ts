@@ -6,11 +6,11 @@ import { mountOnEvent } from '../../src/lib/event-mount';
 // The page as event-mount.ts sees it: `window` for events, one element written by EventMount.astro.
 let win: EventTarget;
 const element = { id: 'login', dataset: { event: 'test:open', props: '{"lang":"en-US"}' } };
+const page = element as unknown as HTMLElement;
 
 beforeEach(() => {
   win = new EventTarget();
   vi.stubGlobal('window', win);
-  vi.stubGlobal('document', { getElementById: (id: string) => (id === element.id ? element : null) });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,7 +34,7 @@ describe('dialogs mounted on their first event (src/lib/event-mount.ts)', () => 
   it('downloads nothing before the event, then mounts once with its props and replays the event', async () => {
     const { module, heard, mounted } = dialog();
     const load = vi.fn(async () => module);
-    expect(mountOnEvent('login', load)).toBe(true);
+    expect(mountOnEvent(page, load)).toBe(true);
     expect(load).not.toHaveBeenCalled();
     win.dispatchEvent(new CustomEvent('test:open', { detail: { tab: 'first' } }));
     // A second click while it downloads: the latest one is what the dialog hears.
@@ -53,7 +53,7 @@ describe('dialogs mounted on their first event (src/lib/event-mount.ts)', () => 
   it('tries again on the next event when the download failed (offline)', async () => {
     const { module, heard } = dialog();
     const load = vi.fn().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(module);
-    mountOnEvent('login', load);
+    mountOnEvent(page, load);
     win.dispatchEvent(new CustomEvent('test:open', { detail: 1 }));
     await flush();
     expect(heard).toEqual([]);
@@ -63,9 +63,9 @@ describe('dialogs mounted on their first event (src/lib/event-mount.ts)', () => 
     expect(heard).toEqual([2]);
   });
 
-  it('wires nothing on a page without the element', () => {
+  it('wires nothing for an element that names no event', () => {
     const load = vi.fn();
-    expect(mountOnEvent('missing', load)).toBe(false);
+    expect(mountOnEvent({ id: 'missing', dataset: {} } as unknown as HTMLElement, load)).toBe(false);
     win.dispatchEvent(new CustomEvent('test:open'));
     expect(load).not.toHaveBeenCalled();
   });
