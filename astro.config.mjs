@@ -1,11 +1,11 @@
 // @ts-check
-import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { transformSync } from 'esbuild';
 import clientAuth from './src/integrations/client-auth.mjs';
 import cspDigestMemo from './src/integrations/csp-digest-memo.mjs';
+import nodePages from './src/integrations/node-pages.mjs';
 import pageImportMemo from './src/integrations/page-import-memo.mjs';
 import reactStringRender from './src/integrations/react-string-render.mjs';
 import { HEAD_SCRIPT } from './src/lib/head-script.ts';
@@ -18,11 +18,11 @@ const FRAMEWORK =
 
 export default defineConfig({
   output: 'server',
-  // Middleware mode gives an SSR handler; src/server/main.ts puts the built client files before it
-  // (src/server/page-files.ts) and wraps both with the API, push socket and compression.
-  // Pages are rendered whole, not streamed: every one is compressed whole or kept by the
-  // page cache (docs/page-cache.md), so a stream of chunks was only overhead per render.
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  // The node adapter with our server entry (src/server/astro-entry.ts): an SSR handler that
+  // src/server/main.ts puts behind the built client files (src/server/page-files.ts) and wraps
+  // with the API, push socket and compression. Pages are rendered whole, not streamed: every one
+  // is compressed whole or kept by the page cache (docs/page-cache.md).
+  adapter: nodePages({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [
     // React islands with renderToString, for the same reason; reactStringRender hands it the island's id
     // prefix, without which hydrated ARIA references broke (tests/e2e/moderation-reports.spec.ts), and

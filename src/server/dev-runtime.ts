@@ -5,7 +5,7 @@ import { createApiApp } from './api';
 import { closeRuntime, createRuntime, startBackground } from './bootstrap';
 import { loadEnv } from './config/env';
 import { createLogger } from './log';
-import { readApiBody } from './request-body';
+import { readBody } from './request-body';
 import { publishRuntime } from './runtime';
 
 /** The runtime for `astro dev`: same API, socket and database as production. */
@@ -16,7 +16,7 @@ export async function startDevRuntime() {
   startBackground(runtime);
   const api = getRequestListener(createApiApp(runtime).fetch);
   return {
-    handleApi: (req: IncomingMessage, res: ServerResponse) => readApiBody(runtime, req, res, () => void api(req, res)),
+    handleApi: (req: IncomingMessage, res: ServerResponse) => readBody(runtime, req, res, () => void api(req, res)),
     handleUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => runtime.hub.handleUpgrade(req, socket, head),
     close: () => closeRuntime(runtime),
   };

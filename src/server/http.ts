@@ -9,9 +9,9 @@ import { cspDirectives, SCRIPT_SOURCES, STYLE_SOURCES, storageOrigins } from './
 import { FAST_BROTLI, FAST_GZIP, SMALL_BODY } from './encoding';
 import { namesFile } from './file-names';
 import { redactUrl } from './log';
-import { servePageHit } from './page-http';
+import { requestLanguage, servePageHit } from './page-http';
 import { FILES_PREFIX } from './providers/storage';
-import { readApiBody } from './request-body';
+import { answerRefusedPage, type BodyIncoming, readBody } from './request-body';
 import type { Runtime } from './runtime';
 import { isPublicFile } from './services/file-access';
 import { watchPageChanges } from './services/pages/page-cache';
@@ -97,7 +97,7 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
     if (servePageHit(rt, req, res)) return;
     const url = req.url ?? '/';
     if (url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')) {
-      compressApi(req as never, res as never, () => readApiBody(rt, req, res, () => void apiListener(req, res)));
+      compressApi(req as never, res as never, () => readBody(rt, req, res, () => void apiListener(req, res)));
     } else if (url.startsWith(FILES_PREFIX) && (req.method === 'GET' || req.method === 'HEAD')) {
       compress(req as never, res as never, () =>
         rt.storage
@@ -111,7 +111,14 @@ export function createHttpServer(rt: Runtime, api: ApiApp, pages: NodeHandler): 
       pageHead(res, started);
       // A page is compressed whole as it ends (page-encoding.ts); a built file is streamed through compression.
       if (namesFile(url)) compress(req as never, res as never, () => pages(req, res));
-      else pages(req, res);
+      // A page's form post is read and bounded as an API body is (the pages get it as `rawBody`).
+      else
+        readBody(
+          rt,
+          req,
+          res,
+          () => answerRefusedPage(req as BodyIncoming, res, requestLanguage(req)) || pages(req, res),
+        );
     }
   });
   server.on('upgrade', (req, socket, head) => rt.hub.handleUpgrade(req, socket, head));

@@ -25,6 +25,12 @@ async function main() {
     throw err;
   }
   const log = createLogger(env.LOG_LEVEL);
+  // A promise nobody awaited failed: logged, and the server goes on serving (Node would end the process).
+  process.on('unhandledRejection', (reason) =>
+    log.error('unhandled rejection', {
+      err: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+    }),
+  );
   // Bundled next to Astro's server entry (dist/server/), loaded at run time: the adapter's
   // middleware (SSR only), behind the built client files of dist/client (page-files.ts).
   const entry = new URL('./entry.mjs', import.meta.url).href;

@@ -12,6 +12,8 @@ import { cachedPage, lookupPage, type PageAnswer, pageAnswer, pageAnswerWhenRead
  */
 
 const LANG_COOKIE = new RegExp(`(?:^|;)\\s*${LANGUAGE_COOKIE}=([^;]*)`);
+/** The language a page request is answered in, from its cookie, before the page framework has run. */
+export const requestLanguage = (req: IncomingMessage) => pickLanguage(LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1]);
 const header = (req: IncomingMessage) => (name: string) => {
   const v = req.headers[name];
   return Array.isArray(v) ? v.join(', ') : v;
@@ -49,8 +51,7 @@ export function servePageHit(rt: Runtime, req: IncomingMessage, res: ServerRespo
     return false;
   }
   if (!isCachedPath(url)) return false;
-  const lang = pickLanguage(LANG_COOKIE.exec(req.headers.cookie ?? '')?.[1]);
-  const hit = lookupPage(rt, pageKey(lang, url));
+  const hit = lookupPage(rt, pageKey(requestLanguage(req), url));
   // A stale page goes to the pages' middleware, which starts its refresh.
   if (!hit || hit.stale) return false;
   const answer = pageAnswer(hit.entry, req.headers['if-none-match'], req.headers['accept-encoding'] ?? '');

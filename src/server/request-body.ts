@@ -1,24 +1,26 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type Language, translatorOf } from '../shared/i18n';
 import { bodyLimitFor } from './body-limits';
 import { userIdForToken } from './db/queries/sessions';
 import type { Runtime } from './runtime';
 import { bearer } from './services/account/auth';
 
-/** What the body reader leaves on the request for the API: the body, or why it was refused. */
-export interface ApiIncoming extends IncomingMessage {
+/** What the body reader leaves on the request for the API and the pages: the body, or why it was refused. */
+export interface BodyIncoming extends IncomingMessage {
   rawBody?: Buffer;
   bodyRefused?: 408 | 413;
 }
 
 /**
- * Reads an API request's body before Hono sees the request, against the
- * route's limit (body-limits.ts) and with a timeout on pauses, and hands it
- * over as `rawBody`; a refused body leaves `bodyRefused` for the API to
- * answer. Reading it here also keeps keep-alive connections usable: Hono's
+ * Reads a request's body before Hono sees the request (the API's, and the
+ * pages' through page-render.ts), against the route's limit (body-limits.ts:
+ * a page's form gets the default) and with a timeout on pauses, and hands it
+ * over as `rawBody`; a refused body leaves `bodyRefused` for the API or
+ * answerRefusedPage to answer. Reading it here also keeps keep-alive connections usable: Hono's
  * body-limit middleware opened the body stream even for routes that never
  * read it, and such an unread body stalled the connection.
  */
-export function readApiBody(rt: Runtime, req: ApiIncoming, res: ServerResponse, next: () => void) {
+export function readBody(rt: Runtime, req: BodyIncoming, res: ServerResponse, next: () => void) {
   if (req.method === 'GET' || req.method === 'HEAD') return next();
   const chunked = req.headers['transfer-encoding'] !== undefined;
   const length = Number(req.headers['content-length']);
@@ -40,7 +42,7 @@ export function readApiBody(rt: Runtime, req: ApiIncoming, res: ServerResponse, 
 
 function read(
   rt: Runtime,
-  req: ApiIncoming,
+  req: BodyIncoming,
   res: ServerResponse,
   length: number | null,
   limit: number,
@@ -117,4 +119,13 @@ function consume(
     chunks = [];
   });
   arm();
+}
+
+/** A page request whose body was refused (a form post over its limit, or one that stalled): the status and a line of text. */
+export function answerRefusedPage(req: BodyIncoming, res: ServerResponse, lang: Language): boolean {
+  if (!req.bodyRefused) return false;
+  const t = translatorOf(lang);
+  const text = req.bodyRefused === 413 ? t('error.payloadTooLarge') : t('error.timeout');
+  res.writeHead(req.bodyRefused, { 'content-type': 'text/plain; charset=utf-8' }).end(text);
+  return true;
 }

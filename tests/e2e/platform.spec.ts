@@ -24,6 +24,29 @@ test.describe('routing', () => {
     await expect(page.getByRole('link', { name: '返回首页' })).toHaveAttribute('href', '/');
   });
 
+  test("a page's form post is read within the form limit: /sd takes its prompt, an oversized form is refused", async ({
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? '').origin;
+    const posted = await request.post('/sd', { form: { prompt: '表单带来的提示词' }, headers: { origin } });
+    expect(posted.status()).toBe(200);
+    expect(await posted.text()).toContain('表单带来的提示词');
+
+    // 300 KB: past the 16 KB a visitor's form may send; answered at once in the visitor's language.
+    const big = await request.post('/sd', {
+      form: { prompt: 'x'.repeat(300 * 1024) },
+      headers: { origin, cookie: 'lang=en-US' },
+    });
+    expect(big.status()).toBe(413);
+    expect(await big.text()).toBe('The request is too large');
+    expect((await request.get('/sd')).status()).toBe(200);
+
+    // Another site's form is refused by the page framework's origin check, as before.
+    const crossSite = await request.post('/sd', { form: { prompt: 'x' }, headers: { origin: 'https://evil.example' } });
+    expect(crossSite.status()).toBe(403);
+  });
+
   test('an old hash route is replaced by its plain path', async ({ page }) => {
     const plain = page.waitForRequest((req) => req.isNavigationRequest() && pathOf(req.url()) === '/draw');
     await page.goto('/terms#/draw', { waitUntil: 'commit' });

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { type ApiReply, Code } from '../../shared/codes';
 import { i18nOf, LANGUAGE_COOKIE, pickLanguage } from '../../shared/i18n';
 import { DomainError } from '../errors';
-import type { ApiIncoming } from '../request-body';
+import type { BodyIncoming } from '../request-body';
 import type { Runtime } from '../runtime';
 import { enforceAccess } from './access';
 import { registerAccountConsole, registerUser } from './account';
@@ -98,7 +98,7 @@ export function createApiApp(runtime: Runtime): ApiApp {
   });
   // Bodies are read and limited per route before the API runs (request-body.ts); a refusal is the usual error reply.
   app.use(async (c, next) => {
-    const refused = (c.env as { incoming?: ApiIncoming } | undefined)?.incoming?.bodyRefused;
+    const refused = (c.env as { incoming?: BodyIncoming } | undefined)?.incoming?.bodyRefused;
     if (refused === 413) throw new DomainError(Code.PAYLOAD_TOO_LARGE, 'error.payloadTooLarge', { status: 413 });
     if (refused === 408) throw new DomainError(Code.REQUEST_TIMEOUT, 'error.timeout', { status: 408 });
     await next();

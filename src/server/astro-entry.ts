@@ -1,0 +1,20 @@
+/**
+ * The server entry Astro builds as dist/server/entry.mjs in place of its node
+ * adapter's (src/integrations/node-pages.mjs): the pages' handler, which
+ * main.ts puts behind the built files, the API and the page cache.
+ */
+import { createApp } from 'astro/app/entrypoint';
+import { setGetEnv } from 'astro/env/setup';
+import { redactUrl } from './log';
+import { renderPages } from './page-render';
+import { getRuntime } from './runtime';
+
+setGetEnv((key) => process.env[key]);
+
+// Pages are rendered whole, not streamed: each is compressed whole or kept by the page cache.
+export const handler = renderPages(createApp({ streaming: false }), (err, url) =>
+  getRuntime().log.error('page render failed', {
+    path: redactUrl(url.slice(new URL(url).origin.length)),
+    err: err instanceof Error ? (err.stack ?? err.message) : String(err),
+  }),
+);
