@@ -2,7 +2,7 @@ import { LRUCache } from 'lru-cache';
 
 /**
  * The layout's chrome (the navigation, the top bar's controls, the footer, the
- * install prompt) and /draw's first view (draw-preview-html.ts) as HTML, kept per key. Rendering it was a sixth of an
+ * install prompt), /draw's first view (draw-preview-html.ts) and /chat's fallback as HTML, kept per key. Rendering it was a sixth of an
  * uncached page's server time (bench/RESULTS.md), and it is the same for
  * every request with the same language, active section and settings. A key
  * names everything its fragment reads, so a kept fragment is never stale; the
