@@ -36,13 +36,7 @@ export default function nodePages(options) {
       'astro:config:done': (params) =>
         done({
           ...params,
-          setAdapter: (settings) => {
-            if (settings.entrypointResolution !== 'auto')
-              throw new Error(
-                '@astrojs/node changed how its server entry is found; review src/integrations/node-pages.mjs',
-              );
-            params.setAdapter({ ...settings, serverEntrypoint: SERVER_ENTRY, previewEntrypoint: undefined });
-          },
+          setAdapter: (settings) => params.setAdapter(withServerEntry(settings)),
         }),
     },
   };
