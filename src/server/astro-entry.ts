@@ -5,16 +5,14 @@
  */
 import { createApp } from 'astro/app/entrypoint';
 import { setGetEnv } from 'astro/env/setup';
-import { redactUrl } from './log';
+import { errorDetail, redactUrl } from './log';
 import { renderPages } from './page-render';
 import { getRuntime } from './runtime';
 
 setGetEnv((key) => process.env[key]);
 
 // Pages are rendered whole, not streamed: each is compressed whole or kept by the page cache.
-export const handler = renderPages(createApp({ streaming: false }), (err, url) =>
-  getRuntime().log.error('page render failed', {
-    path: redactUrl(url.slice(new URL(url).origin.length)),
-    err: err instanceof Error ? (err.stack ?? err.message) : String(err),
-  }),
-);
+export const handler = renderPages(createApp({ streaming: false }), (err, url) => {
+  const { pathname, search } = new URL(url);
+  getRuntime().log.error('page render failed', { path: redactUrl(pathname + search), err: errorDetail(err) });
+});

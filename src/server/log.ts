@@ -11,6 +11,11 @@ export interface Logger {
 /** Query parameters whose values must never reach a log line: secrets, and the address an e-mailed link carries. */
 const SECRET_PARAMS = /([?&](?:token|password|code|secret|key|signature|sign|email)=)[^&#]*/gi;
 
+/** What a log line says of a thrown value: its stack when it has one. */
+export function errorDetail(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }

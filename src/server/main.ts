@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { EnvError, loadEnv } from './config/env';
 import { DataDirLockedError } from './db/pglite-lock';
 import type { NodeHandler } from './http';
-import { createLogger } from './log';
+import { createLogger, errorDetail } from './log';
 import { compressedWhole } from './page-encoding';
 import { pagesWithFiles } from './page-files';
 import { startServer } from './server';
@@ -28,7 +28,7 @@ async function main() {
   // A promise nobody awaited failed: logged, and the server goes on serving (Node would end the process).
   process.on('unhandledRejection', (reason) =>
     log.error('unhandled rejection', {
-      err: reason instanceof Error ? (reason.stack ?? reason.message) : String(reason),
+      err: errorDetail(reason),
     }),
   );
   // Bundled next to Astro's server entry (dist/server/), loaded at run time: the adapter's
