@@ -74,9 +74,23 @@ test('the profile dialog shows the balance and links to /credits; the side nav l
   await useToken(page, token);
   await page.goto(`${BASE}/terms`);
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的积分' })).toBeVisible();
+  // The balance is held back until the dialog is drawn: its arrival must not move the buttons below it.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/credits', async (route) => {
+    await held;
+    await route.continue();
+  });
   await accountEntry(page, '个人中心').click();
   const dialog = page.getByRole('dialog');
+  const remove = dialog.getByRole('button', { name: '注销账号' });
+  await expect(remove).toBeVisible();
+  const before = await remove.boundingBox();
+  release();
   await expect(dialog.getByTestId('profile-credits')).toHaveText('126');
+  expect(await remove.boundingBox()).toEqual(before);
   await expect(dialog.getByTestId('check-in')).toBeDisabled();
   await expectAxeClean(page);
   await dialog.getByTestId('profile-credits').click();
