@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../../src/server/runtime';
-import { notifiedCache } from '../../src/server/services/notified-cache';
+import { announce, notifiedCache } from '../../src/server/services/notified-cache';
 
-/** A runtime with only what the cache uses: a notifier whose publish reaches every listener of its channel. */
-function fakeRuntime() {
+/**
+ * A runtime with only what the cache uses: a notifier whose publish reaches every listener of its channel,
+ * or (`late`) none yet, as a NOTIFY still on its way back.
+ */
+function fakeRuntime(late = false) {
   const listeners = new Map<string, Array<() => void>>();
   const notifier = {
     listen: async (channel: string, fn: () => void) => {
       listeners.set(channel, [...(listeners.get(channel) ?? []), fn]);
     },
     publish: async (channel: string) => {
+      if (late) return;
       for (const fn of listeners.get(channel) ?? []) fn();
     },
   };
@@ -76,5 +80,45 @@ describe('notifiedCache', () => {
     await cache.get(rt, 'x', load);
     await cache.get(rt, 'x', load);
     expect(loads).toBe(1);
+  });
+
+  it("drops this process's caches of a channel at once on announce, the other bundle's copy too, and no other channel's", async () => {
+    const rt = fakeRuntime(true);
+    // The server's bundle and the pages' bundle each make their own instance of a module's cache.
+    const server = notifiedCache({ name: 't', channel: 'announced', ttlMs: 60_000, maxEntries: 10 });
+    const pages = notifiedCache({ name: 't', channel: 'announced', ttlMs: 60_000, maxEntries: 10 });
+    const other = notifiedCache({ name: 't', channel: 'quiet', ttlMs: 60_000, maxEntries: 10 });
+    const { loads, load } = counting();
+    for (const cache of [server, pages, other]) await cache.get(rt, 'warm-up', load('warm-up'));
+    await listening();
+    for (const [name, cache] of [
+      ['server', server],
+      ['pages', pages],
+      ['other', other],
+    ] as const)
+      await cache.get(rt, name, load(name));
+    loads.length = 0;
+    await announce(rt, 'announced', 'test');
+    for (const [name, cache] of [
+      ['server', server],
+      ['pages', pages],
+      ['other', other],
+    ] as const)
+      await cache.get(rt, name, load(name));
+    expect(loads).toEqual(['server', 'pages']);
+  });
+
+  it('keeps only the answers `keep` accepts', async () => {
+    const rt = fakeRuntime();
+    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 10 });
+    const { loads, load } = counting();
+    await cache.get(rt, 'warm-up', load('warm-up'));
+    await listening();
+    const keep = (value: string) => !value.endsWith('unknown');
+    for (let i = 0; i < 2; i++) {
+      await cache.get(rt, 'known', load('known'), keep);
+      await cache.get(rt, 'unknown', load('unknown'), keep);
+    }
+    expect(loads).toEqual(['warm-up', 'known', 'unknown', 'unknown']);
   });
 });

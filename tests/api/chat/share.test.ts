@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAttachments } from '../../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { chatAttachments, chatShares } from '../../../src/server/db/schema';
 import { shareView } from '../../../src/server/services/chat/share-view';
-import { readShare } from '../../../src/server/services/chat/shares';
+import { readShare, shownShare } from '../../../src/server/services/chat/shares';
+import { invalidatePages } from '../../../src/server/services/pages/channel';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 
 const PNG = Buffer.from(
@@ -133,6 +135,41 @@ describe('sharing a conversation', () => {
       user.headers,
     );
     expect(huge.status).toBe(413);
+  });
+
+  it("keeps the page's read of a share until a change is announced, and never an unknown id", async () => {
+    const owner = await createUserWithToken(srv, 'share-kept@example.com');
+    const pic = await attachment(owner.id, 'kept1');
+    const made = await srv.call(
+      'POST',
+      '/api/chat/shares',
+      { conversationUuid: 3, title: 'kept', messages: messages(pic) },
+      owner.headers,
+    );
+    const id: string = made.body.data.id;
+    const title = async () => {
+      const state = await shownShare(srv.runtime, id);
+      return state.kind === 'live' ? state.share.title : state.kind;
+    };
+    expect(await title()).toBe('kept');
+    // A write that announces nothing (no service writes so) is not read again: the page's read is kept...
+    const db = srv.runtime.database.db;
+    await db.update(chatShares).set({ title: 'changed unannounced' }).where(eq(chatShares.id, id));
+    expect(await title()).toBe('kept');
+    // ...until a change is announced on the pages channel, by this process or another (as moderation does).
+    await invalidatePages(srv.runtime);
+    await vi.waitFor(async () => expect(await title()).toBe('changed unannounced'));
+    // The owner's own changes are seen at once.
+    expect((await srv.call('DELETE', `/api/chat/shares/${id}`, undefined, owner.headers)).body.code).toBe(200);
+    expect(await title()).toBe('revoked');
+
+    // An unknown id is read each time: it may not fill the cache, and a share made later is found.
+    const unknown = 'unknownunknown0001';
+    expect((await shownShare(srv.runtime, unknown)).kind).toBe('missing');
+    await db
+      .insert(chatShares)
+      .values({ id: unknown, userId: owner.id, conversationUuid: 4, title: 'late', description: '', messages: [] });
+    expect((await shownShare(srv.runtime, unknown)).kind).toBe('live');
   });
 });
 

@@ -11,7 +11,8 @@ import { lockUser } from '../../db/transaction';
 import { DomainError } from '../../errors';
 import type { Runtime } from '../../runtime';
 import { checkTexts } from '../moderation/publishing';
-import { invalidatePages } from '../pages/channel';
+import { notifiedCache } from '../notified-cache';
+import { invalidatePages, PAGES_CHANNEL } from '../pages/channel';
 import { checkSize } from './sync';
 
 export interface ShareInput {
@@ -117,6 +118,14 @@ export async function listShares(db: Db, userId: number): Promise<ChatShareInfo[
   return rows.map(info);
 }
 
+/**
+ * A share's row and labels as its page reads them, per process: the page renders for every request
+ * that carries a cookie (the page cache's bypass), and each read them again (on PGlite, on the server's
+ * own thread). Every change to a share announces itself on the pages channel, which drops the page
+ * cache and these alike; an unknown id is not kept, so made-up addresses cannot fill it.
+ */
+const pageShares = notifiedCache({ name: 'shares', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 200 });
+
 /** The owner's live share, or 404 for anyone else (a stranger learns nothing from the answer). */
 const mine = (userId: number, id: string) =>
   and(eq(chatShares.id, id), eq(chatShares.userId, userId), isNull(chatShares.revokedAt));
@@ -164,13 +173,27 @@ export async function readShare(db: Db, id: string): Promise<ShareState> {
   return row.review === ReviewState.PUBLISHED ? { kind: 'live', share: row } : { kind: 'takenDown' };
 }
 
+/** What the page shows: as ShareState, a live share with its pictures' implicit AI labels (sharedImageMarks). */
+export type ShownShare =
+  | Exclude<ShareState, { kind: 'live' }>
+  | { kind: 'live'; share: ChatShareRow; marks: ImageMarks };
+type ImageMarks = ReadonlyMap<string, UploadAigcMark>;
+
 /**
  * For the page: as readShare, and a live share whose texts hold a word listed
  * since it was made is shown as taken down (410). The word list alone judges
- * (local and quick); the page cache keeps the answer until the list changes.
+ * (local and quick, so on every render: the list may change without the share).
  */
-export async function shownShare(rt: Runtime, id: string): Promise<ShareState> {
-  const state = await readShare(rt.database.db, id);
+export async function shownShare(rt: Runtime, id: string): Promise<ShownShare> {
+  const state = await pageShares.get(
+    rt,
+    id,
+    async (): Promise<ShownShare> => {
+      const read = await readShare(rt.database.db, id);
+      return read.kind === 'live' ? { ...read, marks: await sharedImageMarks(rt, read.share) } : read;
+    },
+    (read) => read.kind !== 'missing',
+  );
   if (state.kind !== 'live') return state;
   const verdict = await rt.moderation.checkWords(shareTexts(state.share.title, state.share.messages));
   return verdict.verdict === 'violation' ? { kind: 'takenDown' } : state;
@@ -185,7 +208,7 @@ export function sharedAttachments(messages: StoredChatMessage[]) {
  * What each shared picture's own metadata said of it when it was uploaded, by attachment id: read
  * from the owner's rows, never from the snapshot, which the browser wrote.
  */
-export async function sharedImageMarks(rt: Runtime, share: ChatShareRow): Promise<Map<string, UploadAigcMark>> {
+export async function sharedImageMarks(rt: Runtime, share: ChatShareRow): Promise<ImageMarks> {
   const ids = [...sharedAttachments(share.messages).values()].filter((a) => a.kind === 'image').map((a) => a.id);
   if (ids.length === 0) return new Map();
   const rows = await rt.database.db
@@ -224,18 +247,25 @@ export async function shareFile(rt: Runtime, id: string, attachmentId: string) {
  * or description holds a word listed since (the word list alone judges; their
  * page answers 410 as well: shownShare).
  */
+const listed = notifiedCache({ name: 'listed shares', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 4 });
+
 export async function listedShares(rt: Runtime, limit = 5000) {
-  const rows = await rt.database.db
-    .select({
-      id: chatShares.id,
-      createdAt: chatShares.createdAt,
-      title: chatShares.title,
-      description: chatShares.description,
-    })
-    .from(chatShares)
-    .where(and(eq(chatShares.listed, true), isNull(chatShares.revokedAt), eq(chatShares.review, ReviewState.PUBLISHED)))
-    .orderBy(desc(chatShares.createdAt))
-    .limit(limit);
+  // Kept as the page's shares are (pageShares): the sitemap renders for every request with a cookie.
+  const rows = await listed.get(rt, String(limit), () =>
+    rt.database.db
+      .select({
+        id: chatShares.id,
+        createdAt: chatShares.createdAt,
+        title: chatShares.title,
+        description: chatShares.description,
+      })
+      .from(chatShares)
+      .where(
+        and(eq(chatShares.listed, true), isNull(chatShares.revokedAt), eq(chatShares.review, ReviewState.PUBLISHED)),
+      )
+      .orderBy(desc(chatShares.createdAt))
+      .limit(limit),
+  );
   const kept = [];
   for (const row of rows) {
     const verdict = await rt.moderation.checkWords([row.title, row.description]);

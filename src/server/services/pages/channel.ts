@@ -1,4 +1,5 @@
 import type { Runtime } from '../../runtime';
+import { announce } from '../notified-cache';
 
 /**
  * Data the cached pages show that has no cache (and channel) of its own:
@@ -7,8 +8,7 @@ import type { Runtime } from '../../runtime';
  */
 export const PAGES_CHANNEL = 'miaobi_pages';
 
-export async function invalidatePages(rt: Runtime): Promise<void> {
-  await rt.database.notifier
-    .publish(PAGES_CHANNEL, '')
-    .catch((err: Error) => rt.log.warn('page cache notify failed', { err: err.message }));
+/** This process's caches of the channel drop at once (notified-cache.ts), every page cache on its NOTIFY. */
+export function invalidatePages(rt: Runtime): Promise<void> {
+  return announce(rt, PAGES_CHANNEL, 'page cache');
 }
