@@ -121,4 +121,35 @@ describe('notifiedCache', () => {
     }
     expect(loads).toEqual(['warm-up', 'known', 'unknown', 'unknown']);
   });
+
+  it('weighs answers when given a bound in bytes: the least recently used go past it, a heavier one is not kept', async () => {
+    const rt = fakeRuntime();
+    const cache = notifiedCache({
+      name: 't',
+      channel: 'c',
+      ttlMs: 60_000,
+      maxEntries: 100,
+      maxBytes: { total: 10, sizeOf: (value) => String(value).length },
+    });
+    const loads: string[] = [];
+    const load = (value: string) => async () => {
+      loads.push(value);
+      return value;
+    };
+    await cache.get(rt, 'warm-up', load('w'));
+    await listening();
+    await cache.get(rt, 'a', load('aaaa'));
+    await cache.get(rt, 'b', load('bbbb'));
+    await cache.get(rt, 'c', load('cccc')); // 12 bytes: 'a' goes
+    await cache.get(rt, 'huge', load('h'.repeat(11)));
+    loads.length = 0;
+    const asked = [
+      ['c', 'cccc'],
+      ['b', 'bbbb'],
+      ['huge', 'h'.repeat(11)],
+      ['a', 'aaaa'],
+    ] as const;
+    for (const [key, value] of asked) await cache.get(rt, key, load(value));
+    expect(loads).toEqual(['h'.repeat(11), 'aaaa']);
+  });
 });

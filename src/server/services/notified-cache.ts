@@ -50,6 +50,8 @@ export function notifiedCache(opts: {
   channel: string;
   ttlMs: number;
   maxEntries: number;
+  /** A bound in bytes as well, each answer weighed by `sizeOf` (an answer heavier than the bound is not kept). */
+  maxBytes?: { total: number; sizeOf: (value: unknown) => number };
 }): NotifiedCache {
   const states = new WeakMap<Runtime, State>();
   const drop = (state: State) => {
@@ -65,7 +67,12 @@ export function notifiedCache(opts: {
   const stateOf = (rt: Runtime): State => {
     const known = states.get(rt);
     if (known) return known;
-    const entries = new LRUCache<string, { value: unknown }>({ max: opts.maxEntries, ttl: opts.ttlMs });
+    const { maxBytes } = opts;
+    const entries = new LRUCache<string, { value: unknown }>({
+      max: opts.maxEntries,
+      ttl: opts.ttlMs,
+      ...(maxBytes && { maxSize: maxBytes.total, sizeCalculation: (box) => Math.max(1, maxBytes.sizeOf(box.value)) }),
+    });
     const state: State = { entries, generation: 0, listening: false };
     states.set(rt, state);
     rt.database.notifier

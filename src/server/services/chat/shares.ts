@@ -124,7 +124,16 @@ export async function listShares(db: Db, userId: number): Promise<ChatShareInfo[
  * own thread). Every change to a share announces itself on the pages channel, which drops the page
  * cache and these alike; an unknown id is not kept, so made-up addresses cannot fill it.
  */
-const pageShares = notifiedCache({ name: 'shares', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 200 });
+const pageShares = notifiedCache({
+  name: 'shares',
+  channel: PAGES_CHANNEL,
+  ttlMs: 60_000,
+  maxEntries: 200,
+  // A share holds up to CHAT_SYNC_CONVERSATION_BYTES (512 KB by default): weighed by its texts, 8 MB in all.
+  maxBytes: { total: 8 << 20, sizeOf: (state) => shareWeight(state as ShownShare) },
+});
+const shareWeight = (state: ShownShare) =>
+  state.kind === 'live' ? state.share.title.length + JSON.stringify(state.share.messages).length : 1;
 
 /** The owner's live share, or 404 for anyone else (a stranger learns nothing from the answer). */
 const mine = (userId: number, id: string) =>
@@ -242,15 +251,15 @@ export async function shareFile(rt: Runtime, id: string, attachmentId: string) {
   return { body, mime: file.mime };
 }
 
+// The sitemap's rows, kept as the pages' shares are (pageShares): it renders for every request with a cookie.
+const listed = notifiedCache({ name: 'listed shares', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 4 });
+
 /**
  * Listed live shares for the sitemap, newest first, without those whose title
  * or description holds a word listed since (the word list alone judges; their
  * page answers 410 as well: shownShare).
  */
-const listed = notifiedCache({ name: 'listed shares', channel: PAGES_CHANNEL, ttlMs: 60_000, maxEntries: 4 });
-
 export async function listedShares(rt: Runtime, limit = 5000) {
-  // Kept as the page's shares are (pageShares): the sitemap renders for every request with a cookie.
   const rows = await listed.get(rt, String(limit), () =>
     rt.database.db
       .select({
