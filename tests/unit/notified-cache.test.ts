@@ -32,6 +32,16 @@ const counting = () => {
   return { loads, load };
 };
 
+/** A cache that listens already (its answers are kept from now on), with a loader that records what it loads. */
+async function listeningCache(opts: Partial<Parameters<typeof notifiedCache>[0]> = {}, rt = fakeRuntime()) {
+  const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 10, ...opts });
+  const { loads, load } = counting();
+  await cache.get(rt, 'warm-up', load('warm-up'));
+  await listening();
+  loads.length = 0;
+  return { rt, cache, loads, load };
+}
+
 describe('notifiedCache', () => {
   it('keeps answers once listening, and every process drops them on invalidate', async () => {
     const rt = fakeRuntime();
@@ -50,11 +60,7 @@ describe('notifiedCache', () => {
   });
 
   it('past its size drops the least recently used answer only, not the others', async () => {
-    const rt = fakeRuntime();
-    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 2 });
-    const { loads, load } = counting();
-    await cache.get(rt, 'warm-up', load('warm-up'));
-    await listening();
+    const { rt, cache, loads, load } = await listeningCache({ maxEntries: 2 });
     await cache.get(rt, 'a', load('a'));
     await cache.get(rt, 'b', load('b'));
     await cache.get(rt, 'a', load('a')); // a is now the most recently used
@@ -85,71 +91,34 @@ describe('notifiedCache', () => {
   it("drops this process's caches of a channel at once on announce, the other bundle's copy too, and no other channel's", async () => {
     const rt = fakeRuntime(true);
     // The server's bundle and the pages' bundle each make their own instance of a module's cache.
-    const server = notifiedCache({ name: 't', channel: 'announced', ttlMs: 60_000, maxEntries: 10 });
-    const pages = notifiedCache({ name: 't', channel: 'announced', ttlMs: 60_000, maxEntries: 10 });
-    const other = notifiedCache({ name: 't', channel: 'quiet', ttlMs: 60_000, maxEntries: 10 });
-    const { loads, load } = counting();
-    for (const cache of [server, pages, other]) await cache.get(rt, 'warm-up', load('warm-up'));
-    await listening();
-    for (const [name, cache] of [
-      ['server', server],
-      ['pages', pages],
-      ['other', other],
-    ] as const)
-      await cache.get(rt, name, load(name));
-    loads.length = 0;
+    const caches = [
+      await listeningCache({ channel: 'announced' }, rt),
+      await listeningCache({ channel: 'announced' }, rt),
+      await listeningCache({ channel: 'quiet' }, rt),
+    ];
+    const loadEach = () => Promise.all(caches.map(({ cache, load }, i) => cache.get(rt, 'k', load(`cache ${i}`))));
+    await loadEach();
     await announce(rt, 'announced', 'test');
-    for (const [name, cache] of [
-      ['server', server],
-      ['pages', pages],
-      ['other', other],
-    ] as const)
-      await cache.get(rt, name, load(name));
-    expect(loads).toEqual(['server', 'pages']);
+    await loadEach();
+    expect(caches.map(({ loads }) => loads)).toEqual([['cache 0', 'cache 0'], ['cache 1', 'cache 1'], ['cache 2']]);
   });
 
   it('keeps only the answers `keep` accepts', async () => {
-    const rt = fakeRuntime();
-    const cache = notifiedCache({ name: 't', channel: 'c', ttlMs: 60_000, maxEntries: 10 });
-    const { loads, load } = counting();
-    await cache.get(rt, 'warm-up', load('warm-up'));
-    await listening();
+    const { rt, cache, loads, load } = await listeningCache();
     const keep = (value: string) => !value.endsWith('unknown');
     for (let i = 0; i < 2; i++) {
       await cache.get(rt, 'known', load('known'), keep);
       await cache.get(rt, 'unknown', load('unknown'), keep);
     }
-    expect(loads).toEqual(['warm-up', 'known', 'unknown', 'unknown']);
+    expect(loads).toEqual(['known', 'unknown', 'unknown']);
   });
 
   it('weighs answers when given a bound in bytes: the least recently used go past it, a heavier one is not kept', async () => {
-    const rt = fakeRuntime();
-    const cache = notifiedCache({
-      name: 't',
-      channel: 'c',
-      ttlMs: 60_000,
-      maxEntries: 100,
-      maxBytes: { total: 10, sizeOf: (value) => String(value).length },
-    });
-    const loads: string[] = [];
-    const load = (value: string) => async () => {
-      loads.push(value);
-      return value;
-    };
-    await cache.get(rt, 'warm-up', load('w'));
-    await listening();
-    await cache.get(rt, 'a', load('aaaa'));
-    await cache.get(rt, 'b', load('bbbb'));
-    await cache.get(rt, 'c', load('cccc')); // 12 bytes: 'a' goes
-    await cache.get(rt, 'huge', load('h'.repeat(11)));
+    const weight = (value: unknown) => (value === 'value of huge' ? 11 : 4);
+    const { rt, cache, loads, load } = await listeningCache({ maxBytes: { total: 10, sizeOf: weight } });
+    for (const key of ['a', 'b', 'c', 'huge']) await cache.get(rt, key, load(key)); // c makes 12 bytes: a goes
     loads.length = 0;
-    const asked = [
-      ['c', 'cccc'],
-      ['b', 'bbbb'],
-      ['huge', 'h'.repeat(11)],
-      ['a', 'aaaa'],
-    ] as const;
-    for (const [key, value] of asked) await cache.get(rt, key, load(value));
-    expect(loads).toEqual(['h'.repeat(11), 'aaaa']);
+    for (const key of ['c', 'b', 'huge', 'a']) await cache.get(rt, key, load(key));
+    expect(loads).toEqual(['huge', 'a']);
   });
 });
