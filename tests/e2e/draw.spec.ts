@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createSession } from '../../src/server/db/queries/sessions';
 import { users } from '../../src/server/db/schema';
+import { clearOfSiteMidnight } from './activity-helpers';
 import { startSeededServer } from './console-server';
 import { cards, drawViaApi, openDraw, progressBar, promptBox, worksTab } from './draw-helpers';
 import { pathOf, waitForHydration } from './helpers';
@@ -37,6 +38,7 @@ test.describe('drawing', () => {
   test('log in → draw → progress rises → the picture appears at the top of my works', async ({ page, request }) => {
     // A drawing, the viewer and a download: some 16 s alone, more beside the image chat's action chain.
     test.slow();
+    await clearOfSiteMidnight(90_000);
     const token = await newAccount(request, 'draw');
     await drawViaApi(request, token, { prompt: '旧的作品 forest' });
     await logIn(page, token);

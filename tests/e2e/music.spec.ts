@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { clearOfSiteMidnight } from './activity-helpers';
 import { waitForHydration } from './helpers';
 import { bearer, logIn, newAccount } from './shop-helpers';
 
@@ -111,6 +112,7 @@ test.describe('music composition', () => {
   });
 
   test('when the count is used up, the page says so and links to the composition packs', async ({ page, request }) => {
+    await clearOfSiteMidnight();
     const token = await newAccount(request, 'spent');
     await composedSong(request, token, '用掉今天的免费次数');
     await logIn(page, token);
