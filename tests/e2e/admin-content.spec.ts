@@ -4,7 +4,7 @@ import { createSession } from '../../src/server/db/queries/sessions';
 import { adminTotp, users } from '../../src/server/db/schema';
 import { useToken } from './account-helpers';
 import { expectAxeClean, startSeededServer, totpCodes } from './console-server';
-import { waitForHydration } from './helpers';
+import { holdRoute, waitForHydration } from './helpers';
 
 // Like admin-console.spec.ts, this file runs its own server (the admin role and its TOTP secret are
 // written before it starts), on a port of its own.
@@ -59,14 +59,7 @@ test('an admin generates codes, a user redeems one on the site, and the console 
   await signInConsole(page.context());
   // The island's scripts are held back: until it hydrates, its server-rendered form takes no input, because
   // hydration would drop what was typed (src/components/Form.tsx).
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/_astro/**/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/_astro/**/*.js');
   await page.goto(`${BASE}/admin/codes`, { waitUntil: 'domcontentloaded' });
   await expect(page.getByRole('heading', { level: 1, name: '体验码' })).toBeVisible();
   await expect(page.getByLabel('数量')).toBeDisabled();

@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createAccount, uniqueEmail, useToken } from './account-helpers';
 import { askAndWait, chatSidebar } from './chat-helpers';
-import { waitForHydration } from './helpers';
+import { holdRoute, waitForHydration } from './helpers';
 
 /** Logs the page in the way a login does: the token lands in storage, then the page reloads. */
 async function logIn(page: Page, token: string) {
@@ -109,14 +109,7 @@ test('a question asked while the login’s first sync is still running is the ac
   const token = await createAccount(request, uniqueEmail('sync-race'), 'sync-race-1');
   await useToken(page, token);
   // The first sync's list is held until the question has been answered.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/chat/conversations', async (route) => {
-    if (route.request().method() === 'GET') await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/chat/conversations', (request) => request.method() === 'GET');
   await page.goto('/chat');
   await waitForHydration(page);
   await page.getByRole('textbox', { name: '输入你的问题' }).fill('登录后马上提问');

@@ -5,7 +5,7 @@ import { book } from '../../src/server/services/credits/book';
 import { replaceRates } from '../../src/server/services/credits/rates';
 import { accountEntry, useToken } from './account-helpers';
 import { expectAxeClean, startSeededServer } from './console-server';
-import { waitForHydration } from './helpers';
+import { holdRoute, waitForHydration } from './helpers';
 
 // /credits and the profile's credit line (docs/credits.md): balance, history page by page, check-in.
 // Its own server (rewards and movements seeded before it starts), on a port of the range tests may use.
@@ -75,14 +75,7 @@ test('the profile dialog shows the balance and links to /credits; the side nav l
   await page.goto(`${BASE}/terms`);
   await expect(page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '我的积分' })).toBeVisible();
   // The balance is held back until the dialog is drawn: its arrival must not move the buttons below it.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/credits', async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRoute(page, '**/api/credits');
   await accountEntry(page, '个人中心').click();
   const dialog = page.getByRole('dialog');
   const remove = dialog.getByRole('button', { name: '注销账号' });

@@ -4,21 +4,11 @@ import { users } from '../../src/server/db/schema';
 import { clearOfSiteMidnight } from './activity-helpers';
 import { startSeededServer } from './console-server';
 import { cards, drawViaApi, openDraw, progressBar, promptBox, worksTab } from './draw-helpers';
-import { pathOf, waitForHydration } from './helpers';
+import { holdRoute, pathOf, waitForHydration } from './helpers';
 import { logIn, newAccount } from './shop-helpers';
 
 /** Holds the drawing island's script until `release()`, so the server-rendered fallback can be inspected. */
-async function holdIsland(page: Page): Promise<() => void> {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/_astro\/DrawIsland\.[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
+const holdIsland = (page: Page) => holdRoute(page, /\/_astro\/DrawIsland\.[\w-]+\.js$/);
 
 // The first-view test's own server, on its own port.
 const OWN_PORT = Number(process.env.E2E_PORT ?? 4399) + 1095;

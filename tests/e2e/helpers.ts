@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /**
  * Islands render with an `ssr` attribute until hydrated; clicking earlier hits
@@ -19,4 +19,24 @@ export async function waitForHydration(page: Page): Promise<void> {
 export function pathOf(url: string): string {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
+}
+
+/**
+ * Holds the requests `url` matches (those `only` accepts) until the returned release is called, so what the
+ * page shows before an answer, or before its scripts run, can be looked at.
+ */
+export async function holdRoute(
+  page: Page,
+  url: string | RegExp,
+  only: (request: Request) => boolean = () => true,
+): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    if (only(route.request())) await held;
+    await route.continue();
+  });
+  return release;
 }
