@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { chatAttachments, chatShares } from '../../../src/server/db/schema';
 import { shareView } from '../../../src/server/services/chat/share-view';
 import { readShare, shownShare } from '../../../src/server/services/chat/shares';
-import { invalidatePages } from '../../../src/server/services/pages/channel';
+import { invalidatePages, PAGES_CHANNEL } from '../../../src/server/services/pages/channel';
 import { createUserWithToken, startTestServer, type TestServer } from '../helpers';
 
 const PNG = Buffer.from(
@@ -151,6 +151,10 @@ describe('sharing a conversation', () => {
       const state = await shownShare(srv.runtime, id);
       return state.kind === 'live' ? state.share.title : state.kind;
     };
+    // The cache keeps nothing until it listens, which its first read starts; and making the share announced it,
+    // a NOTIFY that comes back to this process too (on PostgreSQL a moment later) and drops the caches again.
+    expect(await title()).toBe('kept');
+    await pagesNotified(srv);
     expect(await title()).toBe('kept');
     // A write that announces nothing (no service writes so) is not read again: the page's read is kept...
     const db = srv.runtime.database.db;
@@ -172,6 +176,20 @@ describe('sharing a conversation', () => {
     expect((await shownShare(srv.runtime, unknown)).kind).toBe('live');
   });
 });
+
+/**
+ * Resolves once this process listens on the pages channel for every cache that asked to so far and every
+ * notification sent on it so far has reached them: a LISTEN and a NOTIFY of our own after theirs, which
+ * come back in order.
+ */
+async function pagesNotified(srv: TestServer): Promise<void> {
+  const { notifier } = srv.runtime.database;
+  const marker = `marker-${Math.random()}`;
+  const { promise: arrived, resolve } = Promise.withResolvers<void>();
+  await notifier.listen(PAGES_CHANNEL, (payload) => payload === marker && resolve());
+  await notifier.publish(PAGES_CHANNEL, marker);
+  await arrived;
+}
 
 describe('share limits', () => {
   let srv: TestServer;
