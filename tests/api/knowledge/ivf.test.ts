@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeLists } from '../../../src/server/services/knowledge/ivf';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { assignLists, probeLists } from '../../../src/server/services/knowledge/ivf';
 import { rowsOf } from '../../../src/server/services/knowledge/rows';
 import { nearest, storeVectors } from '../../../src/server/services/knowledge/vectors';
 import { seededRandom } from '../../../src/shared/seeded-random';
@@ -97,6 +98,18 @@ afterAll(async () => {
   await fake?.close();
 });
 
+/** A passage of the base's first file without a vector yet, as chunking writes it before embedding. */
+async function addPassage(baseId: number): Promise<number> {
+  const db = srv.runtime.database.db;
+  const [row] = await rowsOf<{ id: number }>(
+    db,
+    sql`insert into knowledge_chunks (file_id, base_id, user_id, ord, text, terms)
+        select f.id, ${baseId}, ${alice.id}, 0, 'new', 'new' from knowledge_files f where f.base_id = ${baseId}
+        order by f.id limit 1 returning id::int as id`,
+  );
+  return row?.id as number;
+}
+
 describe('IVF vector index', () => {
   it('is built by its job for a base past the threshold, and its top 10 agree with exact search', async () => {
     const query = near(someTopic());
@@ -172,15 +185,7 @@ describe('IVF vector index', () => {
   it('finds passages added after the build: in no list (exact), or put in their nearest list at ingestion', async () => {
     const db = srv.runtime.database.db;
     const topic = someTopic();
-    const [file] = await rowsOf<{ id: number }>(db, sql`select id from knowledge_files where base_id = ${big} limit 1`);
-    const add = async () => {
-      const [row] = await rowsOf<{ id: number }>(
-        db,
-        sql`insert into knowledge_chunks (file_id, base_id, user_id, ord, text, terms)
-            values (${file?.id}, ${big}, ${alice.id}, 0, 'new', 'new') returning id::int as id`,
-      );
-      return row?.id as number;
-    };
+    const add = () => addPassage(big);
     // One written without a list (as before any index), one through ingestion's path.
     const unlisted = await add();
     await db.execute(
@@ -197,5 +202,50 @@ describe('IVF vector index', () => {
     expect(probes).toContain(Number(row?.list));
     const top = await approx(big, topic, 2);
     expect(new Set(top)).toEqual(new Set([unlisted, assigned]));
+  });
+});
+
+describe.skipIf(!inject('postgresUrl'))('IVF vector index, rebuilt during an ingestion (PostgreSQL)', () => {
+  it('stores a vector whose list a rebuild deletes meanwhile in no list, where exact search still finds it', async () => {
+    await until('the base to be indexed', async () => ((await indexed(big)) ? true : undefined), 90_000);
+    const db = srv.runtime.database.db;
+    const topic = someTopic();
+    const passage = await addPassage(big);
+    const [list] = await assignLists(srv.runtime.database, big, MODEL, [topic]);
+    expect(list).toEqual(expect.any(Number));
+
+    // A rebuild's last step, deleting the old generation, holds the list until it commits...
+    const rebuild = new pg.Client({ connectionString: srv.runtime.env.DATABASE_URL });
+    // (pg_stat_activity is read once per transaction: the waits are watched from a connection of their own.)
+    const watcher = new pg.Client({ connectionString: srv.runtime.env.DATABASE_URL });
+    await Promise.all([rebuild.connect(), watcher.connect()]);
+    try {
+      await rebuild.query('begin');
+      const deleted = await rebuild.query('delete from knowledge_centroids where id = $1', [list]);
+      expect(deleted.rowCount).toBe(1);
+      // ...while ingestion writes the vector into it: its foreign key waits for the delete...
+      const storing = storeVectors(srv.runtime, big, MODEL, [passage], [topic]);
+      await expect
+        .poll(
+          async () =>
+            (
+              await watcher.query(`select count(*)::int as n from pg_stat_activity
+                where wait_event_type = 'Lock' and query like 'update knowledge_chunks c set embedding%'`)
+            ).rows[0].n,
+          { timeout: 10_000 },
+        )
+        .toBe(1);
+      // ...and finds the list gone once it commits.
+      await rebuild.query('commit');
+      await storing;
+    } finally {
+      await Promise.all([rebuild.end(), watcher.end()]);
+    }
+    const [row] = await rowsOf<{ list: number | null; dims: number }>(
+      db,
+      sql`select ivf_list::bigint as list, cardinality(embedding)::int as dims from knowledge_chunks where id = ${passage}`,
+    );
+    expect(row).toEqual({ list: null, dims: DIMS });
+    expect(await approx(big, topic, 3)).toContain(passage);
   });
 });

@@ -3,6 +3,7 @@ import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { Code } from '../../../shared/codes';
 import { i18nOf, type Language } from '../../../shared/i18n';
 import type { Db } from '../../db/client';
+import { failedWith, UNIQUE_VIOLATION } from '../../db/errors';
 import { hit } from '../../db/queries/rate-limits';
 import { forgetSessions } from '../../db/queries/session-cache';
 import { createSession, hashToken, sessionForToken } from '../../db/queries/sessions';
@@ -72,8 +73,7 @@ export async function register(
     return user;
   } catch (err) {
     // The unique index settles two registrations racing for one address (both held a mailed code).
-    if (String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505')
-      throw new DomainError(400, 'account:email.taken', { status: 400 });
+    if (failedWith(err, UNIQUE_VIOLATION)) throw new DomainError(400, 'account:email.taken', { status: 400 });
     throw err;
   }
 }

@@ -4,6 +4,7 @@ import { Code } from '../../../shared/codes';
 import { i18nOf, type Language } from '../../../shared/i18n';
 import { maskPhone } from '../../../shared/phone';
 import { phoneOffered } from '../../config/sms';
+import { failedWith, UNIQUE_VIOLATION } from '../../db/errors';
 import { createSession } from '../../db/queries/sessions';
 import { users } from '../../db/schema';
 import { DomainError } from '../../errors';
@@ -23,9 +24,6 @@ interface Client {
 
 /** A binding to a number another account holds answers like a wrong code: it says nothing about that number. */
 export const PHONE_TAKEN = 'account:phone.invalidOrTaken';
-
-const isUnique = (err: unknown) =>
-  String((err as { cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code) === '23505';
 
 async function ownerOf(rt: Runtime, hash: string) {
   const [row] = await rt.database.db
@@ -118,7 +116,7 @@ export async function bindPhone(rt: Runtime, userId: number, p: { phone: string;
       .returning({ id: users.id });
     if (!done) throw new DomainError(401, 'account:login.expired', { status: 401 });
   } catch (err) {
-    if (isUnique(err)) throw new DomainError(400, PHONE_TAKEN, { status: 400 });
+    if (failedWith(err, UNIQUE_VIOLATION)) throw new DomainError(400, PHONE_TAKEN, { status: 400 });
     throw err;
   }
 }

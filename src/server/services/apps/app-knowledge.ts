@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { FOREIGN_KEY_VIOLATION, failedWith } from '../../db/errors';
 import { apps, knowledgeBases, users } from '../../db/schema';
 import { transaction } from '../../db/transaction';
 import { DomainError } from '../../errors';
@@ -20,8 +21,7 @@ export interface AppBase {
 }
 
 /** Whether an insert or update failed because the base it names was deleted meanwhile. */
-export const isBaseGone = (err: unknown) =>
-  [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23503');
+export const isBaseGone = (err: unknown) => failedWith(err, FOREIGN_KEY_VIOLATION);
 
 /** The base must be the author's own: any other answers 404, saying nothing about whose it is. */
 export async function checkAuthorBase(db: Db, authorId: number, baseId: number): Promise<void> {

@@ -5,6 +5,7 @@ import type { ActionParams, DrawAction } from '../../../shared/drawing';
 import { ReviewState } from '../../../shared/moderation';
 import { drawConfig } from '../../config/drawing';
 import type { Db } from '../../db/client';
+import { failedWith, UNIQUE_VIOLATION } from '../../db/errors';
 import { registerChannel } from '../../db/queries/push-channels';
 import { hit } from '../../db/queries/rate-limits';
 import { type Drawing, DrawingStatus, drawingReferences, drawings, UNFINISHED_STATUSES } from '../../db/schema';
@@ -42,9 +43,6 @@ export function newTaskId(): string {
   for (const b of bytes) id += ALPHABET[b % ALPHABET.length];
   return id;
 }
-
-const isUniqueViolation = (err: unknown) =>
-  [(err as { code?: string }).code, (err as { cause?: { code?: string } }).cause?.code].includes('23505');
 
 const busy = () => new DomainError(Code.BAD_REQUEST, 'drawing:submit.busy');
 
@@ -122,7 +120,7 @@ export async function startTask(rt: Runtime, userId: number, prepare: () => Prom
   } catch (err) {
     await (paid.hold ? paid.hold.release() : refundDrawQuota(rt, userId, now));
     // Another request of this user won the race for the one running task.
-    if (isUniqueViolation(err)) throw busy();
+    if (failedWith(err, UNIQUE_VIOLATION)) throw busy();
     throw err;
   }
   await logGeneration(db, { userId, kind: 'drawing', prompt: drawing.prompt, outputRef: drawing.taskId });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { knowledgeConfig } from '../../config/knowledge';
+import { FOREIGN_KEY_VIOLATION, failedWith } from '../../db/errors';
 import type { EmbeddingsProvider } from '../../providers/embeddings';
 import type { Runtime } from '../../runtime';
 import { holdForEmbedding, settleEmbedding } from '../credits/spend';
@@ -164,8 +165,19 @@ export async function embedTexts(
  */
 export async function storeVectors(rt: Runtime, baseId: number, model: string, ids: number[], vectors: number[][]) {
   const lists = await assignLists(rt.database, baseId, model, vectors);
-  const rows = ids.map((id, i) => ({ id, e: arrayLiteral(vectors[i] ?? []), l: lists[i] ?? null }));
-  await rt.database.db.execute(sql`update knowledge_chunks c set embedding = x.e::real[],
-      ivf_list = (select k.id from knowledge_centroids k where k.id = x.l)
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e text, l bigint) where c.id = x.id`);
+  const write = (listOf: (i: number) => number | null) => {
+    const rows = ids.map((id, i) => ({ id, e: arrayLiteral(vectors[i] ?? []), l: listOf(i) }));
+    return rt.database.db.execute(sql`update knowledge_chunks c set embedding = x.e::real[],
+        ivf_list = (select k.id from knowledge_centroids k where k.id = x.l)
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id bigint, e text, l bigint) where c.id = x.id`);
+  };
+  try {
+    await write((i) => lists[i] ?? null);
+  } catch (err) {
+    // A rebuild deleted a list after this statement read it and before its foreign key was checked
+    // (the old generation goes once every passage has moved): these passages go in no list, searched
+    // exactly like any added before an index, until the next build puts them in one.
+    if (!failedWith(err, FOREIGN_KEY_VIOLATION)) throw err;
+    await write(() => null);
+  }
 }
